@@ -1,0 +1,122 @@
+/**
+ * Plain result types of the analysis (no typed arrays except where named): what crosses from the worker
+ * to the UI and what the CLI prints. Extend with new optional fields; do not rename existing ones.
+ */
+
+export const START = '●';
+export const END = '■';
+
+export interface PathFilter {
+  kind: 'substring' | 'regex';
+  pattern: string;
+}
+
+export interface RewriteRule {
+  /** prefix: fp starting with `pattern` is replaced by `label` + the rest (then truncated);
+   * regex: fp matching `pattern` is replaced by `label` (with $1… groups) and not truncated further. */
+  kind: 'prefix' | 'regex';
+  pattern: string;
+  label: string;
+}
+
+/** Everything that defines the mapping f: event → activity (DESIGN.md §1). */
+export interface MappingSpec {
+  /** Path components kept by trunc (default 2). 0 = the whole path. */
+  depth: number;
+  /** Keep only events whose fp matches one of these (empty = keep all). */
+  include: PathFilter[];
+  /** Drop events whose fp matches one of these. */
+  exclude: PathFilter[];
+  /** Keep only these calls (empty = all). */
+  calls: string[];
+  /** Drop these calls. */
+  excludeCalls: string[];
+  rewrites: RewriteRule[];
+  /** Source of a JS function `(e) => string | null` with e = {call, fp, path}; null = default f̂. */
+  custom: string | null;
+}
+
+export const DEFAULT_MAPPING: MappingSpec = {
+  depth: 2,
+  include: [],
+  exclude: [],
+  calls: [],
+  excludeCalls: [],
+  rewrites: [],
+  custom: null,
+};
+
+export interface ActivityStats {
+  /** The activity string, e.g. `read:/usr/lib`. */
+  id: string;
+  count: number;
+  /** Σ dur of the activity's events, seconds (null when durations are unknown). */
+  dur: number | null;
+  /** Relative duration, a fraction 0…1 (null when durations are unknown). */
+  rd: number | null;
+  /** Bytes moved (null when no event of the activity has a size). */
+  bytes: number | null;
+  /** Mean process data rate, bytes/s (null when undefined). */
+  dr: number | null;
+  /** Max concurrency (null without timestamps or durations). */
+  mc: number | null;
+  /** mc × dr, bytes/s (null when either is null). */
+  DR: number | null;
+  /** Number of cases that contain the activity. */
+  cases: number;
+}
+
+export interface DfgEdge {
+  source: string;
+  target: string;
+  /** Times target directly follows source, summed over cases. */
+  count: number;
+  /** Number of cases with at least one such transition. */
+  cases: number;
+  /** Mean time from the end of source to the start of target, seconds (null if unknown or ●/■). */
+  meanGap: number | null;
+}
+
+export interface Variant {
+  /** Activities, framed by ● and ■. */
+  trace: string[];
+  count: number;
+  /** Case ids with this variant. */
+  cases: string[];
+}
+
+export type Side = 'green' | 'red' | 'both' | 'neither';
+
+export interface PartitionSpec {
+  green: string[];
+  red: string[];
+}
+
+export interface PartitionResult {
+  greenCases: number;
+  redCases: number;
+  /** Per node id (● and ■ included): side and per-side event counts. */
+  nodes: Record<string, { side: Side; green: number; red: number }>;
+  /** Per edge key `A -> B`: side and per-side transition counts. */
+  edges: Record<string, { side: Side; green: number; red: number }>;
+}
+
+export interface AnalysisResult {
+  cases: number;
+  events: number;
+  /** Events that the mapping left out. */
+  unmapped: number;
+  /** Activities with statistics, sorted by count descending. ● and ■ are not included. */
+  nodes: ActivityStats[];
+  /** Every edge of the DFG including ● and ■. */
+  edges: DfgEdge[];
+  variants: Variant[];
+  partition: PartitionResult | null;
+  /** Whether durations and timestamps were available (else rd/mc/dr are null with a hint). */
+  hasDurations: boolean;
+  hasTimestamps: boolean;
+  /** Distinct hosts among the cases (mc is exact only with synchronised clocks). */
+  hosts: number;
+}
+
+export const edgeKey = (source: string, target: string): string => `${source} -> ${target}`;

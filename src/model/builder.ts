@@ -1,0 +1,212 @@
+import type { CaseInfo, EventLog, FileReport, TimeBase } from './eventlog';
+import { Interner } from './interner';
+
+/**
+ * Grows the columns of an EventLog event by event, without a JS object per event.
+ *
+ * Usage: addFile → beginCase → push… (patch results of pending events by index, drop orphans) → endCase
+ * (sorts the case by start, compacts dropped events) → … → build.
+ */
+export class EventLogBuilder {
+  readonly calls = new Interner();
+  readonly paths = new Interner(['']);
+  readonly errnos = new Interner(['']);
+  private pairIndex = new Map<number, number>();
+  private pairCallList: number[] = [];
+  private pairFpList: number[] = [];
+
+  private cap: number;
+  n = 0;
+  pid: Int32Array;
+  pair: Uint32Array;
+  errno: Uint16Array;
+  start: Float64Array;
+  dur: Float32Array;
+  size: Float64Array;
+  line: Uint32Array;
+  private dropped: Uint8Array;
+  private anyDropped = false;
+
+  readonly cases: CaseInfo[] = [];
+  private offsets: number[] = [0];
+  readonly files: FileReport[] = [];
+  private caseOpen = false;
+
+  constructor(capacity = 1024) {
+    this.cap = Math.max(16, capacity);
+    this.pid = new Int32Array(this.cap);
+    this.pair = new Uint32Array(this.cap);
+    this.errno = new Uint16Array(this.cap);
+    this.start = new Float64Array(this.cap);
+    this.dur = new Float32Array(this.cap);
+    this.size = new Float64Array(this.cap);
+    this.line = new Uint32Array(this.cap);
+    this.dropped = new Uint8Array(this.cap);
+  }
+
+  internCall(s: string): number {
+    return this.calls.intern(s);
+  }
+  internPath(s: string): number {
+    return this.paths.intern(s);
+  }
+  internErrno(s: string): number {
+    const id = this.errnos.intern(s);
+    if (id > 0xffff) throw new Error('more than 65535 distinct errno names');
+    return id;
+  }
+  /** The pair id of (call id, fp id), created on first use. */
+  pairOf(call: number, fp: number): number {
+    const key = fp * 0x100000 + call; // < 2^52 for < 2^32 paths and < 2^20 calls
+    let p = this.pairIndex.get(key);
+    if (p === undefined) {
+      p = this.pairCallList.length;
+      this.pairCallList.push(call);
+      this.pairFpList.push(fp);
+      this.pairIndex.set(key, p);
+    }
+    return p;
+  }
+
+  addFile(report: FileReport): number {
+    this.files.push(report);
+    return this.files.length - 1;
+  }
+
+  beginCase(info: Omit<CaseInfo, 'file'>, file: number): void {
+    if (this.caseOpen) throw new Error('beginCase: previous case still open');
+    this.cases.push({ ...info, file });
+    this.caseOpen = true;
+  }
+
+  /** Appends an event to the open case and returns its index (valid until endCase). */
+  push(pid: number, pair: number, errno: number, start: number, dur: number, size: number, line: number): number {
+    if (this.n === this.cap) this.grow();
+    const i = this.n++;
+    this.pid[i] = pid;
+    this.pair[i] = pair;
+    this.errno[i] = errno;
+    this.start[i] = start;
+    this.dur[i] = dur;
+    this.size[i] = size;
+    this.line[i] = line;
+    this.dropped[i] = 0;
+    return i;
+  }
+
+  /** Marks event i (of the open case) to be removed at endCase (e.g. an ERESTART* or orphan). */
+  drop(i: number): void {
+    this.dropped[i] = 1;
+    this.anyDropped = true;
+  }
+
+  endCase(): void {
+    if (!this.caseOpen) throw new Error('endCase: no open case');
+    const a = this.offsets[this.offsets.length - 1];
+    if (this.anyDropped) this.compact(a);
+    this.sortRange(a, this.n);
+    this.offsets.push(this.n);
+    this.caseOpen = false;
+  }
+
+  /** Removes the open case entirely (e.g. a file that turned out not to be a trace). */
+  abortCase(): void {
+    if (!this.caseOpen) return;
+    this.n = this.offsets[this.offsets.length - 1];
+    this.anyDropped = false;
+    this.cases.pop();
+    this.caseOpen = false;
+  }
+
+  build(timeBase: TimeBase): EventLog {
+    if (this.caseOpen) throw new Error('build: a case is still open');
+    const n = this.n;
+    return {
+      n,
+      timeBase,
+      pid: this.pid.slice(0, n),
+      pair: this.pair.slice(0, n),
+      errno: this.errno.slice(0, n),
+      start: this.start.slice(0, n),
+      dur: this.dur.slice(0, n),
+      size: this.size.slice(0, n),
+      line: this.line.slice(0, n),
+      cases: this.cases.slice(),
+      caseOffsets: Uint32Array.from(this.offsets),
+      calls: this.calls.list.slice(),
+      paths: this.paths.list.slice(),
+      errnos: this.errnos.list.slice(),
+      pairCall: Uint32Array.from(this.pairCallList),
+      pairFp: Uint32Array.from(this.pairFpList),
+      files: this.files.slice(),
+    };
+  }
+
+  private grow(): void {
+    const cap = this.cap * 2;
+    const g = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array | Float32Array | Uint8Array>(
+      old: T,
+      make: (n: number) => T,
+    ): T => {
+      const a = make(cap);
+      a.set(old);
+      return a;
+    };
+    this.pid = g(this.pid, (k) => new Int32Array(k));
+    this.pair = g(this.pair, (k) => new Uint32Array(k));
+    this.errno = g(this.errno, (k) => new Uint16Array(k));
+    this.start = g(this.start, (k) => new Float64Array(k));
+    this.dur = g(this.dur, (k) => new Float32Array(k));
+    this.size = g(this.size, (k) => new Float64Array(k));
+    this.line = g(this.line, (k) => new Uint32Array(k));
+    this.dropped = g(this.dropped, (k) => new Uint8Array(k));
+    this.cap = cap;
+  }
+
+  private compact(from: number): void {
+    let w = from;
+    for (let r = from; r < this.n; r++) {
+      if (this.dropped[r]) continue;
+      if (w !== r) {
+        this.pid[w] = this.pid[r];
+        this.pair[w] = this.pair[r];
+        this.errno[w] = this.errno[r];
+        this.start[w] = this.start[r];
+        this.dur[w] = this.dur[r];
+        this.size[w] = this.size[r];
+        this.line[w] = this.line[r];
+      }
+      w++;
+    }
+    this.n = w;
+    this.anyDropped = false;
+  }
+
+  /** Stable sort of events [a, b) by start; a no-op when already sorted (the usual case). */
+  private sortRange(a: number, b: number): void {
+    let sorted = true;
+    for (let i = a + 1; i < b; i++) {
+      if (this.start[i] < this.start[i - 1]) {
+        sorted = false;
+        break;
+      }
+    }
+    if (sorted) return;
+    const m = b - a;
+    const idx = new Uint32Array(m);
+    for (let i = 0; i < m; i++) idx[i] = a + i;
+    const st = this.start;
+    idx.sort((x, y) => st[x] - st[y] || x - y);
+    const perm = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array | Float32Array>(col: T): void => {
+      const tmp = col.slice(a, b);
+      for (let i = 0; i < m; i++) col[a + i] = tmp[idx[i] - a];
+    };
+    perm(this.pid);
+    perm(this.pair);
+    perm(this.errno);
+    perm(this.start);
+    perm(this.dur);
+    perm(this.size);
+    perm(this.line);
+  }
+}

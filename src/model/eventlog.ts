@@ -1,0 +1,166 @@
+/**
+ * The columnar event log: the one data structure every importer produces and every analysis reads.
+ *
+ * Per event (34 bytes): pid i32, pair u32 (index into the (call, fp) pair table), errno u16,
+ * start f64 (seconds; see `timeBase`), dur f32 (seconds, NaN = unknown), size f64 (bytes, NaN = no size),
+ * line u32 (1-based line of the source file that started the event; 0 = unknown).
+ * Events are grouped by case: case k owns events [caseOffsets[k], caseOffsets[k+1]), sorted by start
+ * (ties: source line order). Strings (call names, paths, errnos) live once in string tables.
+ */
+
+/** What a `start` value means. */
+export type TimeBase =
+  | 'clock' // seconds since midnight of an unknown day (strace -t / -tt), midnight crossings unwrapped (+86400)
+  | 'epoch' // seconds since 1970 (strace -ttt, HDF5 epoch floats / ns)
+  | 'relative' // seconds since the first line of the file (strace -r alone)
+  | 'none'; // no timestamps: start = line order index, timelines and mc unavailable
+
+export interface CaseInfo {
+  /** Case id: the file's base name without `.st` (or `<case>_<pid>` with one case per (file, pid)). */
+  id: string;
+  cid: string;
+  host: string;
+  rid: string;
+  /** Index into `EventLog.files`. */
+  file: number;
+  /** The pid when the case is one (file, pid) split; null otherwise. */
+  pid: number | null;
+}
+
+/** Source flags of a strace file, as detected from its content. */
+export interface SourceFlags {
+  /** 't' | 'tt' | 'ttt' | 'ns' (nanosecond clock) | 'r' | 'none'; with '+r' appended when -r is combined. */
+  timestamps: string;
+  /** Durations present (-T). */
+  durations: boolean;
+  /** fd annotations present (-y / -yy). */
+  annotations: boolean;
+  /** pid source: 'prefix' (`N `), 'bracket' (`[pid N]`), 'filename' (-ff `.PID`), 'none'. */
+  pids: string;
+}
+
+export interface UnparsableLine {
+  line: number;
+  text: string;
+}
+
+/** What loading one file produced: counts of every line kind and the first unparsable lines. */
+export interface FileReport {
+  /** File name as given (base name or relative path for dropped folders). */
+  name: string;
+  format: 'strace' | 'hdf5';
+  bytes: number;
+  lines: number;
+  events: number;
+  /** Count per dropped line kind: 'signal', 'exit', 'strace-message', 'erestart', 'unavailable',
+   * 'orphan-unfinished', 'orphan-resumed', 'unparsable', 'blank', 'truncated-last-line' … */
+  dropped: Record<string, number>;
+  /** The first (at most 100) unparsable lines with their 1-based line numbers. */
+  unparsable: UnparsableLine[];
+  flags: SourceFlags | null;
+  warnings: string[];
+}
+
+export interface EventLog {
+  /** Number of events. */
+  n: number;
+  timeBase: TimeBase;
+  // ---- per event ----
+  pid: Int32Array;
+  pair: Uint32Array;
+  errno: Uint16Array;
+  start: Float64Array;
+  dur: Float32Array;
+  size: Float64Array;
+  line: Uint32Array;
+  // ---- per case ----
+  cases: CaseInfo[];
+  /** Length cases.length + 1. */
+  caseOffsets: Uint32Array;
+  // ---- string tables ----
+  /** Distinct call names. */
+  calls: string[];
+  /** Distinct fp strings; paths[0] === '' means "no fp". */
+  paths: string[];
+  /** Distinct errno names; errnos[0] === '' means "succeeded". */
+  errnos: string[];
+  /** Pair table: pair p is (calls[pairCall[p]], paths[pairFp[p]]). Pairs are distinct. */
+  pairCall: Uint32Array;
+  pairFp: Uint32Array;
+  // ---- provenance ----
+  files: FileReport[];
+}
+
+/** Bytes held per event by the per-event columns. */
+export const BYTES_PER_EVENT = 4 + 4 + 2 + 8 + 4 + 8 + 4;
+
+/** Bytes held by the typed arrays of a log (per-event columns, case offsets, pair table). */
+export function logBytes(log: EventLog): number {
+  const cols = [log.pid, log.pair, log.errno, log.start, log.dur, log.size, log.line, log.caseOffsets, log.pairCall, log.pairFp];
+  let b = 0;
+  for (const c of cols) b += c.byteLength;
+  return b;
+}
+
+export function emptyFileReport(name: string, format: 'strace' | 'hdf5', bytes = 0): FileReport {
+  return { name, format, bytes, lines: 0, events: 0, dropped: {}, unparsable: [], flags: null, warnings: [] };
+}
+
+/** Case attributes from a trace file name `{cid}_{host}_{rid}.st` (else the whole base name is the id). */
+export function caseFromFileName(name: string): { id: string; cid: string; host: string; rid: string } {
+  const base = name.replace(/^.*[\\/]/, '');
+  // strip .st, .st.<pid> (strace -ff), .h5/.hdf5 are not case names
+  const id = base.replace(/\.st(\.\d+)?$/, '');
+  const m = /^(.+?)_(.+)_([^_]+)$/.exec(id);
+  if (m && base !== id) return { id, cid: m[1], host: m[2], rid: m[3] };
+  return { id, cid: '', host: '', rid: '' };
+}
+
+/** Throws with a precise message if the log breaks an invariant. Used by tests. */
+export function validate(log: EventLog): void {
+  const fail = (msg: string): never => {
+    throw new Error(`invalid EventLog: ${msg}`);
+  };
+  const n = log.n;
+  for (const [name, col] of Object.entries({ pid: log.pid, pair: log.pair, errno: log.errno, start: log.start, dur: log.dur, size: log.size, line: log.line })) {
+    if (col.length !== n) fail(`column ${name} has ${col.length} entries, expected ${n}`);
+  }
+  if (log.caseOffsets.length !== log.cases.length + 1) fail('caseOffsets length must be cases + 1');
+  if (log.caseOffsets[0] !== 0 || log.caseOffsets[log.cases.length] !== n) fail('caseOffsets must span [0, n]');
+  if (log.paths[0] !== '') fail("paths[0] must be ''");
+  if (log.errnos[0] !== '') fail("errnos[0] must be ''");
+  if (log.pairCall.length !== log.pairFp.length) fail('pair table columns differ in length');
+  const seen = new Set<string>();
+  for (let p = 0; p < log.pairCall.length; p++) {
+    if (log.pairCall[p] >= log.calls.length) fail(`pair ${p} has call id out of range`);
+    if (log.pairFp[p] >= log.paths.length) fail(`pair ${p} has fp id out of range`);
+    const k = `${log.pairCall[p]}:${log.pairFp[p]}`;
+    if (seen.has(k)) fail(`pair ${p} duplicates another pair`);
+    seen.add(k);
+  }
+  for (const [name, table] of Object.entries({ calls: log.calls, paths: log.paths, errnos: log.errnos })) {
+    if (new Set(table).size !== table.length) fail(`string table ${name} has duplicates`);
+  }
+  const ids = new Set<string>();
+  for (let k = 0; k < log.cases.length; k++) {
+    const c = log.cases[k];
+    if (ids.has(c.id)) fail(`duplicate case id ${c.id}`);
+    ids.add(c.id);
+    if (c.file < 0 || c.file >= log.files.length) fail(`case ${c.id} has file index out of range`);
+    const a = log.caseOffsets[k];
+    const b = log.caseOffsets[k + 1];
+    if (b < a) fail(`case ${c.id} has negative length`);
+    for (let i = a + 1; i < b; i++) {
+      if (log.start[i] < log.start[i - 1]) fail(`case ${c.id} not sorted by start at event ${i}`);
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    if (log.pair[i] >= log.pairCall.length) fail(`event ${i} has pair out of range`);
+    if (log.errno[i] >= log.errnos.length) fail(`event ${i} has errno out of range`);
+    if (!Number.isFinite(log.start[i])) fail(`event ${i} has non-finite start`);
+    const d = log.dur[i];
+    if (!(Number.isNaN(d) || d >= 0)) fail(`event ${i} has negative dur`);
+    const s = log.size[i];
+    if (!(Number.isNaN(s) || s >= 0)) fail(`event ${i} has negative size`);
+  }
+}

@@ -1,0 +1,150 @@
+import type { CaseInfo, EventLog, TimeBase } from './eventlog';
+import { Interner } from './interner';
+
+function remapTable(into: Interner, table: readonly string[]): Uint32Array {
+  const m = new Uint32Array(table.length);
+  for (let i = 0; i < table.length; i++) m[i] = into.intern(table[i]);
+  return m;
+}
+
+/** The time base of a merged log, and a warning when the parts disagree. */
+function mergeTimeBase(logs: readonly EventLog[]): { timeBase: TimeBase; warning: string | null } {
+  const kinds = new Set(logs.filter((l) => l.n > 0).map((l) => l.timeBase));
+  if (kinds.size <= 1) return { timeBase: kinds.values().next().value ?? logs[0]?.timeBase ?? 'none', warning: null };
+  const order: TimeBase[] = ['epoch', 'clock', 'relative', 'none'];
+  const timeBase = order.find((k) => kinds.has(k)) ?? 'none';
+  return { timeBase, warning: `files have different time bases (${[...kinds].join(', ')}): timelines and mc across them are not comparable` };
+}
+
+/**
+ * Concatenates event logs (e.g. one per file, parsed by different workers), remapping interned ids.
+ * Case ids that collide get a `#2`, `#3` … suffix. The inputs are not modified.
+ */
+export function mergeLogs(logs: readonly EventLog[]): EventLog {
+  const calls = new Interner();
+  const paths = new Interner(['']);
+  const errnos = new Interner(['']);
+  const pairIndex = new Map<number, number>();
+  const pairCall: number[] = [];
+  const pairFp: number[] = [];
+  let n = 0;
+  for (const l of logs) n += l.n;
+  const out: EventLog = {
+    n,
+    timeBase: 'none',
+    pid: new Int32Array(n),
+    pair: new Uint32Array(n),
+    errno: new Uint16Array(n),
+    start: new Float64Array(n),
+    dur: new Float32Array(n),
+    size: new Float64Array(n),
+    line: new Uint32Array(n),
+    cases: [],
+    caseOffsets: new Uint32Array(logs.reduce((s, l) => s + l.cases.length, 0) + 1),
+    calls: calls.list,
+    paths: paths.list,
+    errnos: errnos.list,
+    pairCall: new Uint32Array(0),
+    pairFp: new Uint32Array(0),
+    files: [],
+  };
+  const { timeBase, warning } = mergeTimeBase(logs);
+  out.timeBase = timeBase;
+  const ids = new Map<string, number>();
+  let at = 0;
+  let k = 0;
+  for (const l of logs) {
+    const callMap = remapTable(calls, l.calls);
+    const pathMap = remapTable(paths, l.paths);
+    const errMap = remapTable(errnos, l.errnos);
+    const pairMap = new Uint32Array(l.pairCall.length);
+    for (let p = 0; p < pairMap.length; p++) {
+      const c = callMap[l.pairCall[p]];
+      const f = pathMap[l.pairFp[p]];
+      const key = f * 0x100000 + c;
+      let q = pairIndex.get(key);
+      if (q === undefined) {
+        q = pairCall.length;
+        pairCall.push(c);
+        pairFp.push(f);
+        pairIndex.set(key, q);
+      }
+      pairMap[p] = q;
+    }
+    const fileBase = out.files.length;
+    out.files.push(...l.files);
+    for (let ci = 0; ci < l.cases.length; ci++) {
+      const c = l.cases[ci];
+      const seen = ids.get(c.id) ?? 0;
+      ids.set(c.id, seen + 1);
+      const id = seen === 0 ? c.id : `${c.id}#${seen + 1}`;
+      out.cases.push({ ...c, id, file: c.file + fileBase });
+      out.caseOffsets[++k] = at + l.caseOffsets[ci + 1];
+    }
+    out.pid.set(l.pid, at);
+    out.start.set(l.start, at);
+    out.dur.set(l.dur, at);
+    out.size.set(l.size, at);
+    out.line.set(l.line, at);
+    for (let i = 0; i < l.n; i++) {
+      out.pair[at + i] = pairMap[l.pair[i]];
+      out.errno[at + i] = errMap[l.errno[i]];
+    }
+    at += l.n;
+  }
+  out.pairCall = Uint32Array.from(pairCall);
+  out.pairFp = Uint32Array.from(pairFp);
+  if (warning && out.files.length) out.files[0] = { ...out.files[0], warnings: [...out.files[0].warnings, warning] };
+  return out;
+}
+
+/**
+ * One case per (file, pid): each case is split by pid into cases `<case>_<pid>` (in order of first
+ * appearance), keeping the events' relative order. Cases with a single pid keep their id.
+ */
+export function splitCasesByPid(log: EventLog): EventLog {
+  const cases: CaseInfo[] = [];
+  const offsets: number[] = [0];
+  const order = new Uint32Array(log.n);
+  let w = 0;
+  for (let k = 0; k < log.cases.length; k++) {
+    const a = log.caseOffsets[k];
+    const b = log.caseOffsets[k + 1];
+    const byPid = new Map<number, number[]>();
+    for (let i = a; i < b; i++) {
+      const p = log.pid[i];
+      let list = byPid.get(p);
+      if (!list) byPid.set(p, (list = []));
+      list.push(i);
+    }
+    const c = log.cases[k];
+    if (byPid.size <= 1) {
+      for (let i = a; i < b; i++) order[w++] = i;
+      cases.push({ ...c, pid: byPid.size ? log.pid[a] : c.pid });
+      offsets.push(w);
+      continue;
+    }
+    for (const [pid, list] of byPid) {
+      for (const i of list) order[w++] = i;
+      cases.push({ ...c, id: `${c.id}_${pid}`, pid });
+      offsets.push(w);
+    }
+  }
+  const take = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array | Float32Array>(col: T, make: (n: number) => T): T => {
+    const out = make(log.n);
+    for (let i = 0; i < log.n; i++) out[i] = col[order[i]];
+    return out;
+  };
+  return {
+    ...log,
+    pid: take(log.pid, (m) => new Int32Array(m)),
+    pair: take(log.pair, (m) => new Uint32Array(m)),
+    errno: take(log.errno, (m) => new Uint16Array(m)),
+    start: take(log.start, (m) => new Float64Array(m)),
+    dur: take(log.dur, (m) => new Float32Array(m)),
+    size: take(log.size, (m) => new Float64Array(m)),
+    line: take(log.line, (m) => new Uint32Array(m)),
+    cases,
+    caseOffsets: Uint32Array.from(offsets),
+  };
+}

@@ -1,0 +1,16 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// base './': the static build works from any sub-path of a web server, offline.
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  worker: { format: 'es' },
+  build: { outDir: 'dist', target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 5000 },
+  test: {
+    include: ['src/**/*.test.ts', 'tools/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30000,
+  },
+});
