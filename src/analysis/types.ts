@@ -120,3 +120,29 @@ export interface AnalysisResult {
 }
 
 export const edgeKey = (source: string, target: string): string => `${source} -> ${target}`;
+
+/** The events of one activity, ready for a timeline (typed arrays are transferred from the worker). */
+export interface TimelineData {
+  activity: string;
+  timeBase: 'clock' | 'epoch' | 'relative' | 'none';
+  /** Row labels: one per case, or `case · pid N` when a case has several pids. */
+  rowLabels: string[];
+  /** Per event: row index, start (s, in timeBase), dur (s, NaN unknown), size (bytes, NaN none), pid. */
+  row: Uint32Array;
+  start: Float64Array;
+  dur: Float32Array;
+  size: Float64Array;
+  pid: Int32Array;
+  /** Per event: index into `labels` (the event's `call fp`), and its errno index into `errnos`. */
+  label: Uint32Array;
+  labels: string[];
+  /** Case id per row. */
+  rowCase: string[];
+}
+
+/** The cases in which `target` directly follows `source`, with the number of such transitions. */
+export interface EdgeCases {
+  source: string;
+  target: string;
+  cases: { caseId: string; count: number }[];
+}

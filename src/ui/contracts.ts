@@ -1,0 +1,49 @@
+/**
+ * Props contracts between the app shell (src/ui/App.tsx, store, worker) and the panels built in
+ * parallel: graph/ (Cytoscape), timeline/ (Plotly), tables/ (statistics, variants, edge cases).
+ */
+import type { ActivityStats, AnalysisResult, EdgeCases, Side, TimelineData, Variant } from '../analysis/types';
+
+export type Metric = 'rd' | 'bytes' | 'count' | 'dr' | 'mc' | 'DR';
+export type EdgeLabelKind = 'count' | 'cases' | 'gap';
+export type ColorMode = { kind: 'metric'; metric: Metric } | { kind: 'partition' };
+
+export interface GraphPanelProps {
+  /** The full analysis (all activities); the panel applies its activity/path sliders itself. */
+  result: AnalysisResult;
+  colorMode: ColorMode;
+  edgeLabel: EdgeLabelKind;
+  direction: 'LR' | 'TB';
+  /** Selected activity (highlighted, e.g. from a statistics-table click). */
+  selected: string | null;
+  onSelectNode(id: string): void;
+  onSelectEdge(source: string, target: string): void;
+  /** Node context menu: keep only the cases that contain the activity, or that do not. */
+  onKeepCases(activity: string, keep: 'with' | 'without'): void;
+}
+
+/** What `window.__app.graph()` returns: what is currently drawn. */
+export interface GraphModel {
+  nodes: { id: string; fill: string; partition?: Side }[];
+  edges: { source: string; target: string; count: number; color: string; partition?: Side }[];
+}
+
+export interface TimelinePanelProps {
+  data: TimelineData;
+  onClose(): void;
+}
+
+export interface StatsTableProps {
+  nodes: ActivityStats[];
+  selected: string | null;
+  onSelect(id: string): void;
+}
+
+export interface VariantsListProps {
+  variants: Variant[];
+}
+
+export interface EdgeCasesProps {
+  data: EdgeCases;
+  onClose(): void;
+}
