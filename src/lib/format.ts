@@ -1,0 +1,45 @@
+/** Unit formatting shared by the UI and the CLI. Binary units throughout (KiB = 1024 B). */
+
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+
+/** 201326592 → "192 MiB"; null/NaN → "–". Three significant digits. */
+export function formatBytes(b: number | null | undefined): string {
+  if (b === null || b === undefined || Number.isNaN(b)) return '–';
+  let v = Math.abs(b);
+  let u = 0;
+  while (v >= 1024 && u < UNITS.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  const s = u === 0 ? String(Math.round(v)) : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2);
+  return `${b < 0 ? '-' : ''}${s} ${UNITS[u]}`;
+}
+
+/** Bytes per second → "185 MiB/s". */
+export function formatRate(bps: number | null | undefined): string {
+  if (bps === null || bps === undefined || Number.isNaN(bps)) return '–';
+  return `${formatBytes(bps)}/s`;
+}
+
+/** A fraction → "67.9%". */
+export function formatPercent(f: number | null | undefined, digits = 1): string {
+  if (f === null || f === undefined || Number.isNaN(f)) return '–';
+  return `${(f * 100).toFixed(digits)}%`;
+}
+
+/** Seconds → "1.23 s", "4.56 ms", "789 µs", "12 ns". */
+export function formatDuration(s: number | null | undefined): string {
+  if (s === null || s === undefined || Number.isNaN(s)) return '–';
+  const a = Math.abs(s);
+  if (a >= 1) return `${s.toFixed(a >= 100 ? 0 : 2)} s`;
+  if (a >= 1e-3) return `${(s * 1e3).toFixed(2)} ms`;
+  if (a >= 1e-6) return `${(s * 1e6).toFixed(a >= 1e-4 ? 0 : 1)} µs`;
+  if (a === 0) return '0 s';
+  return `${(s * 1e9).toFixed(0)} ns`;
+}
+
+/** 1234567 → "1,234,567". */
+export function formatCount(n: number | null | undefined): string {
+  if (n === null || n === undefined || Number.isNaN(n)) return '–';
+  return Math.round(n).toLocaleString('en-US');
+}
