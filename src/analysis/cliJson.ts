@@ -1,0 +1,91 @@
+/**
+ * AnalysisResult → the CLI's JSON document (docs/FORMATS.md "CLI JSON output").
+ * Pure and DOM/Node-free: the CLI prints it with `--json`, the app's worker reuses it for "analysis JSON".
+ */
+import type { FileReport } from '../model/eventlog';
+import { END, START, type AnalysisResult } from './types';
+
+export interface CliNodeStats {
+  count: number;
+  /** Relative duration, a fraction 0…1. */
+  rd: number | null;
+  /** Bytes moved. */
+  bytes: number | null;
+  /** Mean process data rate, bytes/s. */
+  dr: number | null;
+  /** Max concurrency. */
+  mc: number | null;
+  /** mc × dr, bytes/s. */
+  DR: number | null;
+}
+
+export interface CliPartition {
+  green_nodes: string[];
+  red_nodes: string[];
+  green_edges: string[];
+  red_edges: string[];
+}
+
+export interface CliJson {
+  cases: number;
+  events: number;
+  /** Dropped lines by kind, summed over the input files. */
+  dropped: Record<string, number>;
+  /** Per activity (● and ■ excluded), in the order of the analysis (count descending). */
+  nodes: Record<string, CliNodeStats>;
+  /** Per edge `A -> B` (● and ■ included): the number of transitions summed over cases. */
+  edges: Record<string, number>;
+  variants: { trace: string[]; count: number; cases: string[] }[];
+  /** Only when a partition was asked for. */
+  partition?: CliPartition;
+}
+
+/** A finite number, or null (NaN, ±Infinity, undefined and null all become null). */
+const num = (v: number | null | undefined): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** Dropped line counts by kind, summed over files; kinds sorted by name. */
+export function sumDropped(files: readonly Pick<FileReport, 'dropped'>[]): Record<string, number> {
+  const acc = new Map<string, number>();
+  for (const f of files) {
+    for (const [kind, n] of Object.entries(f.dropped)) acc.set(kind, (acc.get(kind) ?? 0) + n);
+  }
+  const out: Record<string, number> = {};
+  for (const kind of [...acc.keys()].sort()) out[kind] = acc.get(kind)!;
+  return out;
+}
+
+/**
+ * The CLI JSON document of an analysis. `files` are the input files' reports (`log.files`), whose
+ * dropped-line counts are summed into `dropped`. `partition` is present iff `result.partition` is.
+ */
+export function toCliJson(result: AnalysisResult, files: readonly Pick<FileReport, 'dropped'>[]): CliJson {
+  const nodes: Record<string, CliNodeStats> = {};
+  for (const s of result.nodes) {
+    if (s.id === START || s.id === END) continue;
+    nodes[s.id] = { count: s.count, rd: num(s.rd), bytes: num(s.bytes), dr: num(s.dr), mc: num(s.mc), DR: num(s.DR) };
+  }
+  const edges: Record<string, number> = {};
+  for (const e of result.edges) edges[`${e.source} -> ${e.target}`] = e.count;
+  const doc: CliJson = {
+    cases: result.cases,
+    events: result.events,
+    dropped: sumDropped(files),
+    nodes,
+    edges,
+    variants: result.variants.map((v) => ({ trace: v.trace.slice(), count: v.count, cases: v.cases.slice() })),
+  };
+  if (result.partition) {
+    const p = result.partition;
+    const side = (rec: Record<string, { side: string }>, want: string, skipFrame: boolean): string[] =>
+      Object.keys(rec)
+        .filter((k) => rec[k].side === want && !(skipFrame && (k === START || k === END)))
+        .sort();
+    doc.partition = {
+      green_nodes: side(p.nodes, 'green', true),
+      red_nodes: side(p.nodes, 'red', true),
+      green_edges: side(p.edges, 'green', false),
+      red_edges: side(p.edges, 'red', false),
+    };
+  }
+  return doc;
+}
