@@ -1,0 +1,106 @@
+/** analyze(): mapping → one scan → DFG, statistics, variants, partition (DESIGN.md §1). */
+import type { EventLog } from '../model';
+import { maxConcurrency } from './concurrency';
+import { compileMapping, type CompiledMapping } from './mapping';
+import { caseSides, sideOf } from './partition';
+import { scan, SIDE_GREEN, SIDE_RED } from './scan';
+import { END, START, edgeKey, type ActivityStats, type AnalysisResult, type DfgEdge, type MappingSpec, type PartitionResult, type PartitionSpec } from './types';
+import { computeVariants } from './variants';
+
+/** Whether any event has a known duration. */
+function anyDuration(log: EventLog): boolean {
+  const d = log.dur;
+  for (let i = 0; i < d.length; i++) if (d[i] === d[i]) return true;
+  return false;
+}
+
+export function analyze(log: EventLog, spec: MappingSpec, partition?: PartitionSpec | null, compiled?: CompiledMapping): AnalysisResult {
+  const m = compiled ?? compileMapping(log, spec);
+  if (m.pairAct.length !== log.pairCall.length) throw new Error('analyze: the compiled mapping belongs to another log');
+  const A = m.activities.length;
+  const hasTimestamps = log.timeBase !== 'none';
+  const hasDurations = anyDuration(log);
+  const side = partition ? caseSides(log, partition) : null;
+  const sc = scan(log, m.pairAct, A, side, hasTimestamps);
+  const mc = hasTimestamps && hasDurations ? maxConcurrency(log, m.pairAct, A) : null;
+
+  let totalDur = 0;
+  for (let a = 0; a < A; a++) totalDur += sc.durSum[a];
+  const names = (x: number): string => (x === A ? START : x === A + 1 ? END : m.activities[x]);
+
+  const nodes: ActivityStats[] = [];
+  for (let a = 0; a < A; a++) {
+    if (sc.count[a] === 0) continue;
+    const known = sc.durN[a] > 0;
+    const dur = known ? sc.durSum[a] : null;
+    const dr = sc.rateN[a] > 0 ? sc.rateSum[a] / sc.rateN[a] : null;
+    const mcA = mc !== null && known ? mc[a] : null;
+    nodes.push({
+      id: m.activities[a],
+      count: sc.count[a],
+      dur,
+      rd: dur !== null && totalDur > 0 ? dur / totalDur : null,
+      bytes: sc.sizeN[a] > 0 ? sc.bytes[a] : null,
+      dr,
+      mc: mcA,
+      DR: mcA !== null && dr !== null ? mcA * dr : null,
+      cases: sc.cases[a],
+    });
+  }
+  nodes.sort((x, y) => y.count - x.count || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+
+  const E = sc.edges;
+  const edgeIdx: number[] = [];
+  for (let e = 0; e < E.n; e++) edgeIdx.push(e);
+  edgeIdx.sort((x, y) => E.count[y] - E.count[x] || x - y);
+  const edges: DfgEdge[] = edgeIdx.map((e) => {
+    const s = E.src[e];
+    const d = E.dst[e];
+    const gapOk = s !== A && d !== A + 1 && E.gapN[e] > 0;
+    return { source: names(s), target: names(d), count: E.count[e], cases: E.cases[e], meanGap: gapOk ? E.gapSum[e] / E.gapN[e] : null };
+  });
+
+  let partRes: PartitionResult | null = null;
+  if (side) {
+    let greenCases = 0;
+    let redCases = 0;
+    for (let k = 0; k < side.length; k++) {
+      if (side[k] === SIDE_GREEN) greenCases++;
+      else if (side[k] === SIDE_RED) redCases++;
+    }
+    const pn: PartitionResult['nodes'] = {};
+    pn[START] = { side: sideOf(greenCases, redCases), green: greenCases, red: redCases };
+    const actIndex = new Map<string, number>();
+    m.activities.forEach((id, a) => actIndex.set(id, a));
+    for (const n of nodes) {
+      const a = actIndex.get(n.id) ?? -1;
+      pn[n.id] = { side: sideOf(sc.green[a], sc.red[a]), green: sc.green[a], red: sc.red[a] };
+    }
+    pn[END] = { side: sideOf(greenCases, redCases), green: greenCases, red: redCases };
+    const pe: PartitionResult['edges'] = {};
+    for (const e of edgeIdx) pe[edgeKey(names(E.src[e]), names(E.dst[e]))] = { side: sideOf(E.green[e], E.red[e]), green: E.green[e], red: E.red[e] };
+    partRes = { greenCases, redCases, nodes: pn, edges: pe };
+  }
+
+  let hostSet = 0;
+  const seen = new Set<string>();
+  for (const c of log.cases) {
+    if (c.host !== '' && !seen.has(c.host)) {
+      seen.add(c.host);
+      hostSet++;
+    }
+  }
+
+  return {
+    cases: log.cases.length,
+    events: log.n,
+    unmapped: sc.unmapped,
+    nodes,
+    edges,
+    variants: computeVariants(log, m.pairAct, m.activities, sc.caseH1, sc.caseH2, sc.caseLen),
+    partition: partRes,
+    hasDurations,
+    hasTimestamps,
+    hosts: hostSet,
+  };
+}

@@ -1,0 +1,72 @@
+/** Drill-downs: the events of one activity (timelines) and the cases behind one DFG edge. */
+import type { EventLog } from '../model';
+import type { CompiledMapping } from './mapping';
+import { END, START } from './types';
+
+export interface ActivityEvents {
+  caseIdx: Uint32Array;
+  pid: Int32Array;
+  start: Float64Array;
+  dur: Float32Array;
+  size: Float64Array;
+  pair: Uint32Array;
+}
+
+/** The events of `activity` in log order (case by case, by start). Empty arrays for an unknown activity. */
+export function activityEvents(log: EventLog, compiled: CompiledMapping, activity: string): ActivityEvents {
+  const a = compiled.activities.indexOf(activity);
+  const { pairAct } = compiled;
+  let m = 0;
+  if (a >= 0) for (let i = 0; i < log.n; i++) if (pairAct[log.pair[i]] === a) m++;
+  const out: ActivityEvents = {
+    caseIdx: new Uint32Array(m),
+    pid: new Int32Array(m),
+    start: new Float64Array(m),
+    dur: new Float32Array(m),
+    size: new Float64Array(m),
+    pair: new Uint32Array(m),
+  };
+  if (m === 0) return out;
+  let w = 0;
+  for (let k = 0; k < log.cases.length; k++) {
+    for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) {
+      if (pairAct[log.pair[i]] !== a) continue;
+      out.caseIdx[w] = k;
+      out.pid[w] = log.pid[i];
+      out.start[w] = log.start[i];
+      out.dur[w] = log.dur[i];
+      out.size[w] = log.size[i];
+      out.pair[w] = log.pair[i];
+      w++;
+    }
+  }
+  return out;
+}
+
+/**
+ * The cases in which `target` directly follows `source` (● and ■ allowed), with the number of such
+ * transitions per case, most transitions first (ties: log order). Empty for an edge not in the DFG.
+ */
+export function edgeCases(log: EventLog, compiled: CompiledMapping, source: string, target: string): { caseId: string; count: number }[] {
+  const A = compiled.activities.length;
+  const id = (s: string): number => (s === START ? A : s === END ? A + 1 : compiled.activities.indexOf(s));
+  const src = id(source);
+  const dst = id(target);
+  if (src < 0 || dst < 0 || src === A + 1 || dst === A) return [];
+  const { pairAct } = compiled;
+  const out: { caseId: string; count: number; k: number }[] = [];
+  for (let k = 0; k < log.cases.length; k++) {
+    let prev = A;
+    let c = 0;
+    for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) {
+      const act = pairAct[log.pair[i]];
+      if (act < 0) continue;
+      if (prev === src && act === dst) c++;
+      prev = act;
+    }
+    if (prev === src && dst === A + 1) c++;
+    if (c > 0) out.push({ caseId: log.cases[k].id, count: c, k });
+  }
+  out.sort((x, y) => y.count - x.count || x.k - y.k);
+  return out.map(({ caseId, count }) => ({ caseId, count }));
+}

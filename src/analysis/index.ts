@@ -1,0 +1,7 @@
+/** The analysis engine: pure functions of an EventLog (see docs/ARCHITECTURE.md for the contract). */
+export { compileMapping, MappingError, annotationKind, truncPath, type CompiledMapping, type CustomEvent } from './mapping';
+export { analyze } from './analyze';
+export { resolvePartition, selectCases } from './partition';
+export { activityEvents, edgeCases, type ActivityEvents } from './events';
+export { startOrder } from './concurrency';
+export * from './types';

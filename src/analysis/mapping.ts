@@ -1,0 +1,206 @@
+/**
+ * The mapping f: event → activity (DESIGN.md §1), compiled once per distinct (call, fp) pair of a log.
+ * The activity of event i is then `activities[pairAct[log.pair[i]]]` (pairAct −1 = unmapped).
+ * Evaluation order (docs/FORMATS.md, "Mapping, DFG and statistics"): call filters → path filters → custom
+ * function (if any) or the default f̂ = call + ":" + trunc(rewrite(fp)).
+ */
+import type { EventLog } from '../model';
+import { END, START, type MappingSpec, type PathFilter, type RewriteRule } from './types';
+
+/** A mapping that cannot be compiled or evaluated: bad regex, custom function that throws or returns junk. */
+export class MappingError extends Error {
+  override name = 'MappingError';
+  constructor(
+    message: string,
+    readonly call: string | null = null,
+    readonly fp: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface CompiledMapping {
+  /** Distinct activity strings, in order of first appearance over the pair table. */
+  activities: string[];
+  /** Per pair of the log: index into `activities`, −1 = unmapped. */
+  pairAct: Int32Array;
+}
+
+/** The argument of a custom mapping function. */
+export interface CustomEvent {
+  call: string;
+  /** The raw fp ('' = none). */
+  fp: string;
+  /** What the default f̂ would put after `call:`: fp rewritten and truncated, `KIND` for `KIND:[…]`; null without fp. */
+  path: string | null;
+}
+
+const KIND_RE = /^([A-Za-z][\w.+-]*):(\[.*\]|[\w.-]+)$/;
+
+/** `pipe:[7]` → `pipe`, `TCP:[1.2.3.4:5->6.7.8.9:10]` → `TCP`, `anon_inode:inotify` → `anon_inode`; null for paths. */
+export function annotationKind(fp: string): string | null {
+  if (fp.startsWith('/')) return null;
+  const m = KIND_RE.exec(fp);
+  return m ? m[1] : null;
+}
+
+/**
+ * Keeps the first `depth` components of a path (0 = all). `/usr/lib/x86_64-linux-gnu/libc.so.6` →
+ * `/usr/lib`; relative paths keep the same number of components: `$SCRATCH/ssf/a` → `$SCRATCH/ssf`.
+ * Empty components (`//`, trailing `/`) are ignored.
+ */
+export function truncPath(fp: string, depth: number): string {
+  if (depth <= 0) return fp;
+  const abs = fp.startsWith('/');
+  const parts = fp.split('/').filter((s) => s !== '');
+  if (parts.length === 0) return fp;
+  return (abs ? '/' : '') + parts.slice(0, depth).join('/');
+}
+
+function compileRegex(pattern: string, what: string): RegExp {
+  try {
+    return new RegExp(pattern);
+  } catch (e) {
+    throw new MappingError(`invalid regular expression in ${what}: /${pattern}/ (${(e as Error).message})`);
+  }
+}
+
+type Matcher = (fp: string) => boolean;
+
+function compileFilter(f: PathFilter, what: string): Matcher {
+  if (f.kind === 'regex') {
+    const re = compileRegex(f.pattern, what);
+    return (fp) => re.test(fp);
+  }
+  if (f.kind === 'substring') return (fp) => fp.includes(f.pattern);
+  throw new MappingError(`unknown path filter kind '${String((f as PathFilter).kind)}' in ${what}`);
+}
+
+/** Expands `$$`, `$&`, `$1`…`$99`, `$<name>` of a replacement label with a regex match. */
+function expandLabel(label: string, m: RegExpExecArray): string {
+  return label.replace(/\$(\$|&|\d{1,2}|<([^>]*)>)/g, (tok, what: string, name: string | undefined) => {
+    if (what === '$') return '$';
+    if (what === '&') return m[0];
+    if (name !== undefined) return m.groups?.[name] ?? '';
+    const g = Number(what);
+    if (g >= 1 && g < m.length) return m[g] ?? '';
+    if (what.length === 2) {
+      const g1 = Number(what[0]);
+      if (g1 >= 1 && g1 < m.length) return (m[g1] ?? '') + what[1];
+    }
+    return tok;
+  });
+}
+
+type Rewriter = (fp: string) => { text: string; final: boolean } | null;
+
+function compileRewrite(r: RewriteRule, what: string): Rewriter {
+  if (r.kind === 'regex') {
+    const re = compileRegex(r.pattern, what);
+    return (fp) => {
+      re.lastIndex = 0;
+      const m = re.exec(fp);
+      return m ? { text: expandLabel(r.label, m), final: true } : null;
+    };
+  }
+  if (r.kind === 'prefix') {
+    if (r.pattern === '') throw new MappingError(`empty prefix in ${what}`);
+    const p = r.pattern.endsWith('/') && r.pattern.length > 1 ? r.pattern.slice(0, -1) : r.pattern;
+    // component boundary: `/scratch/user` matches `/scratch/user` and `/scratch/user/x`, not `/scratch/username`
+    return (fp) => (fp === p || fp.startsWith(p + '/') || (p === '/' && fp.startsWith('/')) ? { text: r.label + fp.slice(p === '/' ? 0 : p.length), final: false } : null);
+  }
+  throw new MappingError(`unknown rewrite kind '${String((r as RewriteRule).kind)}' in ${what}`);
+}
+
+type CustomFn = (e: CustomEvent) => unknown;
+
+function compileCustom(src: string): CustomFn {
+  let fn: unknown;
+  try {
+    fn = new Function(`"use strict"; return (${src}\n);`)();
+  } catch (e) {
+    throw new MappingError(`custom mapping does not compile: ${(e as Error).message}`);
+  }
+  if (typeof fn !== 'function') throw new MappingError(`custom mapping must be a function such as (e) => e.call + ':' + e.path, got ${typeof fn}`);
+  return fn as CustomFn;
+}
+
+function validateSpec(spec: MappingSpec): void {
+  if (!Number.isInteger(spec.depth) || spec.depth < 0) throw new MappingError(`depth must be an integer ≥ 0, got ${spec.depth}`);
+}
+
+/** The path part of the default f̂ for one fp (null = no fp). */
+function defaultPath(fp: string, depth: number, rewriters: Rewriter[]): string | null {
+  if (fp === '') return null;
+  const kind = annotationKind(fp);
+  if (kind !== null) return kind;
+  for (const rw of rewriters) {
+    const r = rw(fp);
+    if (r) return r.final ? r.text : truncPath(r.text, depth);
+  }
+  return truncPath(fp, depth);
+}
+
+/** Compiles `spec` against the pair table of `log`: one evaluation per distinct (call, fp). */
+export function compileMapping(log: EventLog, spec: MappingSpec): CompiledMapping {
+  validateSpec(spec);
+  const include = spec.include.map((f, i) => compileFilter(f, `include filter ${i + 1}`));
+  const exclude = spec.exclude.map((f, i) => compileFilter(f, `exclude filter ${i + 1}`));
+  const rewriters = spec.rewrites.map((r, i) => compileRewrite(r, `rewrite rule ${i + 1}`));
+  const custom = spec.custom !== null && spec.custom.trim() !== '' ? compileCustom(spec.custom) : null;
+  const keepCalls = spec.calls.length ? new Set(spec.calls) : null;
+  const dropCalls = new Set(spec.excludeCalls);
+
+  // per call and per fp decisions are shared by many pairs
+  const callOk = log.calls.map((c) => (keepCalls === null || keepCalls.has(c)) && !dropCalls.has(c));
+  const fpOk = new Uint8Array(log.paths.length);
+  const fpPath: (string | null | undefined)[] = new Array<string | null | undefined>(log.paths.length);
+  const fpState = (f: number): boolean => {
+    if (fpOk[f] === 0) {
+      const fp = log.paths[f];
+      let ok = include.length === 0 || include.some((m) => m(fp));
+      if (ok && exclude.some((m) => m(fp))) ok = false;
+      fpOk[f] = ok ? 1 : 2;
+    }
+    return fpOk[f] === 1;
+  };
+
+  const nPairs = log.pairCall.length;
+  const pairAct = new Int32Array(nPairs).fill(-1);
+  const activities: string[] = [];
+  const index = new Map<string, number>();
+  for (let p = 0; p < nPairs; p++) {
+    const c = log.pairCall[p];
+    const f = log.pairFp[p];
+    if (!callOk[c] || !fpState(f)) continue;
+    const call = log.calls[c];
+    let path = fpPath[f];
+    if (path === undefined) fpPath[f] = path = defaultPath(log.paths[f], spec.depth, rewriters);
+    let act: string | null;
+    if (custom) {
+      const fp = log.paths[f];
+      let r: unknown;
+      try {
+        r = custom({ call, fp, path });
+      } catch (e) {
+        throw new MappingError(`custom mapping threw for (${call}, ${JSON.stringify(fp)}): ${e instanceof Error ? e.message : String(e)}`, call, fp);
+      }
+      if (r !== null && typeof r !== 'string') {
+        throw new MappingError(`custom mapping returned ${r === undefined ? 'undefined' : typeof r} for (${call}, ${JSON.stringify(fp)}); return a string, or null to leave the event unmapped`, call, fp);
+      }
+      act = r === '' ? null : r;
+    } else {
+      act = path === null ? null : `${call}:${path}`;
+    }
+    if (act === null) continue;
+    if (act === START || act === END) throw new MappingError(`activity name ${act} is reserved for the start/end of a trace`, call, log.paths[f]);
+    let a = index.get(act);
+    if (a === undefined) {
+      a = activities.length;
+      activities.push(act);
+      index.set(act, a);
+    }
+    pairAct[p] = a;
+  }
+  return { activities, pairAct };
+}

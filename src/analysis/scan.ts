@@ -1,0 +1,133 @@
+/**
+ * The one pass over all events that yields the DFG edges, per-activity count/dur/bytes/dr/cases, per-side
+ * (partition) counts and a per-case hash of the activity trace (for variants). Integer ids only:
+ * activities 0…A−1, START = A, END = A+1.
+ */
+import type { EventLog } from '../model';
+import { DENSE_LIMIT, EdgeTable } from './edgeTable';
+
+export const SIDE_NONE = 0;
+export const SIDE_GREEN = 1;
+export const SIDE_RED = 2;
+
+export interface ScanResult {
+  A: number;
+  edges: EdgeTable;
+  count: Uint32Array;
+  /** Σ dur over events with a known dur. */
+  durSum: Float64Array;
+  /** Events with a known dur. */
+  durN: Uint32Array;
+  bytes: Float64Array;
+  /** Events with a size. */
+  sizeN: Uint32Array;
+  rateSum: Float64Array;
+  rateN: Uint32Array;
+  cases: Uint32Array;
+  green: Uint32Array;
+  red: Uint32Array;
+  unmapped: number;
+  /** Per case: two 32-bit hashes and the length of its activity trace. */
+  caseH1: Int32Array;
+  caseH2: Int32Array;
+  caseLen: Uint32Array;
+}
+
+/**
+ * @param side per case SIDE_* (null: no partition)
+ * @param timed whether `start` values are times (gaps are then computed)
+ */
+export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8Array | null, timed: boolean, denseLimit = DENSE_LIMIT): ScanResult {
+  const START = A;
+  const END = A + 1;
+  const edges = new EdgeTable(A + 2, denseLimit);
+  const count = new Uint32Array(A);
+  const durSum = new Float64Array(A);
+  const durN = new Uint32Array(A);
+  const bytes = new Float64Array(A);
+  const sizeN = new Uint32Array(A);
+  const rateSum = new Float64Array(A);
+  const rateN = new Uint32Array(A);
+  const cases = new Uint32Array(A);
+  const lastCase = new Int32Array(A).fill(-1);
+  const green = new Uint32Array(A);
+  const red = new Uint32Array(A);
+  const K = log.cases.length;
+  const caseH1 = new Int32Array(K);
+  const caseH2 = new Int32Array(K);
+  const caseLen = new Uint32Array(K);
+  const { pair, start, dur, size, caseOffsets } = log;
+  let unmapped = 0;
+
+  for (let k = 0; k < K; k++) {
+    const a = caseOffsets[k];
+    const b = caseOffsets[k + 1];
+    const sd = side === null ? SIDE_NONE : side[k];
+    let prev = START;
+    let prevEnd = NaN;
+    let h1 = 0x811c9dc5 | 0;
+    let h2 = 0x12345678;
+    let len = 0;
+    for (let i = a; i < b; i++) {
+      const act = pairAct[pair[i]];
+      if (act < 0) {
+        unmapped++;
+        continue;
+      }
+      count[act]++;
+      if (lastCase[act] !== k) {
+        lastCase[act] = k;
+        cases[act]++;
+      }
+      const d = dur[i];
+      const s = start[i];
+      if (d === d) {
+        durSum[act] += d;
+        durN[act]++;
+      }
+      const z = size[i];
+      if (z === z) {
+        bytes[act] += z;
+        sizeN[act]++;
+        if (d > 0) {
+          rateSum[act] += z / d;
+          rateN[act]++;
+        }
+      }
+      const e = edges.index(prev, act);
+      edges.count[e]++;
+      if (edges.lastCase[e] !== k) {
+        edges.lastCase[e] = k;
+        edges.cases[e]++;
+      }
+      if (timed && prev !== START) {
+        const gap = s - prevEnd;
+        if (gap === gap) {
+          edges.gapSum[e] += gap;
+          edges.gapN[e]++;
+        }
+      }
+      if (sd === SIDE_GREEN) {
+        green[act]++;
+        edges.green[e]++;
+      } else if (sd === SIDE_RED) {
+        red[act]++;
+        edges.red[e]++;
+      }
+      prev = act;
+      prevEnd = s + d;
+      h1 = Math.imul(h1 ^ act, 0x01000193);
+      h2 = Math.imul(h2 + act + 1, 0x5bd1e995) ^ (h2 >>> 15);
+      len++;
+    }
+    const e = edges.index(prev, END);
+    edges.count[e]++;
+    edges.cases[e]++;
+    if (sd === SIDE_GREEN) edges.green[e]++;
+    else if (sd === SIDE_RED) edges.red[e]++;
+    caseH1[k] = h1;
+    caseH2[k] = h2;
+    caseLen[k] = len;
+  }
+  return { A, edges, count, durSum, durN, bytes, sizeN, rateSum, rateN, cases, green, red, unmapped, caseH1, caseH2, caseLen };
+}
