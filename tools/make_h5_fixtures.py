@@ -1,0 +1,242 @@
+#!/usr/bin/python3
+"""Write the HDF5 fixtures of src/ingest/hdf5 from real strace traces, with real writers.
+
+Run with Debian's python3 (python3-h5py, python3-pandas, python3-tables):
+
+    /usr/bin/python3 tools/make_h5_fixtures.py
+
+Reads  src/ingest/hdf5/__fixtures__/src/*.st  (made with `strace -f -tt -T -y ...`, see the README there)
+Writes src/ingest/hdf5/__fixtures__/*.h5 and expected.json (the rows this script's own parser produced,
+per case, in the order they were written: the tests compare what the TypeScript reader loads to them).
+
+The parser below is deliberately small and independent of the TypeScript one, like the Python library of
+the paper would be: `-f -tt -T -y` lines -> rows (pid, call, start, dur, fp, size, errno).
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+import h5py
+import numpy as np
+import pandas as pd
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'src', 'ingest', 'hdf5', '__fixtures__')
+SRC = os.path.join(ROOT, 'src')
+
+LINE = re.compile(r'^(\d+)\s+(\d+):(\d+):(\d+(?:\.\d+)?)\s+(.*)$')
+CALL = re.compile(r'^(\w+)\((.*)$')
+RET = re.compile(r'^(-?\d+|\?)(<.*>)?(?:\s+(E[A-Z0-9_]+)\s+\(.*\))?$')
+DUR = re.compile(r'^(.*)\s+<(\d+\.\d+)>$')
+SIZED = {'read', 'write', 'pread64', 'pwrite64', 'readv', 'writev', 'preadv', 'pwritev', 'preadv2', 'pwritev2'}
+OPENS = {'open', 'openat', 'openat2', 'creat'}
+
+
+def annotation(s, i):
+    """s[i] == '<': the text up to the matching '>' (annotations nest: 1</dev/pts/0<char 136:0>>)."""
+    depth = 0
+    for j in range(i, len(s)):
+        if s[j] == '<':
+            depth += 1
+        elif s[j] == '>':
+            depth -= 1
+            if depth == 0:
+                inner = s[i + 1:j]
+                k = inner.find('<')  # -yy device suffix
+                return inner[:k] if k > 0 else inner
+    return None
+
+
+def first_fd_annotation(args):
+    m = re.match(r'^(?:-?\d+|AT_FDCWD)<', args)
+    return annotation(args, m.end() - 1) if m else None
+
+
+def open_path(call, args):
+    """Path argument of a failing open: absolute, or joined to the dirfd annotation for openat."""
+    if call in ('openat', 'openat2'):
+        dirfd = first_fd_annotation(args)
+        m = re.search(r'"((?:[^"\\]|\\.)*)"', args)
+        if not m:
+            return ''
+        p = m.group(1)
+        if p.startswith('/') or not dirfd:
+            return p
+        return dirfd.rstrip('/') + '/' + p
+    m = re.search(r'"((?:[^"\\]|\\.)*)"', args)
+    return m.group(1) if m else ''
+
+
+def parse(path):
+    rows = []
+    for raw in open(path, encoding='utf-8', errors='surrogateescape'):
+        m = LINE.match(raw.rstrip('\n'))
+        if not m:
+            continue
+        pid, hh, mm, ss, body = m.groups()
+        if body.startswith(('---', '+++', '<...')) or body.endswith('<unfinished ...>'):
+            continue  # the fixtures have no unfinished/resumed pairs; signals and exits are not events
+        c = CALL.match(body)
+        d = DUR.match(body)
+        if not c or not d:
+            continue
+        call = c.group(1)
+        head = d.group(1)
+        cut = head.rfind(') = ')
+        if cut < 0:
+            continue
+        args, ret = head[len(call) + 1:cut], head[cut + 4:]
+        r = RET.match(ret)
+        if not r or r.group(1) == '?':
+            continue  # ERESTART*, <unavailable>: dropped
+        retval = int(r.group(1))
+        errno = r.group(3) or ''
+        if call in OPENS:
+            fp = annotation(r.group(2), 0) if (retval >= 0 and r.group(2)) else open_path(call, args)
+        else:
+            fp = first_fd_annotation(args) or ''
+        size = (retval if retval >= 0 else 0) if call in SIZED else -1
+        start = int(hh) * 3600 + int(mm) * 60 + float(ss)
+        rows.append((int(pid), call, start, float(d.group(2)), fp or '', size, errno))
+    rows.sort(key=lambda r: r[2])  # stable: ties keep line order
+    return rows
+
+
+def case_attrs(case):
+    m = re.match(r'^(.+?)_(.+)_([^_]+)$', case)
+    return m.groups() if m else ('', '', '')
+
+
+def frame(rows):
+    return pd.DataFrame({
+        'pid': np.array([r[0] for r in rows], dtype=np.int64),
+        'call': [r[1] for r in rows],
+        'start': np.array([r[2] for r in rows], dtype=np.float64),
+        'dur': np.array([r[3] for r in rows], dtype=np.float64),
+        'fp': [r[4] for r in rows],
+        'size': np.array([r[5] for r in rows], dtype=np.int64),
+    })
+
+
+def fixed(strings):
+    n = max([len(s.encode()) for s in strings] + [1])
+    return np.array([s.encode() for s in strings], dtype='S%d' % n)
+
+
+MIDNIGHT_EPOCH = 1717200000.0  # 2024-06-01T00:00:00Z: the epoch variant adds it to the clock times
+
+
+def repack(name):
+    path = os.path.join(ROOT, name)
+    subprocess.run(['ptrepack', '--complevel=9', '--complib=zlib', path, path + '.tmp'], check=True,
+                   stdout=subprocess.DEVNULL)
+    os.replace(path + '.tmp', path)
+
+
+def write_all(cases):
+    out = lambda name: os.path.join(ROOT, name)
+    for f in os.listdir(ROOT):
+        if f.endswith('.h5'):
+            os.remove(out(f))
+
+    # 1-2. pandas HDFStore format='table', with and without data_columns (values_block_N + pickled _kind)
+    for name, dc in (('pandas_table_datacols.h5', True), ('pandas_table_blocks.h5', False)):
+        for case, rows in cases.items():
+            frame(rows).to_hdf(out(name), key=case, format='table', data_columns=dc or None, mode='a',
+                               min_itemsize={'fp': 120, 'call': 16} if dc else None)
+    # the blocks file stays exactly as pandas wrote it (uncompressed, with _i_table indexes); the other pandas
+    # files are repacked by PyTables' ptrepack with zlib (tests the deflate filter, keeps the fixtures small)
+    repack('pandas_table_datacols.h5')
+
+    # 3. pandas format='fixed' (pickled object columns): must be refused with a hint
+    for case, rows in list(cases.items())[:2]:
+        frame(rows).to_hdf(out('pandas_fixed.h5'), key=case, format='fixed', mode='a')
+    repack('pandas_fixed.h5')
+
+    # 4. h5py: one compound dataset `events` per case group, fixed strings, errno, case attributes
+    with h5py.File(out('h5py_compound.h5'), 'w') as h:
+        for case, rows in cases.items():
+            g = h.create_group(case)
+            cid, host, rid = case_attrs(case)
+            g.attrs['cid'], g.attrs['host'], g.attrs['rid'] = cid, host, rid
+            a = np.zeros(len(rows), dtype=[('pid', '<i4'), ('call', 'S16'), ('start', '<f8'), ('dur', '<f4'),
+                                           ('fp', 'S120'), ('size', '<i8'), ('errno', 'S16')])
+            for i, r in enumerate(rows):
+                a[i] = (r[0], r[1].encode(), r[2], r[3], r[4].encode(), r[5], r[6].encode())
+            g.create_dataset('events', data=a)
+
+    # 5. h5py compound with variable-length UTF-8 strings, start in epoch seconds, size NaN = none
+    vs = h5py.string_dtype('utf-8')
+    with h5py.File(out('h5py_compound_vlen_epoch.h5'), 'w') as h:
+        for case, rows in cases.items():
+            a = np.zeros(len(rows), dtype=[('pid', '<i8'), ('call', vs), ('start', '<f8'), ('dur', '<f8'),
+                                           ('fp', vs), ('size', '<f8')])
+            for i, r in enumerate(rows):
+                a[i] = (r[0], r[1], MIDNIGHT_EPOCH + r[2], r[3], r[4], float('nan') if r[5] < 0 else float(r[5]))
+            h.create_group(case).create_dataset('events', data=a)
+
+    # 6. h5py: one dataset per column in each case group, vlen strings
+    with h5py.File(out('h5py_columns.h5'), 'w') as h:
+        for case, rows in cases.items():
+            g = h.create_group(case)
+            g['pid'] = np.array([r[0] for r in rows], dtype='<i4')
+            g.create_dataset('call', data=[r[1] for r in rows], dtype=vs)
+            g['start'] = np.array([r[2] for r in rows], dtype='<f8')
+            g['dur'] = np.array([r[3] for r in rows], dtype='<f8')
+            g.create_dataset('fp', data=[r[4] for r in rows], dtype=vs)
+            g['size'] = np.array([r[5] for r in rows], dtype='<i8')
+
+    # 7. int64 nanoseconds since midnight, fixed strings, one dataset per column, big-endian pid
+    with h5py.File(out('h5py_columns_ns.h5'), 'w') as h:
+        for case, rows in cases.items():
+            g = h.create_group(case)
+            g['pid'] = np.array([r[0] for r in rows], dtype='>i8')
+            g['call'] = fixed([r[1] for r in rows])
+            g['start'] = np.array([round(r[2] * 1e9) for r in rows], dtype='<i8')
+            g['dur'] = np.array([r[3] for r in rows], dtype='<f8')
+            g['fp'] = fixed([r[4] for r in rows])
+            g['size'] = np.array([r[5] for r in rows], dtype='<i8')
+
+    # ---- bad files ----
+    first = next(iter(cases))
+    rows = cases[first]
+    good = open(out('h5py_compound.h5'), 'rb').read()
+    open(out('bad_truncated.h5'), 'wb').write(good[:len(good) // 2])
+    corrupt = bytearray(good)
+    corrupt[8:4096] = b'\xa5' * (4096 - 8)  # signature intact, superblock and root group garbage
+    open(out('bad_corrupt.h5'), 'wb').write(bytes(corrupt))
+    with h5py.File(out('bad_no_tables.h5'), 'w') as h:
+        h.create_group('meta').create_dataset('temperature', data=np.arange(5, dtype='<f8'))
+        h.attrs['note'] = 'an HDF5 file without event tables'
+    with h5py.File(out('bad_missing_column.h5'), 'w') as h:
+        a = np.zeros(len(rows), dtype=[('pid', '<i4'), ('call', 'S16'), ('start', '<f8'), ('dur', '<f8'), ('size', '<i8')])
+        for i, r in enumerate(rows):
+            a[i] = (r[0], r[1].encode(), r[2], r[3], r[5])
+        h.create_group(first).create_dataset('events', data=a)
+    with h5py.File(out('bad_wrong_dtype.h5'), 'w') as h:
+        g = h.create_group(first)
+        g['pid'] = np.array([r[0] for r in rows], dtype='<i4')
+        g['call'] = fixed([r[1] for r in rows])
+        g['start'] = fixed(['%02d:%02d:%09.6f' % (r[2] // 3600, r[2] % 3600 // 60, r[2] % 60) for r in rows])
+        g['dur'] = np.array([r[3] for r in rows], dtype='<f8')
+        g['fp'] = fixed([r[4] for r in rows])
+        g['size'] = np.array([r[5] for r in rows], dtype='<i8')
+
+
+def main():
+    names = sorted(f for f in os.listdir(SRC) if f.endswith('.st'))
+    if not names:
+        sys.exit('no .st files in ' + SRC)
+    cases = {n[:-3]: parse(os.path.join(SRC, n)) for n in names}
+    write_all(cases)
+    expected = {'midnightEpoch': MIDNIGHT_EPOCH, 'cases': [
+        {'id': c, 'cid': case_attrs(c)[0], 'host': case_attrs(c)[1], 'rid': case_attrs(c)[2],
+         'events': [list(r) for r in rows]} for c, rows in cases.items()]}
+    with open(os.path.join(ROOT, 'expected.json'), 'w') as f:
+        json.dump(expected, f, indent=0)
+    print('wrote', len(cases), 'cases,', sum(len(r) for r in cases.values()), 'events')
+
+
+if __name__ == '__main__':
+    main()
