@@ -1,7 +1,43 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createAppStore } from './store/appStore';
+import { parseHash, toHash, type ViewSettings } from './store/urlHash';
+import { App } from './ui/App';
+import { StoreContext } from './ui/appContext';
+import { ErrorBoundary } from './ui/ErrorBoundary';
+import { installTestHook } from './ui/installTestHook';
+import { WorkerClient } from './worker/client';
+import './ui/app.css';
 
-function App() {
-  return <h1>strace-dfg</h1>;
-}
+const client = new WorkerClient();
+const { view, custom } = parseHash(location.hash);
+const store = createAppStore(client, view, custom);
+installTestHook(store, () => client.busy);
 
-createRoot(document.getElementById('root')!).render(<App />);
+// Settings → URL hash on change (a colleague opening the link and dropping the same files sees the same view).
+const viewOf = (s: ViewSettings): ViewSettings => ({
+  mapping: s.mapping,
+  green: s.green,
+  red: s.red,
+  colorMode: s.colorMode,
+  edgeLabel: s.edgeLabel,
+  direction: s.direction,
+  splitByPid: s.splitByPid,
+});
+let lastHash = toHash(viewOf(store.getState()));
+store.subscribe((s) => {
+  const h = toHash(viewOf(s));
+  if (h === lastHash) return;
+  lastHash = h;
+  history.replaceState(null, '', h ? `#${h}` : location.pathname + location.search);
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ErrorBoundary name="strace-dfg">
+      <StoreContext.Provider value={store}>
+        <App />
+      </StoreContext.Provider>
+    </ErrorBoundary>
+  </StrictMode>,
+);

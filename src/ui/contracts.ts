@@ -37,6 +37,11 @@ export interface StatsTableProps {
   nodes: ActivityStats[];
   selected: string | null;
   onSelect(id: string): void;
+  /** From AnalysisResult: explain missing values ("–") precisely (re-trace with -T / -tt). */
+  hasDurations?: boolean;
+  hasTimestamps?: boolean;
+  /** Height of the scrolling body in px (default 360). */
+  height?: number;
 }
 
 export interface VariantsListProps {

@@ -1,0 +1,227 @@
+/**
+ * The app state (zustand): what the UI shows and the actions that ask the worker. Never the raw EventLog:
+ * the worker keeps it, the store holds results only.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { AnalysisResult, EdgeCases, MappingSpec, TimelineData } from '../analysis/types';
+import type { ColorMode, EdgeLabelKind } from '../ui/contracts';
+import type { Api, CaseFilter, LoadInput, LoadSummary, Method, Progress } from '../worker/protocol';
+import { DEFAULT_VIEW, type ViewSettings } from './urlHash';
+
+/** What the store needs of the worker client (WorkerClient, or an in-process client in tests). */
+export interface ApiClient {
+  readonly busy: number;
+  call<M extends Method>(method: M, args: Parameters<Api[M]>, onProgress?: (p: Progress) => void): { id: number; promise: Promise<ReturnType<Api[M]>> };
+  cancel(id: number): void;
+  restart(): void;
+}
+
+export type Status = 'empty' | 'loading' | 'analyzing' | 'ready' | 'error';
+
+export interface Banner {
+  message: string;
+  /** Re-runs what failed. */
+  canRetry: boolean;
+}
+
+export interface AppState extends ViewSettings {
+  status: Status;
+  progress: Progress | null;
+  summary: LoadSummary | null;
+  result: AnalysisResult | null;
+  keptCases: number;
+  partitionCases: { green: string[]; red: string[] } | null;
+  caseFilters: CaseFilter[];
+  selected: string | null;
+  timeline: TimelineData | null;
+  timelineLoading: boolean;
+  edge: EdgeCases | null;
+  banner: Banner | null;
+  /** Error of the last mapping (bad regex, custom function that throws); the previous graph is kept. */
+  mappingError: string | null;
+  /** A custom mapping from the URL waiting for the user's confirmation. */
+  pendingCustom: string | null;
+
+  loadFiles(inputs: LoadInput[]): Promise<void>;
+  cancel(): void;
+  setMapping(m: MappingSpec): Promise<void>;
+  setPartition(green: string, red: string): Promise<void>;
+  swapPartition(): Promise<void>;
+  clearPartition(): Promise<void>;
+  keepCases(activity: string, keep: 'with' | 'without'): Promise<void>;
+  removeCaseFilter(i: number): Promise<void>;
+  setColorMode(c: ColorMode): void;
+  setEdgeLabel(l: EdgeLabelKind): void;
+  setDirection(d: 'LR' | 'TB'): void;
+  setSplitByPid(on: boolean): Promise<void>;
+  selectNode(id: string | null): Promise<void>;
+  selectEdge(source: string, target: string): Promise<void>;
+  closeTimeline(): void;
+  closeEdge(): void;
+  confirmCustom(run: boolean): Promise<void>;
+  retry(): Promise<void>;
+  dismissBanner(): void;
+  /** Shows a message in the banner (a failure outside the worker, e.g. fetching the example). */
+  notify(message: string): void;
+  exportJson(): Promise<string>;
+  exportH5(): Promise<ArrayBuffer>;
+}
+
+export type AppStore = StoreApi<AppState>;
+
+export function createAppStore(client: ApiClient, initial: Partial<ViewSettings> = {}, pendingCustom: string | null = null): AppStore {
+  let files: LoadInput[] = [];
+  let loadCall: number | null = null;
+  let retryAction: (() => Promise<void>) | null = null;
+  let analyzeSeq = 0;
+
+  return createStore<AppState>()((set, get) => {
+    /** Runs an action; a worker failure shows the banner with Retry (the page keeps working). */
+    const guarded = async (what: string, action: () => Promise<void>): Promise<void> => {
+      try {
+        await action();
+      } catch (e) {
+        const err = e as Error;
+        if (err?.name === 'CancelledError') return;
+        retryAction = action;
+        set({ status: 'error', progress: null, banner: { message: `${what} failed: ${err?.message ?? String(e)}`, canRetry: true } });
+      }
+    };
+
+    const runAnalyze = async (over: Partial<Pick<AppState, 'mapping' | 'green' | 'red' | 'caseFilters'>> = {}): Promise<void> => {
+      if (!get().summary || get().summary!.cases === 0) {
+        set(over);
+        return;
+      }
+      const s = { ...get(), ...over };
+      const seq = ++analyzeSeq;
+      set({ status: 'analyzing' });
+      try {
+        const reply = await client.call('analyze', [{ mapping: s.mapping, partition: s.green || s.red ? { green: s.green, red: s.red } : null, caseFilters: s.caseFilters }]).promise;
+        if (seq !== analyzeSeq) return;
+        set({ ...over, result: reply.result, keptCases: reply.keptCases, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, banner: null, edge: null });
+        const sel = get().selected;
+        if (sel && !reply.result.nodes.some((n) => n.id === sel)) set({ selected: null, timeline: null });
+        else if (sel && get().timeline) await refreshTimeline(sel);
+      } catch (e) {
+        if (seq !== analyzeSeq) return;
+        const err = e as Error;
+        if (err.name === 'MappingError' || err.name === 'PartitionError' || err.name === 'SyntaxError') {
+          // Keep the previous graph and settings; show the error where the user edited.
+          set({ status: get().result ? 'ready' : 'error', mappingError: err.message });
+          return;
+        }
+        throw e;
+      }
+    };
+
+    const refreshTimeline = async (id: string): Promise<void> => {
+      set({ timelineLoading: true });
+      try {
+        const t = await client.call('timeline', [id]).promise;
+        if (get().selected === id) set({ timeline: t });
+      } finally {
+        set({ timelineLoading: false });
+      }
+    };
+
+    const doLoad = async (): Promise<void> => {
+      set({ status: 'loading', progress: null, banner: null, result: null, summary: null, selected: null, timeline: null, edge: null, caseFilters: [] });
+      const call = client.call('load', [files, { splitByPid: get().splitByPid }], (p) => set({ progress: p }));
+      loadCall = call.id;
+      try {
+        const summary = await call.promise;
+        set({ summary, progress: null });
+      } catch (e) {
+        if ((e as Error).name === 'CancelledError') {
+          set({ status: get().summary ? 'ready' : 'empty', progress: null });
+          return;
+        }
+        throw e;
+      } finally {
+        loadCall = null;
+      }
+      const summary = get().summary!;
+      if (summary.cases === 0) {
+        set({ status: 'error', banner: { message: 'No trace could be loaded: see the errors below.', canRetry: false } });
+        return;
+      }
+      await runAnalyze();
+    };
+
+    return {
+      ...DEFAULT_VIEW,
+      ...initial,
+      status: 'empty',
+      progress: null,
+      summary: null,
+      result: null,
+      keptCases: 0,
+      partitionCases: null,
+      caseFilters: [],
+      selected: null,
+      timeline: null,
+      timelineLoading: false,
+      edge: null,
+      banner: null,
+      mappingError: null,
+      pendingCustom,
+
+      loadFiles: (inputs) => {
+        files = inputs;
+        return guarded('Loading', doLoad);
+      },
+      cancel: () => {
+        if (loadCall !== null) client.cancel(loadCall);
+      },
+      setMapping: (m) => guarded('Analysis', () => runAnalyze({ mapping: m })),
+      setPartition: (green, red) => guarded('Analysis', () => runAnalyze({ green, red })),
+      swapPartition: () => guarded('Analysis', () => runAnalyze({ green: get().red, red: get().green })),
+      clearPartition: () => guarded('Analysis', () => runAnalyze({ green: '', red: '' })),
+      keepCases: (activity, keep) => guarded('Analysis', () => runAnalyze({ caseFilters: [...get().caseFilters, { activity, keep }] })),
+      removeCaseFilter: (i) => guarded('Analysis', () => runAnalyze({ caseFilters: get().caseFilters.filter((_, k) => k !== i) })),
+      setColorMode: (colorMode) => set({ colorMode }),
+      setEdgeLabel: (edgeLabel) => set({ edgeLabel }),
+      setDirection: (direction) => set({ direction }),
+      setSplitByPid: async (splitByPid) => {
+        set({ splitByPid });
+        if (files.length) await guarded('Loading', doLoad);
+      },
+      selectNode: (id) => {
+        set({ selected: id, edge: null });
+        if (!id || id === '●' || id === '■') {
+          set({ timeline: null });
+          return Promise.resolve();
+        }
+        return guarded('Timeline', () => refreshTimeline(id));
+      },
+      selectEdge: (source, target) =>
+        guarded('Edge cases', async () => {
+          const edge = await client.call('edgeCases', [source, target]).promise;
+          set({ edge });
+        }),
+      closeTimeline: () => set({ timeline: null, selected: null }),
+      closeEdge: () => set({ edge: null }),
+      confirmCustom: async (run) => {
+        const code = get().pendingCustom;
+        set({ pendingCustom: null });
+        if (run && code) await guarded('Analysis', () => runAnalyze({ mapping: { ...get().mapping, custom: code } }));
+      },
+      retry: async () => {
+        const action = retryAction;
+        retryAction = null;
+        set({ banner: null, status: get().result ? 'ready' : get().summary ? 'ready' : 'empty' });
+        if (action) {
+          client.restart();
+          // A restarted worker has lost the log: reload the files before re-running.
+          if (action !== doLoad && files.length) await guarded('Loading', doLoad);
+          else await guarded('Retry', action);
+        }
+      },
+      dismissBanner: () => set({ banner: null }),
+      notify: (message) => set({ banner: { message, canRetry: false } }),
+      exportJson: () => client.call('exportJson', []).promise,
+      exportH5: () => client.call('exportH5', []).promise,
+    };
+  });
+}

@@ -1,0 +1,143 @@
+/** The mapping f (DESIGN.md §1): depth, path filters, call filters, rewrites, custom function. */
+import { useState } from 'react';
+import type { MappingSpec, PathFilter, RewriteRule } from '../analysis/types';
+import { useApp } from './appContext';
+
+const filtersToText = (fs: PathFilter[]): string => fs.map((f) => (f.kind === 'regex' ? `re:${f.pattern}` : f.pattern)).join('\n');
+const textToFilters = (t: string): PathFilter[] =>
+  t
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((l) => (l.startsWith('re:') ? { kind: 'regex', pattern: l.slice(3) } : { kind: 'substring', pattern: l }));
+const rewritesToText = (rs: RewriteRule[]): string => rs.map((r) => `${r.kind === 'regex' ? 're:' : ''}${r.pattern} => ${r.label}`).join('\n');
+function textToRewrites(t: string): RewriteRule[] {
+  const out: RewriteRule[] = [];
+  for (const line of t.split('\n')) {
+    const at = line.indexOf('=>');
+    if (at < 0) continue;
+    const pat = line.slice(0, at).trim();
+    const label = line.slice(at + 2).trim();
+    if (!pat) continue;
+    out.push(pat.startsWith('re:') ? { kind: 'regex', pattern: pat.slice(3), label } : { kind: 'prefix', pattern: pat, label });
+  }
+  return out;
+}
+const list = (t: string): string[] =>
+  t
+    .split(/[,\s]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export const CUSTOM_EXAMPLE = `// e = {call, fp, path}: return an activity string, or null to leave the event out
+(e) => e.fp.startsWith('/scratch') ? e.call + ':scratch' : null`;
+
+interface Draft {
+  depth: number;
+  include: string;
+  exclude: string;
+  calls: string;
+  excludeCalls: string;
+  rewrites: string;
+  useCustom: boolean;
+  custom: string;
+}
+const toDraft = (m: MappingSpec): Draft => ({
+  depth: m.depth,
+  include: filtersToText(m.include),
+  exclude: filtersToText(m.exclude),
+  calls: m.calls.join(', '),
+  excludeCalls: m.excludeCalls.join(', '),
+  rewrites: rewritesToText(m.rewrites),
+  useCustom: m.custom !== null,
+  custom: m.custom ?? CUSTOM_EXAMPLE,
+});
+const fromDraft = (d: Draft): MappingSpec => ({
+  depth: Math.max(0, Math.min(32, Math.round(d.depth) || 0)),
+  include: textToFilters(d.include),
+  exclude: textToFilters(d.exclude),
+  calls: list(d.calls),
+  excludeCalls: list(d.excludeCalls),
+  rewrites: textToRewrites(d.rewrites),
+  custom: d.useCustom && d.custom.trim() ? d.custom : null,
+});
+
+export function MappingEditor() {
+  const mapping = useApp((s) => s.mapping);
+  const error = useApp((s) => s.mappingError);
+  const setMapping = useApp((s) => s.setMapping);
+  const [draft, setDraft] = useState<Draft>(() => toDraft(mapping));
+  const [seen, setSeen] = useState(mapping);
+  if (seen !== mapping) {
+    // The applied mapping changed elsewhere (URL, confirmation): show it.
+    setSeen(mapping);
+    setDraft(toDraft(mapping));
+  }
+  const up = (p: Partial<Draft>) => setDraft((d) => ({ ...d, ...p }));
+  const apply = (d: Draft = draft) => void setMapping(fromDraft(d));
+  return (
+    <form
+      className="mapping"
+      data-testid="mapping-editor"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply();
+      }}
+    >
+      <label>
+        Path depth{' '}
+        <input
+          type="number"
+          min={0}
+          max={32}
+          value={draft.depth}
+          data-testid="depth"
+          onChange={(e) => {
+            const d = { ...draft, depth: Number(e.target.value) };
+            setDraft(d);
+            apply(d);
+          }}
+        />{' '}
+        <span className="muted">(0 = whole path)</span>
+      </label>
+      <label>
+        Keep paths containing <span className="muted">(one per line; re:REGEX)</span>
+        <textarea rows={2} value={draft.include} data-testid="include" onChange={(e) => up({ include: e.target.value })} placeholder="/scratch" />
+      </label>
+      <label>
+        Drop paths containing
+        <textarea rows={2} value={draft.exclude} data-testid="exclude" onChange={(e) => up({ exclude: e.target.value })} placeholder="re:^/(proc|sys)/" />
+      </label>
+      <label>
+        Only calls <input value={draft.calls} data-testid="calls" onChange={(e) => up({ calls: e.target.value })} placeholder="read, write" />
+      </label>
+      <label>
+        Drop calls <input value={draft.excludeCalls} data-testid="exclude-calls" onChange={(e) => up({ excludeCalls: e.target.value })} placeholder="close, fstat" />
+      </label>
+      <label>
+        Rewrite rules <span className="muted">(PREFIX =&gt; LABEL, or re:REGEX =&gt; LABEL with $1)</span>
+        <textarea rows={2} value={draft.rewrites} data-testid="rewrites" onChange={(e) => up({ rewrites: e.target.value })} placeholder="/scratch/user => $SCRATCH" />
+      </label>
+      <details open={draft.useCustom}>
+        <summary>Advanced: custom mapping function</summary>
+        <label>
+          <input type="checkbox" checked={draft.useCustom} data-testid="use-custom" onChange={(e) => up({ useCustom: e.target.checked })} /> use it
+        </label>
+        <textarea rows={4} className="code" spellCheck={false} value={draft.custom} data-testid="custom" onChange={(e) => up({ custom: e.target.value, useCustom: true })} />
+      </details>
+      {error && (
+        <p className="error" role="alert" data-testid="mapping-error">
+          {error} — the previous graph is kept.
+        </p>
+      )}
+      <p>
+        <button type="submit" className="primary" data-testid="apply-mapping">
+          Apply
+        </button>{' '}
+        <button type="button" onClick={() => setDraft(toDraft(mapping))}>
+          Revert
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+/** Green/red partition of the cases (DESIGN.md §1): by cid, host, regex over case ids, or by hand. */
+import { useMemo, useState } from 'react';
+import { useApp } from './appContext';
+
+const idsOf = (sel: string): Set<string> => new Set(sel.startsWith('ids:') ? sel.slice(4).split(',').filter(Boolean) : []);
+
+export function PartitionPicker() {
+  const green = useApp((s) => s.green);
+  const red = useApp((s) => s.red);
+  const summary = useApp((s) => s.summary);
+  const part = useApp((s) => s.result?.partition ?? null);
+  const partitionCases = useApp((s) => s.partitionCases);
+  const setPartition = useApp((s) => s.setPartition);
+  const swap = useApp((s) => s.swapPartition);
+  const clear = useApp((s) => s.clearPartition);
+  const [g, setG] = useState(green);
+  const [r, setR] = useState(red);
+  const [seen, setSeen] = useState([green, red]);
+  const [search, setSearch] = useState('');
+  if (seen[0] !== green || seen[1] !== red) {
+    setSeen([green, red]);
+    setG(green);
+    setR(red);
+  }
+  const cases = useMemo(() => summary?.caseList ?? [], [summary]);
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (q ? cases.filter((c) => c.id.toLowerCase().includes(q)) : cases).slice(0, 200);
+  }, [cases, search]);
+  const hand = { green: idsOf(green), red: idsOf(red) };
+  const toggle = (id: string, side: 'green' | 'red') => {
+    const gs = new Set(hand.green);
+    const rs = new Set(hand.red);
+    const mine = side === 'green' ? gs : rs;
+    const other = side === 'green' ? rs : gs;
+    if (mine.has(id)) mine.delete(id);
+    else {
+      mine.add(id);
+      other.delete(id);
+    }
+    const enc = (s: Set<string>) => (s.size ? `ids:${[...s].join(',')}` : '');
+    void setPartition(side === 'green' || green.startsWith('ids:') || !green ? enc(gs) : green, side === 'red' || red.startsWith('ids:') || !red ? enc(rs) : red);
+  };
+  const sides = useMemo(() => {
+    const n = { green: 0, red: 0, both: 0, neither: 0 };
+    if (part) for (const v of Object.values(part.nodes)) n[v.side]++;
+    return n;
+  }, [part]);
+  if (!summary) return null;
+  return (
+    <section className="partition" data-testid="partition">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void setPartition(g.trim(), r.trim());
+        }}
+      >
+        <label className="green-label">
+          Green <input value={g} onChange={(e) => setG(e.target.value)} placeholder="cid:a, host:n1, re:^ior_, ids:A,B" data-testid="green-input" />
+        </label>
+        <label className="red-label">
+          Red <input value={r} onChange={(e) => setR(e.target.value)} placeholder="cid:b" data-testid="red-input" />
+        </label>
+        <button type="submit" data-testid="apply-partition">
+          Apply
+        </button>{' '}
+        <button type="button" onClick={() => void swap()} data-testid="swap-partition" title="Swap green and red">
+          Swap
+        </button>{' '}
+        <button type="button" onClick={() => void clear()} data-testid="clear-partition">
+          Clear
+        </button>
+      </form>
+      {(summary.cids.length > 1 || summary.hosts.length > 1) && (
+        <div className="presets">
+          {summary.cids.map((c) => (
+            <span key={`c${c}`} className="preset">
+              cid {c}
+              <button className="small g" onClick={() => void setPartition(`cid:${c}`, red === `cid:${c}` ? '' : red)} title={`green = cid:${c}`}>
+                G
+              </button>
+              <button className="small r" onClick={() => void setPartition(green === `cid:${c}` ? '' : green, `cid:${c}`)} title={`red = cid:${c}`}>
+                R
+              </button>
+            </span>
+          ))}
+          {summary.hosts.length > 1 &&
+            summary.hosts.map((h) => (
+              <span key={`h${h}`} className="preset">
+                host {h}
+                <button className="small g" onClick={() => void setPartition(`host:${h}`, red === `host:${h}` ? '' : red)}>
+                  G
+                </button>
+                <button className="small r" onClick={() => void setPartition(green === `host:${h}` ? '' : green, `host:${h}`)}>
+                  R
+                </button>
+              </span>
+            ))}
+        </div>
+      )}
+      {(green || red) && (
+        <p className="legend" data-testid="partition-legend">
+          <span className="swatch green" /> green: {partitionCases?.green.length ?? part?.greenCases ?? 0} cases, {sides.green} nodes only there ·{' '}
+          <span className="swatch red" /> red: {partitionCases?.red.length ?? part?.redCases ?? 0} cases, {sides.red} nodes only there · {sides.both} in both
+          {sides.neither > 0 && ` · ${sides.neither} only in unassigned cases (grey)`}
+        </p>
+      )}
+      <details>
+        <summary>Assign cases by hand ({cases.length})</summary>
+        <input type="search" placeholder="search case ids" value={search} onChange={(e) => setSearch(e.target.value)} data-testid="case-search" />
+        <ul className="case-list">
+          {shown.map((c) => (
+            <li key={c.id}>
+              <button className={`small g ${hand.green.has(c.id) ? 'on' : ''}`} onClick={() => toggle(c.id, 'green')} aria-pressed={hand.green.has(c.id)}>
+                G
+              </button>
+              <button className={`small r ${hand.red.has(c.id) ? 'on' : ''}`} onClick={() => toggle(c.id, 'red')} aria-pressed={hand.red.has(c.id)}>
+                R
+              </button>{' '}
+              {c.id} <span className="muted">({c.events} events)</span>
+            </li>
+          ))}
+          {cases.length > shown.length && <li className="muted">… refine the search to see more</li>}
+        </ul>
+      </details>
+    </section>
+  );
+}

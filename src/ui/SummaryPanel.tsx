@@ -1,0 +1,92 @@
+/** What was loaded: cases, events, hosts, commands, time span, dropped lines, unparsable lines, file errors. */
+import { formatBytes, formatCount, formatDuration } from '../lib/format';
+import type { LoadSummary } from '../worker/protocol';
+
+function clock(s: number, base: LoadSummary['timeBase']): string {
+  if (base === 'epoch') return new Date(s * 1000).toISOString().replace('T', ' ').replace('Z', ' UTC');
+  if (base === 'clock') {
+    const day = Math.floor(s / 86400);
+    const t = s - day * 86400;
+    const hh = Math.floor(t / 3600);
+    const mm = Math.floor((t % 3600) / 60);
+    const ss = (t % 60).toFixed(6).padStart(9, '0');
+    return `${day ? `day+${day} ` : ''}${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:${ss}`;
+  }
+  return `${s.toFixed(6)} s`;
+}
+
+export function SummaryPanel({ summary, keptCases, unmapped }: { summary: LoadSummary; keptCases: number; unmapped: number | null }) {
+  const s = summary;
+  const dropped = Object.entries(s.dropped).filter(([, n]) => n > 0);
+  const bytes = s.files.reduce((a, f) => a + f.bytes, 0);
+  return (
+    <section className="summary" data-testid="summary">
+      <dl>
+        <dt>cases</dt>
+        <dd data-testid="summary-cases">
+          {formatCount(s.cases)}
+          {keptCases !== s.cases && ` (${formatCount(keptCases)} kept by the case filters)`}
+        </dd>
+        <dt>events</dt>
+        <dd data-testid="summary-events">
+          {formatCount(s.events)}
+          {unmapped ? ` (${formatCount(unmapped)} not mapped)` : ''}
+        </dd>
+        <dt>files</dt>
+        <dd>
+          {formatCount(s.files.length)} ({formatBytes(bytes)})
+        </dd>
+        <dt>hosts</dt>
+        <dd title={s.hosts.join(', ')}>{s.hosts.length ? s.hosts.join(', ') : '–'}</dd>
+        <dt>commands</dt>
+        <dd title={s.cids.join(', ')}>{s.cids.length ? s.cids.join(', ') : '–'}</dd>
+        <dt>time span</dt>
+        <dd>
+          {s.timeSpan ? `${clock(s.timeSpan.start, s.timeBase)} → ${clock(s.timeSpan.end, s.timeBase)} (${formatDuration(s.timeSpan.end - s.timeSpan.start)})` : 'no timestamps'}
+        </dd>
+        {dropped.length > 0 && (
+          <>
+            <dt>lines dropped</dt>
+            <dd data-testid="summary-dropped">{dropped.map(([k, n]) => `${k} ${formatCount(n)}`).join(' · ')}</dd>
+          </>
+        )}
+      </dl>
+      {s.hosts.length > 1 && <p className="muted">Cases come from {s.hosts.length} hosts: mc is exact only if their clocks were synchronised.</p>}
+      {s.errors.length > 0 && (
+        <div className="file-errors" data-testid="file-errors">
+          <strong>Not loaded:</strong>
+          <ul>
+            {s.errors.map((e, i) => (
+              <li key={i}>{e.message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {s.warnings.length > 0 && (
+        <details className="warnings">
+          <summary>{s.warnings.length} warnings</summary>
+          <ul>
+            {s.warnings.map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {s.unparsable.length > 0 && (
+        <details className="unparsable" data-testid="unparsable" open>
+          <summary>{formatCount(s.dropped.unparsable ?? s.unparsable.length)} unparsable lines</summary>
+          <ul>
+            {s.unparsable.map((u, i) => (
+              <li key={i}>
+                <code>
+                  {u.file}:{u.line}
+                </code>{' '}
+                <span className="line-text">{u.text}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+/** Colouring, edge labels, direction, exports. */
+import type { ColorMode, EdgeLabelKind, Metric } from './contracts';
+import { useApp } from './appContext';
+import { download, statsCsv } from './exportFiles';
+
+const METRICS: { id: Metric; label: string }[] = [
+  { id: 'rd', label: 'rd (relative duration)' },
+  { id: 'bytes', label: 'b (bytes)' },
+  { id: 'count', label: 'count' },
+  { id: 'dr', label: 'dr (data rate)' },
+  { id: 'mc', label: 'mc (max concurrency)' },
+  { id: 'DR', label: 'DR (mc × dr)' },
+];
+
+export function Toolbar({ onError }: { onError(msg: string): void }) {
+  const colorMode = useApp((s) => s.colorMode);
+  const edgeLabel = useApp((s) => s.edgeLabel);
+  const direction = useApp((s) => s.direction);
+  const result = useApp((s) => s.result);
+  const hasPartition = useApp((s) => !!(s.green || s.red));
+  const setColorMode = useApp((s) => s.setColorMode);
+  const setEdgeLabel = useApp((s) => s.setEdgeLabel);
+  const setDirection = useApp((s) => s.setDirection);
+  const exportJson = useApp((s) => s.exportJson);
+  const exportH5 = useApp((s) => s.exportH5);
+  const colorValue = colorMode.kind === 'partition' ? 'partition' : colorMode.metric;
+  const fail = (what: string) => (e: unknown) => onError(`${what}: ${(e as Error).message ?? String(e)}`);
+  return (
+    <div className="toolbar" data-testid="toolbar">
+      <label>
+        Colour{' '}
+        <select
+          value={colorValue}
+          data-testid="color-mode"
+          onChange={(e) => {
+            const v = e.target.value;
+            setColorMode((v === 'partition' ? { kind: 'partition' } : { kind: 'metric', metric: v as Metric }) as ColorMode);
+          }}
+        >
+          {METRICS.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.label}
+            </option>
+          ))}
+          <option value="partition">{hasPartition ? 'partition (green/red)' : 'partition (set one below)'}</option>
+        </select>
+      </label>
+      <label>
+        Edge label{' '}
+        <select value={edgeLabel} data-testid="edge-label" onChange={(e) => setEdgeLabel(e.target.value as EdgeLabelKind)}>
+          <option value="count">event count</option>
+          <option value="cases">cases</option>
+          <option value="gap">mean gap</option>
+        </select>
+      </label>
+      <label>
+        Direction{' '}
+        <select value={direction} data-testid="direction" onChange={(e) => setDirection(e.target.value as 'LR' | 'TB')}>
+          <option value="LR">left → right</option>
+          <option value="TB">top → bottom</option>
+        </select>
+      </label>
+      <span className="spacer" />
+      <button disabled={!result} onClick={() => result && download('strace-dfg-statistics.csv', statsCsv(result.nodes), 'text/csv')} data-testid="export-csv">
+        Statistics CSV
+      </button>
+      <button disabled={!result} onClick={() => exportJson().then((j) => download('strace-dfg-analysis.json', j, 'application/json'), fail('JSON export'))} data-testid="export-json">
+        Analysis JSON
+      </button>
+      <button disabled={!result} onClick={() => exportH5().then((b) => download('strace-dfg-events.h5', b, 'application/x-hdf5'), fail('HDF5 export'))} data-testid="export-h5">
+        Event log .h5
+      </button>
+    </div>
+  );
+}

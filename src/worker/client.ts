@@ -1,0 +1,119 @@
+/**
+ * The typed promise API of the analysis worker, for the UI. Every call returns a promise; `onProgress`
+ * receives throttled progress; `cancel(id)` stops a running request (it rejects with CancelledError).
+ * A crashed worker (script error) rejects every pending call with a WorkerCrashed error; `restart()`
+ * starts a fresh worker.
+ */
+import type { Api, FromWorker, Method, Progress, ToWorker } from './protocol';
+
+export class WorkerError extends Error {
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+interface Pending {
+  resolve(v: unknown): void;
+  reject(e: unknown): void;
+  onProgress?: (p: Progress) => void;
+}
+
+export interface Call<T> {
+  id: number;
+  promise: Promise<T>;
+}
+
+export type WorkerFactory = () => Worker;
+
+export const defaultFactory: WorkerFactory = () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'strace-dfg' });
+
+export class WorkerClient {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private pending = new Map<number, Pending>();
+  private listeners = new Set<() => void>();
+
+  constructor(private readonly factory: WorkerFactory = defaultFactory) {}
+
+  /** Number of requests in flight. */
+  get busy(): number {
+    return this.pending.size;
+  }
+
+  /** Called whenever the number of pending requests changes. */
+  subscribe(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  call<M extends Method>(method: M, args: Parameters<Api[M]>, onProgress?: (p: Progress) => void): Call<ReturnType<Api[M]>> {
+    const w = this.ensure();
+    const id = this.nextId++;
+    const promise = new Promise<ReturnType<Api[M]>>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
+    });
+    const msg: ToWorker = { type: 'call', id, method, args } as ToWorker;
+    try {
+      w.postMessage(msg);
+    } catch (e) {
+      this.settle(id, (p) => p.reject(e));
+    }
+    this.notify();
+    return { id, promise };
+  }
+
+  cancel(id: number): void {
+    if (this.pending.has(id)) this.worker?.postMessage({ type: 'cancel', id } satisfies ToWorker);
+  }
+
+  /** Terminates the worker (rejecting what is pending); the next call starts a fresh one. */
+  restart(): void {
+    this.fail(new WorkerError('WorkerRestarted', 'the worker was restarted'));
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private ensure(): Worker {
+    if (this.worker) return this.worker;
+    const w = this.factory();
+    w.onmessage = (ev: MessageEvent<FromWorker>) => {
+      const m = ev.data;
+      if (m.type === 'progress') this.pending.get(m.id)?.onProgress?.(m.progress);
+      else if (m.type === 'result') this.settle(m.id, (p) => p.resolve(m.value));
+      else this.settle(m.id, (p) => p.reject(new WorkerError(m.error.name, m.error.message)));
+    };
+    w.onerror = (ev: ErrorEvent) => {
+      ev.preventDefault();
+      this.crash(ev.message || 'the worker failed to start or crashed');
+    };
+    w.onmessageerror = () => this.crash('a worker message could not be decoded');
+    this.worker = w;
+    return w;
+  }
+
+  private crash(message: string): void {
+    this.fail(new WorkerError('WorkerCrashed', message));
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private fail(e: Error): void {
+    const all = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of all) p.reject(e);
+    this.notify();
+  }
+
+  private settle(id: number, fn: (p: Pending) => void): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    fn(p);
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const fn of this.listeners) fn();
+  }
+}

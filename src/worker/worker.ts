@@ -1,0 +1,28 @@
+/// <reference lib="webworker" />
+/** The analysis worker entry: routes protocol messages to a Session (handlers.ts). */
+import { Session, type Ctx } from './handlers';
+import { toErrorInfo, transferables, type FromWorker, type ToWorker } from './protocol';
+
+const session = new Session();
+const running = new Map<number, Ctx>();
+const post = (m: FromWorker, transfer: Transferable[] = []): void => (self as DedicatedWorkerGlobalScope).postMessage(m, transfer);
+
+self.onmessage = async (ev: MessageEvent<ToWorker>) => {
+  const msg = ev.data;
+  if (msg.type === 'cancel') {
+    const ctx = running.get(msg.id);
+    if (ctx) ctx.cancel.cancelled = true;
+    return;
+  }
+  const ctx: Ctx = { cancel: { cancelled: false }, progress: (progress) => post({ type: 'progress', id: msg.id, progress }) };
+  running.set(msg.id, ctx);
+  try {
+    const fn = session[msg.method] as (ctx: Ctx, ...a: unknown[]) => Promise<unknown>;
+    const value = await fn.call(session, ctx, ...(msg.args as unknown[]));
+    post({ type: 'result', id: msg.id, value }, transferables(value));
+  } catch (e) {
+    post({ type: 'error', id: msg.id, error: toErrorInfo(e) });
+  } finally {
+    running.delete(msg.id);
+  }
+};
