@@ -1,0 +1,121 @@
+/**
+ * Statistics of all activities: sortable by every column, searchable, virtualised (only the rows in view
+ * are in the DOM, so 5,000+ activities stay fast). Clicking a row (or Enter on it) selects the node.
+ */
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { StatsTableProps } from '../contracts';
+import { cellText, cellTitle, COLUMNS, filterStats, nextSort, sortStats, visibleWindow, type SortSpec } from './statsTable';
+import './tables.css';
+
+const ROW_HEIGHT = 26;
+
+export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimestamps, height = 360 }: StatsTableProps) {
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<SortSpec>({ column: 'count', dir: 'desc' });
+  const [scrollTop, setScrollTop] = useState(0);
+  const bodyRef = useRef<HTMLDivElement>(null);
+
+  const rows = useMemo(() => sortStats(filterStats(nodes, query), sort), [nodes, query, sort]);
+  const info = useMemo(() => ({ hasDurations, hasTimestamps }), [hasDurations, hasTimestamps]);
+  const viewport = height - ROW_HEIGHT;
+  const { first, last } = visibleWindow(rows.length, scrollTop, viewport, ROW_HEIGHT);
+
+  // A selection made elsewhere (graph click) scrolls its row into view.
+  useEffect(() => {
+    const el = bodyRef.current;
+    if (!el || selected === null) return;
+    const idx = rows.findIndex((r) => r.id === selected);
+    if (idx < 0) return;
+    const top = idx * ROW_HEIGHT;
+    if (top < el.scrollTop || top + ROW_HEIGHT > el.scrollTop + viewport) el.scrollTop = Math.max(0, top - viewport / 2);
+    // only when the selection changes, not on every re-sort
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selected]);
+
+  const onKey = (e: KeyboardEvent<HTMLTableRowElement>, id: string) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onSelect(id);
+    }
+  };
+
+  return (
+    <section className="tbl-panel stats-table" aria-label="Activity statistics" data-testid="stats-table">
+      <div className="tbl-toolbar">
+        <input
+          type="search"
+          placeholder="Filter activities…"
+          aria-label="Filter activities"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setScrollTop(0);
+            if (bodyRef.current) bodyRef.current.scrollTop = 0;
+          }}
+          data-testid="stats-filter"
+        />
+        <span className="tbl-count" data-testid="stats-count">
+          {rows.length === nodes.length ? `${nodes.length} activities` : `${rows.length} of ${nodes.length} activities`}
+        </span>
+        <span className="tbl-note">binary units (1 KiB = 1024 B)</span>
+      </div>
+      <div className="tbl-scroll" ref={bodyRef} style={{ height }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+        <table className="tbl" role="grid" aria-rowcount={rows.length + 1}>
+          <thead>
+            <tr style={{ height: ROW_HEIGHT }}>
+              {COLUMNS.map((c) => {
+                const active = sort.column === c.key;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    className={c.numeric ? 'num' : undefined}
+                    aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                    title={c.help}
+                  >
+                    <button type="button" onClick={() => setSort((s) => nextSort(s, c.key))} data-testid={`stats-sort-${c.key}`}>
+                      {c.label}
+                      <span className="tbl-sort" aria-hidden="true">
+                        {active ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {first > 0 && <tr style={{ height: first * ROW_HEIGHT }} aria-hidden="true" />}
+            {rows.slice(first, last).map((r, k) => (
+              <tr
+                key={r.id}
+                style={{ height: ROW_HEIGHT }}
+                className={r.id === selected ? 'selected' : undefined}
+                aria-selected={r.id === selected}
+                aria-rowindex={first + k + 2}
+                tabIndex={0}
+                onClick={() => onSelect(r.id)}
+                onKeyDown={(e) => onKey(e, r.id)}
+                data-testid="stats-row"
+                data-id={r.id}
+              >
+                {COLUMNS.map((c) => {
+                  const text = cellText(r, c.key);
+                  return (
+                    <td key={c.key} className={`${c.numeric ? 'num' : 'act'}${text === '–' ? ' missing' : ''}`} title={cellTitle(r, c.key, info)}>
+                      {text}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+            {last < rows.length && <tr style={{ height: (rows.length - last) * ROW_HEIGHT }} aria-hidden="true" />}
+          </tbody>
+        </table>
+        {rows.length === 0 && <p className="tbl-empty">{nodes.length === 0 ? 'No activities.' : `No activity matches “${query}”.`}</p>}
+      </div>
+    </section>
+  );
+}
+
+export default StatsTable;

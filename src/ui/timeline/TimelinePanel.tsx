@@ -1,0 +1,240 @@
+/**
+ * The per-activity timeline (paper Fig. 5): every event a horizontal bar from start to start + dur, one row
+ * per rowLabels entry. One WebGL line trace draws all bars (NaN-separated segments); a marker trace holds
+ * the bar midpoints (hover targets) and one draws events of unknown duration as points. More than
+ * BIN_THRESHOLD events in view are binned per pixel bucket per row (binning.ts); zooming re-bins.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Config, Data, Layout, PlotlyHTMLElement, PlotMouseEvent, PlotRelayoutEvent } from 'plotly.js';
+import type { TimelinePanelProps } from '../contracts';
+import { BIN_THRESHOLD, extent, marksForRange, type Marks } from './binning';
+import { buildGeometry, markAt } from './geometry';
+import { describeEvent, escapePlotlyText, shortLabel, summary, type HoverLine } from './hover';
+import { loadPlotly, loseWebGlContexts, type PlotlyApi } from './plotly';
+import { axisValue, timeAxis, toSeconds, type TimeAxis } from './timeAxis';
+import './timeline.css';
+
+const MARGIN = { t: 10, r: 16, b: 44 };
+const BAR_COLOR = '#3f51b5';
+const POINT_COLOR = '#e65100';
+
+interface Hover {
+  x: number;
+  y: number;
+  lines: HoverLine[];
+}
+
+/** Plot height and bar thickness from the number of rows. */
+function sizing(rows: number): { plotHeight: number; lineWidth: number } {
+  const plotHeight = Math.max(120, Math.min(480, rows * 22));
+  const rowPx = plotHeight / Math.max(1, rows);
+  return { plotHeight, lineWidth: Math.max(1, Math.min(12, rowPx * 0.6)) };
+}
+
+function leftMargin(labels: string[]): number {
+  let max = 0;
+  for (let i = 0; i < labels.length && i < 2000; i++) max = Math.max(max, Math.min(36, labels[i].length));
+  return Math.max(60, Math.min(260, 16 + max * 6.5));
+}
+
+/** y ticks: every row when they fit, else every k-th row. */
+function yTicks(labels: string[], plotHeight: number): { tickvals: number[]; ticktext: string[] } {
+  const step = Math.max(1, Math.ceil(labels.length / Math.max(1, Math.floor(plotHeight / 13))));
+  const tickvals: number[] = [];
+  const ticktext: string[] = [];
+  for (let r = 0; r < labels.length; r += step) {
+    tickvals.push(r);
+    ticktext.push(escapePlotlyText(shortLabel(labels[r])));
+  }
+  return { tickvals, ticktext };
+}
+
+export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
+  const plotRef = useRef<HTMLDivElement>(null);
+  const plotlyRef = useRef<PlotlyApi | null>(null);
+  const marksRef = useRef<Marks | null>(null);
+  /** Visible x-range in axis units. */
+  const rangeRef = useRef<[number, number] | null>(null);
+  const openedAt = useRef(0);
+  const [marks, setMarks] = useState<Marks | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [hover, setHover] = useState<Hover | null>(null);
+  const [openMs, setOpenMs] = useState<number | null>(null);
+
+  const axis: TimeAxis | null = useMemo(() => timeAxis(data.timeBase), [data.timeBase]);
+  const full = useMemo(() => {
+    if (!axis) return null;
+    const ext = extent(data);
+    if (!ext) return null;
+    const pad = Math.max((ext.max - ext.min) * 0.01, 1e-6);
+    return [axis.offset + (ext.min - pad) * axis.scale, axis.offset + (ext.max + pad) * axis.scale] as [number, number];
+  }, [data, axis]);
+
+  const draw = useCallback(async () => {
+    const Plotly = plotlyRef.current;
+    const gd = plotRef.current;
+    const range = rangeRef.current;
+    if (!Plotly || !gd || !axis || !range) return;
+    const rows = data.rowLabels.length;
+    const { plotHeight, lineWidth } = sizing(rows);
+    const left = leftMargin(data.rowLabels);
+    const pixels = Math.max(50, gd.clientWidth - left - MARGIN.r);
+    const s0 = toSeconds(axis, range[0]);
+    const s1 = toSeconds(axis, range[1]);
+    const m = marksForRange(data, rows, s0, s1, pixels, BIN_THRESHOLD);
+    const minWidth = (s1 - s0) / pixels;
+    const g = buildGeometry(data, m, axis, minWidth);
+    marksRef.current = m;
+    const traces: Data[] = [
+      { type: 'scattergl', mode: 'lines', x: g.barX, y: g.barY, line: { color: BAR_COLOR, width: lineWidth }, hoverinfo: 'none', connectgaps: false, showlegend: false },
+      { type: 'scattergl', mode: 'markers', x: g.midX, y: g.midY, marker: { color: 'rgba(0,0,0,0)', size: Math.max(4, lineWidth) }, hoverinfo: 'none', showlegend: false },
+      { type: 'scattergl', mode: 'markers', x: g.pointX, y: g.pointY, marker: { color: POINT_COLOR, size: Math.max(5, lineWidth), symbol: 'diamond' }, hoverinfo: 'none', showlegend: false },
+    ] as Data[];
+    const layout: Partial<Layout> = {
+      width: gd.clientWidth,
+      height: plotHeight + MARGIN.t + MARGIN.b,
+      margin: { l: left, r: MARGIN.r, t: MARGIN.t, b: MARGIN.b },
+      xaxis: { type: axis.type, range: [range[0], range[1]], title: { text: escapePlotlyText(axis.title) }, ticksuffix: axis.type === 'linear' ? ' s' : '', zeroline: false, showgrid: true },
+      yaxis: { range: [rows - 0.5, -0.5], tickmode: 'array', ...yTicks(data.rowLabels, plotHeight), zeroline: false, showgrid: false, automargin: false },
+      hovermode: 'closest',
+      dragmode: 'zoom',
+      uirevision: 'keep',
+      plot_bgcolor: '#fff',
+      paper_bgcolor: '#fff',
+    };
+    const config: Partial<Config> = { displaylogo: false, scrollZoom: true, responsive: false, modeBarButtonsToRemove: ['select2d', 'lasso2d', 'toImage'] };
+    await Plotly.react(gd, traces, layout, config);
+    setMarks(m);
+  }, [data, axis]);
+
+  // Load plotly, draw, wire events; purge on unmount or when the data changes.
+  useEffect(() => {
+    const gd = plotRef.current;
+    if (!gd || !axis || !full) return;
+    let alive = true;
+    openedAt.current = performance.now();
+    rangeRef.current = full;
+    setOpenMs(null);
+    setHover(null);
+    loadPlotly()
+      .then(async (Plotly) => {
+        if (!alive) return;
+        plotlyRef.current = Plotly;
+        await draw();
+        if (!alive) return;
+        setOpenMs(performance.now() - openedAt.current);
+        const el = gd as unknown as PlotlyHTMLElement;
+        el.on('plotly_relayout', (ev: PlotRelayoutEvent) => {
+          const e = ev as Record<string, unknown>;
+          let next: [number, number] | null = null;
+          if (e['xaxis.autorange'] === true) next = full;
+          else if (e['xaxis.range[0]'] !== undefined && e['xaxis.range[1]'] !== undefined) {
+            next = [axisValue(e['xaxis.range[0]'], axis.type), axisValue(e['xaxis.range[1]'], axis.type)];
+          } else if (Array.isArray(e['xaxis.range'])) {
+            const r = e['xaxis.range'] as unknown[];
+            next = [axisValue(r[0], axis.type), axisValue(r[1], axis.type)];
+          }
+          if (!next || !(next[0] < next[1])) return;
+          const cur = rangeRef.current;
+          if (cur && Math.abs(cur[0] - next[0]) + Math.abs(cur[1] - next[1]) <= 1e-9 * Math.abs(next[1] - next[0])) return;
+          rangeRef.current = next;
+          void draw().catch((err: unknown) => setError(String(err)));
+        });
+        el.on('plotly_hover', (ev: PlotMouseEvent) => {
+          const p = ev.points[0];
+          const m = marksRef.current;
+          if (!p || !m) return;
+          const hit = markAt(p.curveNumber, p.pointIndex, m);
+          if (!hit) return;
+          const i = hit.kind === 'bar' ? m.bars[hit.k] : m.points[hit.k];
+          const count = hit.kind === 'bar' ? (m.barCount?.[hit.k] ?? null) : (m.pointCount?.[hit.k] ?? null);
+          const box = gd.getBoundingClientRect();
+          const me = ev.event as MouseEvent | undefined;
+          setHover({ x: (me?.clientX ?? box.left) - box.left, y: (me?.clientY ?? box.top) - box.top, lines: describeEvent(data, i, count) });
+        });
+        el.on('plotly_unhover', () => setHover(null));
+      })
+      .catch((err: unknown) => {
+        if (alive) setError(`Could not draw the timeline: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    return () => {
+      alive = false;
+      const Plotly = plotlyRef.current;
+      if (Plotly && gd) {
+        loseWebGlContexts(gd);
+        Plotly.purge(gd);
+      }
+      marksRef.current = null;
+    };
+  }, [data, axis, full, draw]);
+
+  // Re-draw on width changes.
+  useEffect(() => {
+    const gd = plotRef.current;
+    if (!gd || typeof ResizeObserver === 'undefined') return;
+    let last = gd.clientWidth;
+    const ro = new ResizeObserver(() => {
+      if (gd.clientWidth !== last && plotlyRef.current) {
+        last = gd.clientWidth;
+        void draw().catch(() => undefined);
+      }
+    });
+    ro.observe(gd);
+    return () => ro.disconnect();
+  }, [draw]);
+
+  const drawn = marks ? marks.bars.length + marks.points.length : 0;
+  return (
+    <section className="timeline-panel" aria-label={`Timeline of ${data.activity}`} data-testid="timeline-panel">
+      <header className="timeline-header">
+        <h3 title={data.activity}>Timeline: {data.activity}</h3>
+        <button type="button" className="timeline-close" onClick={onClose} aria-label="Close timeline" data-testid="timeline-close">
+          ×
+        </button>
+      </header>
+      {!axis ? (
+        <p className="timeline-message" data-testid="timeline-no-time">
+          Timelines need timestamps: these traces have none. Re-trace with <code>strace -f -tt -T -y …</code> (or
+          -ttt) to see when each event happened.
+        </p>
+      ) : !full ? (
+        <p className="timeline-message">This activity has no events with a timestamp.</p>
+      ) : (
+        <>
+          <div className="timeline-plot-wrap">
+            <div
+              ref={plotRef}
+              className="timeline-plot"
+              data-testid="timeline-plot"
+              data-bars={marks ? String(drawn) : undefined}
+              data-binned={marks ? String(marks.binned) : undefined}
+              data-events={String(data.start.length)}
+              data-ready={marks && openMs !== null ? 'true' : 'false'}
+              data-open-ms={openMs !== null ? openMs.toFixed(0) : undefined}
+            />
+            {hover && (
+              <div className="timeline-tooltip" role="tooltip" data-testid="timeline-tooltip" style={{ left: hover.x + 14, top: hover.y + 14 }}>
+                {hover.lines.map((l) => (
+                  <div key={l.key}>
+                    <span className="timeline-tooltip-key">{l.key}</span> {l.value}
+                  </div>
+                ))}
+              </div>
+            )}
+          </div>
+          <p className="timeline-status" data-testid="timeline-status">
+            {summary(data, marks)}
+            {data.timeBase === 'clock' && ' · clock times from the traces; hosts’ clocks may differ'}
+          </p>
+        </>
+      )}
+      {error && (
+        <p className="timeline-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+export default TimelinePanel;
