@@ -1,0 +1,3 @@
+export { StraceParser, parseStraceBytes, MAX_LINE } from './parser';
+export type { StraceParseOptions } from './parser';
+export { looksLikeStrace } from './looks';

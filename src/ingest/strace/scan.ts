@@ -1,0 +1,374 @@
+/**
+ * Scans one strace line (a byte range, no newline, no CR) into numeric fields and byte offsets.
+ * No regex, no string and no allocation: a single scanner object is reused for every line.
+ *
+ * Contract with the caller: the byte at `b[e]` must be `\n` (or `\r\n` when a CR was stripped), so that
+ * short look-aheads past the end stop at the terminator instead of reading stale bytes.
+ */
+
+export const K_BAD = 0;
+export const K_CALL = 1;
+export const K_UNFINISHED = 2;
+export const K_RESUMED = 3;
+export const K_SIGNAL = 4;
+export const K_EXIT = 5;
+export const K_MESSAGE = 6;
+/** A call line cut by an strace message (stderr output): the call continues on the next line. */
+export const K_SPLICED = 7;
+
+export const TS_NONE = 0;
+export const TS_CLOCK = 1;
+export const TS_FLOAT = 2;
+
+/** Result specials. */
+export const SP_NONE = 0;
+export const SP_ERESTART = 1;
+export const SP_UNAVAILABLE = 2;
+/** `<unfinished ...>) = ?` or a resumed `= ?`: the process went away during the call. */
+export const SP_EXITED = 3;
+
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12];
+const STRACE_MSG = [0x73, 0x74, 0x72, 0x61, 0x63, 0x65, 0x3a, 0x20]; // "strace: "
+const PROCESS = [0x50, 0x72, 0x6f, 0x63, 0x65, 0x73, 0x73, 0x20]; // "Process "
+const UNFINISHED = [0x3c, 0x75, 0x6e, 0x66, 0x69, 0x6e, 0x69, 0x73, 0x68, 0x65, 0x64]; // "<unfinished"
+const ERESTART = [0x45, 0x52, 0x45, 0x53, 0x54, 0x41, 0x52, 0x54]; // "ERESTART"
+const UNAVAILABLE = [0x3c, 0x75, 0x6e, 0x61, 0x76, 0x61, 0x69, 0x6c]; // "<unavail"
+const RESUMED = [0x72, 0x65, 0x73, 0x75, 0x6d, 0x65, 0x64]; // "resumed"
+
+function at(b: Uint8Array, i: number, e: number, w: readonly number[]): boolean {
+  if (i + w.length > e) return false;
+  for (let k = 0; k < w.length; k++) if (b[i + k] !== w[k]) return false;
+  return true;
+}
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
+const isNameChar = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
+
+export class LineScanner {
+  kind = K_BAD;
+  /** -1 when the line has no pid. */
+  pid = -1;
+  /** 0 none, 1 `N `, 2 `[pid N]`. */
+  pidKind = 0;
+  tsKind = TS_NONE;
+  ts = 0;
+  /** Digits after the seconds' dot (clock and float timestamps). */
+  tsDigits = 0;
+  /** `(+ delta)` present (-r combined with -t/-tt/-ttt). */
+  tsPlus = false;
+  nameS = 0;
+  nameE = 0;
+  /** Where the arguments (or the resumed rest) start. */
+  argsS = 0;
+  /** End of the arguments: the `)` of a complete call, the `<unfinished` of an unfinished one. */
+  argsE = 0;
+  /** The `)` of the last top-level `) = `, or -1. */
+  closeAt = -1;
+  /** First top-level fd annotation (`3<...>`): content range, device suffix cut; fpS = -1 if none. */
+  fpS = -1;
+  fpE = -1;
+  /** First top-level annotation after any name or number (incl. `AT_FDCWD<...>`). */
+  annS = -1;
+  annE = -1;
+  retQ = false;
+  /** Decimal return value, NaN when not decimal. */
+  retVal = NaN;
+  retAnnS = -1;
+  retAnnE = -1;
+  errS = -1;
+  errE = -1;
+  special = SP_NONE;
+  dur = NaN;
+  /** K_SPLICED: where the strace message starts. */
+  spliceAt = -1;
+  /** pid of a `strace: Process N attached` message (in a K_MESSAGE or K_SPLICED line), else -1. */
+  attached = -1;
+  /** The line had a call name followed by `(` (used by the content sniffer on a partial line). */
+  callStart = false;
+  /** End of the last byte of the line considered "complete" checks (signal/exit terminators). */
+  terminated = false;
+  private cut = -1;
+
+  scan(b: Uint8Array, s: number, e: number): number {
+    this.kind = K_BAD;
+    this.pid = -1;
+    this.pidKind = 0;
+    this.tsKind = TS_NONE;
+    this.tsPlus = false;
+    this.closeAt = this.fpS = this.fpE = this.annS = this.annE = this.retAnnS = this.retAnnE = this.errS = this.errE = -1;
+    this.retQ = false;
+    this.retVal = NaN;
+    this.special = SP_NONE;
+    this.dur = NaN;
+    this.spliceAt = -1;
+    this.attached = -1;
+    this.callStart = false;
+    this.terminated = false;
+    let i = s;
+    if (at(b, i, e, STRACE_MSG)) {
+      this.attached = this.attachedPid(b, i + 8, e);
+      return (this.kind = K_MESSAGE);
+    }
+    let c = b[i];
+    if (c === 0x5b) {
+      // [pid N]
+      if (!(b[i + 1] === 0x70 && b[i + 2] === 0x69 && b[i + 3] === 0x64)) return K_BAD;
+      i += 4;
+      while (i < e && b[i] === 0x20) i++;
+      let v = 0;
+      const d0 = i;
+      while (i < e && isDigit(b[i])) v = v * 10 + b[i++] - 0x30;
+      if (i === d0 || b[i] !== 0x5d) return K_BAD;
+      i++;
+      this.pid = v;
+      this.pidKind = 2;
+      while (i < e && b[i] === 0x20) i++;
+    } else if (isDigit(c)) {
+      let j = i;
+      let v = 0;
+      while (j < e && isDigit(b[j])) v = v * 10 + b[j++] - 0x30;
+      if (b[j] === 0x20 && j < e) {
+        this.pid = v;
+        this.pidKind = 1;
+        i = j;
+        while (i < e && b[i] === 0x20) i++;
+      }
+    }
+    while (i < e && b[i] === 0x20) i++;
+    c = b[i];
+    if (isDigit(c) && i < e) {
+      let v = 0;
+      while (i < e && isDigit(b[i])) v = v * 10 + b[i++] - 0x30;
+      if (b[i] === 0x3a) {
+        // clock h:mm:ss[.frac]
+        let m = 0;
+        let sec = 0;
+        i++;
+        const m0 = i;
+        while (i < e && isDigit(b[i])) m = m * 10 + b[i++] - 0x30;
+        if (i === m0 || b[i] !== 0x3a) return K_BAD;
+        i++;
+        const s0 = i;
+        while (i < e && isDigit(b[i])) sec = sec * 10 + b[i++] - 0x30;
+        if (i === s0) return K_BAD;
+        v = v * 3600 + m * 60 + sec;
+        this.tsKind = TS_CLOCK;
+      } else if (b[i] === 0x2e) {
+        this.tsKind = TS_FLOAT;
+      } else return K_BAD;
+      this.tsDigits = 0;
+      if (b[i] === 0x2e && i < e) {
+        i++;
+        let f = 0;
+        const f0 = i;
+        while (i < e && isDigit(b[i])) f = f * 10 + b[i++] - 0x30;
+        const n = i - f0;
+        if (n === 0 || n > 12) return K_BAD;
+        this.tsDigits = n;
+        v += f / POW10[n];
+      } else if (this.tsKind === TS_FLOAT) return K_BAD;
+      this.ts = v;
+      if (b[i] !== 0x20 || i >= e) return K_BAD;
+      while (i < e && b[i] === 0x20) i++;
+      if (b[i] === 0x28 && b[i + 1] === 0x2b && i + 1 < e) {
+        // (+ delta)
+        while (i < e && b[i] !== 0x29) i++;
+        if (i >= e) return K_BAD;
+        i++;
+        this.tsPlus = true;
+        while (i < e && b[i] === 0x20) i++;
+      }
+    }
+    if (i >= e) return K_BAD;
+    c = b[i];
+    if ((c === 0x2d || c === 0x2b) && b[i + 1] === c && b[i + 2] === c && i + 2 < e) {
+      this.terminated = e - i >= 6 && b[e - 1] === c && b[e - 2] === c && b[e - 3] === c;
+      return (this.kind = c === 0x2d ? K_SIGNAL : K_EXIT);
+    }
+    let resumed = false;
+    if (c === 0x3c && b[i + 1] === 0x2e && b[i + 2] === 0x2e && b[i + 3] === 0x2e && b[i + 4] === 0x20) {
+      // <... NAME resumed[ #N]>
+      i += 5;
+      this.nameS = i;
+      while (i < e && isNameChar(b[i])) i++;
+      this.nameE = i;
+      if (i === this.nameS || b[i] !== 0x20 || !at(b, i + 1, e, RESUMED)) return this.maybeSplice(b, s, e);
+      i += 8;
+      while (i < e && b[i] !== 0x3e) i++;
+      if (i >= e) return this.maybeSplice(b, s, e);
+      i++;
+      resumed = true;
+    } else {
+      this.nameS = i;
+      while (i < e && isNameChar(b[i])) i++;
+      this.nameE = i;
+      if (i === this.nameS || b[i] !== 0x28 || i >= e) return this.maybeSplice(b, s, e);
+      i++;
+      this.callStart = true;
+    }
+    this.argsS = i;
+    // unfinished: the line ends with `<unfinished ...>` (tolerating `<unfinished #N ...>`)
+    if (e - 4 > i && b[e - 1] === 0x3e && b[e - 2] === 0x2e && b[e - 3] === 0x2e && b[e - 4] === 0x2e) {
+      let u = e - 5;
+      const lim = Math.max(i, e - 40);
+      while (u >= lim && b[u] !== 0x3c) u--;
+      if (u >= lim && at(b, u, e, UNFINISHED)) {
+        if (resumed) return K_BAD;
+        this.scanArgs(b, i, u);
+        this.argsE = u;
+        return (this.kind = K_UNFINISHED);
+      }
+    }
+    // duration <digits.digits> at the end
+    let end = e;
+    if (b[e - 1] === 0x3e) {
+      let k = e - 2;
+      while (k > i && (isDigit(b[k]) || b[k] === 0x2e)) k--;
+      if (b[k] === 0x3c && k < e - 2) {
+        let v = 0;
+        let f = 0;
+        let j = k + 1;
+        while (j < e - 1 && isDigit(b[j])) v = v * 10 + b[j++] - 0x30;
+        if (b[j] === 0x2e) {
+          const f0 = ++j;
+          while (j < e - 1 && isDigit(b[j])) f = f * 10 + b[j++] - 0x30;
+          const n = j - f0;
+          if (n > 0 && n <= 12 && j === e - 1) {
+            this.dur = v + f / POW10[n];
+            end = k;
+          }
+        }
+      }
+    }
+    this.scanArgs(b, i, end);
+    if (this.closeAt < 0) return this.maybeSplice(b, s, e);
+    this.argsE = this.closeAt;
+    this.parseResult(b, this.closeAt + 4, end);
+    return (this.kind = resumed ? K_RESUMED : K_CALL);
+  }
+
+  /** Records the first fd annotations and the last top-level `) = ` in [i, e). */
+  private scanArgs(b: Uint8Array, i: number, e: number): void {
+    let depth = 0;
+    const s = i;
+    while (i < e) {
+      const c = b[i];
+      if (c === 0x22) {
+        i++;
+        while (i < e && b[i] !== 0x22) i += b[i] === 0x5c ? 2 : 1;
+        i++;
+        continue;
+      }
+      if (c === 0x3c) {
+        const j = this.skipAnn(b, i, e);
+        if (j < 0) return;
+        if (depth === 0 && this.closeAt < 0 && i > s) {
+          const p = b[i - 1];
+          if (this.fpS < 0 && isDigit(p)) {
+            this.fpS = i + 1;
+            this.fpE = this.cut;
+          }
+          if (this.annS < 0 && isNameChar(p)) {
+            this.annS = i + 1;
+            this.annE = this.cut;
+          }
+        }
+        if (this.closeAt < 0 && b[i + 1] === 0x75 && at(b, i, j + 1, UNFINISHED)) this.special = SP_EXITED;
+        i = j + 1;
+        continue;
+      }
+      if (c === 0x28 || c === 0x5b || c === 0x7b) depth++;
+      else if (c === 0x29) {
+        if (depth === 0) {
+          if (b[i + 1] === 0x20 && b[i + 2] === 0x3d && b[i + 3] === 0x20 && i + 3 < e) this.closeAt = i;
+        } else depth--;
+      } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+      i++;
+    }
+  }
+
+  /** From the `<` at i, the index of the matching `>` (or -1); sets `cut` to the end of the kept content. */
+  private skipAnn(b: Uint8Array, i: number, e: number): number {
+    let depth = 1;
+    let br = 0;
+    let cut = -1;
+    let j = i + 1;
+    while (j < e) {
+      const c = b[j];
+      if (c === 0x5c) {
+        j += 2;
+        continue;
+      }
+      if (c === 0x5b && b[j - 1] === 0x3a) br++;
+      else if (c === 0x5d && br > 0) br--;
+      else if (br === 0) {
+        if (c === 0x3c) {
+          depth++;
+          if (cut < 0) cut = j;
+        } else if (c === 0x3e && --depth === 0) {
+          this.cut = cut < 0 ? j : cut;
+          return j;
+        }
+      }
+      j++;
+    }
+    return -1;
+  }
+
+  private parseResult(b: Uint8Array, i: number, e: number): void {
+    while (i < e && b[i] === 0x20) i++;
+    const c = b[i];
+    if (c === 0x3f) {
+      this.retQ = true;
+      i++;
+      while (i < e && b[i] === 0x20) i++;
+      if (at(b, i, e, ERESTART)) this.special = SP_ERESTART;
+      else if (at(b, i, e, UNAVAILABLE)) this.special = SP_UNAVAILABLE;
+      return;
+    }
+    let neg = false;
+    if (c === 0x2d) {
+      neg = true;
+      i++;
+    }
+    let v = 0;
+    const d0 = i;
+    while (i < e && isDigit(b[i])) v = v * 10 + b[i++] - 0x30;
+    if (i > d0 && b[i] !== 0x78) this.retVal = neg ? -v : v;
+    while (i < e && isNameChar(b[i])) i++; // hex digits of 0x…
+    if (b[i] === 0x3c && i < e) {
+      const j = this.skipAnn(b, i, e);
+      if (j > 0) {
+        this.retAnnS = i + 1;
+        this.retAnnE = this.cut;
+        i = j + 1;
+      }
+    }
+    while (i < e && b[i] === 0x20) i++;
+    if (i < e && b[i] >= 0x41 && b[i] <= 0x5a) {
+      const s = i;
+      while (i < e && isNameChar(b[i])) i++;
+      this.errS = s;
+      this.errE = i;
+    }
+  }
+
+  private maybeSplice(b: Uint8Array, s: number, e: number): number {
+    for (let i = s + 1; i + 8 <= e; i++) {
+      if (b[i] === 0x73 && at(b, i, e, STRACE_MSG)) {
+        this.spliceAt = i;
+        this.attached = this.attachedPid(b, i + 8, e);
+        return (this.kind = K_SPLICED);
+      }
+    }
+    return (this.kind = K_BAD);
+  }
+
+  private attachedPid(b: Uint8Array, i: number, e: number): number {
+    if (!at(b, i, e, PROCESS)) return -1;
+    i += 8;
+    let v = 0;
+    const d0 = i;
+    while (i < e && isDigit(b[i])) v = v * 10 + b[i++] - 0x30;
+    return i > d0 && b[i] === 0x20 && b[i + 1] === 0x61 ? v : -1; // " attached"
+  }
+}
