@@ -39,6 +39,8 @@ export interface AppState extends ViewSettings {
   banner: Banner | null;
   /** Error of the last mapping (bad regex, custom function that throws); the previous graph is kept. */
   mappingError: string | null;
+  /** Error of the last partition selectors (no matching case, bad regex); the previous graph is kept. */
+  partitionError: string | null;
   /** A custom mapping from the URL waiting for the user's confirmation. */
   pendingCustom: string | null;
 
@@ -99,16 +101,17 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       try {
         const reply = await client.call('analyze', [{ mapping: s.mapping, partition: s.green || s.red ? { green: s.green, red: s.red } : null, caseFilters: s.caseFilters }]).promise;
         if (seq !== analyzeSeq) return;
-        set({ ...over, result: reply.result, keptCases: reply.keptCases, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, banner: null, edge: null });
+        set({ ...over, result: reply.result, keptCases: reply.keptCases, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null });
         const sel = get().selected;
         if (sel && !reply.result.nodes.some((n) => n.id === sel)) set({ selected: null, timeline: null });
         else if (sel && get().timeline) await refreshTimeline(sel);
       } catch (e) {
         if (seq !== analyzeSeq) return;
         const err = e as Error;
-        if (err.name === 'MappingError' || err.name === 'PartitionError' || err.name === 'SyntaxError') {
+        if (err.name === 'MappingError' || err.name === 'PartitionError') {
           // Keep the previous graph and settings; show the error where the user edited.
-          set({ status: get().result ? 'ready' : 'error', mappingError: err.message });
+          const which = err.name === 'MappingError' ? 'mappingError' : 'partitionError';
+          set({ status: get().result ? 'ready' : 'error', [which]: err.message });
           return;
         }
         throw e;
@@ -165,6 +168,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       edge: null,
       banner: null,
       mappingError: null,
+      partitionError: null,
       pendingCustom,
 
       loadFiles: (inputs) => {

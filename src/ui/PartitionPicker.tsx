@@ -13,6 +13,7 @@ export function PartitionPicker() {
   const setPartition = useApp((s) => s.setPartition);
   const swap = useApp((s) => s.swapPartition);
   const clear = useApp((s) => s.clearPartition);
+  const error = useApp((s) => s.partitionError);
   const [g, setG] = useState(green);
   const [r, setR] = useState(red);
   const [seen, setSeen] = useState([green, red]);
@@ -71,6 +72,11 @@ export function PartitionPicker() {
           Clear
         </button>
       </form>
+      {error && (
+        <p className="error" role="alert" data-testid="partition-error">
+          {error}
+        </p>
+      )}
       {(summary.cids.length > 1 || summary.hosts.length > 1) && (
         <div className="presets">
           {summary.cids.map((c) => (

@@ -43,7 +43,7 @@ export function installTestHook(store: AppStore, workerBusy: () => number): AppH
     graph: () => readGraph(),
     state() {
       const s = store.getState();
-      const errors = [...(s.summary?.errors.map((e) => e.message) ?? []), ...(s.banner ? [s.banner.message] : []), ...(s.mappingError ? [s.mappingError] : [])];
+      const errors = [...(s.summary?.errors.map((e) => e.message) ?? []), ...(s.banner ? [s.banner.message] : []), ...(s.mappingError ? [s.mappingError] : []), ...(s.partitionError ? [s.partitionError] : [])];
       return { status: s.status, cases: s.result ? s.keptCases : (s.summary?.cases ?? 0), events: s.result?.events ?? s.summary?.events ?? 0, errors };
     },
   };

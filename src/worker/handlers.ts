@@ -4,7 +4,7 @@
  */
 import { activityEvents, analyze, compileMapping, edgeCases, resolvePartition } from '../analysis/index';
 import { toCliJson } from '../analysis/cliJson';
-import type { EdgeCases, MappingSpec, TimelineData } from '../analysis/types';
+import type { EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../analysis/types';
 import { mergeLogs, splitCasesByPid } from '../model/index';
 import type { EventLog } from '../model/eventlog';
 import { exportHdf5 } from './hdf5';
@@ -28,6 +28,11 @@ export interface Ctx {
   cancel: Cancel;
 }
 export const noCtx = (): Ctx => ({ progress: () => {}, cancel: { cancelled: false } });
+
+/** A partition selector that matches no case or is not valid: shown beside the picker. */
+export class PartitionError extends Error {
+  override name = 'PartitionError';
+}
 
 type Compiled = ReturnType<typeof compileMapping>;
 
@@ -97,7 +102,14 @@ export class Session implements Handlers {
       work = selectCases(base, keep);
     }
     const sel = params.partition;
-    const partition = sel && (sel.green.trim() || sel.red.trim()) ? resolvePartition(work, sel.green.trim(), sel.red.trim()) : null;
+    let partition: PartitionSpec | null = null;
+    if (sel && (sel.green.trim() || sel.red.trim())) {
+      try {
+        partition = resolvePartition(work, sel.green.trim(), sel.red.trim());
+      } catch (e) {
+        throw new PartitionError(e instanceof Error ? e.message : String(e));
+      }
+    }
     const result = analyze(work, params.mapping, partition, compiled);
     this.work = work;
     this.compiled = compiled;
