@@ -1,4 +1,4 @@
-import { Hdf5FormatError, type H5Module } from './types';
+import { asH5Module, Hdf5FormatError, type H5Module } from './types';
 
 let loading: Promise<H5Module> | null = null;
 
@@ -27,8 +27,7 @@ export function loadH5wasm(): Promise<H5Module> {
       env = 'web';
     }
     const Module = await api.ready;
-    Module.activate_throwing_error_handler();
-    return { api, Module, env };
+    return asH5Module({ api, Module, env });
   })();
   return loading;
 }

@@ -11,6 +11,26 @@ export interface H5Module {
   env: 'node' | 'web';
 }
 
+/** h5wasm's module namespace (also accepted wherever an H5Module is). */
+export type H5Namespace = typeof H5;
+type Namespace = H5Namespace;
+const prepared = new WeakSet<object>();
+
+/**
+ * Accepts what `loadH5wasm()` returns, or h5wasm's own namespace (`await import('h5wasm/node')` after
+ * `ready`), and returns an H5Module. HDF5 errors become exceptions (h5wasm's throwing error handler).
+ */
+export function asH5Module(h5: H5Module | Namespace): H5Module {
+  const m: H5Module =
+    'api' in h5 ? h5 : { api: h5, Module: h5.Module, env: 'NODEFS' in ((h5.Module?.FS?.filesystems as object) ?? {}) ? 'node' : 'web' };
+  if (!m.Module) throw new Error('h5wasm is not ready: await loadH5wasm() (or h5wasm.ready) first');
+  if (!prepared.has(m.Module)) {
+    m.Module.activate_throwing_error_handler();
+    prepared.add(m.Module);
+  }
+  return m;
+}
+
 /** A problem with an HDF5 input file; the message names the file and the problem. */
 export class Hdf5FormatError extends Error {
   constructor(message: string) {
@@ -37,4 +57,13 @@ export function isHdf5(head: Uint8Array): boolean {
     if (ok) return true;
   }
   return false;
+}
+
+/** TextDecoder exists in every target (Node, browsers, workers) but not in the ES2022 lib types. */
+export interface Decoder {
+  decode(bytes: Uint8Array): string;
+}
+export function textDecoder(label: string): Decoder {
+  const TD = (globalThis as unknown as { TextDecoder: new (label: string) => Decoder }).TextDecoder;
+  return new TD(label);
 }

@@ -1,0 +1,193 @@
+/**
+ * The native HDF5 event log (docs/FORMATS.md, "HDF5 event logs"): the EventLog's own columns, string
+ * tables, pair table, case index and file reports, so loading is a handful of contiguous reads.
+ */
+import type { CaseInfo, EventLog, FileReport, TimeBase } from '../../model';
+import { removeFile, tempPath } from './load';
+import { datasetInfo, readStringList, readTyped } from './raw';
+import { asH5Module, Hdf5FormatError, type H5Module, type H5Namespace } from './types';
+
+export const NATIVE_FORMAT = 'strace-dfg-eventlog';
+export const NATIVE_VERSION = 1;
+/** Columns longer than this are written in chunks (bounded wasm heap); shorter ones contiguously. */
+const WRITE_SLAB = 1 << 22;
+
+type Col = Int32Array | Uint32Array | Uint16Array | Uint8Array | Float32Array | Float64Array;
+const DTYPE = new Map<string, string>([
+  ['Int32Array', '<i'],
+  ['Uint32Array', '<I'],
+  ['Uint16Array', '<H'],
+  ['Uint8Array', '<B'],
+  ['Float32Array', '<f'],
+  ['Float64Array', '<d'],
+]);
+
+type Group = ReturnType<InstanceType<H5Module['api']['File']>['create_group']>;
+
+function writeColumn(g: Group, name: string, data: Col): void {
+  const dtype = DTYPE.get(data.constructor.name) as string;
+  if (data.length <= WRITE_SLAB) {
+    g.create_dataset({ name, data, dtype });
+    return;
+  }
+  const ds = g.create_dataset({ name, data: data.subarray(0, WRITE_SLAB), dtype, maxshape: [null], chunks: [1 << 20] });
+  ds.resize([data.length]);
+  for (let a = WRITE_SLAB; a < data.length; a += WRITE_SLAB) {
+    const b = Math.min(data.length, a + WRITE_SLAB);
+    ds.write_slice([[a, b]], data.subarray(a, b));
+  }
+}
+
+function writeStrings(g: Group, name: string, list: readonly string[]): void {
+  g.create_dataset({ name, data: list.slice(), shape: [list.length], dtype: 'S' });
+}
+
+/** Writes `log` as a native event log at `pathInFs` (created or truncated). */
+export function writeNativeHdf5(h5In: H5Module | H5Namespace, log: EventLog, pathInFs: string): void {
+  const h5 = asH5Module(h5In);
+  const f = new h5.api.File(pathInFs, 'w');
+  try {
+    f.create_attribute('format', NATIVE_FORMAT);
+    f.create_attribute('version', NATIVE_VERSION, null, '<i');
+    f.create_attribute('timeBase', log.timeBase);
+    f.create_attribute('events', log.n, null, '<d');
+    f.create_attribute('writer', 'strace-dfg');
+    const ev = f.create_group('events');
+    writeColumn(ev, 'pid', log.pid);
+    writeColumn(ev, 'pair', log.pair);
+    writeColumn(ev, 'errno', log.errno);
+    writeColumn(ev, 'start', log.start);
+    writeColumn(ev, 'dur', log.dur);
+    writeColumn(ev, 'size', log.size);
+    writeColumn(ev, 'line', log.line);
+    const st = f.create_group('strings');
+    writeStrings(st, 'calls', log.calls);
+    writeStrings(st, 'paths', log.paths);
+    writeStrings(st, 'errnos', log.errnos);
+    const pr = f.create_group('pairs');
+    writeColumn(pr, 'call', log.pairCall);
+    writeColumn(pr, 'fp', log.pairFp);
+    const cs = f.create_group('cases');
+    const cases = log.cases;
+    writeStrings(cs, 'id', cases.map((c) => c.id));
+    writeStrings(cs, 'cid', cases.map((c) => c.cid));
+    writeStrings(cs, 'host', cases.map((c) => c.host));
+    writeStrings(cs, 'rid', cases.map((c) => c.rid));
+    writeColumn(cs, 'file', Uint32Array.from(cases, (c) => c.file));
+    writeColumn(cs, 'pid', Int32Array.from(cases, (c) => c.pid ?? 0));
+    writeColumn(cs, 'split', Uint8Array.from(cases, (c) => (c.pid === null ? 0 : 1)));
+    writeColumn(cs, 'offsets', log.caseOffsets);
+    const fl = f.create_group('files');
+    writeStrings(fl, 'name', log.files.map((r) => r.name));
+    writeStrings(fl, 'report', log.files.map((r) => JSON.stringify(r)));
+  } finally {
+    f.close();
+  }
+}
+
+/** The native .h5 bytes of `log` (for the browser's "Export event log" and the CLI `convert`). */
+export function nativeHdf5Bytes(h5In: H5Module | H5Namespace, log: EventLog): Uint8Array {
+  const h5 = asH5Module(h5In);
+  const path = tempPath(h5, 'strace-dfg-export');
+  try {
+    writeNativeHdf5(h5, log, path);
+    return h5.Module.FS.readFile(path);
+  } finally {
+    removeFile(h5, path);
+  }
+}
+
+const TIME_BASES: TimeBase[] = ['clock', 'epoch', 'relative', 'none'];
+
+function has(h5: H5Module, fileId: bigint, path: string): boolean {
+  try {
+    return h5.Module.get_type(fileId, path) === h5.Module.H5G_DATASET;
+  } catch {
+    return false;
+  }
+}
+
+export function readNative(h5: H5Module, fileId: bigint, displayName: string, _bytes: number): EventLog {
+  const bad = (what: string): never => {
+    throw new Hdf5FormatError(`${displayName}: broken strace-dfg event log: ${what}`);
+  };
+  const attr = (name: string): unknown => {
+    try {
+      return new h5.api.Attribute(fileId, '/', name).value;
+    } catch {
+      return undefined;
+    }
+  };
+  const version = Number(attr('version'));
+  if (version !== NATIVE_VERSION) bad(`format version ${version}, this reader knows version ${NATIVE_VERSION} (update strace-dfg)`);
+  const timeBase = attr('timeBase') as TimeBase;
+  if (!TIME_BASES.includes(timeBase)) bad(`unknown timeBase ${String(timeBase)}`);
+  for (const p of ['/events/pid', '/events/pair', '/events/errno', '/events/start', '/events/dur', '/events/size', '/events/line', '/strings/calls', '/strings/paths', '/strings/errnos', '/pairs/call', '/pairs/fp', '/cases/id', '/cases/cid', '/cases/host', '/cases/rid', '/cases/file', '/cases/pid', '/cases/split', '/cases/offsets', '/files/report']) {
+    if (!has(h5, fileId, p)) bad(`missing dataset ${p}`);
+  }
+  const info = (p: string): ReturnType<typeof datasetInfo> => datasetInfo(h5, fileId, p);
+  const n = info('/events/pid').rows;
+  const read = <T extends Col>(p: string, make: (k: number) => T, k: number): T => {
+    const out = make(k);
+    const i = info(p);
+    const f = i.fields[0];
+    const want = DTYPE.get(out.constructor.name) as string;
+    const isInt = want.toLowerCase().endsWith('i') || want.endsWith('H') || want.endsWith('B');
+    if (i.compound || f.size !== out.BYTES_PER_ELEMENT || (f.cls === 'int') !== isInt || f.type[0] !== '<') bad(`${p} has type ${f.type}, expected ${want}`);
+    readTyped(h5, fileId, i, out, displayName);
+    return out;
+  };
+  const strings = (p: string): string[] => readStringList(h5, fileId, p, displayName);
+  const calls = strings('/strings/calls');
+  const paths = strings('/strings/paths');
+  const errnos = strings('/strings/errnos');
+  const nPairs = info('/pairs/call').rows;
+  const ids = strings('/cases/id');
+  const k = ids.length;
+  const cid = strings('/cases/cid');
+  const host = strings('/cases/host');
+  const rid = strings('/cases/rid');
+  const file = read('/cases/file', (m) => new Uint32Array(m), k);
+  const cpid = read('/cases/pid', (m) => new Int32Array(m), k);
+  const split = read('/cases/split', (m) => new Uint8Array(m), k);
+  const caseOffsets = read('/cases/offsets', (m) => new Uint32Array(m), k + 1);
+  const files: FileReport[] = strings('/files/report').map((s, i) => {
+    try {
+      return JSON.parse(s) as FileReport;
+    } catch {
+      return bad(`file report ${i} is not JSON`);
+    }
+  });
+  if (cid.length !== k || host.length !== k || rid.length !== k) bad('case columns differ in length');
+  if (caseOffsets[0] !== 0 || caseOffsets[k] !== n) bad('case offsets do not span the events');
+  const cases: CaseInfo[] = ids.map((id, i) => {
+    if (file[i] >= files.length) bad(`case ${id} refers to file ${file[i]} of ${files.length}`);
+    if (i > 0 && caseOffsets[i] < caseOffsets[i - 1]) bad(`case offsets decrease at case ${id}`);
+    return { id, cid: cid[i], host: host[i], rid: rid[i], file: file[i], pid: split[i] ? cpid[i] : null };
+  });
+  const log: EventLog = {
+    n,
+    timeBase,
+    pid: read('/events/pid', (m) => new Int32Array(m), n),
+    pair: read('/events/pair', (m) => new Uint32Array(m), n),
+    errno: read('/events/errno', (m) => new Uint16Array(m), n),
+    start: read('/events/start', (m) => new Float64Array(m), n),
+    dur: read('/events/dur', (m) => new Float32Array(m), n),
+    size: read('/events/size', (m) => new Float64Array(m), n),
+    line: read('/events/line', (m) => new Uint32Array(m), n),
+    cases,
+    caseOffsets,
+    calls,
+    paths,
+    errnos,
+    pairCall: read('/pairs/call', (m) => new Uint32Array(m), nPairs),
+    pairFp: read('/pairs/fp', (m) => new Uint32Array(m), nPairs),
+    files,
+  };
+  if (paths[0] !== '' || errnos[0] !== '') bad("string tables must start with ''");
+  for (let p = 0; p < nPairs; p++) if (log.pairCall[p] >= calls.length || log.pairFp[p] >= paths.length) bad(`pair ${p} out of range`);
+  const np = nPairs;
+  const ne = errnos.length;
+  for (let i = 0; i < n; i++) if (log.pair[i] >= np || log.errno[i] >= ne) bad(`event ${i} refers to a missing pair or errno`);
+  return log;
+}
