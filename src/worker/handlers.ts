@@ -8,7 +8,7 @@ import type { EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../ana
 import { mergeLogs, splitCasesByPid } from '../model/index';
 import type { EventLog } from '../model/eventlog';
 import { exportHdf5 } from './hdf5';
-import { FileFormatError, loadFile, Throttle, type Cancel } from './load';
+import { CHUNK, FileFormatError, loadFile, Throttle, type Cancel } from './load';
 import { casesWithActivity, selectCases, summarize } from './logOps';
 import { buildTimeline } from './timeline';
 import {
@@ -40,6 +40,9 @@ type Compiled = ReturnType<typeof compileMapping>;
 export type Handlers = { [M in keyof Api]: (ctx: Ctx, ...args: Parameters<Api[M]>) => Promise<ReturnType<Api[M]>> };
 
 export class Session implements Handlers {
+  /** @param chunk bytes per File.slice read (tests use tiny chunks to cross line boundaries). */
+  constructor(private readonly chunk = CHUNK) {}
+
   private base: EventLog | null = null;
   private work: EventLog | null = null;
   private compiled: Compiled | null = null;
@@ -61,7 +64,7 @@ export class Session implements Handlers {
         const log = await loadFile(input.file, name, ctx.cancel, (n) => {
           done += n;
           throttle.report('parse', done, total, name);
-        });
+        }, this.chunk);
         if (log.cases.length === 0 && log.n === 0 && log.files.every((f) => f.events === 0 && f.unparsable.length === 0)) {
           errors.push({ file: name, message: `${name}: no system calls found` });
         }

@@ -1,8 +1,17 @@
 /** Reading dropped files in the worker: sniff, then stream 16 MiB slices into the parser. */
-import { StraceParser, sniff } from '../ingest/index';
+import { looksLikeStrace, StraceParser } from '../ingest/strace/index';
 import type { EventLog } from '../model/eventlog';
 import { CancelledError, type FileLike, type Progress } from './protocol';
 import { loadHdf5File } from './hdf5';
+
+const HDF5_SIG = [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a];
+/** Content sniffing (HDF5 signature at 0 or a power-of-two offset ≥ 512, else strace text). */
+export function sniff(_name: string, head: Uint8Array): 'strace' | 'hdf5' | null {
+  for (let off = 0; off + 8 <= head.length; off = off ? off * 2 : 512) {
+    if (HDF5_SIG.every((b, i) => head[off + i] === b)) return 'hdf5';
+  }
+  return looksLikeStrace(head) ? 'strace' : null;
+}
 
 export const CHUNK = 16 * 1024 * 1024;
 const SNIFF_BYTES = 4096;
@@ -40,7 +49,7 @@ export class Throttle {
  * Loads one file into an EventLog. `onBytes(n)` is called after each chunk parsed.
  * Throws FileFormatError for content that is neither strace nor HDF5, CancelledError when cancelled.
  */
-export async function loadFile(file: FileLike, name: string, cancel: Cancel, onBytes: (n: number) => void): Promise<EventLog> {
+export async function loadFile(file: FileLike, name: string, cancel: Cancel, onBytes: (n: number) => void, chunk = CHUNK): Promise<EventLog> {
   if (file.size === 0) throw new FileFormatError(`${name}: empty file`);
   const head = new Uint8Array(await file.slice(0, Math.min(SNIFF_BYTES, file.size)).arrayBuffer());
   const kind = sniff(name, head);
@@ -51,9 +60,9 @@ export async function loadFile(file: FileLike, name: string, cancel: Cancel, onB
   }
   if (kind !== 'strace') throw new FileFormatError(`${name}: neither an strace trace nor an HDF5 event log`);
   const parser = new StraceParser(name);
-  for (let off = 0; off < file.size; off += CHUNK) {
+  for (let off = 0; off < file.size; off += chunk) {
     if (cancel.cancelled) throw new CancelledError();
-    const buf = await file.slice(off, Math.min(off + CHUNK, file.size)).arrayBuffer();
+    const buf = await file.slice(off, Math.min(off + chunk, file.size)).arrayBuffer();
     if (cancel.cancelled) throw new CancelledError();
     parser.push(new Uint8Array(buf));
     onBytes(buf.byteLength);
