@@ -1,22 +1,24 @@
 /**
- * HDF5 in the CLI: h5wasm's Node build (host file system through NODERAWFS, so paths are real paths),
- * loaded only when an .h5 input or `convert` needs it.
+ * HDF5 in the CLI, through src/ingest/hdf5 (h5wasm's Node build: NODERAWFS, so host paths are FS paths and
+ * HDF5 reads files lazily). Loaded only when an .h5 input or `convert` needs it.
  */
 import { resolve } from 'node:path';
 import type { EventLog } from '../model';
 
 type Hdf5Api = typeof import('../ingest/hdf5');
-type H5 = Parameters<Hdf5Api['readHdf5Log']>[0];
+let loaded: Promise<{ api: Hdf5Api; h5: Awaited<ReturnType<Hdf5Api['loadH5wasm']>> }> | null = null;
 
-let loaded: Promise<{ api: Hdf5Api; h5: H5 }> | null = null;
-
-function load(): Promise<{ api: Hdf5Api; h5: H5 }> {
+function load() {
   loaded ??= (async () => {
-    const [api, h5wasm] = await Promise.all([import('../ingest/hdf5'), import('h5wasm/node')]);
-    await h5wasm.ready;
-    return { api, h5: h5wasm as unknown as H5 };
+    const api = await import('../ingest/hdf5');
+    return { api, h5: await api.loadH5wasm() };
   })();
   return loaded;
+}
+
+/** Loads h5wasm (done by the first read or write anyway; the bench times it apart). */
+export async function initHdf5(): Promise<void> {
+  await load();
 }
 
 /** Reads an HDF5 event log (any layout the importer knows). */

@@ -1,0 +1,186 @@
+/**
+ * The Node benchmark (bundled by tools/bench.mjs with vite, run with plain node; see docs/BENCHMARKS.md).
+ *
+ *   node bench-data/.build/bench.mjs --dir bench-data/traces [--events 10000000] [--no-h5] [--json OUT]
+ *
+ * Measures, in one Node thread: strace ingest (StraceParser over 16 MiB chunks read with fs, exactly the
+ * CLI's path), bytes held per event, re-map + DFG + statistics on ≥ 10 M events (the loaded log replicated
+ * with mergeLogs), native HDF5 convert and load time vs strace parse time, and the peak RSS.
+ */
+import { closeSync, openSync, readSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyze, compileMapping, resolvePartition } from '../src/analysis';
+import { DEFAULT_MAPPING, type AnalysisResult, type MappingSpec } from '../src/analysis/types';
+import { parseStraceFile } from '../src/cli/inputs';
+import { logBytes, mergeLogs, type EventLog } from '../src/model';
+
+const args = process.argv.slice(2);
+const opt = (name: string, dflt: string): string => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : dflt;
+};
+const dir = opt('dir', 'bench-data/traces');
+const targetEvents = Number(opt('events', '10000000'));
+const withH5 = !args.includes('--no-h5');
+const jsonOut = opt('json', '');
+
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+const now = (): number => performance.now();
+const MB = 1e6;
+const MiB = 2 ** 20;
+const fmt = (x: number, d = 1): string => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const results: Record<string, number | string | boolean | null> = {};
+const lines: string[] = [];
+function report(key: string, value: number, text: string, target?: { op: '>=' | '<='; value: number }): void {
+  results[key] = value;
+  let s = text;
+  if (target) {
+    const ok = target.op === '>=' ? value >= target.value : value <= target.value;
+    results[`${key}_ok`] = ok;
+    s += `   [target ${target.op === '>=' ? '≥' : '≤'} ${target.value}: ${ok ? 'PASS' : 'FAIL'}]`;
+  }
+  lines.push(s);
+  console.log(s);
+}
+
+function readAll(paths: string[]): number {
+  const buf = new Uint8Array(16 * MiB);
+  let total = 0;
+  for (const p of paths) {
+    const fd = openSync(p, 'r');
+    for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) total += n;
+    closeSync(fd);
+  }
+  return total;
+}
+
+async function main(): Promise<void> {
+  const names = readdirSync(dir).filter((f) => /\.st(\.\d+)?$/.test(f)).sort();
+  if (!names.length) throw new Error(`no *.st files in ${dir} (run node tools/gen-traces.mjs)`);
+  const paths = names.map((f) => join(dir, f));
+  const bytes = paths.reduce((s, p) => s + statSync(p).size, 0);
+  console.log(`data: ${names.length} files, ${fmt(bytes / MiB)} MiB in ${dir}`);
+
+  // warm the page cache so that ingest measures the parser, and report the raw read rate for scale
+  readAll(paths);
+  let t = now();
+  readAll(paths);
+  const readS = (now() - t) / 1000;
+  report('read_MBps', bytes / MB / readS, `fs read alone (16 MiB chunks):        ${fmt(bytes / MB / readS, 0)} MB/s`);
+
+  // ---- strace ingest, one thread ----
+  gc();
+  t = now();
+  const logs: EventLog[] = paths.map((p, i) => parseStraceFile(p, names[i]));
+  const parseS = (now() - t) / 1000;
+  t = now();
+  const log = mergeLogs(logs);
+  const mergeS = (now() - t) / 1000;
+  logs.length = 0;
+  const mbps = bytes / MB / parseS;
+  report('ingest_MBps', mbps, `strace ingest, 1 thread:             ${fmt(mbps, 0)} MB/s (${fmt(bytes / MiB / parseS, 0)} MiB/s), ${fmt(parseS, 2)} s`, { op: '>=', value: 300 });
+  report('ingest_events_per_s', log.n / parseS, `                                     ${fmt(log.n / parseS / 1e6, 2)} M events/s (${fmt(log.n / 1e6, 2)} M events, ${log.cases.length} cases)`);
+  report('merge_s', mergeS, `merge of the per-file logs:           ${fmt(mergeS * 1000, 0)} ms`);
+  const unparsable = log.files.reduce((s, f) => s + (f.dropped.unparsable ?? 0), 0);
+  results.unparsable = unparsable;
+  if (unparsable) console.log(`WARNING: ${unparsable} unparsable lines`);
+
+  const bpe = logBytes(log) / log.n;
+  gc();
+  const heapBase = process.memoryUsage();
+  report('bytes_per_event', bpe, `bytes per event held (logBytes/n):    ${fmt(bpe, 1)} B`, { op: '<=', value: 40 });
+
+  // ---- re-map + DFG + stats on ≥ 10 M events ----
+  const k = Math.max(1, Math.ceil(targetEvents / log.n));
+  t = now();
+  const big = k === 1 ? log : mergeLogs(Array.from({ length: k }, () => log));
+  const repS = (now() - t) / 1000;
+  gc();
+  const heapBig = process.memoryUsage();
+  const heldPerEvent = (heapBig.heapUsed + heapBig.arrayBuffers - heapBase.heapUsed - heapBase.arrayBuffers) / (big.n - (k === 1 ? 0 : log.n) || 1);
+  console.log(`analysis log: ${fmt(big.n / 1e6, 2)} M events (${k}× the loaded log, ${big.cases.length} cases), replicated in ${fmt(repS, 2)} s`);
+  if (k > 1) report('heap_bytes_per_event', heldPerEvent, `heap + ArrayBuffers per event (big):  ${fmt(heldPerEvent, 1)} B`, { op: '<=', value: 40 });
+
+  const timeIt = (spec: MappingSpec, partition: ReturnType<typeof resolvePartition> | null = null): { ms: number; r: AnalysisResult } => {
+    const t0 = now();
+    const r = analyze(big, spec, partition);
+    return { ms: now() - t0, r };
+  };
+  const cold = timeIt(DEFAULT_MAPPING);
+  report('analyze_cold_ms', cold.ms, `re-map + DFG + stats, first (cold):   ${fmt(cold.ms, 0)} ms  (${cold.r.nodes.length} activities, ${cold.r.edges.length} edges, ${cold.r.variants.length} variants)`);
+  const warm: number[] = [];
+  const specs: [string, MappingSpec][] = [
+    ['depth 2', DEFAULT_MAPPING],
+    ['depth 3', { ...DEFAULT_MAPPING, depth: 3 }],
+    ['depth 0', { ...DEFAULT_MAPPING, depth: 0 }],
+    ['filter /scratch', { ...DEFAULT_MAPPING, include: [{ kind: 'substring', pattern: '/scratch' }] }],
+    ['no close/lseek', { ...DEFAULT_MAPPING, excludeCalls: ['close', 'lseek'] }],
+  ];
+  for (const [label, spec] of specs) {
+    const r = timeIt(spec);
+    warm.push(r.ms);
+    console.log(`  mapping change "${label}": ${fmt(r.ms, 0)} ms (${r.r.nodes.length} activities, ${r.r.edges.length} edges)`);
+  }
+  const cids = [...new Set(big.cases.map((c) => c.cid))].sort();
+  if (cids.length >= 2) {
+    const part = resolvePartition(big, `cid:${cids[0]}`, `cid:${cids[1]}`);
+    const r = timeIt(DEFAULT_MAPPING, part);
+    warm.push(r.ms);
+    console.log(`  with partition cid ${cids[0]} / ${cids[1]}: ${fmt(r.ms, 0)} ms`);
+  }
+  const worst = Math.max(...warm);
+  report('analyze_ms', worst, `re-map + DFG + stats, mapping change: ${fmt(worst, 0)} ms (worst of ${warm.length}, ${fmt(big.n / 1e6, 1)} M events)`, { op: '<=', value: 300 });
+  const mapT0 = now();
+  compileMapping(big, { ...DEFAULT_MAPPING, depth: 4 });
+  results.compile_mapping_ms = now() - mapT0;
+
+  // ---- native HDF5: convert and load vs strace parse ----
+  results.h5 = false;
+  if (withH5) {
+    let h5: typeof import('../src/cli/hdf5') | null = null;
+    try {
+      h5 = await import('../src/cli/hdf5');
+    } catch (e) {
+      console.log(`HDF5 skipped: ${(e as Error).message}`);
+    }
+    if (h5) {
+      const out = join(dir, '..', 'bench.h5');
+      rmSync(out, { force: true });
+      t = now();
+      await h5.initHdf5(); // instantiating h5wasm, once per process (timed apart)
+      const initS = (now() - t) / 1000;
+      t = now();
+      await h5.writeHdf5File(log, out);
+      const writeS = (now() - t) / 1000;
+      const h5bytes = statSync(out).size;
+      const convS = parseS + writeS;
+      report('convert_MBps', bytes / MB / convS, `convert strace → .h5 (parse + write):  ${fmt(bytes / MB / convS, 0)} MB/s, ${fmt(log.n / convS / 1e6, 2)} M events/s (write ${fmt(writeS, 2)} s, h5wasm init ${fmt(initS, 2)} s, ${fmt(h5bytes / MiB)} MiB)`);
+      results.convert_events_per_s = log.n / convS;
+      t = now();
+      const back = await h5.readHdf5File(out, 'bench.h5');
+      const loadS = (now() - t) / 1000;
+      report('h5_load_s', loadS, `native .h5 load:                      ${fmt(loadS, 2)} s (${fmt(back.n / 1e6, 2)} M events)`);
+      report('h5_speedup', parseS / loadS, `.h5 load vs strace parse:             ${fmt(parseS / loadS, 1)}×`, { op: '>=', value: 3 });
+      const a = analyze(log, DEFAULT_MAPPING);
+      const b = analyze(back, DEFAULT_MAPPING);
+      const same = back.n === log.n && JSON.stringify(a.nodes) === JSON.stringify(b.nodes) && JSON.stringify(a.edges) === JSON.stringify(b.edges);
+      results.h5 = true;
+      results.h5_same_analysis = same;
+      console.log(`  round trip gives the identical analysis: ${same ? 'yes' : 'NO'}`);
+    }
+  }
+
+  const rss = process.resourceUsage().maxRSS * 1024;
+  report('peak_rss_MiB', rss / MiB, `peak RSS:                             ${fmt(rss / MiB, 0)} MiB`);
+  results.files = names.length;
+  results.bytes = bytes;
+  results.events = log.n;
+  results.analysis_events = big.n;
+  results.node = process.version;
+  if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2) + '\n');
+}
+
+main().catch((e: unknown) => {
+  console.error(`bench: ${(e as Error).stack ?? String(e)}`);
+  process.exitCode = 1;
+});
