@@ -10,67 +10,67 @@
  */
 import type { EventLog } from '../model';
 
-const orderCache = new WeakMap<EventLog, Uint32Array>();
+const seqCache = new WeakMap<EventLog, Uint32Array>();
 
-/** Event indices of `log` sorted by start (ties: case order, then event order). Cached per log. */
+/** Event indices of `log` sorted by start (ties: case order, then event order). */
 export function startOrder(log: EventLog): Uint32Array {
-  let order = orderCache.get(log);
-  if (order === undefined || order.length !== log.n) {
-    order = computeStartOrder(log);
-    orderCache.set(log, order);
-  }
-  return order;
+  return computeStartOrder(log);
 }
 
 function computeStartOrder(log: EventLog): Uint32Array {
-  const { n, start, caseOffsets } = log;
-  const K = log.cases.length;
-  const order = new Uint32Array(n);
-  // heap of case indices keyed by (start of the case's next event, case index)
-  const heap = new Int32Array(K);
-  const pos = new Uint32Array(K);
-  let size = 0;
-  const less = (x: number, y: number): boolean => {
-    const sx = start[pos[x]];
-    const sy = start[pos[y]];
-    return sx < sy || (sx === sy && x < y);
-  };
-  const down = (i: number): void => {
-    const v = heap[i];
-    for (;;) {
-      let c = 2 * i + 1;
-      if (c >= size) break;
-      if (c + 1 < size && less(heap[c + 1], heap[c])) c++;
-      if (!less(heap[c], v)) break;
-      heap[i] = heap[c];
-      i = c;
+  const idx = new Uint32Array(log.n);
+  for (let i = 0; i < log.n; i++) idx[i] = i;
+  return mergeRuns(log.start, idx, log.caseOffsets, log.cases.length);
+}
+
+/**
+ * Merges the runs idx[caseOffsets[k] … caseOffsets[k+1]) (each sorted by key[idx[·]]) into one order,
+ * stable (ties: lower run first, then position). Bottom-up pairwise merging with the keys carried along
+ * (sequential memory access; temporary 24 bytes per event).
+ */
+function mergeRuns(key: Float64Array, idx: Uint32Array, caseOffsets: Uint32Array, K: number): Uint32Array {
+  const n = idx.length;
+  let kA = new Float64Array(n);
+  let iA = idx;
+  for (let p = 0; p < n; p++) kA[p] = key[idx[p]];
+  let kB = new Float64Array(n);
+  let iB = new Uint32Array(n);
+  let bounds: number[] = [];
+  for (let k = 0; k <= K; k++) if (k === 0 || k === K || caseOffsets[k] !== caseOffsets[k - 1]) bounds.push(caseOffsets[k]);
+  if (bounds.length === 1) bounds.push(n);
+  while (bounds.length > 2) {
+    const next: number[] = [0];
+    for (let r = 0; r + 1 < bounds.length; r += 2) {
+      const lo = bounds[r];
+      const mid = bounds[r + 1];
+      const hi = r + 2 < bounds.length ? bounds[r + 2] : mid;
+      let x = lo;
+      let y = mid;
+      let w = lo;
+      while (x < mid && y < hi) {
+        if (kA[y] < kA[x]) {
+          kB[w] = kA[y];
+          iB[w++] = iA[y++];
+        } else {
+          kB[w] = kA[x];
+          iB[w++] = iA[x++];
+        }
+      }
+      while (x < mid) {
+        kB[w] = kA[x];
+        iB[w++] = iA[x++];
+      }
+      while (y < hi) {
+        kB[w] = kA[y];
+        iB[w++] = iA[y++];
+      }
+      next.push(hi);
     }
-    heap[i] = v;
-  };
-  for (let k = 0; k < K; k++) {
-    if (caseOffsets[k + 1] > caseOffsets[k]) {
-      pos[k] = caseOffsets[k];
-      heap[size++] = k;
-    }
+    bounds = next;
+    [kA, kB] = [kB, kA];
+    [iA, iB] = [iB, iA];
   }
-  for (let i = (size >> 1) - 1; i >= 0; i--) down(i);
-  let w = 0;
-  while (size > 0) {
-    const k = heap[0];
-    const end = caseOffsets[k + 1];
-    // emit the run of this case that precedes every other case's next event
-    const other = size > 1 ? Math.min(start[pos[heap[1]]], size > 2 ? start[pos[heap[2]]] : Infinity) : Infinity;
-    let p = pos[k];
-    do order[w++] = p++;
-    while (p < end && start[p] < other);
-    if (p < end) {
-      pos[k] = p;
-    } else {
-      heap[0] = heap[--size];
-    }
-    if (size > 0) down(0);
-  }
-  return order;
+  return iA === idx ? idx.slice() : iA;
 }
 
 const F64 = new Float64Array(1);
@@ -95,58 +95,102 @@ export function nextUp(x: number): number {
   return F64[0];
 }
 
+/** The end key of event i: start + dur, or nextUp(start) when that is not > start (dur 0 or tiny); NaN dur → +∞. */
+function endKey(start: Float64Array, dur: Float32Array, i: number): number {
+  const d = dur[i];
+  if (d !== d) return Infinity;
+  const s = start[i];
+  const k = s + d;
+  return k > s ? k : nextUp(s);
+}
+
+/** Event indices sorted by end key (ties: case order, then event order). */
+export function endOrder(log: EventLog): Uint32Array {
+  const { n, start, dur, caseOffsets } = log;
+  const key = new Float64Array(n);
+  const idx = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    key[i] = endKey(start, dur, i);
+    idx[i] = i;
+  }
+  // within a case, ends are sorted except where events overlap (few, short displacements): insertion
+  // sort, falling back to a full sort when a case turns out to be far from sorted
+  for (let k = 0; k < log.cases.length; k++) {
+    const a = caseOffsets[k];
+    const b = caseOffsets[k + 1];
+    let moves = 0;
+    const budget = 32 * (b - a) + 1024;
+    for (let i = a + 1; i < b && moves <= budget; i++) {
+      const v = idx[i];
+      const kv = key[v];
+      let j = i - 1;
+      while (j >= a && key[idx[j]] > kv) {
+        idx[j + 1] = idx[j];
+        j--;
+      }
+      moves += i - 1 - j;
+      idx[j + 1] = v;
+    }
+    if (moves > budget) idx.subarray(a, b).sort((x, y) => key[x] - key[y] || x - y);
+  }
+  return mergeRuns(key, idx, caseOffsets, log.cases.length);
+}
+
+const END_BIT = 0x80000000;
+
 /**
- * mc per activity (Int32Array of length A; 0 for an activity without any event of known duration).
- * Events with unknown dur (NaN) are left out.
+ * The mapping-independent event sequence swept for mc, computed once per log and cached (8 bytes per
+ * event): the starts and ends of every event with a known dur in time order, each entry the event's pair
+ * id, with END_BIT set for an end. An end with key ≤ t comes before the starts at t.
  */
-export function maxConcurrency(log: EventLog, pairAct: Int32Array, A: number): Uint32Array {
-  const order = startOrder(log);
-  const { pair, start, dur } = log;
-  const mc = new Uint32Array(A);
-  const heaps: Float64Array[] = new Array<Float64Array>(A);
-  for (let a = 0; a < A; a++) heaps[a] = new Float64Array(8);
-  const sizes = new Int32Array(A);
-  const n = order.length;
-  for (let j = 0; j < n; j++) {
-    const i = order[j];
-    const a = pairAct[pair[i]];
-    if (a < 0) continue;
+export function concurrencySequence(log: EventLog): Uint32Array {
+  let seq = seqCache.get(log);
+  if (seq !== undefined) return seq;
+  if (log.pairCall.length >= END_BIT) throw new Error('too many (call, fp) pairs for the mc sweep');
+  const so = startOrder(log);
+  const eo = endOrder(log);
+  const { n, pair, start, dur } = log;
+  const out = new Uint32Array(2 * n);
+  let w = 0;
+  let je = 0;
+  let kq = n > 0 ? endKey(start, dur, eo[0]) : Infinity;
+  for (let js = 0; js < n; js++) {
+    const i = so[js];
     const d = dur[i];
     if (d !== d) continue;
     const s = start[i];
-    let h = heaps[a];
-    let size = sizes[a];
-    // pop every event that has ended by s
-    while (size > 0 && h[0] <= s) {
-      const v = h[--size];
-      let p = 0;
-      for (;;) {
-        let c = 2 * p + 1;
-        if (c >= size) break;
-        if (c + 1 < size && h[c + 1] < h[c]) c++;
-        if (h[c] >= v) break;
-        h[p] = h[c];
-        p = c;
+    while (kq <= s) {
+      out[w++] = pair[eo[je]] | END_BIT;
+      kq = ++je < n ? endKey(start, dur, eo[je]) : Infinity;
+    }
+    out[w++] = pair[i];
+  }
+  seq = out.slice(0, w);
+  seqCache.set(log, seq);
+  return seq;
+}
+
+/**
+ * mc per activity (0 for an activity without any event of known duration); events with unknown dur
+ * (NaN) are left out. One sequential sweep of the cached sequence with an active count per activity.
+ */
+export function maxConcurrency(log: EventLog, pairAct: Int32Array, A: number): Uint32Array {
+  const seq = concurrencySequence(log);
+  const mc = new Uint32Array(A);
+  const active = new Int32Array(A);
+  const m = seq.length;
+  for (let t = 0; t < m; t++) {
+    const x = seq[t];
+    if (x >= END_BIT) {
+      const b = pairAct[x - END_BIT];
+      if (b >= 0) active[b]--;
+    } else {
+      const a = pairAct[x];
+      if (a >= 0) {
+        const v = ++active[a];
+        if (v > mc[a]) mc[a] = v;
       }
-      h[p] = v;
     }
-    let key = s + d;
-    if (!(key > s)) key = nextUp(s);
-    if (size === h.length) {
-      const g = new Float64Array(size * 2);
-      g.set(h);
-      heaps[a] = h = g;
-    }
-    let p = size++;
-    while (p > 0) {
-      const q = (p - 1) >> 1;
-      if (h[q] <= key) break;
-      h[p] = h[q];
-      p = q;
-    }
-    h[p] = key;
-    sizes[a] = size;
-    if (size > mc[a]) mc[a] = size;
   }
   return mc;
 }

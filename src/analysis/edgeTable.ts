@@ -21,7 +21,8 @@ export class EdgeTable {
   gapN: Uint32Array;
   green: Uint32Array;
   red: Uint32Array;
-  private readonly dense: Int32Array | null;
+  /** Dense lookup matrix (S×S → edge index, −1 none), or null in hash mode. */
+  readonly dense: Int32Array | null;
   private table: Int32Array;
   private mask: number;
 
@@ -109,7 +110,8 @@ export class EdgeTable {
     }
   }
 
-  private add(s: number, d: number): number {
+  /** Appends edge (s, d) without registering it in the lookup (dense callers set `dense[s*S+d]`). */
+  add(s: number, d: number): number {
     if (this.n === this.src.length) this.grow();
     const e = this.n++;
     this.src[e] = s;

@@ -3,5 +3,5 @@ export { compileMapping, MappingError, annotationKind, truncPath, type CompiledM
 export { analyze } from './analyze';
 export { resolvePartition, selectCases } from './partition';
 export { activityEvents, edgeCases, type ActivityEvents } from './events';
-export { startOrder } from './concurrency';
+export { concurrencySequence } from './concurrency';
 export * from './types';

@@ -59,6 +59,17 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
   const { pair, start, dur, size, caseOffsets } = log;
   let unmapped = 0;
 
+  const S = A + 2;
+  const dense = edges.dense;
+  // local views of the edge columns, refreshed when the table grows (rare)
+  let eCount = edges.count;
+  let eCases = edges.cases;
+  let eLast = edges.lastCase;
+  let eGapSum = edges.gapSum;
+  let eGapN = edges.gapN;
+  let cap = eCount.length;
+  const sideOn = side !== null;
+
   for (let k = 0; k < K; k++) {
     const a = caseOffsets[k];
     const b = caseOffsets[k + 1];
@@ -94,25 +105,52 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
           rateN[act]++;
         }
       }
-      const e = edges.index(prev, act);
-      edges.count[e]++;
-      if (edges.lastCase[e] !== k) {
-        edges.lastCase[e] = k;
-        edges.cases[e]++;
+      let e: number;
+      if (dense !== null) {
+        const slot = prev * S + act;
+        e = dense[slot];
+        if (e < 0) {
+          e = dense[slot] = edges.add(prev, act);
+          if (edges.count.length !== cap) {
+            eCount = edges.count;
+            eCases = edges.cases;
+            eLast = edges.lastCase;
+            eGapSum = edges.gapSum;
+            eGapN = edges.gapN;
+            cap = eCount.length;
+          }
+        }
+      } else {
+        e = edges.index(prev, act);
+        if (edges.count.length !== cap) {
+          eCount = edges.count;
+          eCases = edges.cases;
+          eLast = edges.lastCase;
+          eGapSum = edges.gapSum;
+          eGapN = edges.gapN;
+          cap = eCount.length;
+        }
+      }
+      eCount[e]++;
+      if (eLast[e] !== k) {
+        eLast[e] = k;
+        eCases[e]++;
       }
       if (timed && prev !== START) {
         const gap = s - prevEnd;
         if (gap === gap) {
-          edges.gapSum[e] += gap;
-          edges.gapN[e]++;
+          eGapSum[e] += gap;
+          eGapN[e]++;
         }
       }
-      if (sd === SIDE_GREEN) {
-        green[act]++;
-        edges.green[e]++;
-      } else if (sd === SIDE_RED) {
-        red[act]++;
-        edges.red[e]++;
+      if (sideOn) {
+        if (sd === SIDE_GREEN) {
+          green[act]++;
+          edges.green[e]++;
+        } else if (sd === SIDE_RED) {
+          red[act]++;
+          edges.red[e]++;
+        }
       }
       prev = act;
       prevEnd = s + d;
@@ -121,8 +159,16 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
       len++;
     }
     const e = edges.index(prev, END);
-    edges.count[e]++;
-    edges.cases[e]++;
+    if (edges.count.length !== cap) {
+      eCount = edges.count;
+      eCases = edges.cases;
+      eLast = edges.lastCase;
+      eGapSum = edges.gapSum;
+      eGapN = edges.gapN;
+      cap = eCount.length;
+    }
+    eCount[e]++;
+    eCases[e]++;
     if (sd === SIDE_GREEN) edges.green[e]++;
     else if (sd === SIDE_RED) edges.red[e]++;
     caseH1[k] = h1;

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { concurrencySequence, endOrder, maxConcurrency, nextUp, startOrder } from './concurrency';
+import { compileMapping } from './mapping';
+import { prng, syntheticLog } from './synthetic';
+import { tinyLog, type TinyEvent } from './tinyLog';
+import { DEFAULT_MAPPING } from './types';
+import type { EventLog } from '../model';
+
+/** mc of the single activity read:/f of a log whose cases hold [start, dur] intervals. */
+function mcOf(...cases: [number, number][][]): number {
+  const log = tinyLog(cases.map((iv, k) => ({ file: `c${k}.st`, events: iv.map(([s, d]): TinyEvent => ['read', '/f', s, d, 1]) })));
+  const m = compileMapping(log, DEFAULT_MAPPING);
+  return maxConcurrency(log, m.pairAct, m.activities.length)[0];
+}
+
+/** Brute force: for every instant that matters (each start), count the events active at it. */
+function bruteMc(log: EventLog, pairAct: Int32Array, A: number): number[] {
+  const mc = new Array<number>(A).fill(0);
+  for (let i = 0; i < log.n; i++) {
+    const a = pairAct[log.pair[i]];
+    if (a < 0 || Number.isNaN(log.dur[i])) continue;
+    const t = log.start[i];
+    let c = 0;
+    for (let j = 0; j < log.n; j++) {
+      if (pairAct[log.pair[j]] !== a || Number.isNaN(log.dur[j])) continue;
+      const s = log.start[j];
+      const e = s + log.dur[j];
+      if (s === t || (s <= t && t < e)) c++;
+    }
+    mc[a] = Math.max(mc[a], c);
+  }
+  return mc;
+}
+
+describe('max concurrency', () => {
+  it('touching intervals [0,1) and [1,2) → 1', () => {
+    expect(mcOf([[0, 1]], [[1, 1]])).toBe(1);
+    expect(mcOf([[0, 1], [1, 1]])).toBe(1);
+  });
+  it('two zero-length events at the same t → 2', () => {
+    expect(mcOf([[5, 0]], [[5, 0]])).toBe(2);
+    expect(mcOf([[5, 0], [5, 0]])).toBe(2);
+  });
+  it('a zero-length event at t inside [t0,t1) → 2, at t1 → 1, at t0 → 2', () => {
+    expect(mcOf([[0, 2]], [[1, 0]])).toBe(2);
+    expect(mcOf([[0, 2]], [[2, 0]])).toBe(1);
+    expect(mcOf([[0, 2]], [[0, 0]])).toBe(2);
+    expect(mcOf([[1, 0]], [[0, 2]])).toBe(2);
+  });
+  it('nested and staggered intervals across cases', () => {
+    expect(mcOf([[0, 10]], [[1, 1], [3, 1]], [[2, 5]], [[2.5, 0]])).toBe(3);
+    expect(mcOf([[0, 10]], [[1, 1], [3, 1]], [[2, 5]], [[3, 0]])).toBe(4);
+    expect(mcOf([[0, 1]], [[0.5, 1]], [[1.2, 1]])).toBe(2);
+  });
+  it('events with unknown dur are left out; activities without durations get 0', () => {
+    expect(mcOf([[0, 2]], [[1, NaN]])).toBe(1);
+    expect(mcOf([[0, NaN]])).toBe(0);
+  });
+  it('a positive dur too small to move an epoch start still counts at its own instant only', () => {
+    const t = 1.7e9;
+    expect(t + 1e-8).toBe(t);
+    expect(mcOf([[t, 1e-8]], [[t, 1e-8]])).toBe(2);
+    expect(mcOf([[t, 1e-8]], [[nextUp(t), 1]])).toBe(1);
+  });
+  it('nextUp gives the next double', () => {
+    expect(nextUp(1)).toBe(1 + Number.EPSILON);
+    expect(nextUp(0)).toBe(Number.MIN_VALUE);
+    expect(nextUp(-1)).toBeGreaterThan(-1);
+    expect(nextUp(-1)).toBe(-1 + Number.EPSILON / 2);
+    expect(nextUp(2 ** 53 - 2)).toBe(2 ** 53 - 1);
+    expect(nextUp(1 + (2 ** 32 - 1) * 2 ** -52)).toBe(1 + 2 ** 32 * 2 ** -52); // carry from the low word
+  });
+  it('agrees with brute force on random logs (overlaps, zero-length events, unknown durs)', () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const log = syntheticLog({ events: 1500, cases: 7, pairs: 40, seed, unknownDur: 0.05 });
+      // quantize starts so that ties and touching intervals occur
+      const rnd = prng(seed);
+      for (let i = 0; i < log.n; i++) {
+        log.start[i] = Math.round(log.start[i] * 2e4) / 2e4;
+        if (rnd() < 0.1) log.dur[i] = 0;
+        else if (rnd() < 0.2) log.dur[i] = 5e-5;
+      }
+      for (let k = 0; k < log.cases.length; k++) {
+        const a = log.caseOffsets[k];
+        const b = log.caseOffsets[k + 1];
+        for (let i = a + 1; i < b; i++) if (log.start[i] < log.start[i - 1]) log.start[i] = log.start[i - 1];
+      }
+      for (const depth of [0, 2, 4]) {
+        const m = compileMapping(log, { ...DEFAULT_MAPPING, depth });
+        const got = Array.from(maxConcurrency(log, m.pairAct, m.activities.length));
+        expect(got).toEqual(bruteMc(log, m.pairAct, m.activities.length));
+      }
+    }
+  });
+  it('start and end orders are sorted permutations; the sequence holds 2 entries per timed event at most', () => {
+    const log = syntheticLog({ events: 5000, cases: 13, pairs: 50, seed: 9, unknownDur: 0.1 });
+    const so = startOrder(log);
+    const eo = endOrder(log);
+    expect(new Set(so).size).toBe(log.n);
+    expect(new Set(eo).size).toBe(log.n);
+    for (let j = 1; j < log.n; j++) {
+      expect(log.start[so[j]]).toBeGreaterThanOrEqual(log.start[so[j - 1]]);
+      if (log.start[so[j]] === log.start[so[j - 1]]) expect(so[j]).toBeGreaterThan(so[j - 1]);
+    }
+    const end = (i: number) => (Number.isNaN(log.dur[i]) ? Infinity : Math.max(log.start[i] + log.dur[i], nextUp(log.start[i])));
+    for (let j = 1; j < log.n; j++) expect(end(eo[j])).toBeGreaterThanOrEqual(end(eo[j - 1]));
+    const timed = Array.from(log.dur).filter((d) => !Number.isNaN(d)).length;
+    const seq = concurrencySequence(log);
+    expect(seq.length).toBeGreaterThanOrEqual(timed);
+    expect(seq.length).toBeLessThanOrEqual(2 * timed);
+    expect(concurrencySequence(log)).toBe(seq); // cached per log
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Timing harness, skipped unless BENCH=1:  BENCH=1 npx vitest run src/analysis/perf.test.ts
+ * Prints the time of re-map + DFG + statistics (analyze) on 10 M synthetic events.
+ * BENCH_EVENTS / BENCH_CASES / BENCH_PAIRS override the size.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyze } from './analyze';
+import { concurrencySequence, maxConcurrency } from './concurrency';
+import { compileMapping } from './mapping';
+import { scan } from './scan';
+import { syntheticLog } from './synthetic';
+import { computeVariants } from './variants';
+import { DEFAULT_MAPPING } from './types';
+
+const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+const BENCH = env.BENCH === '1';
+const N = Number(env.BENCH_EVENTS ?? 10_000_000);
+const K = Number(env.BENCH_CASES ?? 192);
+const PAIRS = Number(env.BENCH_PAIRS ?? 2000);
+
+describe.skipIf(!BENCH)('analysis speed', () => {
+  it(`re-map + DFG + stats on ${N} events`, () => {
+    let t = performance.now();
+    const log = syntheticLog({ events: N, cases: K, pairs: PAIRS, seed: 7 });
+    const ms = (): string => {
+      const now = performance.now();
+      const d = (now - t).toFixed(0);
+      t = now;
+      return `${d} ms`;
+    };
+    console.log(`generate ${N} events, ${K} cases, ${PAIRS} pairs: ${ms()}`);
+    concurrencySequence(log);
+    console.log(`mc sequence (once per log, cached): ${ms()}`);
+    const specs = [DEFAULT_MAPPING, { ...DEFAULT_MAPPING, depth: 3 }, { ...DEFAULT_MAPPING, depth: 1, excludeCalls: ['close'] }];
+    let best = Infinity;
+    for (const spec of specs) {
+      const t0 = performance.now();
+      const m = compileMapping(log, spec);
+      const t1 = performance.now();
+      const sc = scan(log, m.pairAct, m.activities.length, null, true);
+      const t2 = performance.now();
+      maxConcurrency(log, m.pairAct, m.activities.length);
+      const t3 = performance.now();
+      const r = analyze(log, spec, null, m);
+      const t4 = performance.now();
+      computeVariants(log, m.pairAct, m.activities, sc.caseH1, sc.caseH2, sc.caseLen);
+      console.log(`variants alone ${(performance.now() - t4).toFixed(0)} ms`);
+      best = Math.min(best, t4 - t3 + (t1 - t0));
+      console.log(
+        `depth ${spec.depth}: ${m.activities.length} activities, ${sc.edges.n} edges, ${r.variants.length} variants | ` +
+          `map ${(t1 - t0).toFixed(1)} ms, scan ${(t2 - t1).toFixed(0)} ms, mc ${(t3 - t2).toFixed(0)} ms, ` +
+          `analyze total ${(t4 - t3 + (t1 - t0)).toFixed(0)} ms`,
+      );
+      t = performance.now();
+    }
+    console.log(`BEST re-map + DFG + stats (analyze) on ${N} events: ${best.toFixed(0)} ms`);
+    expect(best).toBeGreaterThan(0);
+  }, 600_000);
+});
