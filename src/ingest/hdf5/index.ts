@@ -2,5 +2,5 @@
 export { Hdf5FormatError, isHdf5, asH5Module, type H5Module, type H5Namespace } from './types';
 export { loadH5wasm, mountFile, unmountFile, putBytes, removeFile, type NamedBlob } from './load';
 export { readHdf5Log, CLOCK_LIMIT } from './read';
-export { writeNativeHdf5, nativeHdf5Bytes, NATIVE_FORMAT, NATIVE_VERSION } from './native';
+export { writeNativeHdf5, nativeHdf5Bytes, NATIVE_FORMAT, NATIVE_VERSION, type NativeWriteOptions } from './native';
 export { parsePickledStringList } from './pickle';

@@ -24,16 +24,21 @@ const DTYPE = new Map<string, string>([
 
 type Group = ReturnType<InstanceType<H5Module['api']['File']>['create_group']>;
 
-function writeColumn(g: Group, name: string, data: Col): void {
+export interface NativeWriteOptions {
+  /** Columns longer than this many values are written chunked, slab by slab (default 4 Mi). */
+  slab?: number;
+}
+
+function writeColumn(g: Group, name: string, data: Col, slab = WRITE_SLAB): void {
   const dtype = DTYPE.get(data.constructor.name) as string;
-  if (data.length <= WRITE_SLAB) {
+  if (data.length <= slab) {
     g.create_dataset({ name, data, dtype });
     return;
   }
-  const ds = g.create_dataset({ name, data: data.subarray(0, WRITE_SLAB), dtype, maxshape: [null], chunks: [1 << 20] });
+  const ds = g.create_dataset({ name, data: data.subarray(0, slab), dtype, maxshape: [null], chunks: [Math.min(slab, 1 << 20)] });
   ds.resize([data.length]);
-  for (let a = WRITE_SLAB; a < data.length; a += WRITE_SLAB) {
-    const b = Math.min(data.length, a + WRITE_SLAB);
+  for (let a = slab; a < data.length; a += slab) {
+    const b = Math.min(data.length, a + slab);
     ds.write_slice([[a, b]], data.subarray(a, b));
   }
 }
@@ -43,8 +48,9 @@ function writeStrings(g: Group, name: string, list: readonly string[]): void {
 }
 
 /** Writes `log` as a native event log at `pathInFs` (created or truncated). */
-export function writeNativeHdf5(h5In: H5Module | H5Namespace, log: EventLog, pathInFs: string): void {
+export function writeNativeHdf5(h5In: H5Module | H5Namespace, log: EventLog, pathInFs: string, opts?: NativeWriteOptions): void {
   const h5 = asH5Module(h5In);
+  const slab = opts?.slab ?? WRITE_SLAB;
   const f = new h5.api.File(pathInFs, 'w');
   try {
     f.create_attribute('format', NATIVE_FORMAT);
@@ -53,13 +59,13 @@ export function writeNativeHdf5(h5In: H5Module | H5Namespace, log: EventLog, pat
     f.create_attribute('events', log.n, null, '<d');
     f.create_attribute('writer', 'strace-dfg');
     const ev = f.create_group('events');
-    writeColumn(ev, 'pid', log.pid);
-    writeColumn(ev, 'pair', log.pair);
-    writeColumn(ev, 'errno', log.errno);
-    writeColumn(ev, 'start', log.start);
-    writeColumn(ev, 'dur', log.dur);
-    writeColumn(ev, 'size', log.size);
-    writeColumn(ev, 'line', log.line);
+    writeColumn(ev, 'pid', log.pid, slab);
+    writeColumn(ev, 'pair', log.pair, slab);
+    writeColumn(ev, 'errno', log.errno, slab);
+    writeColumn(ev, 'start', log.start, slab);
+    writeColumn(ev, 'dur', log.dur, slab);
+    writeColumn(ev, 'size', log.size, slab);
+    writeColumn(ev, 'line', log.line, slab);
     const st = f.create_group('strings');
     writeStrings(st, 'calls', log.calls);
     writeStrings(st, 'paths', log.paths);

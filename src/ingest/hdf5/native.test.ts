@@ -1,0 +1,154 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyFileReport, EventLogBuilder, mergeLogs, validate, type EventLog } from '../../model';
+import { parseStraceBytes } from '../strace';
+import { isHdf5, loadH5wasm, nativeHdf5Bytes, readHdf5Log, writeNativeHdf5, type H5Module } from './index';
+
+const FIX = fileURLToPath(new URL('./__fixtures__/', import.meta.url));
+const TRACES = ['ls_node1_1.st', 'ls_node1_2.st', 'lsl_node2_1.st', 'sh_node2_2.st'];
+let h5: H5Module;
+let dir: string;
+beforeAll(async () => {
+  h5 = await loadH5wasm();
+  dir = mkdtempSync(join(tmpdir(), 'h5native-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function roundTrip(log: EventLog, name: string, slab?: number): EventLog {
+  const path = join(dir, name);
+  writeNativeHdf5(h5, log, path, slab ? { slab } : undefined);
+  return readHdf5Log(h5, path, name);
+}
+
+/** Every column and table, compared exactly (NaN equals NaN). */
+function expectIdentical(a: EventLog, b: EventLog): void {
+  expect(b.n).toBe(a.n);
+  expect(b.timeBase).toBe(a.timeBase);
+  for (const k of ['pid', 'pair', 'errno', 'start', 'dur', 'size', 'line', 'caseOffsets', 'pairCall', 'pairFp'] as const) {
+    expect(b[k].constructor, k).toBe(a[k].constructor);
+    expect(b[k], k).toEqual(a[k]);
+  }
+  expect(b.calls).toEqual(a.calls);
+  expect(b.paths).toEqual(a.paths);
+  expect(b.errnos).toEqual(a.errnos);
+  expect(b.cases).toEqual(a.cases);
+  expect(b.files).toEqual(a.files);
+}
+
+/** A small log with every edge: split cases, NaN dur/size, non-ASCII and odd paths, errnos, line numbers. */
+function edgeLog(): EventLog {
+  const b = new EventLogBuilder(4);
+  const f0 = b.addFile({ ...emptyFileReport('run_héte_7.st', 'strace', 1234), lines: 9, events: 3, dropped: { signal: 2, unparsable: 1 }, unparsable: [{ line: 4, text: 'garbage <line>' }], flags: { timestamps: 'tt', durations: true, annotations: true, pids: 'prefix' }, warnings: ['a warning'] });
+  const f1 = b.addFile(emptyFileReport('empty.st', 'strace'));
+  const open = b.internCall('openat');
+  const read = b.internCall('read');
+  b.beginCase({ id: 'run_héte_7_101', cid: 'run', host: 'héte', rid: '7', pid: 101 }, f0);
+  b.push(101, b.pairOf(open, b.internPath('/scratch/dir with space/ünï\\x.dat')), b.internErrno('ENOENT'), 58000.123456, 0.000123, NaN, 3);
+  b.push(101, b.pairOf(read, b.internPath('pipe:[123]')), 0, 58000.2, NaN, 4096, 5);
+  b.push(-1, b.pairOf(read, 0), 0, 58000.2, 0, 0, 6);
+  b.endCase();
+  b.beginCase({ id: 'empty', cid: '', host: '', rid: '', pid: null }, f1);
+  b.endCase();
+  return b.build('clock');
+}
+
+describe('native layout round trip: log → .h5 → readHdf5Log is identical', () => {
+  it('strace traces parsed by the strace importer', () => {
+    const log = mergeLogs(TRACES.map((t) => parseStraceBytes(t, readFileSync(`${FIX}src/${t}`))));
+    validate(log);
+    expect(log.n).toBeGreaterThan(300);
+    expectIdentical(log, roundTrip(log, 'strace.h5'));
+  });
+  it('a log loaded from a pandas file', () => {
+    const log = readHdf5Log(h5, `${FIX}pandas_table_blocks.h5`, 'pandas_table_blocks.h5');
+    expectIdentical(log, roundTrip(log, 'pandas.h5'));
+  });
+  it('edge cases (split cases, NaN, non-ASCII, empty case)', () => {
+    const log = edgeLog();
+    validate(log);
+    const back = roundTrip(log, 'edge.h5');
+    expectIdentical(log, back);
+    expect(back.cases[0].pid).toBe(101);
+    expect(back.cases[1].pid).toBeNull();
+  });
+  it('columns longer than the write slab are written in chunks', () => {
+    const log = mergeLogs(TRACES.map((t) => parseStraceBytes(t, readFileSync(`${FIX}src/${t}`))));
+    expectIdentical(log, roundTrip(log, 'chunked.h5', 100));
+  });
+  it('an empty log', () => {
+    const log = new EventLogBuilder().build('none');
+    expectIdentical(log, roundTrip(log, 'empty.h5'));
+  });
+  it('nativeHdf5Bytes gives the file bytes (what Export and convert save)', () => {
+    const log = edgeLog();
+    const bytes = nativeHdf5Bytes(h5, log);
+    expect(isHdf5(bytes)).toBe(true);
+    const path = join(dir, 'from-bytes.h5');
+    writeFileSync(path, bytes);
+    expectIdentical(log, readHdf5Log(h5, path, 'from-bytes.h5'));
+  });
+});
+
+describe('native files are readable by other tools', () => {
+  it('python3 + h5py reads the columns, tables and reports', () => {
+    const log = mergeLogs(TRACES.map((t) => parseStraceBytes(t, readFileSync(`${FIX}src/${t}`))));
+    const path = join(dir, 'for-h5py.h5');
+    writeNativeHdf5(h5, log, path);
+    const script = `
+import sys, json, h5py, numpy as np
+with h5py.File(sys.argv[1], 'r') as h:
+    e = h['events']
+    calls = [s.decode() for s in h['strings/calls'][:]]
+    paths = [s.decode() for s in h['strings/paths'][:]]
+    pair = e['pair'][:]
+    act = [calls[c] + ':' + paths[f] for c, f in zip(h['pairs/call'][:], h['pairs/fp'][:])]
+    print(json.dumps({
+        'format': h.attrs['format'], 'version': int(h.attrs['version']), 'timeBase': h.attrs['timeBase'],
+        'dtypes': {k: e[k].dtype.str for k in e},
+        'n': int(e['start'].shape[0]), 'bytes': float(np.nansum(e['size'][:])),
+        'ids': [s.decode() for s in h['cases/id'][:]], 'offsets': h['cases/offsets'][:].tolist(),
+        'first': act[pair[0]], 'reports': [json.loads(s)['name'] for s in h['files/report'][:]],
+    }))
+`;
+    const r = spawnSync('/usr/bin/python3', ['-c', script, path], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    const got = JSON.parse(r.stdout) as Record<string, unknown>;
+    let bytes = 0;
+    for (let i = 0; i < log.n; i++) if (!Number.isNaN(log.size[i])) bytes += log.size[i];
+    expect(got).toEqual({
+      format: 'strace-dfg-eventlog',
+      version: 1,
+      timeBase: log.timeBase,
+      dtypes: { pid: '<i4', pair: '<u4', errno: '<u2', start: '<f8', dur: '<f4', size: '<f8', line: '<u4' },
+      n: log.n,
+      bytes,
+      ids: log.cases.map((c) => c.id),
+      offsets: Array.from(log.caseOffsets),
+      first: `${log.calls[log.pairCall[log.pair[0]]]}:${log.paths[log.pairFp[log.pair[0]]]}`,
+      reports: TRACES,
+    });
+  });
+});
+
+describe('broken native files', () => {
+  it('a newer format version is refused with a clear message', () => {
+    const path = join(dir, 'v2.h5');
+    writeNativeHdf5(h5, edgeLog(), path);
+    const f = new h5.api.File(path, 'a');
+    f.delete_attribute('version');
+    f.create_attribute('version', 2, null, '<i');
+    f.close();
+    expect(() => readHdf5Log(h5, path, 'v2.h5')).toThrow(/^v2\.h5: broken strace-dfg event log: format version 2, this reader knows version 1/);
+  });
+  it('a missing dataset is named', () => {
+    const path = join(dir, 'nopairs.h5');
+    writeNativeHdf5(h5, edgeLog(), path);
+    const script = `import h5py,sys\nwith h5py.File(sys.argv[1],'a') as h: del h['pairs/fp']`;
+    expect(spawnSync('/usr/bin/python3', ['-c', script, path]).status).toBe(0);
+    expect(() => readHdf5Log(h5, path, 'nopairs.h5')).toThrow(/^nopairs\.h5: broken strace-dfg event log: missing dataset \/pairs\/fp/);
+  });
+});
