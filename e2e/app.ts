@@ -1,0 +1,99 @@
+/** Page object of strace-dfg for the e2e specs: open, drop, pick files, wait on the app's idle hook. */
+import { readFileSync, mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import type { GraphModel } from '../src/ui/contracts';
+
+export const FIXTURES = join(__dirname, 'fixtures');
+export const SHOTS = join(__dirname, '..', 'test-results', 'screenshots');
+
+export interface AppStateView {
+  status: string;
+  cases: number;
+  events: number;
+  errors: string[];
+}
+
+export class AppPage {
+  readonly dialogs: string[] = [];
+  constructor(readonly page: Page) {
+    page.on('dialog', (d) => {
+      this.dialogs.push(d.message());
+      void d.dismiss();
+    });
+  }
+
+  /** Opens the app (optionally with settings in the URL hash) and waits until it is ready. */
+  async open(hash = ''): Promise<void> {
+    await this.page.goto(hash ? `./#${hash.replace(/^#/, '')}` : './');
+    await this.page.waitForFunction(() => !!window.__app);
+    await this.waitIdle();
+  }
+
+  async waitIdle(): Promise<void> {
+    await this.page.evaluate(() => window.__app!.waitIdle());
+  }
+
+  graph(): Promise<GraphModel> {
+    return this.page.evaluate(() => window.__app!.graph());
+  }
+
+  state(): Promise<AppStateView> {
+    return this.page.evaluate(() => window.__app!.state());
+  }
+
+  async loadExample(): Promise<void> {
+    await this.page.getByTestId('load-example').click();
+    await this.waitIdle();
+  }
+
+  /** Drops files with a real DataTransfer `drop` event (names may be relative paths). */
+  async dropFiles(paths: string[]): Promise<void> {
+    const files = paths.map((p) => ({ name: basename(p), b64: readFileSync(p).toString('base64') }));
+    const dt = await this.page.evaluateHandle((fs) => {
+      const t = new DataTransfer();
+      for (const f of fs) {
+        const bin = atob(f.b64);
+        const bytes = new Uint8Array(bin.length);
+        for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+        t.items.add(new File([bytes], f.name));
+      }
+      return t;
+    }, files);
+    await this.page.dispatchEvent('[data-testid=app]', 'dragenter', { dataTransfer: dt });
+    await this.page.dispatchEvent('[data-testid=app]', 'dragover', { dataTransfer: dt });
+    await this.page.dispatchEvent('[data-testid=app]', 'drop', { dataTransfer: dt });
+    await this.waitIdle();
+  }
+
+  /** The file picker `<input type="file" multiple data-testid="file-input">`. */
+  async pickFiles(paths: string[]): Promise<void> {
+    await this.page.getByTestId('file-input').setInputFiles(paths);
+    await this.waitIdle();
+  }
+
+  /** The folder picker (webkitdirectory): Playwright uploads a real directory tree. */
+  async pickFolder(dir: string): Promise<void> {
+    await this.page.getByTestId('folder-input').setInputFiles(dir);
+    await this.waitIdle();
+  }
+
+  async tab(name: 'summary' | 'mapping' | 'partition' | 'stats' | 'variants'): Promise<void> {
+    await this.page.getByTestId(`tab-${name}`).click();
+  }
+
+  async shot(name: string, selector?: string): Promise<void> {
+    mkdirSync(SHOTS, { recursive: true });
+    const path = join(SHOTS, `${name}.png`);
+    if (selector) await this.page.locator(selector).first().screenshot({ path });
+    else await this.page.screenshot({ path });
+  }
+
+  async expectReady(): Promise<AppStateView> {
+    const s = await this.state();
+    expect(s.status).toBe('ready');
+    return s;
+  }
+}
+
+export const fixture = (...p: string[]): string => join(FIXTURES, ...p);

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { AppPage, fixture } from './app';
+
+test('a file that is not a trace is named in an error and the others load', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.dropFiles([fixture('bad/notes.csv'), fixture('bad/good_node1_1.st'), fixture('xss/xss_node1_1.st')]);
+  const s = await app.expectReady();
+  expect(s.cases).toBe(2);
+  expect(s.errors).toHaveLength(1);
+  expect(s.errors[0]).toContain('notes.csv');
+  await expect(page.getByTestId('file-errors')).toContainText('notes.csv');
+  await app.shot('bad-non-trace', '.side');
+});
+
+test('unparsable lines are listed with file:line and text, the rest loads', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickFiles([fixture('bad/garbled_node1_2.st')]);
+  const s = await app.expectReady();
+  expect(s.cases).toBe(1);
+  const list = page.getByTestId('unparsable');
+  await expect(list).toContainText('garbled_node1_2.st:4');
+  await expect(list).toContainText('this line is not strace output at all');
+  await expect(list).toContainText('garbled_node1_2.st:8');
+  await expect(page.getByTestId('summary-dropped')).toContainText('unparsable 2');
+});
+
+test('a path <img src=x onerror=alert(1)> is shown as text, never as HTML', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickFiles([fixture('xss/xss_node1_1.st')]);
+  await app.expectReady();
+  const evil = 'openat:/tmp/<img src=x onerror=alert(1)>';
+  expect((await app.graph()).nodes.map((n) => n.id)).toContain(evil);
+  await expect(page.locator('[data-testid=stats-row]', { hasText: '<img src=x onerror=alert(1)>' }).first()).toBeVisible();
+  await page.locator(`[data-testid=stats-row][data-id="${evil.replace(/"/g, '\\"')}"]`).click();
+  await app.waitIdle();
+  await app.tab('variants');
+  await page.waitForTimeout(300);
+  expect(await page.locator('img').count()).toBe(0);
+  expect(app.dialogs).toEqual([]);
+});
+
+test('a worker exception shows a banner with Retry and the page keeps working', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  // The worker script throws when it starts (a real exception in the worker).
+  await page.route(/assets\/worker-[^/]*\.js$/, (route) => route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("worker exploded for the test")' }));
+  await app.pickFiles([fixture('bad/good_node1_1.st')]);
+  const s = await app.state();
+  expect(s.status).toBe('error');
+  await expect(page.getByTestId('error-banner')).toBeVisible();
+  await app.shot('bad-worker-exception');
+  await page.unroute(/assets\/worker-[^/]*\.js$/);
+  await page.getByTestId('retry').click();
+  await app.waitIdle();
+  const after = await app.expectReady();
+  expect(after.cases).toBe(1);
+  await expect(page.getByTestId('error-banner')).toHaveCount(0);
+});
+
+test('a custom mapping that throws shows its error and keeps the previous graph', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickFiles([fixture('bad/good_node1_1.st')]);
+  const before = await app.graph();
+  await app.tab('mapping');
+  await page.getByTestId('custom').fill('(e) => { throw new Error("my mapping is broken") }');
+  await page.getByTestId('apply-mapping').click();
+  await app.waitIdle();
+  await expect(page.getByTestId('mapping-error')).toContainText('my mapping is broken');
+  expect(await app.graph()).toEqual(before);
+  await page.getByTestId('custom').fill('(e) => 42');
+  await page.getByTestId('apply-mapping').click();
+  await app.waitIdle();
+  await expect(page.getByTestId('mapping-error')).toBeVisible();
+  expect(await app.graph()).toEqual(before);
+  // A valid one applies.
+  await page.getByTestId('custom').fill('(e) => e.call');
+  await page.getByTestId('apply-mapping').click();
+  await app.waitIdle();
+  await expect(page.getByTestId('mapping-error')).toHaveCount(0);
+  expect((await app.graph()).nodes.map((n) => n.id)).toContain('read');
+});
+
+test('a custom mapping from a link never runs before the user confirms it', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open(`custom=${encodeURIComponent('(e) => "FROM-LINK"')}`);
+  await app.pickFiles([fixture('bad/good_node1_1.st')]);
+  await expect(page.getByTestId('custom-confirm')).toBeVisible();
+  let ids = (await app.graph()).nodes.map((n) => n.id);
+  expect(ids).not.toContain('FROM-LINK');
+  expect(ids).toContain('read:/etc/locale.alias');
+  await app.shot('custom-confirm');
+  await page.getByTestId('custom-run').click();
+  await app.waitIdle();
+  ids = (await app.graph()).nodes.map((n) => n.id);
+  expect(ids).toContain('FROM-LINK');
+  await expect(page.getByTestId('custom-confirm')).toHaveCount(0);
+});

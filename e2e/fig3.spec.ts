@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { AppPage } from './app';
+
+test("the paper's Figure 3: green = ls, red = ls -l, from the link", async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open('green=cid:a&red=cid:b');
+  await app.loadExample();
+  await app.expectReady();
+  const g = await app.graph();
+  const side = (id: string) => g.nodes.find((n) => n.id === id)?.partition;
+  for (const id of ['read:/etc/passwd', 'read:/etc/group', 'read:/etc/nsswitch.conf']) expect(side(id), id).toBe('red');
+  // No node is only in ls.
+  expect(g.nodes.filter((n) => n.partition === 'green').map((n) => n.id)).toEqual([]);
+  const greenEdges = g.edges.filter((e) => e.partition === 'green').map((e) => `${e.source} -> ${e.target}`);
+  expect(greenEdges).toEqual(['read:/etc/locale.alias -> write:/dev/pts']);
+  // Red nodes are drawn red, the green edge green (DESIGN.md §1 colours).
+  expect(g.nodes.find((n) => n.id === 'read:/etc/passwd')!.fill.toUpperCase()).toBe('#EF9A9A');
+  expect(g.edges.find((e) => e.partition === 'green')!.color.toUpperCase()).toBe('#2E7D32');
+  await app.tab('partition');
+  await expect(page.getByTestId('partition-legend')).toContainText('green: 3 cases');
+  await expect(page.getByTestId('partition-legend')).toContainText('red: 3 cases');
+  await app.shot('figure3-partition');
+  await app.shot('panel-partition', '.side');
+
+  // Swap is one click: the red nodes become green.
+  await page.getByTestId('swap-partition').click();
+  await app.waitIdle();
+  const swapped = await app.graph();
+  expect(swapped.nodes.find((n) => n.id === 'read:/etc/passwd')!.partition).toBe('green');
+  expect(page.url()).toContain('green=cid:b');
+  // Clear is one click too.
+  await page.getByTestId('clear-partition').click();
+  await app.waitIdle();
+  expect((await app.graph()).nodes.every((n) => !n.partition)).toBe(true);
+  expect(page.url()).not.toContain('green=');
+});
