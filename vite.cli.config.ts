@@ -7,7 +7,11 @@ export default defineConfig({
     outDir: 'dist-cli',
     emptyOutDir: true,
     target: 'node20',
-    rollupOptions: { output: { entryFileNames: 'strace-dfg.mjs', banner: '#!/usr/bin/env node' } },
+    rollupOptions: {
+      // h5wasm (a dependency) stays a runtime import: src/ingest/hdf5 picks its Node build (host file system)
+      external: ['h5wasm', 'h5wasm/node'],
+      output: { entryFileNames: 'strace-dfg.mjs', banner: '#!/usr/bin/env node' },
+    },
   },
   ssr: { noExternal: true },
 });

@@ -52,7 +52,7 @@ await viteBuild({
     emptyOutDir: true,
     target: 'node20',
     minify: false,
-    rollupOptions: { output: { entryFileNames: 'bench.mjs' } },
+    rollupOptions: { external: ['h5wasm', 'h5wasm/node'], output: { entryFileNames: 'bench.mjs' } },
   },
   ssr: { noExternal: true },
 });
