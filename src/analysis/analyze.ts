@@ -3,44 +3,66 @@ import type { EventLog } from '../model';
 import { maxConcurrency } from './concurrency';
 import { compileMapping, type CompiledMapping } from './mapping';
 import { caseSides, sideOf } from './partition';
+import { pairStats } from './pairStats';
 import { scan, SIDE_GREEN, SIDE_RED } from './scan';
-import { END, START, edgeKey, type ActivityStats, type AnalysisResult, type DfgEdge, type MappingSpec, type PartitionResult, type PartitionSpec } from './types';
+import { END, START, edgeKey, type ActivityStats, type AnalysisResult, type AnalyzeOptions, type DfgEdge, type MappingSpec, type PartitionResult, type PartitionSpec } from './types';
 import { computeVariants } from './variants';
 
-/** Whether any event has a known duration. */
-function anyDuration(log: EventLog): boolean {
-  const d = log.dur;
-  for (let i = 0; i < d.length; i++) if (d[i] === d[i]) return true;
-  return false;
-}
-
-export function analyze(log: EventLog, spec: MappingSpec, partition?: PartitionSpec | null, compiled?: CompiledMapping): AnalysisResult {
+export function analyze(
+  log: EventLog,
+  spec: MappingSpec,
+  partition?: PartitionSpec | null,
+  compiled?: CompiledMapping,
+  options: AnalyzeOptions = {},
+): AnalysisResult {
   const m = compiled ?? compileMapping(log, spec);
   if (m.pairAct.length !== log.pairCall.length) throw new Error('analyze: the compiled mapping belongs to another log');
   const A = m.activities.length;
   const hasTimestamps = log.timeBase !== 'none';
-  const hasDurations = anyDuration(log);
+  const ps = pairStats(log);
+  const hasDurations = ps.anyDur;
+  // per-activity sums of the per-pair aggregates
+  const count = new Float64Array(A);
+  const durSum = new Float64Array(A);
+  const durN = new Float64Array(A);
+  const bytes = new Float64Array(A);
+  const sizeN = new Float64Array(A);
+  const rateSum = new Float64Array(A);
+  const rateN = new Float64Array(A);
+  let mapped = 0;
+  for (let p = 0; p < m.pairAct.length; p++) {
+    const a = m.pairAct[p];
+    if (a < 0) continue;
+    count[a] += ps.count[p];
+    mapped += ps.count[p];
+    durSum[a] += ps.durSum[p];
+    durN[a] += ps.durN[p];
+    bytes[a] += ps.bytes[p];
+    sizeN[a] += ps.sizeN[p];
+    rateSum[a] += ps.rateSum[p];
+    rateN[a] += ps.rateN[p];
+  }
   const side = partition ? caseSides(log, partition) : null;
   const sc = scan(log, m.pairAct, A, side, hasTimestamps);
   const mc = hasTimestamps && hasDurations ? maxConcurrency(log, m.pairAct, A) : null;
 
   let totalDur = 0;
-  for (let a = 0; a < A; a++) totalDur += sc.durSum[a];
+  for (let a = 0; a < A; a++) totalDur += durSum[a];
   const names = (x: number): string => (x === A ? START : x === A + 1 ? END : m.activities[x]);
 
   const nodes: ActivityStats[] = [];
   for (let a = 0; a < A; a++) {
-    if (sc.count[a] === 0) continue;
-    const known = sc.durN[a] > 0;
-    const dur = known ? sc.durSum[a] : null;
-    const dr = sc.rateN[a] > 0 ? sc.rateSum[a] / sc.rateN[a] : null;
+    if (count[a] === 0) continue;
+    const known = durN[a] > 0;
+    const dur = known ? durSum[a] : null;
+    const dr = rateN[a] > 0 ? rateSum[a] / rateN[a] : null;
     const mcA = mc !== null && known ? mc[a] : null;
     nodes.push({
       id: m.activities[a],
-      count: sc.count[a],
+      count: count[a],
       dur,
       rd: dur !== null && totalDur > 0 ? dur / totalDur : null,
-      bytes: sc.sizeN[a] > 0 ? sc.bytes[a] : null,
+      bytes: sizeN[a] > 0 ? bytes[a] : null,
       dr,
       mc: mcA,
       DR: mcA !== null && dr !== null ? mcA * dr : null,
@@ -94,10 +116,10 @@ export function analyze(log: EventLog, spec: MappingSpec, partition?: PartitionS
   return {
     cases: log.cases.length,
     events: log.n,
-    unmapped: sc.unmapped,
+    unmapped: log.n - mapped,
     nodes,
     edges,
-    variants: computeVariants(log, m.pairAct, m.activities, sc.caseH1, sc.caseH2, sc.caseLen),
+    variants: computeVariants(log, m.pairAct, m.activities, sc.caseH1, sc.caseH2, sc.caseLen, options.maxTraceLength).slice(0, options.maxVariants ?? Infinity),
     partition: partRes,
     hasDurations,
     hasTimestamps,

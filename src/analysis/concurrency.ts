@@ -31,10 +31,10 @@ function computeStartOrder(log: EventLog): Uint32Array {
 function mergeRuns(key: Float64Array, idx: Uint32Array, caseOffsets: Uint32Array, K: number): Uint32Array {
   const n = idx.length;
   let kA = new Float64Array(n);
-  let iA = idx;
+  let iA: Uint32Array = idx;
   for (let p = 0; p < n; p++) kA[p] = key[idx[p]];
   let kB = new Float64Array(n);
-  let iB = new Uint32Array(n);
+  let iB: Uint32Array = new Uint32Array(n);
   let bounds: number[] = [];
   for (let k = 0; k <= K; k++) if (k === 0 || k === K || caseOffsets[k] !== caseOffsets[k - 1]) bounds.push(caseOffsets[k]);
   if (bounds.length === 1) bounds.push(n);
@@ -181,15 +181,11 @@ export function maxConcurrency(log: EventLog, pairAct: Int32Array, A: number): U
   const m = seq.length;
   for (let t = 0; t < m; t++) {
     const x = seq[t];
-    if (x >= END_BIT) {
-      const b = pairAct[x - END_BIT];
-      if (b >= 0) active[b]--;
-    } else {
-      const a = pairAct[x];
-      if (a >= 0) {
-        const v = ++active[a];
-        if (v > mc[a]) mc[a] = v;
-      }
+    const a = pairAct[x & 0x7fffffff];
+    if (a >= 0) {
+      // +1 for a start, −1 for an end (an end never raises the max)
+      const v = (active[a] += 1 - ((x >>> 31) << 1));
+      if (v > mc[a]) mc[a] = v;
     }
   }
   return mc;

@@ -1,5 +1,5 @@
 /**
- * The one pass over all events that yields the DFG edges, per-activity count/dur/bytes/dr/cases, per-side
+ * The one pass over all events that yields the DFG edges, the cases per activity, per-side
  * (partition) counts and a per-case hash of the activity trace (for variants). Integer ids only:
  * activities 0…A−1, START = A, END = A+1.
  */
@@ -13,16 +13,7 @@ export const SIDE_RED = 2;
 export interface ScanResult {
   A: number;
   edges: EdgeTable;
-  count: Uint32Array;
-  /** Σ dur over events with a known dur. */
-  durSum: Float64Array;
-  /** Events with a known dur. */
-  durN: Uint32Array;
-  bytes: Float64Array;
-  /** Events with a size. */
-  sizeN: Uint32Array;
-  rateSum: Float64Array;
-  rateN: Uint32Array;
+  /** Number of cases that contain each activity. */
   cases: Uint32Array;
   green: Uint32Array;
   red: Uint32Array;
@@ -41,13 +32,6 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
   const START = A;
   const END = A + 1;
   const edges = new EdgeTable(A + 2, denseLimit);
-  const count = new Uint32Array(A);
-  const durSum = new Float64Array(A);
-  const durN = new Uint32Array(A);
-  const bytes = new Float64Array(A);
-  const sizeN = new Uint32Array(A);
-  const rateSum = new Float64Array(A);
-  const rateN = new Uint32Array(A);
   const cases = new Uint32Array(A);
   const lastCase = new Int32Array(A).fill(-1);
   const green = new Uint32Array(A);
@@ -56,7 +40,7 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
   const caseH1 = new Int32Array(K);
   const caseH2 = new Int32Array(K);
   const caseLen = new Uint32Array(K);
-  const { pair, start, dur, size, caseOffsets } = log;
+  const { pair, start, dur, caseOffsets } = log;
   let unmapped = 0;
 
   const S = A + 2;
@@ -85,25 +69,9 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
         unmapped++;
         continue;
       }
-      count[act]++;
       if (lastCase[act] !== k) {
         lastCase[act] = k;
         cases[act]++;
-      }
-      const d = dur[i];
-      const s = start[i];
-      if (d === d) {
-        durSum[act] += d;
-        durN[act]++;
-      }
-      const z = size[i];
-      if (z === z) {
-        bytes[act] += z;
-        sizeN[act]++;
-        if (d > 0) {
-          rateSum[act] += z / d;
-          rateN[act]++;
-        }
       }
       let e: number;
       if (dense !== null) {
@@ -136,6 +104,7 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
         eLast[e] = k;
         eCases[e]++;
       }
+      const s = start[i];
       if (timed && prev !== START) {
         const gap = s - prevEnd;
         if (gap === gap) {
@@ -153,7 +122,7 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
         }
       }
       prev = act;
-      prevEnd = s + d;
+      prevEnd = s + dur[i];
       h1 = Math.imul(h1 ^ act, 0x01000193);
       h2 = Math.imul(h2 + act + 1, 0x5bd1e995) ^ (h2 >>> 15);
       len++;
@@ -175,5 +144,5 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
     caseH2[k] = h2;
     caseLen[k] = len;
   }
-  return { A, edges, count, durSum, durN, bytes, sizeN, rateSum, rateN, cases, green, red, unmapped, caseH1, caseH2, caseLen };
+  return { A, edges, cases, green, red, unmapped, caseH1, caseH2, caseLen };
 }

@@ -83,6 +83,18 @@ export interface Variant {
   count: number;
   /** Case ids with this variant. */
   cases: string[];
+  /** Set only when `trace` was cut (analyze option maxTraceLength; it then ends with `…`): the full
+   * length of the trace, ● and ■ included. */
+  length?: number;
+}
+
+/** Options of analyze() beyond the mapping (all optional; the defaults give the complete result). */
+export interface AnalyzeOptions {
+  /** Cut variant traces after this many activities (default: never). The UI should set it: a variant of a
+   * 10 M-event log can hold millions of activities. */
+  maxTraceLength?: number;
+  /** At most this many variants (the most frequent; default: all). */
+  maxVariants?: number;
 }
 
 export type Side = 'green' | 'red' | 'both' | 'neither';

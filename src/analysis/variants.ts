@@ -2,26 +2,27 @@
 import type { EventLog } from '../model';
 import { END, START, type Variant } from './types';
 
-/** The activity ids of case k, in order (unmapped events left out). */
-export function caseTrace(log: EventLog, pairAct: Int32Array, k: number, len: number): Int32Array {
-  const out = new Int32Array(len);
-  let w = 0;
-  for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) {
-    const a = pairAct[log.pair[i]];
-    if (a >= 0) out[w++] = a;
+/** Whether cases k and r have the same activity trace (unmapped events left out). */
+function sameTrace(log: EventLog, pairAct: Int32Array, k: number, r: number): boolean {
+  const { pair, caseOffsets } = log;
+  let i = caseOffsets[k];
+  let j = caseOffsets[r];
+  const bi = caseOffsets[k + 1];
+  const bj = caseOffsets[r + 1];
+  for (;;) {
+    while (i < bi && pairAct[pair[i]] < 0) i++;
+    while (j < bj && pairAct[pair[j]] < 0) j++;
+    if (i === bi || j === bj) return i === bi && j === bj;
+    if (pairAct[pair[i]] !== pairAct[pair[j]]) return false;
+    i++;
+    j++;
   }
-  return out;
 }
 
-function sameTrace(log: EventLog, pairAct: Int32Array, k: number, rep: Int32Array): boolean {
-  let w = 0;
-  for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) {
-    const a = pairAct[log.pair[i]];
-    if (a >= 0 && rep[w++] !== a) return false;
-  }
-  return w === rep.length;
-}
-
+/**
+ * Groups cases by trace (hashes from the scan, each group verified event by event). A trace longer than
+ * `maxTraceLength` activities is cut (● + the first activities + …) and the variant gets `length`.
+ */
 export function computeVariants(
   log: EventLog,
   pairAct: Int32Array,
@@ -29,27 +30,36 @@ export function computeVariants(
   h1: Int32Array,
   h2: Int32Array,
   len: Uint32Array,
+  maxTraceLength = Infinity,
 ): Variant[] {
-  const groups = new Map<string, { rep: Int32Array; cases: number[] }[]>();
-  const all: { rep: Int32Array; cases: number[] }[] = [];
+  const groups = new Map<string, { rep: number; cases: number[] }[]>();
+  const all: { rep: number; cases: number[] }[] = [];
   for (let k = 0; k < log.cases.length; k++) {
     const key = `${h1[k]}:${h2[k]}:${len[k]}`;
     let list = groups.get(key);
     if (list === undefined) groups.set(key, (list = []));
     let g = list.find((x) => sameTrace(log, pairAct, k, x.rep));
     if (g === undefined) {
-      g = { rep: caseTrace(log, pairAct, k, len[k]), cases: [] };
+      g = { rep: k, cases: [] };
       list.push(g);
       all.push(g);
     }
     g.cases.push(k);
   }
-  all.sort((x, y) => y.cases.length - x.cases.length || x.cases[0] - y.cases[0]);
+  all.sort((x, y) => y.cases.length - x.cases.length || x.rep - y.rep);
   return all.map((g) => {
-    const trace = new Array<string>(g.rep.length + 2);
-    trace[0] = START;
-    for (let j = 0; j < g.rep.length; j++) trace[j + 1] = activities[g.rep[j]];
-    trace[g.rep.length + 1] = END;
-    return { trace, count: g.cases.length, cases: g.cases.map((k) => log.cases[k].id) };
+    const full = len[g.rep];
+    const m = Math.min(full, maxTraceLength);
+    const trace: string[] = [START];
+    for (let i = log.caseOffsets[g.rep], end = log.caseOffsets[g.rep + 1]; i < end && trace.length <= m; i++) {
+      const a = pairAct[log.pair[i]];
+      if (a >= 0) trace.push(activities[a]);
+    }
+    const v: Variant = { trace, count: g.cases.length, cases: g.cases.map((k) => log.cases[k].id) };
+    if (m < full) {
+      trace.push('…');
+      v.length = full + 2;
+    } else trace.push(END);
+    return v;
   });
 }

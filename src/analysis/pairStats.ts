@@ -1,0 +1,60 @@
+/**
+ * Per (call, fp) pair aggregates of a log: count, Σ dur, bytes and Σ rate. They do not depend on the
+ * mapping, so they are computed once per log (cached) and an activity's statistics are the sums over the
+ * pairs mapped to it: O(pairs) per re-mapping instead of O(events).
+ */
+import type { EventLog } from '../model';
+
+export interface PairStats {
+  count: Uint32Array;
+  /** Σ dur over events with a known dur, and their number. */
+  durSum: Float64Array;
+  durN: Uint32Array;
+  /** Σ size over events with a size, and their number. */
+  bytes: Float64Array;
+  sizeN: Uint32Array;
+  /** Σ size/dur over events with a size and dur > 0, and their number. */
+  rateSum: Float64Array;
+  rateN: Uint32Array;
+  /** Whether any event of the log has a known dur. */
+  anyDur: boolean;
+}
+
+const cache = new WeakMap<EventLog, PairStats>();
+
+export function pairStats(log: EventLog): PairStats {
+  const hit = cache.get(log);
+  if (hit !== undefined && hit.count.length === log.pairCall.length) return hit;
+  const P = log.pairCall.length;
+  const count = new Uint32Array(P);
+  const durSum = new Float64Array(P);
+  const durN = new Uint32Array(P);
+  const bytes = new Float64Array(P);
+  const sizeN = new Uint32Array(P);
+  const rateSum = new Float64Array(P);
+  const rateN = new Uint32Array(P);
+  const { pair, dur, size, n } = log;
+  let anyDur = false;
+  for (let i = 0; i < n; i++) {
+    const p = pair[i];
+    count[p]++;
+    const d = dur[i];
+    if (d === d) {
+      durSum[p] += d;
+      durN[p]++;
+      anyDur = true;
+    }
+    const z = size[i];
+    if (z === z) {
+      bytes[p] += z;
+      sizeN[p]++;
+      if (d > 0) {
+        rateSum[p] += z / d;
+        rateN[p]++;
+      }
+    }
+  }
+  const s: PairStats = { count, durSum, durN, bytes, sizeN, rateSum, rateN, anyDur };
+  cache.set(log, s);
+  return s;
+}
