@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { END, START, type AnalysisResult, type DfgEdge } from '../../analysis/types';
+import { defaultFilter, edgeCountStops, filterGraph, rankActivities, thresholdFor, type FilteredGraph } from './filter';
+import { syntheticResult } from './synthetic';
+
+/** A result from an explicit edge list; node counts = Σ incoming edge counts (as in a real DFG). */
+function fromEdges(list: [string, string, number][], rd: Record<string, number> = {}): AnalysisResult {
+  const edges: DfgEdge[] = list.map(([source, target, count]) => ({ source, target, count, cases: 1, meanGap: null }));
+  const counts = new Map<string, number>();
+  for (const e of edges) if (e.target !== END) counts.set(e.target, (counts.get(e.target) ?? 0) + e.count);
+  const nodes = [...counts].map(([id, count]) => ({ id, count, dur: null, rd: rd[id] ?? null, bytes: null, dr: null, mc: null, DR: null, cases: 1 }));
+  nodes.sort((a, b) => b.count - a.count);
+  return { cases: 1, events: 0, unmapped: 0, nodes, edges, variants: [], partition: null, hasDurations: false, hasTimestamps: false, hosts: 1 };
+}
+
+/** Every drawn node is reachable from ● and reaches ■ through drawn edges. */
+function assertConnected(g: FilteredGraph): void {
+  const walk = (root: string, fwd: boolean): Set<string> => {
+    const seen = new Set([root]);
+    const stack = [root];
+    while (stack.length) {
+      const u = stack.pop()!;
+      for (const e of g.edges) {
+        const [a, b] = fwd ? [e.source, e.target] : [e.target, e.source];
+        if (a === u && !seen.has(b)) seen.add(b), stack.push(b);
+      }
+    }
+    return seen;
+  };
+  const f = walk(START, true);
+  const b = walk(END, false);
+  for (const id of g.nodes) {
+    expect(f.has(id), `${id} reachable from ●`).toBe(true);
+    expect(b.has(id), `${id} reaches ■`).toBe(true);
+  }
+  const nodeSet = new Set(g.nodes);
+  for (const e of g.edges) expect(nodeSet.has(e.source) && nodeSet.has(e.target)).toBe(true);
+}
+
+// ● → a → h → b → ■, a → b directly once, h is the busiest activity of the chain but will be hidden by rd.
+const chain = fromEdges([
+  [START, 'a', 10], ['a', 'h', 9], ['h', 'b', 9], ['a', 'b', 1], ['b', END, 10], ['h', 'h', 30],
+], { a: 0.5, b: 0.4, h: 0.1 });
+
+describe('filterGraph', () => {
+  it('keeps everything when nothing is filtered', () => {
+    const g = filterGraph(chain, { maxActivities: 3, rankBy: 'count', minEdgeCount: 1 });
+    expect(g.nodes).toEqual([START, 'h', 'a', 'b', END]);
+    expect(g.edges).toHaveLength(6);
+    expect(g.bypassEdges).toBe(0);
+    assertConnected(g);
+  });
+
+  it('ranks by rd or by count', () => {
+    expect(rankActivities(chain, 'count')).toEqual(['h', 'a', 'b']);
+    expect(rankActivities(chain, 'rd')).toEqual(['a', 'b', 'h']);
+  });
+
+  it('hiding an activity keeps the real direct edge when one exists', () => {
+    const g = filterGraph(chain, { maxActivities: 2, rankBy: 'rd', minEdgeCount: 1 });
+    expect(g.nodes).toEqual([START, 'a', 'b', END]);
+    expect(g.edges.map((e) => `${e.source}>${e.target}:${e.count}:${e.bypass}`).sort()).toEqual(
+      [`${START}>a:10:false`, 'a>b:1:false', `b>${END}:10:false`].sort());
+  });
+
+  it('a threshold that cuts the only link forces it back (marked forced)', () => {
+    const g = filterGraph(chain, { maxActivities: 2, rankBy: 'rd', minEdgeCount: 5 });
+    const ab = g.edges.find((e) => e.source === 'a' && e.target === 'b')!;
+    // the widest path a → b goes through hidden h (bottleneck 9), but a real a → b edge exists: draw it
+    expect(ab).toMatchObject({ count: 1, forced: true, bypass: false });
+    expect(g.edges).toHaveLength(3);
+    assertConnected(g);
+  });
+
+  it('collapses a stretch through hidden activities into a bypass edge with the bottleneck count', () => {
+    const r = fromEdges([[START, 'x', 5], ['x', 'y', 5], ['y', 'z', 3], ['z', 'w', 3], ['w', END, 5], ['x', 'x', 50], ['w', 'w', 40]]);
+    // ranked by count: x (55), w (43), y (5), z (3) → keep x, w
+    const g = filterGraph(r, { maxActivities: 2, rankBy: 'count', minEdgeCount: 1 });
+    expect(g.nodes).toEqual([START, 'x', 'w', END]);
+    const by = g.edges.filter((e) => e.bypass);
+    expect(by.map((e) => [e.source, e.target, e.count])).toEqual([['x', 'w', 3]]);
+    expect(g.bypassEdges).toBe(1);
+    assertConnected(g);
+  });
+
+  it('with no activities kept, ● still reaches ■', () => {
+    const g = filterGraph(chain, { maxActivities: 0, rankBy: 'count', minEdgeCount: 1 });
+    expect(g.nodes).toEqual([START, END]);
+    expect(g.edges).toHaveLength(1);
+    expect(g.edges[0]).toMatchObject({ source: START, target: END, bypass: true, count: 9 });
+  });
+
+  it('stays connected for every slider setting on a 300-activity graph', () => {
+    const r = syntheticResult({ activities: 300, cases: 16, traceLength: 150, seed: 7 });
+    const stops = edgeCountStops(r, [START, END, ...r.nodes.map((n) => n.id)]);
+    for (const n of [0, 1, 5, 30, 60, 200, 300]) {
+      for (const t of [1, stops[Math.floor(stops.length / 2)], stops[stops.length - 1] + 1]) {
+        for (const rankBy of ['count', 'rd'] as const) {
+          const g = filterGraph(r, { maxActivities: n, rankBy, minEdgeCount: t });
+          expect(g.nodes.length).toBe(Math.min(n, r.nodes.length) + 2);
+          assertConnected(g);
+          for (const e of g.edges) if (!e.bypass && !e.forced) expect(e.count).toBeGreaterThanOrEqual(t);
+        }
+      }
+    }
+  });
+});
+
+describe('defaults', () => {
+  it('limit the first graph to 60 activities and about 300 edges', () => {
+    const r = syntheticResult({ activities: 1000, cases: 60, traceLength: 400, seed: 3 });
+    expect(r.edges.length).toBeGreaterThan(5000);
+    const opts = defaultFilter(r);
+    expect(opts.maxActivities).toBe(60);
+    const g = filterGraph(r, opts);
+    expect(g.nodes).toHaveLength(62);
+    const plain = g.edges.filter((e) => !e.bypass && !e.forced).length;
+    expect(plain).toBeLessThanOrEqual(300);
+    expect(g.edges.length).toBeLessThan(400);
+    assertConnected(g);
+  });
+
+  it('show everything on a small graph', () => {
+    const opts = defaultFilter(chain);
+    expect(opts).toEqual({ maxActivities: 3, rankBy: 'count', minEdgeCount: 1 });
+  });
+
+  it('threshold is the smallest leaving at most maxEdges', () => {
+    const r = fromEdges([[START, 'a', 1], ['a', 'b', 2], ['b', 'c', 3], ['c', 'd', 4], ['d', END, 5]]);
+    expect(thresholdFor(r, 'count', 4, 2)).toBe(4); // counts 5 and 4 stay
+    expect(thresholdFor(r, 'count', 4, 3)).toBe(3);
+    expect(thresholdFor(r, 'count', 4, 5)).toBe(1);
+  });
+});

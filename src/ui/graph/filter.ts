@@ -1,0 +1,204 @@
+/**
+ * The activity and path sliders (as in Disco), as a pure function of the AnalysisResult.
+ *
+ * Rule (documented for users in the panel's help text):
+ * 1. Keep the top-N activities ranked by count or by rd (ties: count, then id), plus ● and ■.
+ * 2. Show the DFG edges between kept nodes whose count ≥ the path threshold.
+ * 3. Connectivity repair: every kept node must stay reachable from ● and must reach ■ in what is drawn.
+ *    For each kept node that is not, take its widest path from ● (resp. to ■) in the FULL DFG — the path
+ *    whose smallest edge count is largest, ties broken by fewer hops — and draw it: a step between two
+ *    kept nodes is the real edge (even if below the threshold); a stretch through hidden activities is
+ *    collapsed into one dashed "bypass" edge whose count is the smallest count along the stretch.
+ * Since every activity of a real DFG lies on a ● → ■ path, the repair always succeeds; only what is needed
+ * is added, and the strongest connections are the ones chosen.
+ */
+import { END, START, edgeKey, type AnalysisResult, type DfgEdge } from '../../analysis/types';
+import { treePath, widestTree, type IndexedGraph } from './widest';
+
+export type RankBy = 'count' | 'rd';
+
+export interface FilterOptions {
+  maxActivities: number;
+  rankBy: RankBy;
+  /** Edges with a count below this are hidden (unless needed for connectivity). */
+  minEdgeCount: number;
+}
+
+export interface ShownEdge extends DfgEdge {
+  /** A collapsed stretch through hidden activities (drawn dashed; count = its bottleneck). */
+  bypass: boolean;
+  /** A real edge below the threshold, kept only for connectivity. */
+  forced: boolean;
+}
+
+export interface FilteredGraph {
+  /** Kept node ids, ● first, then activities in rank order, ■ last. */
+  nodes: string[];
+  edges: ShownEdge[];
+  totalActivities: number;
+  totalEdges: number;
+  /** Real DFG edges drawn (threshold-passing + forced); bypass edges are extra. */
+  realEdges: number;
+  bypassEdges: number;
+}
+
+/** Activity ids in slider order. */
+export function rankActivities(result: AnalysisResult, rankBy: RankBy): string[] {
+  const nodes = [...result.nodes];
+  const key = (a: (typeof nodes)[number]): number => (rankBy === 'rd' ? (a.rd ?? -1) : a.count);
+  nodes.sort((a, b) => key(b) - key(a) || b.count - a.count || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return nodes.map((n) => n.id);
+}
+
+/** The DFG as index arrays (node 0 = ●, 1 = ■, then activities), built once per result. */
+export interface DfgIndex extends IndexedGraph {
+  ids: string[];
+  index: Map<string, number>;
+  edges: DfgEdge[];
+  /** edgeKey → index into edges. */
+  edgeIndex: Map<string, number>;
+}
+
+export function indexDfg(result: AnalysisResult): DfgIndex {
+  const ids = [START, END, ...result.nodes.map((n) => n.id)];
+  const index = new Map<string, number>();
+  ids.forEach((id, i) => index.set(id, i));
+  // Edges naming an activity absent from nodes (should not happen) get a node so nothing is lost.
+  for (const e of result.edges) {
+    for (const id of [e.source, e.target]) if (!index.has(id)) index.set(id, ids.push(id) - 1);
+  }
+  const m = result.edges.length;
+  const edgeIndex = new Map<string, number>();
+  const edgeSource = new Int32Array(m);
+  const edgeTarget = new Int32Array(m);
+  const edgeCount = new Float64Array(m);
+  result.edges.forEach((e, i) => {
+    edgeSource[i] = index.get(e.source)!;
+    edgeTarget[i] = index.get(e.target)!;
+    edgeCount[i] = e.count;
+    edgeIndex.set(edgeKey(e.source, e.target), i);
+  });
+  return { ids, index, edges: result.edges, edgeIndex, nodeCount: ids.length, edgeSource, edgeTarget, edgeCount };
+}
+
+/** Defaults so that the first graph has ≤ 60 activities and ≤ ~300 edges, whatever the input. */
+export const DEFAULT_MAX_ACTIVITIES = 60;
+export const DEFAULT_MAX_EDGES = 300;
+
+export function defaultFilter(result: AnalysisResult, rankBy: RankBy = 'count'): FilterOptions {
+  const maxActivities = Math.min(DEFAULT_MAX_ACTIVITIES, result.nodes.length);
+  return { maxActivities, rankBy, minEdgeCount: thresholdFor(result, rankBy, maxActivities, DEFAULT_MAX_EDGES) };
+}
+
+/** The smallest count threshold leaving at most `maxEdges` edges among the top `n` activities. */
+export function thresholdFor(result: AnalysisResult, rankBy: RankBy, n: number, maxEdges: number): number {
+  const kept = new Set(rankActivities(result, rankBy).slice(0, n));
+  kept.add(START).add(END);
+  const counts = result.edges.filter((e) => kept.has(e.source) && kept.has(e.target)).map((e) => e.count);
+  if (counts.length <= maxEdges) return 1;
+  counts.sort((a, b) => b - a);
+  return counts[maxEdges] + 1;
+}
+
+/** Distinct edge counts among the kept nodes, ascending: the stops of the path slider. */
+export function edgeCountStops(result: AnalysisResult, keptIds: Iterable<string>): number[] {
+  const kept = new Set(keptIds);
+  const s = new Set<number>();
+  for (const e of result.edges) if (kept.has(e.source) && kept.has(e.target)) s.add(e.count);
+  return [...s].sort((a, b) => a - b);
+}
+
+export function filterGraph(result: AnalysisResult, opts: FilterOptions, dfg: DfgIndex = indexDfg(result)): FilteredGraph {
+  const ranked = rankActivities(result, opts.rankBy);
+  const keptActs = ranked.slice(0, Math.max(0, Math.floor(opts.maxActivities)));
+  return filterToSet(dfg, keptActs, opts.minEdgeCount, result.nodes.length);
+}
+
+/** Steps 2 and 3 of the rule for an explicit set of kept activities. */
+export function filterToSet(dfg: DfgIndex, keptActs: string[], minEdgeCount: number, totalActivities: number): FilteredGraph {
+  const n = dfg.nodeCount;
+  const kept = new Uint8Array(n);
+  kept[0] = kept[1] = 1;
+  for (const id of keptActs) {
+    const i = dfg.index.get(id);
+    if (i !== undefined) kept[i] = 1;
+  }
+  const out = new Map<string, ShownEdge>();
+  const m = dfg.edgeSource.length;
+  for (let e = 0; e < m; e++) {
+    if (kept[dfg.edgeSource[e]] && kept[dfg.edgeTarget[e]] && dfg.edgeCount[e] >= minEdgeCount) {
+      const d = dfg.edges[e];
+      out.set(edgeKey(d.source, d.target), { ...d, bypass: false, forced: false });
+    }
+  }
+  const fwd = reach(dfg, kept, out, 0, false);
+  const bwd = reach(dfg, kept, out, 1, true);
+  let fwdTree: Int32Array | null = null;
+  let bwdTree: Int32Array | null = null;
+  for (let v = 0; v < n; v++) {
+    if (!kept[v]) continue;
+    if (!fwd[v]) {
+      fwdTree ??= widestTree(dfg, 0);
+      addPath(dfg, kept, out, treePath(dfg, fwdTree, 0, v));
+    }
+    if (!bwd[v]) {
+      bwdTree ??= widestTree(dfg, 1, true);
+      addPath(dfg, kept, out, treePath(dfg, bwdTree, 1, v, true));
+    }
+  }
+  const nodes = [START, ...keptActs.filter((id) => dfg.index.has(id)), END];
+  const edges = [...out.values()];
+  const bypassEdges = edges.filter((e) => e.bypass).length;
+  return { nodes, edges, totalActivities, totalEdges: dfg.edges.length, realEdges: edges.length - bypassEdges, bypassEdges };
+}
+
+/** Which kept nodes are reachable from `root` (or reach it, when reverse) through the edges in `out`. */
+function reach(dfg: DfgIndex, kept: Uint8Array, out: Map<string, ShownEdge>, root: number, reverse: boolean): Uint8Array {
+  const adj = new Map<number, number[]>();
+  for (const e of out.values()) {
+    const a = dfg.index.get(reverse ? e.target : e.source)!;
+    const b = dfg.index.get(reverse ? e.source : e.target)!;
+    let l = adj.get(a);
+    if (!l) adj.set(a, (l = []));
+    l.push(b);
+  }
+  const seen = new Uint8Array(dfg.nodeCount);
+  seen[root] = 1;
+  const stack = [root];
+  while (stack.length) {
+    const u = stack.pop()!;
+    for (const v of adj.get(u) ?? []) if (!seen[v] && kept[v]) stack.push(v), (seen[v] = 1);
+  }
+  return seen;
+}
+
+/** Draw a widest path: kept→kept steps as real edges, stretches through hidden nodes as bypass edges. */
+function addPath(dfg: DfgIndex, kept: Uint8Array, out: Map<string, ShownEdge>, path: number[] | null): void {
+  if (!path || path.length === 0) return;
+  let from = dfg.edgeSource[path[0]];
+  let bottleneck = Infinity;
+  let steps = 0;
+  for (const e of path) {
+    bottleneck = Math.min(bottleneck, dfg.edgeCount[e]);
+    steps++;
+    const to = dfg.edgeTarget[e];
+    if (!kept[to]) continue;
+    const s = dfg.ids[from];
+    const t = dfg.ids[to];
+    const key = edgeKey(s, t);
+    const have = out.get(key);
+    if (steps === 1) {
+      if (!have) out.set(key, { ...dfg.edges[e], bypass: false, forced: true });
+    } else if (!have) {
+      const real = dfg.edgeIndex.get(key);
+      out.set(key, real !== undefined
+        ? { ...dfg.edges[real], bypass: false, forced: true }
+        : { source: s, target: t, count: bottleneck, cases: 0, meanGap: null, bypass: true, forced: false });
+    } else if (have.bypass && have.count < bottleneck) {
+      have.count = bottleneck;
+    }
+    from = to;
+    bottleneck = Infinity;
+    steps = 0;
+  }
+}
