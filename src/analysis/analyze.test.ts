@@ -5,40 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '../model';
 import { analyze } from './analyze';
+import { compileMapping } from './mapping';
+import { CASES } from './__fixtures__/handLog';
 import { tinyLog, type TinyCase } from './tinyLog';
 import { DEFAULT_MAPPING, END, START, type AnalysisResult } from './types';
 
 const N = NaN;
-const CASES: TinyCase[] = [
-  {
-    file: 'a_h1_1.st',
-    events: [
-      ['read', '/usr/lib/libc.so.6', 0, 1, 100], //   R [0,1)   rate 100
-      ['read', '/etc/passwd', 2, 0, 50], //           P @2      dur 0: no rate
-      ['close', '', 2.5, 0.5, N], //                  unmapped: R→P→R stay adjacent
-      ['read', '/usr/lib/libm.so', 3, 2, 0, 100, 'EBADF'], // R [3,5) failing read: 0 bytes, rate 0
-      ['write', '/dev/pts/0', 6, 0.5, 10], //         W [6,6.5) rate 20
-    ],
-  },
-  {
-    file: 'a_h2_2.st',
-    events: [
-      ['read', '/usr/lib/libc.so.6', 1, 1, 300], //   R [1,2) touches [0,1): mc stays 1; rate 300
-      ['read', '/usr/lib/libc.so.6', 4, 0, 0], //     R @4 inside [3,5): mc 2; no rate
-      ['write', '/dev/pts/1', 4.5, 0.25, 5], //       W [4.5,4.75) rate 20
-    ],
-  },
-  { file: 'b_h1_3.st', events: [['close', '', 0, 0.1, N]] }, // no mapped event: ● → ■
-  {
-    file: 'b_h1_4.st',
-    events: [
-      ['read', '/etc/passwd', 2, 0, 7], //            P @2 with case 1's P @2: mc 2
-      ['read', '/etc/passwd', 7, 0.25, 20], //        rate 80, self-loop gap 5
-      ['read', '/etc/passwd', 8, 0.25, 30], //        rate 120, self-loop gap 0.75
-    ],
-  },
-];
-
 const R = 'read:/usr/lib';
 const P = 'read:/etc/passwd';
 const W = 'write:/dev/pts';
@@ -159,5 +131,21 @@ describe('analyze: variants multiplicity', () => {
       [`${START} ${R} ${W} ${END}`, 3, ['x_h_1', 'x_h_3', 'x_h_4']],
       [`${START} ${P} ${END}`, 1, ['y_h_2']],
     ]);
+  });
+});
+
+describe('analyze: options', () => {
+  it('maxTraceLength cuts long variant traces and reports their length; maxVariants keeps the most frequent', () => {
+    const log = tinyLog(CASES);
+    const r = analyze(log, DEFAULT_MAPPING, null, undefined, { maxTraceLength: 2, maxVariants: 3 });
+    expect(r.variants.map((v) => [v.trace.join(' '), v.length])).toEqual([
+      [`${START} ${R} ${P} …`, 6],
+      [`${START} ${R} ${R} …`, 5],
+      [`${START} ${END}`, undefined],
+    ]);
+  });
+  it('a compiled mapping of another log is rejected', () => {
+    const m = compileMapping(tinyLog([{ file: 'x.st', events: [['read', '/a', 0, 1, 1]] }]), DEFAULT_MAPPING);
+    expect(() => analyze(tinyLog(CASES), DEFAULT_MAPPING, null, m)).toThrow(/another log/);
   });
 });
