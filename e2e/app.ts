@@ -1,11 +1,13 @@
 /** Page object of strace-dfg for the e2e specs: open, drop, pick files, wait on the app's idle hook. */
 import { readFileSync, mkdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import type { GraphModel } from '../src/ui/contracts';
 
-export const FIXTURES = join(__dirname, 'fixtures');
-export const SHOTS = join(__dirname, '..', 'test-results', 'screenshots');
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const FIXTURES = join(HERE, 'fixtures');
+export const SHOTS = join(HERE, '..', 'test-results', 'screenshots');
 
 export interface AppStateView {
   status: string;

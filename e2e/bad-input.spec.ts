@@ -66,6 +66,7 @@ test('a custom mapping that throws shows its error and keeps the previous graph'
   await app.pickFiles([fixture('bad/good_node1_1.st')]);
   const before = await app.graph();
   await app.tab('mapping');
+  await page.getByTestId('custom-toggle').click();
   await page.getByTestId('custom').fill('(e) => { throw new Error("my mapping is broken") }');
   await page.getByTestId('apply-mapping').click();
   await app.waitIdle();

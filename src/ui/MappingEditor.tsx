@@ -119,7 +119,7 @@ export function MappingEditor() {
         <textarea rows={2} value={draft.rewrites} data-testid="rewrites" onChange={(e) => up({ rewrites: e.target.value })} placeholder="/scratch/user => $SCRATCH" />
       </label>
       <details open={draft.useCustom}>
-        <summary>Advanced: custom mapping function</summary>
+        <summary data-testid="custom-toggle">Advanced: custom mapping function</summary>
         <label>
           <input type="checkbox" checked={draft.useCustom} data-testid="use-custom" onChange={(e) => up({ useCustom: e.target.checked })} /> use it
         </label>
