@@ -11,7 +11,7 @@ import { closeSync, openSync, readSync, readdirSync, rmSync, statSync, writeFile
 import { join } from 'node:path';
 import { analyze, compileMapping, resolvePartition } from '../src/analysis';
 import { DEFAULT_MAPPING, type AnalysisResult, type MappingSpec } from '../src/analysis/types';
-import { parseStraceFile } from '../src/cli/inputs';
+import { parseStraceFile } from '../src/cli/parseFile';
 import { logBytes, mergeLogs, type EventLog } from '../src/model';
 
 const args = process.argv.slice(2);

@@ -21,6 +21,8 @@ export interface AnalyzeArgs {
   json: boolean;
   /** Rows per table in the text output (0 = all). */
   top: number;
+  /** Parse threads (null = the default: cores, at most 8). */
+  jobs: number | null;
 }
 
 export interface ConvertArgs {
@@ -29,6 +31,7 @@ export interface ConvertArgs {
   out: string;
   casePerPid: boolean;
   force: boolean;
+  jobs: number | null;
 }
 
 export type Args = AnalyzeArgs | ConvertArgs | { command: 'help' } | { command: 'version' };
@@ -56,11 +59,13 @@ analyze options:
                        … or by lists of case ids
   --json               print one JSON document (format: docs/FORMATS.md "CLI JSON output")
   --top N              rows per table in the text output (default 40, 0 = all)
+  --jobs N             parse strace files on N threads (default: the cores, at most 8; 1 = no threads)
 
 convert options:
   -o, --out LOG.h5     the HDF5 event log to write (strace-dfg's native layout, docs/FORMATS.md)
   --case-per-pid       one case per (file, pid)
   --force              overwrite LOG.h5 if it exists
+  --jobs N             parse threads, as for analyze
 
 Units are binary (KiB = 1024 B, MiB/s). Exit codes: 0 ok, 1 internal error, 2 bad usage or input.`;
 
@@ -85,6 +90,7 @@ export function parseArgs(argv: readonly string[]): Args {
   let force = false;
   let top = 40;
   let out: string | null = null;
+  let jobs: number | null = null;
   const side: Record<'green-cid' | 'red-cid' | 'green' | 'red', string | null> = { 'green-cid': null, 'red-cid': null, green: null, red: null };
   const rest = argv.slice(1);
   let onlyPaths = false;
@@ -132,6 +138,9 @@ export function parseArgs(argv: readonly string[]): Args {
         analyzeOnly();
         top = intArg('--top', value(), 0);
         break;
+      case '--jobs':
+        jobs = intArg('--jobs', value(), 1);
+        break;
       case '--case-per-pid':
         casePerPid = true;
         break;
@@ -164,9 +173,9 @@ export function parseArgs(argv: readonly string[]): Args {
   if (paths.length === 0) throw new CliError(`${command} needs at least one PATH (see strace-dfg --help)`);
   if (command === 'convert') {
     if (!out) throw new CliError('convert needs -o LOG.h5');
-    return { command, paths, out, casePerPid, force };
+    return { command, paths, out, casePerPid, force, jobs };
   }
-  return { command, paths, depth, filters, casePerPid, partition: partitionArgs(side), json, top };
+  return { command, paths, depth, filters, casePerPid, partition: partitionArgs(side), json, top, jobs };
 }
 
 function partitionArgs(s: Record<'green-cid' | 'red-cid' | 'green' | 'red', string | null>): AnalyzeArgs['partition'] {

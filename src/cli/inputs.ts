@@ -3,8 +3,10 @@ import { closeSync, lstatSync, openSync, readdirSync, readSync, statSync } from 
 import { basename, join, relative } from 'node:path';
 import { mergeLogs, type EventLog } from '../model';
 import { isHdf5 } from '../ingest/hdf5/types';
-import { looksLikeStrace, StraceParser } from '../ingest/strace';
+import { looksLikeStrace } from '../ingest/strace';
 import { CliError } from './args';
+import { canUseWorkers, parseInWorkers } from './parallel';
+import { parseStraceFile } from './parseFile';
 
 export type InputKind = 'strace' | 'hdf5';
 
@@ -32,8 +34,6 @@ export interface Discovery {
 
 /** Bytes read from the head of a file to recognise its kind by content. */
 const HEAD = 4096;
-/** Chunk size when streaming a strace file through the parser. */
-export const CHUNK = 16 << 20;
 
 function readHead(path: string): Uint8Array {
   const fd = openSync(path, 'r');
@@ -142,40 +142,39 @@ export function discover(paths: readonly string[]): Discovery {
   return { files, skipped };
 }
 
-/** Parses one strace file, streamed in CHUNK-sized byte chunks (never one string). */
-export function parseStraceFile(path: string, name: string, chunk = CHUNK): EventLog {
-  const parser = new StraceParser(name);
-  const fd = openSync(path, 'r');
-  try {
-    for (;;) {
-      const buf = new Uint8Array(chunk);
-      const n = readSync(fd, buf, 0, chunk, null);
-      if (n <= 0) break;
-      parser.push(n === chunk ? buf : buf.subarray(0, n));
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return parser.finish();
-}
-
 export interface LoadResult {
   log: EventLog;
   /** Files found in folders that failed to load (skipped), with the reason. */
   failed: Skipped[];
+  /** Worker threads used to parse strace files (0 = parsed in this thread). */
+  threads: number;
 }
 
-/** Loads every input file (strace text or HDF5) and merges them into one EventLog. */
-export async function loadInputs(files: readonly InputFile[]): Promise<LoadResult> {
+/**
+ * Loads every input file (strace text or HDF5) and merges them into one EventLog, in input order.
+ * With `jobs` > 1 (and from the bundle) strace files are parsed on a pool of worker threads.
+ */
+export async function loadInputs(files: readonly InputFile[], jobs = 1): Promise<LoadResult> {
+  const strace = files.filter((f) => f.kind === 'strace');
+  const pre = new Map<InputFile, EventLog | Error>();
+  let threads = 0;
+  if (jobs > 1 && strace.length > 1 && canUseWorkers()) {
+    threads = Math.min(jobs, strace.length);
+    const res = await parseInWorkers(strace, jobs);
+    strace.forEach((f, i) => pre.set(f, res[i]));
+  }
   const logs: EventLog[] = [];
   const failed: Skipped[] = [];
   for (const f of files) {
     try {
-      if (f.kind === 'strace') logs.push(parseStraceFile(f.path, f.name));
-      else {
+      let log = pre.get(f);
+      if (log instanceof Error) throw log;
+      if (!log && f.kind === 'strace') log = parseStraceFile(f.path, f.name);
+      if (!log) {
         const { readHdf5File } = await import('./hdf5');
-        logs.push(await readHdf5File(f.path, f.name));
+        log = await readHdf5File(f.path, f.name);
       }
+      logs.push(log);
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
       if (f.explicit) throw new CliError(msg.includes(f.name) ? msg : `${f.name}: ${msg}`);
@@ -183,5 +182,5 @@ export async function loadInputs(files: readonly InputFile[]): Promise<LoadResul
     }
   }
   if (logs.length === 0) throw new CliError(`no input could be loaded (${failed.map((s) => `${s.name}: ${s.reason}`).join('; ')})`);
-  return { log: logs.length === 1 ? logs[0] : mergeLogs(logs), failed };
+  return { log: logs.length === 1 ? logs[0] : mergeLogs(logs), failed, threads };
 }

@@ -6,6 +6,7 @@ import { DEFAULT_MAPPING, type MappingSpec } from '../analysis/types';
 import { splitCasesByPid, type EventLog } from '../model';
 import { CliError, HELP, parseArgs, type AnalyzeArgs, type ConvertArgs } from './args';
 import { discover, loadInputs, type Skipped } from './inputs';
+import { defaultJobs } from './parallel';
 import { safe, textReport } from './report';
 
 export interface Out {
@@ -45,17 +46,23 @@ function noteFileReports(io: CliIO, log: EventLog): void {
   }
 }
 
-async function load(io: CliIO, paths: readonly string[], casePerPid: boolean): Promise<{ log: EventLog; files: number }> {
-  const { files, skipped } = discover(paths);
+async function load(io: CliIO, a: AnalyzeArgs | ConvertArgs): Promise<{ log: EventLog; files: number }> {
+  const { files, skipped } = discover(a.paths);
   noteSkipped(io, 'skipped (not traces)', skipped);
-  const { log, failed } = await loadInputs(files);
+  const t0 = performance.now();
+  const { log, failed, threads } = await loadInputs(files, a.jobs ?? defaultJobs());
+  if (process.env.STRACE_DFG_DEBUG) {
+    const mb = files.reduce((s, f) => s + f.bytes, 0) / 1e6;
+    const s = (performance.now() - t0) / 1000;
+    io.stderr.write(`strace-dfg: loaded ${files.length} files (${mb.toFixed(1)} MB, ${log.n} events) on ${threads || 'no worker'} threads in ${s.toFixed(2)} s\n`);
+  }
   noteSkipped(io, 'could not load', failed);
   noteFileReports(io, log);
-  return { log: casePerPid ? splitCasesByPid(log) : log, files: files.length - failed.length };
+  return { log: a.casePerPid ? splitCasesByPid(log) : log, files: files.length - failed.length };
 }
 
 async function runAnalyze(a: AnalyzeArgs, io: CliIO): Promise<number> {
-  const { log, files } = await load(io, a.paths, a.casePerPid);
+  const { log, files } = await load(io, a);
   const spec: MappingSpec = { ...DEFAULT_MAPPING, depth: a.depth, include: a.filters.map((pattern) => ({ kind: 'substring', pattern })) };
   let partition = null;
   if (a.partition) {
@@ -75,7 +82,7 @@ async function runAnalyze(a: AnalyzeArgs, io: CliIO): Promise<number> {
 async function runConvert(a: ConvertArgs, io: CliIO): Promise<number> {
   if (!a.force && existsSync(a.out)) throw new CliError(`${a.out} exists (use --force to overwrite)`);
   const t0 = performance.now();
-  const { log, files } = await load(io, a.paths, a.casePerPid);
+  const { log, files } = await load(io, a);
   const { writeHdf5File } = await import('./hdf5');
   await writeHdf5File(log, a.out);
   const s = (performance.now() - t0) / 1000;

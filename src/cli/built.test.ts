@@ -1,0 +1,62 @@
+/**
+ * The CLI as users run it: bundled by vite.cli.config.ts (into a scratch folder here), started with plain
+ * `node` — real exit codes and stderr, and the worker-thread parse path (`--jobs`), which only runs from
+ * the bundle.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from './run';
+
+const ROOT = resolve(__dirname, '..', '..');
+const FIG1 = join(__dirname, '__fixtures__', 'fig1');
+// inside the repository, so that the bundle's runtime import of h5wasm resolves to node_modules
+const OUT = join(ROOT, 'node_modules', '.cache', `strace-dfg-cli-test-${process.pid}`);
+const CLI = join(OUT, 'strace-dfg.mjs');
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  await build({ root: ROOT, configFile: join(ROOT, 'vite.cli.config.ts'), logLevel: 'silent', build: { outDir: OUT, emptyOutDir: true } });
+}, 60_000);
+afterAll(() => rmSync(OUT, { recursive: true, force: true }));
+
+const cli = (...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', cwd: ROOT, timeout: 60_000, env: { ...process.env, STRACE_DFG_DEBUG: '' } });
+
+async function inProcess(...argv: string[]): Promise<string> {
+  let out = '';
+  const code = await main(argv, { stdout: { write: (s: string) => (out += s) }, stderr: { write: () => undefined } });
+  expect(code).toBe(0);
+  return out;
+}
+
+describe('the built CLI (node dist-cli/strace-dfg.mjs)', () => {
+  it('starts with a shebang and prints --help', () => {
+    expect(readFileSync(CLI, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    const r = cli('--help');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('strace-dfg analyze [options] PATH...');
+  });
+
+  it('parses on 2 worker threads and prints the same JSON as the in-process parse', async () => {
+    const r = cli('analyze', '--json', '--jobs', '2', '--green-cid', 'a', '--red-cid', 'b', FIG1);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.partition.green_edges).toEqual(['read:/etc/locale.alias -> write:/dev/pts']);
+    expect(r.stdout).toBe(await inProcess('analyze', '--json', '--jobs', '1', '--green-cid', 'a', '--red-cid', 'b', FIG1));
+    const dbg = spawnSync(process.execPath, [CLI, 'analyze', '--json', '--jobs', '2', FIG1], { encoding: 'utf8', env: { ...process.env, STRACE_DFG_DEBUG: '1' } });
+    expect(dbg.stderr).toMatch(/^strace-dfg: loaded 6 files \([\d.]+ MB, 72 events\) on 2 threads in /);
+  });
+
+  it('exits 2 with one stderr line and no stack trace on a missing path and on a non-trace file', () => {
+    for (const args of [['analyze', 'no/such/trace.st'], ['analyze', join(FIG1, '..', 'README.md')], ['convert', FIG1]]) {
+      const r = cli(...args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^strace-dfg: .+\n$/);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+});
