@@ -14,6 +14,8 @@ export interface LayoutRequest {
   edgeTarget: Uint32Array | number[];
   edgeWeight: Float64Array | number[];
   direction: 'LR' | 'TB';
+  /** Index of ■: moved past the last rank after layout (a tree backbone would leave it mid-graph). */
+  endIndex?: number;
 }
 
 export interface LayoutReply {
@@ -27,7 +29,7 @@ export function layoutGraph(req: LayoutRequest): LayoutReply {
   const n = req.ids.length;
   const g = new graphlib.Graph({ multigraph: false, directed: true });
   const lr = req.direction === 'LR';
-  g.setGraph({ rankdir: req.direction, ranker: (globalThis as { __RANKER?: string }).__RANKER ?? "network-simplex", nodesep: lr ? 18 : 30, ranksep: lr ? 70 : 50, edgesep: 8, marginx: 20, marginy: 20 });
+  g.setGraph({ rankdir: req.direction, ranker: 'network-simplex', nodesep: lr ? 18 : 30, ranksep: lr ? 70 : 50, edgesep: 8, marginx: 20, marginy: 20 });
   g.setDefaultEdgeLabel(() => ({}));
   // dagre keys nodes by string; use the index so arbitrary activity strings can never clash with its internals.
   for (let i = 0; i < n; i++) g.setNode(String(i), { width: req.widths[i], height: req.heights[i] });
@@ -44,5 +46,25 @@ export function layoutGraph(req: LayoutRequest): LayoutReply {
     xy[2 * i] = node?.x ?? 0;
     xy[2 * i + 1] = node?.y ?? 0;
   }
+  if (req.endIndex !== undefined && req.endIndex >= 0 && req.endIndex < n) moveEndLast(req, xy, lr, req.endIndex);
   return { xy, ms: performance.now() - t0 };
+}
+
+function moveEndLast(req: LayoutRequest, xy: Float64Array, lr: boolean, end: number): void {
+  const r = lr ? 0 : 1; // rank axis
+  let max = -Infinity;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < req.ids.length; i++) {
+    if (i === end) continue;
+    const half = (lr ? req.widths[i] : req.heights[i]) / 2;
+    max = Math.max(max, xy[2 * i + r] + half);
+    lo = Math.min(lo, xy[2 * i + 1 - r]);
+    hi = Math.max(hi, xy[2 * i + 1 - r]);
+  }
+  if (max === -Infinity) return;
+  const half = (lr ? req.widths[end] : req.heights[end]) / 2;
+  if (xy[2 * end + r] - half >= max) return;
+  xy[2 * end + r] = max + (lr ? 70 : 50) + half;
+  xy[2 * end + 1 - r] = (lo + hi) / 2;
 }

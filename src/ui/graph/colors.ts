@@ -1,0 +1,61 @@
+/**
+ * Node and edge colours. Statistics colouring: fill = linear interpolation #FFFFFF → #9B9BFF by
+ * value / max, where max is the largest value of the metric over ALL activities of the result (not only
+ * the shown ones, so colours do not shift when sliders move). For rd this is the paper's "share of the
+ * total" rescaled so the heaviest activity is full blue: with hundreds of activities a share of the total
+ * would leave almost every node white. Unavailable values (null) are light grey.
+ */
+import type { ActivityStats, Side } from '../../analysis/types';
+import type { Metric } from '../contracts';
+
+export const WHITE = '#FFFFFF';
+export const BLUE = '#9B9BFF';
+export const UNAVAILABLE = '#E6E6E6';
+export const NODE_GREEN = '#8BC34A';
+export const NODE_RED = '#EF9A9A';
+export const NODE_NEITHER = '#BDBDBD';
+export const NODE_BOTH = '#FFFFFF';
+export const EDGE_GREEN = '#2E7D32';
+export const EDGE_RED = '#E53935';
+export const EDGE_NEITHER = '#C8C8C8';
+export const EDGE_DEFAULT = '#6E6E6E';
+export const TERMINAL_FILL = '#424242';
+
+export const METRIC_NAMES: Record<Metric, string> = {
+  rd: 'rd (relative duration)', bytes: 'b (bytes moved)', count: 'events', dr: 'dr (data rate)', mc: 'mc (max concurrency)', DR: 'DR = mc × dr',
+};
+
+export function metricValue(a: ActivityStats, m: Metric): number | null {
+  return a[m];
+}
+
+export function metricMax(nodes: ActivityStats[], m: Metric): number {
+  let max = 0;
+  for (const a of nodes) {
+    const v = a[m];
+    if (v !== null && Number.isFinite(v) && v > max) max = v;
+  }
+  return max;
+}
+
+const hex2 = (v: number): string => Math.round(v).toString(16).padStart(2, '0').toUpperCase();
+
+/** #FFFFFF at share 0 → #9B9BFF at share 1 (clamped). */
+export function blend(share: number): string {
+  const s = Math.min(1, Math.max(0, Number.isFinite(share) ? share : 0));
+  const c = 255 + (0x9b - 255) * s;
+  return `#${hex2(c)}${hex2(c)}FF`;
+}
+
+export function metricFill(value: number | null, max: number): string {
+  if (value === null || !Number.isFinite(value)) return UNAVAILABLE;
+  return blend(max > 0 ? value / max : 0);
+}
+
+export function partitionNodeFill(side: Side | undefined): string {
+  return side === 'green' ? NODE_GREEN : side === 'red' ? NODE_RED : side === 'neither' ? NODE_NEITHER : NODE_BOTH;
+}
+
+export function partitionEdgeColor(side: Side | undefined): string {
+  return side === 'green' ? EDGE_GREEN : side === 'red' ? EDGE_RED : side === 'neither' ? EDGE_NEITHER : EDGE_DEFAULT;
+}

@@ -1,0 +1,84 @@
+/** Node and edge text (DESIGN.md §1: `activity`, `Load: rd (b)`, `DR: mc × dr`) and label box sizes. */
+import type { ActivityStats } from '../../analysis/types';
+import { formatBytes, formatCount, formatDuration, formatPercent, formatRate } from '../../lib/format';
+import type { EdgeLabelKind } from '../contracts';
+import type { ShownEdge } from './filter';
+
+export const MAX_LABEL_CHARS = 48;
+export const FONT_PX = 11;
+export const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/** Shorten the middle of a long activity, keeping the call and the end of the path. */
+export function ellipsize(s: string, max = MAX_LABEL_CHARS): string {
+  if (s.length <= max) return s;
+  const head = Math.ceil((max - 1) * 0.45);
+  return `${s.slice(0, head)}…${s.slice(s.length - (max - 1 - head))}`;
+}
+
+export function nodeLabelLines(a: ActivityStats): string[] {
+  const load = `Load: ${formatPercent(a.rd)} (${formatBytes(a.bytes)})`;
+  const dr = `DR: ${a.mc === null ? '–' : formatCount(a.mc)} × ${formatRate(a.dr)}`;
+  return [ellipsize(a.id), load, dr];
+}
+
+export function edgeLabel(e: ShownEdge, kind: EdgeLabelKind): string {
+  if (e.bypass) return `≤${formatCount(e.count)}`;
+  if (kind === 'cases') return formatCount(e.cases);
+  if (kind === 'gap') return e.meanGap === null ? '' : formatDuration(e.meanGap);
+  return formatCount(e.count);
+}
+
+/** Every statistic, as [name, value] rows for the tooltip (rendered with textContent). */
+export function nodeTooltipRows(a: ActivityStats, side?: { side: string; green: number; red: number }): [string, string][] {
+  const rows: [string, string][] = [
+    ['events', formatCount(a.count)],
+    ['cases', formatCount(a.cases)],
+    ['total duration', formatDuration(a.dur)],
+    ['rd (relative duration)', formatPercent(a.rd, 2)],
+    ['b (bytes moved)', a.bytes === null ? '–' : `${formatBytes(a.bytes)} (${formatCount(a.bytes)} B)`],
+    ['dr (mean data rate)', formatRate(a.dr)],
+    ['mc (max concurrency)', formatCount(a.mc)],
+    ['DR = mc × dr', formatRate(a.DR)],
+  ];
+  if (side) rows.push(['partition', `${side.side} (green ${formatCount(side.green)}, red ${formatCount(side.red)})`]);
+  return rows;
+}
+
+export function edgeTooltipRows(e: ShownEdge, side?: { side: string; green: number; red: number }): [string, string][] {
+  if (e.bypass) return [['via hidden activities', 'yes'], ['bottleneck count', formatCount(e.count)]];
+  const rows: [string, string][] = [
+    ['transitions', formatCount(e.count)],
+    ['cases', formatCount(e.cases)],
+    ['mean gap', formatDuration(e.meanGap)],
+  ];
+  if (e.forced) rows.push(['below threshold', 'kept to stay connected']);
+  if (side) rows.push(['partition', `${side.side} (green ${formatCount(side.green)}, red ${formatCount(side.red)})`]);
+  return rows;
+}
+
+type Measure = (text: string) => number;
+let measureFn: Measure | null = null;
+
+/** Text width in px: canvas measureText in a browser, an average-glyph estimate elsewhere (Node tests). */
+export function textWidth(text: string): number {
+  if (measureFn === null) {
+    const ctx = typeof document !== 'undefined' ? document.createElement('canvas').getContext('2d') : null;
+    if (ctx) {
+      ctx.font = `${FONT_PX}px ${FONT_FAMILY}`;
+      measureFn = (t) => ctx.measureText(t).width;
+    } else {
+      measureFn = (t) => t.length * FONT_PX * 0.58;
+    }
+  }
+  return measureFn(text);
+}
+
+export const NODE_PAD = 8;
+export const LINE_HEIGHT = FONT_PX * 1.3;
+
+/** Box of a node with these label lines. */
+export function labelBox(lines: string[]): { w: number; h: number } {
+  let w = 0;
+  for (const l of lines) w = Math.max(w, textWidth(l));
+  return { w: Math.ceil(w + 2 * NODE_PAD), h: Math.ceil(lines.length * LINE_HEIGHT + 2 * NODE_PAD) };
+}
