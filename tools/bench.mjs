@@ -31,7 +31,7 @@ const data = resolve(root, opt('out', 'bench-data/traces'));
 const build = join(root, 'bench-data', '.build');
 
 // 1. data
-const metaPath = join(data, 'gen-traces.json');
+const metaPath = join(data, '.gen-traces.json');
 const meta = existsSync(metaPath) ? JSON.parse(readFileSync(metaPath, 'utf8')) : null;
 if (!meta || meta.files !== files || meta.mb !== mb || meta.seed !== seed) {
   const t0 = performance.now();

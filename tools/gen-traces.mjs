@@ -209,7 +209,7 @@ export function generate({ files = 96, mb = 200, seed = 1, out = 'bench-data/tra
   const written = [];
   for (let i = 0; i < files; i++) written.push(rankFile(out, i, { files, mb, seed }));
   const totals = { files, mb, seed, bytes: written.reduce((s, f) => s + f.bytes, 0), lines: written.reduce((s, f) => s + f.lines, 0) };
-  writeFileSync(join(out, 'gen-traces.json'), JSON.stringify(totals) + '\n');
+  writeFileSync(join(out, '.gen-traces.json'), JSON.stringify(totals) + '\n');
   return { ...totals, written };
 }
 

@@ -67,7 +67,7 @@ function classify(path: string, name: string, bytes: number): InputKind | { reas
   return sniff(name, head) ?? { reason: 'not a strace trace or an HDF5 event log' };
 }
 
-/** Regular files under `dir`, depth first, names sorted; symlinked folders are not followed. */
+/** Regular files under `dir`, depth first, names sorted; hidden entries skipped, symlinked folders not followed. */
 function walk(dir: string, out: string[]): void {
   let names: string[];
   try {
@@ -76,6 +76,7 @@ function walk(dir: string, out: string[]): void {
     throw new CliError(`cannot read folder ${dir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   for (const n of names) {
+    if (n.startsWith('.')) continue; // hidden files and folders (.git, .DS_Store, …)
     const p = join(dir, n);
     let st;
     try {
