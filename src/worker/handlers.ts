@@ -9,6 +9,8 @@ import { mergeLogs, splitCasesByPid } from '../model/index';
 import type { EventLog } from '../model/eventlog';
 import { exportHdf5 } from './hdf5';
 import { CHUNK, FileFormatError, loadFile, Throttle, type Cancel } from './load';
+import { pathPredicate } from './pathFilter';
+import type { ParsePool } from './pool';
 import { casesWithActivity, selectCases, summarize } from './logOps';
 import { buildTimeline } from './timeline';
 import {
@@ -22,6 +24,9 @@ import {
   type LoadSummary,
   type Progress,
 } from './protocol';
+
+/** HDF5 files are read with h5wasm in this worker (WORKERFS), not in the pool. */
+const HDF5_ONLY = (inputs: LoadInput[]): boolean => inputs.every((i) => /\.(h5|hdf5|he5)$/i.test(i.name || i.file.name));
 
 export interface Ctx {
   progress(p: Progress): void;
@@ -40,8 +45,14 @@ type Compiled = ReturnType<typeof compileMapping>;
 export type Handlers = { [M in keyof Api]: (ctx: Ctx, ...args: Parameters<Api[M]>) => Promise<ReturnType<Api[M]>> };
 
 export class Session implements Handlers {
-  /** @param chunk bytes per File.slice read (tests use tiny chunks to cross line boundaries). */
-  constructor(private readonly chunk = CHUNK) {}
+  /**
+   * @param chunk bytes per File.slice read (tests use tiny chunks to cross line boundaries).
+   * @param pool parse workers (in the browser); without one, files are parsed in this thread.
+   */
+  constructor(
+    private readonly chunk = CHUNK,
+    private readonly pool: ParsePool | null = null,
+  ) {}
 
   private base: EventLog | null = null;
   private work: EventLog | null = null;
@@ -51,41 +62,62 @@ export class Session implements Handlers {
   private loaded: LoadSummary | null = null;
 
   async load(ctx: Ctx, inputs: LoadInput[], opts: LoadOptions = {}): Promise<LoadSummary> {
+    const t0 = Date.now();
     const total = inputs.reduce((s, i) => s + i.file.size, 0);
     const throttle = new Throttle(ctx.progress);
+    const pool = opts.singleThread || HDF5_ONLY(inputs) ? null : this.pool;
+    const predicate = pathPredicate(opts.pathFilter);
     let done = 0;
-    const logs: EventLog[] = [];
-    const errors: FileError[] = [];
-    const casesPerFile = new Map<string, number>();
-    for (const input of inputs) {
+    const logs: (EventLog | null)[] = inputs.map(() => null);
+    const errors: (FileError | null)[] = inputs.map(() => null);
+    throttle.report('parse', 0, total, inputs[0]?.name ?? '', true);
+    const one = async (k: number): Promise<void> => {
+      const input = inputs[k];
       const name = input.name || input.file.name;
-      throttle.report('parse', done, total, name, true);
+      const onBytes = (n: number) => {
+        done += n;
+        throttle.report('parse', done, total, name);
+      };
       try {
-        const log = await loadFile(input.file, name, ctx.cancel, (n) => {
-          done += n;
-          throttle.report('parse', done, total, name);
-        }, this.chunk);
-        if (log.cases.length === 0 && log.n === 0 && log.files.every((f) => f.events === 0 && f.unparsable.length === 0)) {
-          errors.push({ file: name, message: `${name}: no system calls found` });
-        }
-        casesPerFile.set(name, log.cases.length);
-        logs.push(log);
+        logs[k] = pool
+          ? await pool.parse(input.file, name, opts.pathFilter, onBytes)
+          : await loadFile(input.file, name, ctx.cancel, onBytes, this.chunk, predicate);
       } catch (e) {
-        if (e instanceof CancelledError) throw e;
+        if (e instanceof CancelledError || ctx.cancel.cancelled) throw new CancelledError();
         const msg = e instanceof Error ? e.message : String(e);
-        errors.push({ file: name, message: e instanceof FileFormatError || msg.includes(name) ? msg : `${name}: ${msg}` });
+        errors[k] = { file: name, message: e instanceof FileFormatError || msg.includes(name) ? msg : `${name}: ${msg}` };
       }
-      done = Math.max(done, 0);
+    };
+    if (pool) {
+      const unwatch = pool.watch(ctx.cancel);
+      try {
+        await Promise.all(inputs.map((_, k) => one(k)));
+      } catch (e) {
+        pool.cancelAll();
+        throw e;
+      } finally {
+        unwatch();
+      }
+    } else {
+      for (let k = 0; k < inputs.length; k++) await one(k);
     }
+    if (ctx.cancel.cancelled) throw new CancelledError();
     throttle.report('merge', total, total, '', true);
-    let log: EventLog | null = logs.length ? mergeLogs(logs) : null;
+    const ok = logs.filter((l): l is EventLog => l !== null);
+    const casesPerFile = new Map<string, number>();
+    for (const l of ok) for (const f of l.files) casesPerFile.set(f.name, l.cases.length);
+    let log: EventLog | null = ok.length ? (ok.length === 1 ? ok[0] : mergeLogs(ok)) : null;
     if (log && opts.splitByPid) log = splitCasesByPid(log);
     this.base = log;
     this.work = log;
     this.compiled = null;
     this.params = null;
     this.lastReply = null;
-    this.loaded = summarize(log, errors, casesPerFile);
+    const errs = errors.filter((e): e is FileError => e !== null);
+    for (const l of ok) {
+      if (l.n === 0 && l.files.every((f) => f.unparsable.length === 0)) errs.push({ file: l.files[0]?.name ?? '?', message: `${l.files[0]?.name ?? '?'}: no system calls found` });
+    }
+    this.loaded = { ...summarize(log, errs, casesPerFile), threads: pool ? pool.size : 1, loadMs: Date.now() - t0 };
     return this.loaded;
   }
 

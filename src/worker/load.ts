@@ -49,7 +49,14 @@ export class Throttle {
  * Loads one file into an EventLog. `onBytes(n)` is called after each chunk parsed.
  * Throws FileFormatError for content that is neither strace nor HDF5, CancelledError when cancelled.
  */
-export async function loadFile(file: FileLike, name: string, cancel: Cancel, onBytes: (n: number) => void, chunk = CHUNK): Promise<EventLog> {
+export async function loadFile(
+  file: FileLike,
+  name: string,
+  cancel: Cancel,
+  onBytes: (n: number) => void,
+  chunk = CHUNK,
+  pathFilter?: (fp: string) => boolean,
+): Promise<EventLog> {
   if (file.size === 0) throw new FileFormatError(`${name}: empty file`);
   const head = new Uint8Array(await file.slice(0, Math.min(SNIFF_BYTES, file.size)).arrayBuffer());
   const kind = sniff(name, head);
@@ -59,7 +66,7 @@ export async function loadFile(file: FileLike, name: string, cancel: Cancel, onB
     return log;
   }
   if (kind !== 'strace') throw new FileFormatError(`${name}: neither an strace trace nor an HDF5 event log`);
-  const parser = new StraceParser(name);
+  const parser = new StraceParser(name, pathFilter ? { pathFilter } : {});
   for (let off = 0; off < file.size; off += chunk) {
     if (cancel.cancelled) throw new CancelledError();
     const buf = await file.slice(off, Math.min(off + chunk, file.size)).arrayBuffer();

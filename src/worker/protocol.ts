@@ -2,7 +2,7 @@
  * The typed protocol between the UI (client.ts) and the analysis worker (worker.ts → handlers.ts).
  * The EventLog stays in the worker; only these plain results (and transferred typed arrays) cross.
  */
-import type { AnalysisResult, EdgeCases, MappingSpec, TimelineData } from '../analysis/types';
+import type { AnalysisResult, EdgeCases, MappingSpec, PathFilter, TimelineData } from '../analysis/types';
 import type { TimeBase, UnparsableLine } from '../model/eventlog';
 
 /** What the worker needs of a File: its name, size and `slice(…).arrayBuffer()` (File and Blob fit). */
@@ -21,6 +21,10 @@ export interface LoadInput {
 export interface LoadOptions {
   /** One case per (file, pid) instead of one per file. */
   splitByPid?: boolean;
+  /** Keep only events whose path matches one of these while parsing (saves memory on huge loads). */
+  pathFilter?: PathFilter[];
+  /** Parse in a single thread (no worker pool): for comparisons in the browser benchmark. */
+  singleThread?: boolean;
 }
 
 /** "Keep only the cases that contain `activity`" (with) or "that do not" (without). */
@@ -77,6 +81,9 @@ export interface LoadSummary {
   errors: FileError[];
   caseList: CaseRow[];
   warnings: string[];
+  /** Parse threads used and wall time of the load (ms). */
+  threads?: number;
+  loadMs?: number;
 }
 
 /** Extra result of an analyze request: how the partition and case filters resolved. */

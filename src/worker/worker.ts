@@ -1,9 +1,13 @@
 /// <reference lib="webworker" />
 /** The analysis worker entry: routes protocol messages to a Session (handlers.ts). */
 import { Session, type Ctx } from './handlers';
+import { CHUNK } from './load';
+import { ParsePool } from './pool';
 import { toErrorInfo, transferables, type FromWorker, type ToWorker } from './protocol';
 
-const session = new Session();
+const threads = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 8));
+const pool = typeof Worker === 'undefined' ? null : new ParsePool(threads, () => new Worker(new URL('./parseWorker.ts', import.meta.url), { type: 'module', name: 'strace-dfg-parse' }));
+const session = new Session(CHUNK, pool);
 const running = new Map<number, Ctx>();
 const post = (m: FromWorker, transfer: Transferable[] = []): void => (self as DedicatedWorkerGlobalScope).postMessage(m, transfer);
 

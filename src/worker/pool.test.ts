@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { noCtx, Session } from './handlers';
+import { loadFile } from './load';
+import { pathPredicate } from './pathFilter';
+import { ParsePool, type ParseReply, type ParseTask } from './pool';
+import { toErrorInfo } from './protocol';
+
+const MP = join(__dirname, '..', '..', 'e2e/fixtures/multiproc');
+const files = () =>
+  ['pipe_node1_1.st', 'pipe_node1_2.st', 'run2/tar_node2_1.st'].map((f) => ({ file: new File([readFileSync(join(MP, f))], f.replace(/^.*\//, '')), name: f }));
+
+/** A Worker stand-in that runs parseWorker.ts's job in-process (Node has no Web Worker). */
+class FakeWorker {
+  static started = 0;
+  static terminated = 0;
+  onmessage: ((ev: MessageEvent<ParseReply>) => void) | null = null;
+  onerror: ((ev: ErrorEvent) => void) | null = null;
+  private dead = false;
+  constructor() {
+    FakeWorker.started++;
+  }
+  postMessage(task: ParseTask): void {
+    const send = (m: ParseReply) => setTimeout(() => !this.dead && this.onmessage?.({ data: m } as MessageEvent<ParseReply>), 1);
+    loadFile(task.file, task.name, { cancelled: false }, (n) => send({ type: 'bytes', id: task.id, n }), 4096, pathPredicate(task.pathFilter)).then(
+      (log) => send({ type: 'done', id: task.id, log }),
+      (e) => send({ type: 'error', id: task.id, error: toErrorInfo(e) }),
+    );
+  }
+  terminate(): void {
+    this.dead = true;
+    FakeWorker.terminated++;
+  }
+}
+const pool = (n: number) => new ParsePool(n, () => new FakeWorker() as unknown as Worker);
+
+describe('ParsePool', () => {
+  it('parses files on at most N workers and gives the same merged log as one thread', async () => {
+    FakeWorker.started = 0;
+    const single = await new Session().load(noCtx(), files());
+    const pooled = await new Session(undefined, pool(2)).load(noCtx(), [...files(), { file: new File(['not a trace\n'], 'x.txt'), name: 'x.txt' }]);
+    expect(FakeWorker.started).toBe(2);
+    expect(pooled.threads).toBe(2);
+    expect(pooled.events).toBe(single.events);
+    expect(pooled.caseList).toEqual(single.caseList);
+    expect(pooled.errors.map((e) => e.file)).toEqual(['x.txt']);
+    expect(pooled.errors[0].message).toMatch(/neither an strace trace/);
+  });
+
+  it('cancel terminates every worker at once', async () => {
+    FakeWorker.terminated = 0;
+    const ctx = noCtx();
+    const p = new Session(undefined, pool(2)).load(ctx, files());
+    ctx.cancel.cancelled = true;
+    await expect(p).rejects.toMatchObject({ name: 'CancelledError' });
+    expect(FakeWorker.terminated).toBe(2);
+  });
+});
+
+describe('load with a parse-time path filter', () => {
+  it('keeps only events whose path matches, in one thread and in the pool', async () => {
+    const all = await new Session().load(noCtx(), files());
+    for (const s of [new Session(), new Session(undefined, pool(3))]) {
+      const sum = await s.load(noCtx(), files(), { pathFilter: [{ kind: 'substring', pattern: '/etc/' }] });
+      expect(sum.events).toBeGreaterThan(0);
+      expect(sum.events).toBeLessThan(all.events);
+      const { result } = await s.analyze(noCtx(), { mapping: { depth: 0, include: [], exclude: [], calls: [], excludeCalls: [], rewrites: [], custom: null }, partition: null, caseFilters: [] });
+      expect(result.nodes.every((n) => n.id.includes('/etc/'))).toBe(true);
+    }
+  });
+
+  it('names a bad regex', async () => {
+    await expect(new Session().load(noCtx(), files(), { pathFilter: [{ kind: 'regex', pattern: '(' }] })).rejects.toThrow(/invalid regular expression/);
+  });
+});
