@@ -2,7 +2,7 @@
 /**
  * `npm run bench`: the Node benchmark of the engine (docs/BENCHMARKS.md).
  *
- *   npm run bench [-- --files 96 --mb 200 --seed 1 --events 10000000 --no-h5]
+ *   npm run bench [-- --files 96 --mb 200 --seed 1 --events 10000000 --repeat 3 --no-h5]
  *
  * 1. generates the seeded synthetic traces into bench-data/traces (tools/gen-traces.mjs) unless the same
  *    set is already there;
@@ -27,6 +27,7 @@ const files = Number(opt('files', '96'));
 const mb = Number(opt('mb', '200'));
 const seed = Number(opt('seed', '1'));
 const events = opt('events', '10000000');
+const repeat = opt('repeat', '3');
 const data = resolve(root, opt('out', 'bench-data/traces'));
 const build = join(root, 'bench-data', '.build');
 
@@ -64,7 +65,7 @@ console.log(`node ${process.version}, ${cpu}\n`);
 const extra = argv.includes('--no-h5') ? ['--no-h5'] : [];
 const r = spawnSync(
   process.execPath,
-  ['--expose-gc', '--max-old-space-size=8192', join(build, 'bench.mjs'), '--dir', data, '--events', events, '--json', join(root, 'bench-data', 'bench-result.json'), ...extra],
+  ['--expose-gc', '--max-old-space-size=8192', join(build, 'bench.mjs'), '--dir', data, '--events', events, '--repeat', repeat, '--json', join(root, 'bench-data', 'bench-result.json'), ...extra],
   { stdio: 'inherit', cwd: root },
 );
 process.exitCode = r.status ?? 1;
