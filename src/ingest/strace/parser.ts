@@ -25,6 +25,22 @@ const OPEN_CALLS = new Set(['open', 'openat', 'openat2', 'creat']);
 const F_SIZE = 1;
 const F_OPEN = 2;
 
+/** Dropped line kinds (FileReport.dropped keys), counted in an array in the hot loop. */
+export const DROPPED_KINDS = ['blank', 'unparsable', 'truncated-last-line', 'strace-message', 'signal', 'exit', 'erestart', 'unavailable', 'unfinished-exited', 'filtered', 'orphan-unfinished', 'orphan-resumed', 'resumed'] as const;
+const D_BLANK = 0;
+const D_UNPARSABLE = 1;
+const D_TRUNCATED_LAST_LINE = 2;
+const D_STRACE_MESSAGE = 3;
+const D_SIGNAL = 4;
+const D_EXIT = 5;
+const D_ERESTART = 6;
+const D_UNAVAILABLE = 7;
+const D_UNFINISHED_EXITED = 8;
+const D_FILTERED = 9;
+const D_ORPHAN_UNFINISHED = 10;
+const D_ORPHAN_RESUMED = 11;
+const D_RESUMED = 12;
+
 const M_UNKNOWN = -1;
 const M_NONE = 0;
 const M_CLOCK = 1;
@@ -52,6 +68,9 @@ export class StraceParser {
   private readonly errs = new ByteTable(6);
   private callFlags: number[] = [];
   private fpOk: number[] = [];
+  private fpPairCall: number[] = [];
+  private fpPair: number[] = [];
+  private readonly openArgs = new ByteTable(8);
   private pending = new Map<number, number>();
   private pendCall = new Map<number, number>();
   private pendFp = new Map<number, number>();
@@ -69,7 +88,7 @@ export class StraceParser {
   private attached = new Set<number>();
   private mainPid = -1;
   private recognized = 0;
-  private readonly dropped: Record<string, number> = {};
+  private readonly counts = new Float64Array(DROPPED_KINDS.length);
 
   constructor(fileName: string, opts?: StraceParseOptions) {
     this.b = new EventLogBuilder(4096);
@@ -85,6 +104,8 @@ export class StraceParser {
   /** Feeds the next bytes of the file; lines may straddle chunks. */
   push(chunk: Uint8Array): void {
     if (this.finished) throw new Error('StraceParser: push() after finish()');
+    // one element kind in the hot loop (a Node Buffer is a Uint8Array subclass with its own map)
+    if (chunk.constructor !== Uint8Array) chunk = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
     this.bytes += chunk.length;
     let pos = 0;
     const n = chunk.length;
@@ -113,7 +134,7 @@ export class StraceParser {
     if (this.finished) throw new Error('StraceParser: finish() called twice');
     if (this.carryLen > 0 || this.overlong) this.flushCarry(true);
     this.finished = true;
-    for (const idx of this.pending.values()) this.dropEvent(idx, 'orphan-unfinished');
+    for (const idx of this.pending.values()) this.dropEvent(idx, D_ORPHAN_UNFINISHED);
     this.pending.clear();
     const b = this.b;
     const r = this.report;
@@ -129,7 +150,7 @@ export class StraceParser {
     r.bytes = this.bytes;
     r.lines = this.lineNo;
     r.events = b.n;
-    r.dropped = { ...this.dropped };
+    for (let k = 0; k < DROPPED_KINDS.length; k++) if (this.counts[k] > 0) r.dropped[DROPPED_KINDS[k]] = this.counts[k];
     r.flags = this.recognized === 0 ? null : this.flags();
     if (this.recognized > 0) this.warn(r);
     const tb: TimeBase = this.mode === M_CLOCK ? 'clock' : this.mode === M_EPOCH ? 'epoch' : this.mode === M_REL ? 'relative' : 'none';
@@ -155,12 +176,12 @@ export class StraceParser {
     if (this.wraps > 0) w.push(`the clock went back by more than 12 h ${this.wraps} time(s): taken as midnight crossing(s) (+24 h each)`);
     if (r.events > 0 && !this.durSeen) w.push('no durations (traced without -T): rd, dr, mc and DR are unavailable. Re-trace with -T.');
     if (r.events > 0 && !this.annSeen) w.push('no fd annotations (traced without -y): calls have no file path, so the default mapping leaves them out. Re-trace with -y.');
-    if (this.dropped['truncated-last-line']) w.push('the last line is incomplete (file cut off?) and was ignored');
-    if (this.dropped.unparsable) w.push(`${this.dropped.unparsable} unparsable line(s)`);
+    if (this.counts[D_TRUNCATED_LAST_LINE]) w.push('the last line is incomplete (file cut off?) and was ignored');
+    if (this.counts[D_UNPARSABLE]) w.push(`${this.counts[D_UNPARSABLE]} unparsable line(s)`);
   }
 
-  private count(kind: string, k = 1): void {
-    this.dropped[kind] = (this.dropped[kind] ?? 0) + k;
+  private count(kind: number, k = 1): void {
+    this.counts[kind] += k;
   }
 
   private append(src: Uint8Array, a: number, z: number): void {
@@ -198,7 +219,7 @@ export class StraceParser {
   }
 
   private unparsable(b: Uint8Array, s: number, e: number, line: number, suffix = ''): void {
-    this.count('unparsable');
+    this.count(D_UNPARSABLE);
     const u = this.report.unparsable;
     if (u.length < MAX_UNPARSABLE) u.push({ line, text: decodeUtf8(b, s, Math.min(e, s + UNPARSABLE_TEXT)) + suffix });
   }
@@ -220,14 +241,14 @@ export class StraceParser {
       evLine = this.spliceLine;
       this.splice = null;
     }
-    if (e === s) return this.count('blank');
+    if (e === s) return this.count(D_BLANK);
     const sc = this.sc;
     const kind = sc.scan(b, s, e);
-    if (last && !this.complete(kind)) return this.count('truncated-last-line');
+    if (last && !this.complete(kind)) return this.count(D_TRUNCATED_LAST_LINE);
     if (kind === S.K_BAD) return this.unparsable(b, s, e, evLine);
     if (kind === S.K_MESSAGE || kind === S.K_SPLICED) {
       this.recognized++;
-      this.count('strace-message');
+      this.count(D_STRACE_MESSAGE);
       if (sc.attached >= 0) this.attached.add(sc.attached);
       if (kind === S.K_SPLICED) {
         this.splice = b.slice(s, sc.spliceAt);
@@ -245,32 +266,32 @@ export class StraceParser {
       if (sc.pidKind === 2 && this.mainPid < 0 && !this.attached.has(pid)) this.mainPid = pid;
     } else if (this.filePid >= 0) pid = this.filePid;
     else this.unprefixed = true;
-    if (kind === S.K_SIGNAL) return this.count('signal');
+    if (kind === S.K_SIGNAL) return this.count(D_SIGNAL);
     if (kind === S.K_EXIT) {
       const idx = this.pending.get(pid);
-      if (idx !== undefined) this.closePending(pid, idx, 'orphan-unfinished', 1);
-      return this.count('exit');
+      if (idx !== undefined) this.closePending(pid, idx, D_ORPHAN_UNFINISHED, 1);
+      return this.count(D_EXIT);
     }
     if (!Number.isNaN(sc.dur)) this.durSeen = true;
     if (sc.fpS >= 0 || sc.annS >= 0 || sc.retAnnS >= 0) this.annSeen = true;
     const call = this.callId(b, sc.nameS, sc.nameE);
     const flags = this.callFlags[call];
     if (kind === S.K_CALL) {
-      if (sc.special === S.SP_ERESTART) return this.count('erestart');
-      if (sc.special === S.SP_UNAVAILABLE) return this.count('unavailable');
-      if (sc.special === S.SP_EXITED) return this.count('unfinished-exited');
+      if (sc.special === S.SP_ERESTART) return this.count(D_ERESTART);
+      if (sc.special === S.SP_UNAVAILABLE) return this.count(D_UNAVAILABLE);
+      if (sc.special === S.SP_EXITED) return this.count(D_UNFINISHED_EXITED);
       const fp = flags & F_OPEN ? this.openFp(b, true) : sc.fpS >= 0 ? this.pathId(b, sc.fpS, sc.fpE) : 0;
-      if (this.filter !== undefined && !this.accept(fp)) return this.count('filtered');
+      if (this.filter !== undefined && !this.accept(fp)) return this.count(D_FILTERED);
       const err = sc.errS >= 0 ? this.errId(b, sc.errS, sc.errE) : 0;
       const size = flags & F_SIZE ? (err !== 0 ? 0 : sc.retVal >= 0 ? sc.retVal : NaN) : NaN;
-      this.b.push(pid, this.b.pairOf(call, fp), err, t, sc.dur, size, evLine);
+      this.b.push(pid, this.pairOf(call, fp), err, t, sc.dur, size, evLine);
       return;
     }
     if (kind === S.K_UNFINISHED) {
       const old = this.pending.get(pid);
-      if (old !== undefined) this.closePending(pid, old, 'orphan-unfinished', 1);
+      if (old !== undefined) this.closePending(pid, old, D_ORPHAN_UNFINISHED, 1);
       const fp = flags & F_OPEN ? this.openFp(b, false) : sc.fpS >= 0 ? this.pathId(b, sc.fpS, sc.fpE) : 0;
-      const idx = this.b.push(pid, this.b.pairOf(call, fp), 0, t, NaN, NaN, evLine);
+      const idx = this.b.push(pid, this.pairOf(call, fp), 0, t, NaN, NaN, evLine);
       this.pending.set(pid, idx);
       this.pendCall.set(pid, call);
       this.pendFp.set(pid, fp);
@@ -278,25 +299,25 @@ export class StraceParser {
     }
     // resumed
     const idx = this.pending.get(pid);
-    if (idx === undefined) return this.count('orphan-resumed');
+    if (idx === undefined) return this.count(D_ORPHAN_RESUMED);
     if (this.pendCall.get(pid) !== call) {
-      this.closePending(pid, idx, 'orphan-unfinished', 1);
-      return this.count('orphan-resumed');
+      this.closePending(pid, idx, D_ORPHAN_UNFINISHED, 1);
+      return this.count(D_ORPHAN_RESUMED);
     }
-    if (sc.special === S.SP_ERESTART) return this.closePending(pid, idx, 'erestart', 2);
-    if (sc.special === S.SP_UNAVAILABLE) return this.closePending(pid, idx, 'unavailable', 2);
-    if (sc.retQ) return this.closePending(pid, idx, 'unfinished-exited', 2);
+    if (sc.special === S.SP_ERESTART) return this.closePending(pid, idx, D_ERESTART, 2);
+    if (sc.special === S.SP_UNAVAILABLE) return this.closePending(pid, idx, D_UNAVAILABLE, 2);
+    if (sc.retQ) return this.closePending(pid, idx, D_UNFINISHED_EXITED, 2);
     this.pending.delete(pid);
-    this.count('resumed');
+    this.count(D_RESUMED);
     const bl = this.b;
     let fp = this.pendFp.get(pid) ?? 0;
     if (flags & F_OPEN && sc.retAnnS >= 0) {
       fp = this.pathId(b, sc.retAnnS, sc.retAnnE);
-      bl.pair[idx] = bl.pairOf(call, fp);
+      bl.pair[idx] = this.pairOf(call, fp);
     }
     if (this.filter !== undefined && !this.accept(fp)) {
       bl.drop(idx);
-      return this.count('filtered');
+      return this.count(D_FILTERED);
     }
     const err = sc.errS >= 0 ? this.errId(b, sc.errS, sc.errE) : 0;
     bl.errno[idx] = err;
@@ -312,12 +333,12 @@ export class StraceParser {
     return kind === S.K_UNFINISHED || kind === S.K_MESSAGE;
   }
 
-  private closePending(pid: number, idx: number, kind: string, lines: number): void {
+  private closePending(pid: number, idx: number, kind: number, lines: number): void {
     this.pending.delete(pid);
     this.dropEvent(idx, kind, lines);
   }
 
-  private dropEvent(idx: number, kind: string, lines = 1): void {
+  private dropEvent(idx: number, kind: number, lines = 1): void {
     this.b.drop(idx);
     this.count(kind, lines);
   }
@@ -374,6 +395,15 @@ export class StraceParser {
     return ok === 1;
   }
 
+  /** builder.pairOf with a one-entry cache per fp (an fp is mostly used with one or two calls). */
+  private pairOf(call: number, fp: number): number {
+    if (this.fpPairCall[fp] === call) return this.fpPair[fp];
+    const p = this.b.pairOf(call, fp);
+    this.fpPairCall[fp] = call;
+    this.fpPair[fp] = p;
+    return p;
+  }
+
   private callId(b: Uint8Array, s: number, e: number): number {
     const h = hashBytes(b, s, e);
     let id = this.calls.find(b, s, e, h);
@@ -386,15 +416,39 @@ export class StraceParser {
     return id;
   }
 
+  /**
+   * The path id of annotation bytes [s, e). A per-fd cache (the fd number before the `<`) holds the last
+   * bytes seen for that fd: a hit costs one comparison and no hashing.
+   */
   private pathId(b: Uint8Array, s: number, e: number): number {
+    let fd = -1;
+    if (s >= 3 && b[s - 2] >= 0x30 && b[s - 2] <= 0x39) {
+      fd = b[s - 2] - 0x30;
+      if (b[s - 3] >= 0x30 && b[s - 3] <= 0x39) fd = s >= 4 && b[s - 4] >= 0x30 && b[s - 4] <= 0x39 ? -1 : fd + 10 * (b[s - 3] - 0x30);
+    }
+    const len = e - s;
+    if (fd >= 0) {
+      const key = this.fdKey[fd];
+      if (key !== undefined && key.length === len) {
+        let j = 0;
+        while (j < len && key[j] === b[s + j]) j++;
+        if (j === len) return this.fdId[fd];
+      }
+    }
     const h = hashBytes(b, s, e);
     let id = this.paths.find(b, s, e, h);
     if (id < 0) {
       id = this.b.internPath(annotationToPath(b, s, e));
       this.paths.add(b, s, e, h, id);
     }
+    if (fd >= 0) {
+      this.fdKey[fd] = b.slice(s, e);
+      this.fdId[fd] = id;
+    }
     return id;
   }
+  private fdKey: Uint8Array[] = [];
+  private fdId: number[] = [];
 
   private errId(b: Uint8Array, s: number, e: number): number {
     const h = hashBytes(b, s, e);
@@ -410,8 +464,14 @@ export class StraceParser {
   private openFp(b: Uint8Array, complete: boolean): number {
     const sc = this.sc;
     if (complete && sc.retAnnS >= 0) return this.pathId(b, sc.retAnnS, sc.retAnnE);
-    const dir = sc.annS >= 0 ? annotationToPath(b, sc.annS, sc.annE) : null;
-    return this.b.internPath(openPathArgument(b, sc.argsS, sc.argsE, dir));
+    const h = hashBytes(b, sc.argsS, sc.argsE);
+    let id = this.openArgs.find(b, sc.argsS, sc.argsE, h);
+    if (id < 0) {
+      const dir = sc.annS >= 0 ? annotationToPath(b, sc.annS, sc.annE) : null;
+      id = this.b.internPath(openPathArgument(b, sc.argsS, sc.argsE, dir));
+      this.openArgs.add(b, sc.argsS, sc.argsE, h, id);
+    }
+    return id;
   }
 }
 

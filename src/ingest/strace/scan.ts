@@ -40,6 +40,19 @@ function at(b: Uint8Array, i: number, e: number, w: readonly number[]): boolean 
   for (let k = 0; k < w.length; k++) if (b[i + k] !== w[k]) return false;
   return true;
 }
+/** Byte classes: 0 = ordinary. Args: `"` 1, `<` 2, `)` 3, `( [ {` 4, `] }` 5. Annotations: `\\` 1, `<` 2, `>` 3, `[` 4, `]` 5. */
+const ARG_CLASS = new Uint8Array(256);
+const ANN_CLASS = new Uint8Array(256);
+ARG_CLASS[0x22] = 1;
+ARG_CLASS[0x3c] = 2;
+ARG_CLASS[0x29] = 3;
+ARG_CLASS[0x28] = ARG_CLASS[0x5b] = ARG_CLASS[0x7b] = 4;
+ARG_CLASS[0x5d] = ARG_CLASS[0x7d] = 5;
+ANN_CLASS[0x5c] = 1;
+ANN_CLASS[0x3c] = 2;
+ANN_CLASS[0x3e] = 3;
+ANN_CLASS[0x5b] = 4;
+ANN_CLASS[0x5d] = 5;
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 const isNameChar = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
 
@@ -104,7 +117,7 @@ export class LineScanner {
     this.callStart = false;
     this.terminated = false;
     let i = s;
-    if (at(b, i, e, STRACE_MSG)) {
+    if (b[i] === 0x73 && at(b, i, e, STRACE_MSG)) {
       this.attached = this.attachedPid(b, i + 8, e);
       return (this.kind = K_MESSAGE);
     }
@@ -251,19 +264,23 @@ export class LineScanner {
     let depth = 0;
     const s = i;
     while (i < e) {
-      const c = b[i];
-      if (c === 0x22) {
+      const k = ARG_CLASS[b[i]];
+      if (k === 0) {
         i++;
-        while (i < e && b[i] !== 0x22) i += b[i] === 0x5c ? 2 : 1;
+      } else if (k === 1) {
         i++;
-        continue;
-      }
-      if (c === 0x3c) {
+        while (i < e) {
+          const d = b[i];
+          if (d === 0x22) break;
+          i += d === 0x5c ? 2 : 1;
+        }
+        i++;
+      } else if (k === 2) {
         const j = this.skipAnn(b, i, e);
         if (j < 0) return;
         if (depth === 0 && this.closeAt < 0 && i > s) {
           const p = b[i - 1];
-          if (this.fpS < 0 && isDigit(p)) {
+          if (this.fpS < 0 && p >= 0x30 && p <= 0x39) {
             this.fpS = i + 1;
             this.fpE = this.cut;
           }
@@ -274,15 +291,18 @@ export class LineScanner {
         }
         if (this.closeAt < 0 && b[i + 1] === 0x75 && at(b, i, j + 1, UNFINISHED)) this.special = SP_EXITED;
         i = j + 1;
-        continue;
-      }
-      if (c === 0x28 || c === 0x5b || c === 0x7b) depth++;
-      else if (c === 0x29) {
+      } else if (k === 3) {
         if (depth === 0) {
           if (b[i + 1] === 0x20 && b[i + 2] === 0x3d && b[i + 3] === 0x20 && i + 3 < e) this.closeAt = i;
         } else depth--;
-      } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
-      i++;
+        i++;
+      } else if (k === 4) {
+        depth++;
+        i++;
+      } else {
+        if (depth > 0) depth--;
+        i++;
+      }
     }
   }
 
@@ -293,18 +313,24 @@ export class LineScanner {
     let cut = -1;
     let j = i + 1;
     while (j < e) {
-      const c = b[j];
-      if (c === 0x5c) {
+      const k = ANN_CLASS[b[j]];
+      if (k === 0) {
+        j++;
+        continue;
+      }
+      if (k === 1) {
         j += 2;
         continue;
       }
-      if (c === 0x5b && b[j - 1] === 0x3a) br++;
-      else if (c === 0x5d && br > 0) br--;
-      else if (br === 0) {
-        if (c === 0x3c) {
+      if (k === 4) {
+        if (b[j - 1] === 0x3a) br++;
+      } else if (k === 5) {
+        if (br > 0) br--;
+      } else if (br === 0) {
+        if (k === 2) {
           depth++;
           if (cut < 0) cut = j;
-        } else if (c === 0x3e && --depth === 0) {
+        } else if (--depth === 0) {
           this.cut = cut < 0 ? j : cut;
           return j;
         }
