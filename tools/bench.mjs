@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generate } from './gen-traces.mjs';
+import { GEN_VERSION, generate } from './gen-traces.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
 const argv = process.argv.slice(2);
@@ -34,7 +34,7 @@ const build = join(root, 'bench-data', '.build');
 // 1. data
 const metaPath = join(data, '.gen-traces.json');
 const meta = existsSync(metaPath) ? JSON.parse(readFileSync(metaPath, 'utf8')) : null;
-if (!meta || meta.files !== files || meta.mb !== mb || meta.seed !== seed) {
+if (!meta || meta.version !== GEN_VERSION || meta.files !== files || meta.mb !== mb || meta.seed !== seed) {
   const t0 = performance.now();
   const res = generate({ files, mb, seed, out: data });
   console.log(`generated ${res.files} files, ${(res.bytes / 2 ** 20).toFixed(1)} MiB in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

@@ -4,7 +4,9 @@ export interface GenOptions {
   seed?: number;
   out?: string;
 }
+export const GEN_VERSION: number;
 export interface GenResult {
+  version: number;
   files: number;
   mb: number;
   seed: number;

@@ -42,6 +42,9 @@ const ELF = '"\\177ELF\\2\\1\\1\\3\\0\\0\\0\\0\\0\\0\\0\\0\\3\\0>\\0\\1\\0\\0\\0
 
 const pad = (n, w) => String(n).padStart(w, '0');
 
+/** Bumped whenever the output for a given seed changes (npm run bench then regenerates its data). */
+export const GEN_VERSION = 2;
+
 /** One rank's trace, written through a buffered fd. */
 class RankWriter {
   constructor(fd, r, t0us) {
@@ -167,6 +170,9 @@ function ioPhases(w, pid, rank, cfg, budget) {
     if (phase === 'write') w.call(pid, `fsync(5<${file}>)`, '0', dur(r, 800, 5000));
     w.call(pid, `close(5<${file}>)`, '0', dur(r, 10, 60));
     w.call(pid, `newfstatat(AT_FDCWD</home/sankaran1/io500>, "${file}", {st_mode=S_IFREG|0664, st_size=${k * xfer}, ...}, 0)`, '0', dur(r, 8, 20));
+    // plain stat (no fd: no -y annotation, so no fp), once found and once not
+    w.call(pid, `stat("${file}", {st_mode=S_IFREG|0664, st_size=${k * xfer}, ...})`, '0', dur(r, 6, 12));
+    w.call(pid, `stat("${base}/ior_file_${cfg.cid}.stonewall", 0x7ffd3a1c2d90)`, '-1 ENOENT (No such file or directory)', dur(r, 5, 8));
   }
   w.call(pid, `write(1</dev/pts/3>, "Finished            : Mon Jul 15 1"..., 45)`, '45', dur(r, 5, 10));
 }
@@ -208,7 +214,7 @@ export function generate({ files = 96, mb = 200, seed = 1, out = 'bench-data/tra
   for (const f of readdirSync(out)) if (f.endsWith('.st')) unlinkSync(join(out, f));
   const written = [];
   for (let i = 0; i < files; i++) written.push(rankFile(out, i, { files, mb, seed }));
-  const totals = { files, mb, seed, bytes: written.reduce((s, f) => s + f.bytes, 0), lines: written.reduce((s, f) => s + f.lines, 0) };
+  const totals = { version: GEN_VERSION, files, mb, seed, bytes: written.reduce((s, f) => s + f.bytes, 0), lines: written.reduce((s, f) => s + f.lines, 0) };
   writeFileSync(join(out, '.gen-traces.json'), JSON.stringify(totals) + '\n');
   return { ...totals, written };
 }

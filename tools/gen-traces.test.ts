@@ -68,7 +68,7 @@ describe('gen-traces', () => {
     }
     const text = all.join('');
     for (const needle of ['<unfinished ...>', 'resumed>', '-1 ENOENT (', '-1 EAGAIN (', 'ERESTARTSYS', '--- SIGCHLD', '--- SIGUSR1', '+++ exited with 0 +++',
-      '+++ killed by SIGTERM +++', '<pipe:[', '<socket:[', '<anon_inode:[eventfd]>', '</usr/lib/x86_64-linux-gnu/libc.so.6>', 'fsync(', 'lseek(', 'newfstatat(', 'close(']) {
+      '+++ killed by SIGTERM +++', '<pipe:[', '<socket:[', '<anon_inode:[eventfd]>', '</usr/lib/x86_64-linux-gnu/libc.so.6>', 'fsync(', 'lseek(', 'newfstatat(', 'close(', 'stat("/scratch/']) {
       expect(text.includes(needle), needle).toBe(true);
     }
   });
