@@ -14,13 +14,19 @@ const seqCache = new WeakMap<EventLog, Uint32Array>();
 
 /** Event indices of `log` sorted by start (ties: case order, then event order). */
 export function startOrder(log: EventLog): Uint32Array {
-  return computeStartOrder(log);
+  return startRuns(log).order;
 }
 
-function computeStartOrder(log: EventLog): Uint32Array {
+function startRuns(log: EventLog): Sorted {
   const idx = new Uint32Array(log.n);
   for (let i = 0; i < log.n; i++) idx[i] = i;
   return mergeRuns(log.start, idx, log.caseOffsets, log.cases.length);
+}
+
+interface Sorted {
+  order: Uint32Array;
+  /** key[order[j]], sorted. */
+  keys: Float64Array;
 }
 
 /**
@@ -28,7 +34,7 @@ function computeStartOrder(log: EventLog): Uint32Array {
  * stable (ties: lower run first, then position). Bottom-up pairwise merging with the keys carried along
  * (sequential memory access; temporary 24 bytes per event).
  */
-function mergeRuns(key: Float64Array, idx: Uint32Array, caseOffsets: Uint32Array, K: number): Uint32Array {
+function mergeRuns(key: Float64Array, idx: Uint32Array, caseOffsets: Uint32Array, K: number): Sorted {
   const n = idx.length;
   let kA = new Float64Array(n);
   let iA: Uint32Array = idx;
@@ -70,7 +76,7 @@ function mergeRuns(key: Float64Array, idx: Uint32Array, caseOffsets: Uint32Array
     [kA, kB] = [kB, kA];
     [iA, iB] = [iB, iA];
   }
-  return iA === idx ? idx.slice() : iA;
+  return { order: iA === idx ? idx.slice() : iA, keys: kA };
 }
 
 const F64 = new Float64Array(1);
@@ -106,6 +112,10 @@ function endKey(start: Float64Array, dur: Float32Array, i: number): number {
 
 /** Event indices sorted by end key (ties: case order, then event order). */
 export function endOrder(log: EventLog): Uint32Array {
+  return endRuns(log).order;
+}
+
+function endRuns(log: EventLog): Sorted {
   const { n, start, dur, caseOffsets } = log;
   const key = new Float64Array(n);
   const idx = new Uint32Array(n);
@@ -147,22 +157,19 @@ export function concurrencySequence(log: EventLog): Uint32Array {
   let seq = seqCache.get(log);
   if (seq !== undefined) return seq;
   if (log.pairCall.length >= END_BIT) throw new Error('too many (call, fp) pairs for the mc sweep');
-  const so = startOrder(log);
-  const eo = endOrder(log);
-  const { n, pair, start, dur } = log;
+  const { order: so, keys: sk } = startRuns(log);
+  const { order: eo, keys: ek } = endRuns(log);
+  const { n, pair, dur } = log;
   const out = new Uint32Array(2 * n);
   let w = 0;
   let je = 0;
-  let kq = n > 0 ? endKey(start, dur, eo[0]) : Infinity;
   for (let js = 0; js < n; js++) {
     const i = so[js];
     const d = dur[i];
     if (d !== d) continue;
-    const s = start[i];
-    while (kq <= s) {
-      out[w++] = pair[eo[je]] | END_BIT;
-      kq = ++je < n ? endKey(start, dur, eo[je]) : Infinity;
-    }
+    const s = sk[js];
+    // events with unknown dur have key +∞ and are never retired
+    while (je < n && ek[je] <= s) out[w++] = pair[eo[je++]] | END_BIT;
     out[w++] = pair[i];
   }
   seq = out.slice(0, w);
