@@ -1,0 +1,222 @@
+/**
+ * The one Cytoscape instance of the graph panel, driven imperatively. Elements are replaced (diffed by
+ * id) only when the visible topology changes; colours, labels and selection are data/classes updated in
+ * a batch. Positions come from the layout worker (preset), never from a Cytoscape layout run.
+ */
+import cytoscape, { type Core, type EdgeSingular, type NodeSingular, type StylesheetJson } from 'cytoscape';
+import { END, START } from '../../analysis/types';
+import type { GraphModel } from '../contracts';
+import { TERMINAL_FILL } from './colors';
+import { FONT_FAMILY, FONT_PX } from './labels';
+import type { SvgEdge, SvgNode } from './svgExport';
+
+export interface NodeData {
+  id: string;
+  label: string;
+  w: number;
+  h: number;
+  fill: string;
+  side?: string;
+}
+
+export interface EdgeData {
+  id: string;
+  source: string;
+  target: string;
+  count: number;
+  label: string;
+  width: number;
+  color: string;
+  side?: string;
+  bypass: boolean;
+}
+
+export interface ViewCallbacks {
+  onHoverNode(id: string | null, x: number, y: number): void;
+  onHoverEdge(id: string | null, x: number, y: number): void;
+  onTapNode(id: string): void;
+  onTapEdge(source: string, target: string): void;
+  onContextNode(id: string, x: number, y: number): void;
+  onTapBackground(): void;
+  onDragged(id: string, x: number, y: number): void;
+  onViewport(): void;
+}
+
+export const edgeId = (s: string, t: string): string => JSON.stringify([s, t]);
+
+const STYLE: StylesheetJson = [
+  {
+    selector: 'node',
+    style: {
+      shape: 'round-rectangle', width: 'data(w)', height: 'data(h)', 'background-color': 'data(fill)',
+      'border-width': 1, 'border-color': '#616161', label: 'data(label)', 'text-wrap': 'wrap', 'text-max-width': '2000px',
+      'text-valign': 'center', 'text-halign': 'center', 'font-size': FONT_PX, 'font-family': FONT_FAMILY, color: '#212121',
+      'min-zoomed-font-size': 7, 'line-height': 1.3,
+    },
+  },
+  { selector: 'node.terminal', style: { 'background-color': TERMINAL_FILL, 'border-color': TERMINAL_FILL, label: '', width: 18, height: 18 } },
+  { selector: 'node.start', style: { shape: 'ellipse' } },
+  { selector: 'node.end', style: { shape: 'rectangle' } },
+  { selector: 'node.selected', style: { 'border-width': 3, 'border-color': '#FF6F00' } },
+  { selector: 'node.hover', style: { 'border-width': 2, 'border-color': '#FF6F00' } },
+  {
+    selector: 'edge',
+    style: {
+      'curve-style': 'bezier', width: 'data(width)', 'line-color': 'data(color)', 'target-arrow-color': 'data(color)',
+      'target-arrow-shape': 'triangle', 'arrow-scale': 0.9, label: 'data(label)', 'font-size': FONT_PX - 1,
+      'font-family': FONT_FAMILY, color: '#37474F', 'text-background-color': '#FFFFFF', 'text-background-opacity': 0.85,
+      'text-background-padding': '1px', 'min-zoomed-font-size': 8, 'control-point-step-size': 30,
+      'loop-direction': '-30deg', 'loop-sweep': '-60deg', 'text-rotation': 'none', opacity: 0.9,
+    },
+  },
+  { selector: 'edge:loop', style: { 'control-point-step-size': 55 } },
+  { selector: 'edge.bypass', style: { 'line-style': 'dashed', 'line-dash-pattern': [6, 4] } },
+  { selector: 'edge.hl', style: { 'line-color': '#FF6F00', 'target-arrow-color': '#FF6F00', 'z-index': 10, opacity: 1, color: '#BF360C' } },
+];
+
+export class CyView {
+  readonly cy: Core;
+  private topology = '';
+
+  constructor(container: HTMLElement, cb: ViewCallbacks) {
+    this.cy = cytoscape({
+      container, style: STYLE, minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false, selectionType: 'single',
+      autoungrabify: false, autounselectify: true, textureOnViewport: false, pixelRatio: 'auto',
+    });
+    const cy = this.cy;
+    const pos = (e: cytoscape.EventObject): [number, number] => [e.renderedPosition?.x ?? 0, e.renderedPosition?.y ?? 0];
+    cy.on('mouseover', 'node', (e) => {
+      const n = e.target as NodeSingular;
+      n.addClass('hover');
+      n.connectedEdges().addClass('hl');
+      cb.onHoverNode(n.id(), ...pos(e));
+    });
+    cy.on('mouseout', 'node', (e) => {
+      const n = e.target as NodeSingular;
+      n.removeClass('hover');
+      n.connectedEdges().removeClass('hl');
+      cb.onHoverNode(null, 0, 0);
+    });
+    cy.on('mouseover', 'edge', (e) => {
+      (e.target as EdgeSingular).addClass('hl');
+      cb.onHoverEdge((e.target as EdgeSingular).id(), ...pos(e));
+    });
+    cy.on('mouseout', 'edge', (e) => {
+      (e.target as EdgeSingular).removeClass('hl');
+      cb.onHoverEdge(null, 0, 0);
+    });
+    cy.on('tap', 'node', (e) => cb.onTapNode((e.target as NodeSingular).id()));
+    cy.on('tap', 'edge', (e) => {
+      const d = (e.target as EdgeSingular).data() as EdgeData;
+      cb.onTapEdge(d.source, d.target);
+    });
+    cy.on('cxttap', 'node', (e) => cb.onContextNode((e.target as NodeSingular).id(), ...pos(e)));
+    cy.on('tap cxttap', (e) => {
+      if (e.target === cy) cb.onTapBackground();
+    });
+    cy.on('dragfree', 'node', (e) => {
+      const n = e.target as NodeSingular;
+      cb.onDragged(n.id(), n.position('x'), n.position('y'));
+    });
+    cy.on('viewport', () => cb.onViewport());
+  }
+
+  /** Replace elements when the visible topology changed; returns whether it did. */
+  setElements(nodes: NodeData[], edges: EdgeData[], pos: (id: string) => { x: number; y: number }): boolean {
+    const key = `${nodes.map((n) => n.id).join('\u0001')}\u0002${edges.map((e) => e.id).join('\u0001')}`;
+    if (key === this.topology) return false;
+    this.topology = key;
+    const cy = this.cy;
+    cy.batch(() => {
+      const wantN = new Set(nodes.map((n) => n.id));
+      const wantE = new Set(edges.map((e) => e.id));
+      cy.edges().filter((e) => !wantE.has(e.id())).remove();
+      cy.nodes().filter((n) => !wantN.has(n.id())).remove();
+      const add: cytoscape.ElementDefinition[] = [];
+      for (const n of nodes) {
+        const cur = cy.getElementById(n.id);
+        if (cur.nonempty()) cur.position(pos(n.id));
+        else add.push({ group: 'nodes', data: { ...n }, position: pos(n.id), classes: terminalClass(n.id) });
+      }
+      for (const e of edges) if (cy.getElementById(e.id).empty()) add.push({ group: 'edges', data: { ...e }, classes: e.bypass ? 'bypass' : '' });
+      cy.add(add);
+    });
+    return true;
+  }
+
+  /** Move nodes to new positions (after a new layout) without touching the elements. */
+  setPositions(pos: (id: string) => { x: number; y: number }): void {
+    this.cy.batch(() => this.cy.nodes().forEach((n) => void n.position(pos(n.id()))));
+  }
+
+  /** Update colours/labels/widths (data only). */
+  update(nodes: NodeData[], edges: EdgeData[], selected: string | null): void {
+    const cy = this.cy;
+    cy.batch(() => {
+      for (const n of nodes) cy.getElementById(n.id).data({ label: n.label, fill: n.fill, side: n.side, w: n.w, h: n.h });
+      for (const e of edges) cy.getElementById(e.id).data({ label: e.label, color: e.color, width: e.width, side: e.side, count: e.count });
+      cy.nodes('.selected').removeClass('selected');
+      if (selected !== null) cy.getElementById(selected).addClass('selected');
+    });
+  }
+
+  fit(): void {
+    this.cy.fit(undefined, 24);
+  }
+
+  zoomBy(factor: number): void {
+    const cy = this.cy;
+    cy.zoom({ level: cy.zoom() * factor, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+  }
+
+  panBy(dx: number, dy: number): void {
+    this.cy.panBy({ x: dx, y: dy });
+  }
+
+  /** What is drawn, for window.__app.graph(). */
+  model(): GraphModel {
+    const nodes = this.cy.nodes().map((n) => {
+      const d = n.data() as NodeData;
+      return { id: d.id, fill: d.id === START || d.id === END ? TERMINAL_FILL : d.fill, ...(d.side ? { partition: d.side as never } : {}) };
+    });
+    const edges = this.cy.edges().map((e) => {
+      const d = e.data() as EdgeData;
+      return { source: d.source, target: d.target, count: d.count, color: d.color, ...(d.side ? { partition: d.side as never } : {}) };
+    });
+    return { nodes, edges };
+  }
+
+  svgParts(lines: (id: string) => string[]): { nodes: SvgNode[]; edges: SvgEdge[] } {
+    const nodes: SvgNode[] = this.cy.nodes().map((n) => {
+      const d = n.data() as NodeData;
+      const p = n.position();
+      const term = d.id === START || d.id === END;
+      return {
+        x: p.x, y: p.y, w: term ? 18 : d.w, h: term ? 18 : d.h, shape: d.id === START ? 'circle' : d.id === END ? 'square' : 'box',
+        fill: term ? TERMINAL_FILL : d.fill, stroke: term ? TERMINAL_FILL : '#616161', lines: term ? [] : lines(d.id),
+      };
+    });
+    const edges: SvgEdge[] = this.cy.edges().map((e) => {
+      const d = e.data() as EdgeData;
+      let ctrl: cytoscape.Position[] = [];
+      try {
+        ctrl = e.controlPoints() ?? [];
+      } catch {
+        ctrl = [];
+      }
+      return {
+        points: [e.sourceEndpoint(), ...ctrl, e.targetEndpoint()], color: d.color, width: d.width, dashed: d.bypass,
+        label: d.label, labelAt: e.midpoint(),
+      };
+    });
+    return { nodes, edges };
+  }
+
+  destroy(): void {
+    this.cy.destroy();
+  }
+}
+
+function terminalClass(id: string): string {
+  return id === START ? 'terminal start' : id === END ? 'terminal end' : '';
+}

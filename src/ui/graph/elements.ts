@@ -1,0 +1,65 @@
+/** Pure: the filtered graph + colour mode → Cytoscape element data (ids, labels, fills, widths, sides). */
+import { END, START, edgeKey, type ActivityStats, type AnalysisResult, type Side } from '../../analysis/types';
+import type { ColorMode, EdgeLabelKind } from '../contracts';
+import { EDGE_DEFAULT, EDGE_NEITHER, TERMINAL_FILL, metricFill, metricMax, partitionEdgeColor, partitionNodeFill } from './colors';
+import { edgeId, type EdgeData, type NodeData } from './cyView';
+import type { FilteredGraph } from './filter';
+import { edgeLabel, labelBox, nodeLabelLines } from './labels';
+
+export interface Elements {
+  nodes: NodeData[];
+  edges: EdgeData[];
+  /** Metric legend range (0 … max) or null in partition mode. */
+  metricMax: number | null;
+}
+
+/** Edge width 1…7 px, logarithmic in count relative to the largest count of the whole DFG. */
+export function edgeWidth(count: number, maxCount: number): number {
+  if (maxCount <= 1) return 1.5;
+  return 1 + 6 * (Math.log(1 + Math.max(0, count)) / Math.log(1 + maxCount));
+}
+
+export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMode: ColorMode, labelKind: EdgeLabelKind, stats: Map<string, ActivityStats>): Elements {
+  const part = colorMode.kind === 'partition' ? result.partition : null;
+  const metric = colorMode.kind === 'metric' ? colorMode.metric : 'rd';
+  const max = metricMax(result.nodes, metric);
+  let maxCount = 0;
+  for (const e of result.edges) maxCount = Math.max(maxCount, e.count);
+  const nodes: NodeData[] = g.nodes.map((id) => {
+    if (id === START || id === END) {
+      const side: Side | undefined = part ? (part.nodes[id]?.side ?? 'both') : undefined;
+      return { id, label: '', w: 18, h: 18, fill: TERMINAL_FILL, ...(side ? { side } : {}) };
+    }
+    const a = stats.get(id);
+    const lines = a ? nodeLabelLines(a) : [id];
+    const box = labelBox(lines);
+    if (part) {
+      const side = part.nodes[id]?.side ?? 'neither';
+      return { id, label: lines.join('\n'), w: box.w, h: box.h, fill: partitionNodeFill(side), side };
+    }
+    return { id, label: lines.join('\n'), w: box.w, h: box.h, fill: metricFill(a ? a[metric] : null, max) };
+  });
+  const edges: EdgeData[] = g.edges.map((e) => {
+    const base = {
+      id: edgeId(e.source, e.target), source: e.source, target: e.target, count: e.count, label: edgeLabel(e, labelKind),
+      width: edgeWidth(e.count, maxCount), bypass: e.bypass,
+    };
+    if (!part) return { ...base, color: e.bypass ? EDGE_NEITHER : EDGE_DEFAULT };
+    if (e.bypass) return { ...base, color: EDGE_NEITHER };
+    const side = part.edges[edgeKey(e.source, e.target)]?.side ?? 'neither';
+    return { ...base, color: partitionEdgeColor(side), side };
+  });
+  return { nodes, edges, metricMax: part ? null : max };
+}
+
+/** Per-side counts for the partition legend, over the whole DFG (● and ■ excluded from node counts). */
+export function sideCounts(result: AnalysisResult): { nodes: Record<Side, number>; edges: Record<Side, number> } | null {
+  const p = result.partition;
+  if (!p) return null;
+  const zero = (): Record<Side, number> => ({ green: 0, red: 0, both: 0, neither: 0 });
+  const nodes = zero();
+  const edges = zero();
+  for (const n of result.nodes) nodes[p.nodes[n.id]?.side ?? 'neither']++;
+  for (const e of result.edges) edges[p.edges[edgeKey(e.source, e.target)]?.side ?? 'neither']++;
+  return { nodes, edges };
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { edgePath, escapeXml, toSvg } from './svgExport';
+
+describe('svg export', () => {
+  it('escapes trace content', () => {
+    expect(escapeXml('<img src=x onerror=alert(1)>&"\'')).toBe('&lt;img src=x onerror=alert(1)&gt;&amp;&quot;&apos;');
+    const svg = toSvg([{ x: 0, y: 0, w: 100, h: 40, shape: 'box', fill: '#fff', stroke: '#555', lines: ['read:<img src=x onerror=alert(1)>'] }], [], 'sans-serif', 11);
+    expect(svg).not.toContain('<img');
+    expect(svg).toContain('read:&lt;img src=x onerror=alert(1)&gt;');
+  });
+  it('draws straight, curved and loop edges like Cytoscape', () => {
+    expect(edgePath([{ x: 0, y: 0 }, { x: 10, y: 0 }])).toBe('M0,0 L10,0');
+    expect(edgePath([{ x: 0, y: 0 }, { x: 5, y: 5 }, { x: 10, y: 0 }])).toBe('M0,0 Q5,5 10,0');
+    expect(edgePath([{ x: 0, y: 0 }, { x: 0, y: -10 }, { x: 10, y: -10 }, { x: 10, y: 0 }])).toBe('M0,0 Q0,-10 5,-10 Q10,-10 10,0');
+  });
+  it('produces well-formed SVG with a viewBox around everything', () => {
+    const svg = toSvg(
+      [{ x: 50, y: 20, w: 100, h: 40, shape: 'box', fill: '#FFFFFF', stroke: '#555', lines: ['a', 'Load: 1%'] },
+        { x: -30, y: 20, w: 20, h: 20, shape: 'circle', fill: '#424242', stroke: '#424242', lines: [] }],
+      [{ points: [{ x: -20, y: 20 }, { x: 0, y: 20 }], color: '#2E7D32', width: 2, dashed: true, label: '3', labelAt: { x: -10, y: 20 } }],
+      'sans-serif', 11);
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="-60 -20 180 80"')).toBe(true);
+    expect(svg).toContain('stroke-dasharray');
+    expect(svg).toContain('<marker id="arrow-0"');
+    expect((svg.match(/<text /g) ?? []).length).toBe(3);
+  });
+});

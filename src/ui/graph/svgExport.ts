@@ -1,0 +1,99 @@
+/**
+ * A self-contained SVG of the drawn graph (no extra dependency): nodes as boxes/circles with their label
+ * lines, edges as the quadratic Bézier chains Cytoscape draws, arrowheads, edge labels. Every string from
+ * the trace is XML-escaped.
+ */
+
+export interface SvgNode {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  shape: 'box' | 'circle' | 'square';
+  fill: string;
+  stroke: string;
+  lines: string[];
+}
+
+export interface SvgEdge {
+  /** Source endpoint, control points, target endpoint (Cytoscape model coordinates). */
+  points: { x: number; y: number }[];
+  color: string;
+  width: number;
+  dashed: boolean;
+  label: string;
+  labelAt: { x: number; y: number };
+}
+
+export function escapeXml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+const f = (v: number): string => (Math.round(v * 10) / 10).toString();
+
+/** Cytoscape's bezier: with control points c1…ck, quadratic segments through the midpoints of c_i, c_i+1. */
+export function edgePath(points: { x: number; y: number }[]): string {
+  if (points.length < 2) return '';
+  const [s, ...rest] = points;
+  const t = rest.pop()!;
+  let d = `M${f(s.x)},${f(s.y)}`;
+  if (rest.length === 0) return `${d} L${f(t.x)},${f(t.y)}`;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i];
+    const end = i + 1 < rest.length ? { x: (c.x + rest[i + 1].x) / 2, y: (c.y + rest[i + 1].y) / 2 } : t;
+    d += ` Q${f(c.x)},${f(c.y)} ${f(end.x)},${f(end.y)}`;
+  }
+  return d;
+}
+
+export function toSvg(nodes: SvgNode[], edges: SvgEdge[], fontFamily: string, fontPx: number): string {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  const grow = (x: number, y: number): void => {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  };
+  for (const n of nodes) grow(n.x - n.w / 2, n.y - n.h / 2), grow(n.x + n.w / 2, n.y + n.h / 2);
+  for (const e of edges) for (const p of e.points) grow(p.x, p.y);
+  if (!Number.isFinite(x0)) x0 = y0 = x1 = y1 = 0;
+  const pad = 20;
+  const colors = [...new Set(edges.map((e) => e.color))];
+  const marker = (c: string): string => `arrow-${colors.indexOf(c)}`;
+  const out: string[] = [];
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${f(x0 - pad)} ${f(y0 - pad)} ${f(x1 - x0 + 2 * pad)} ${f(y1 - y0 + 2 * pad)}" width="${f(x1 - x0 + 2 * pad)}" height="${f(y1 - y0 + 2 * pad)}" font-family="${escapeXml(fontFamily)}" font-size="${fontPx}">`);
+  out.push('<defs>');
+  for (const c of colors) {
+    out.push(`<marker id="${marker(c)}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${escapeXml(c)}"/></marker>`);
+  }
+  out.push('</defs>');
+  out.push(`<rect x="${f(x0 - pad)}" y="${f(y0 - pad)}" width="${f(x1 - x0 + 2 * pad)}" height="${f(y1 - y0 + 2 * pad)}" fill="#FFFFFF"/>`);
+  out.push('<g class="edges" fill="none">');
+  for (const e of edges) {
+    out.push(`<path d="${edgePath(e.points)}" stroke="${escapeXml(e.color)}" stroke-width="${f(e.width)}"${e.dashed ? ' stroke-dasharray="6 4"' : ''} marker-end="url(#${marker(e.color)})"/>`);
+  }
+  out.push('</g><g class="edge-labels" text-anchor="middle" font-size="' + (fontPx - 1) + '">');
+  for (const e of edges) {
+    if (e.label) out.push(`<text x="${f(e.labelAt.x)}" y="${f(e.labelAt.y)}" dy="0.35em" stroke="#FFFFFF" stroke-width="3" paint-order="stroke">${escapeXml(e.label)}</text>`);
+  }
+  out.push('</g><g class="nodes" text-anchor="middle">');
+  for (const n of nodes) {
+    const fill = escapeXml(n.fill);
+    const stroke = escapeXml(n.stroke);
+    if (n.shape === 'circle') out.push(`<circle cx="${f(n.x)}" cy="${f(n.y)}" r="${f(n.w / 2)}" fill="${fill}" stroke="${stroke}"/>`);
+    else {
+      const r = n.shape === 'box' ? 6 : 0;
+      out.push(`<rect x="${f(n.x - n.w / 2)}" y="${f(n.y - n.h / 2)}" width="${f(n.w)}" height="${f(n.h)}" rx="${r}" fill="${fill}" stroke="${stroke}"/>`);
+    }
+    const lh = fontPx * 1.3;
+    n.lines.forEach((line, i) => {
+      const y = n.y + (i - (n.lines.length - 1) / 2) * lh;
+      out.push(`<text x="${f(n.x)}" y="${f(y)}" dy="0.35em">${escapeXml(line)}</text>`);
+    });
+  }
+  out.push('</g></svg>');
+  return out.join('\n');
+}
