@@ -153,7 +153,7 @@ describe('strace-dfg with a folder of traces and other files', () => {
     writeFileSync(join(d, 'sub', 'notes.txt'), 'x\n');
     mkdirSync(join(d, '.git'));
     writeFileSync(join(d, '.git', 'HEAD'), 'ref: refs/heads/main\n'); // hidden: skipped silently
-    writeFileSync(join(d, '.DS_Store'), '\0\0\0\1Bud1');
+    writeFileSync(join(d, '.DS_Store'), '\x00\x00\x00\x01Bud1');
     const r = await run('analyze', '--json', d);
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/^strace-dfg: skipped \(not traces\) 2 files: mixed\/job\.out \(not a strace trace or an HDF5 event log\), mixed\/sub\/notes\.txt/);
