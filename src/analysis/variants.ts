@@ -50,16 +50,17 @@ export function computeVariants(
   return all.map((g) => {
     const full = len[g.rep];
     const m = Math.min(full, maxTraceLength);
-    const trace: string[] = [START];
-    for (let i = log.caseOffsets[g.rep], end = log.caseOffsets[g.rep + 1]; i < end && trace.length <= m; i++) {
-      const a = pairAct[log.pair[i]];
-      if (a >= 0) trace.push(activities[a]);
+    const trace = new Array<string>(m + 2);
+    trace[0] = START;
+    let w = 1;
+    const { pair } = log;
+    for (let i = log.caseOffsets[g.rep], end = log.caseOffsets[g.rep + 1]; i < end && w <= m; i++) {
+      const a = pairAct[pair[i]];
+      if (a >= 0) trace[w++] = activities[a];
     }
+    trace[w] = m < full ? '…' : END;
     const v: Variant = { trace, count: g.cases.length, cases: g.cases.map((k) => log.cases[k].id) };
-    if (m < full) {
-      trace.push('…');
-      v.length = full + 2;
-    } else trace.push(END);
+    if (m < full) v.length = full + 2;
     return v;
   });
 }
