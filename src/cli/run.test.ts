@@ -163,6 +163,19 @@ describe('strace-dfg with a folder of traces and other files', () => {
     expect(doc.variants.flatMap((v) => v.cases).sort()).toEqual(['a_node1_1', 'b_node1_1']);
   });
 
+  it('reports unparsable lines once, with file and line number, and still analyzes the file', async () => {
+    const lines = readFileSync(join(FIG1, 'a_node1_3.st'), 'utf8').split('\n');
+    lines.splice(4, 0, 'garbage in the middle of a trace');
+    const f = join(tmp, 'a_node1_9.st');
+    writeFileSync(f, lines.join('\n'));
+    const r = await run('analyze', '--json', f);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(`strace-dfg: 1 unparsable line skipped (counted in dropped), e.g. ${f}:5: garbage in the middle of a trace\n`);
+    const doc = JSON.parse(r.out) as CliJson;
+    expect(doc.dropped).toEqual({ exit: 1, unparsable: 1 });
+    expect(doc.events).toBe(8);
+  });
+
   it('--help prints the usage', async () => {
     const r = await run('--help');
     expect(r.code).toBe(0);

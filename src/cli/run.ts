@@ -33,7 +33,10 @@ function noteFileReports(io: CliIO, log: EventLog): void {
   let unparsable = 0;
   const firstUnparsable: string[] = [];
   for (const f of log.files) {
-    for (const w of f.warnings) warnings.set(w, [...(warnings.get(w) ?? []), f.name]);
+    for (const w of f.warnings) {
+      if (/^\d+ unparsable line/.test(w)) continue; // summed below, with examples
+      warnings.set(w, [...(warnings.get(w) ?? []), f.name]);
+    }
     unparsable += f.dropped.unparsable ?? 0;
     for (const u of f.unparsable) if (firstUnparsable.length < 3) firstUnparsable.push(`${f.name}:${u.line}: ${u.text.slice(0, 120)}`);
   }
@@ -42,7 +45,7 @@ function noteFileReports(io: CliIO, log: EventLog): void {
     io.stderr.write(`strace-dfg: warning (${safe(who)}): ${safe(w)}\n`);
   }
   if (unparsable) {
-    io.stderr.write(`strace-dfg: ${unparsable} unparsable line${unparsable === 1 ? '' : 's'} skipped, e.g. ${firstUnparsable.map(safe).join(' | ')}\n`);
+    io.stderr.write(`strace-dfg: ${unparsable} unparsable line${unparsable === 1 ? '' : 's'} skipped (counted in dropped), e.g. ${firstUnparsable.map(safe).join(' | ')}\n`);
   }
 }
 
