@@ -75,9 +75,10 @@ describe('native layout round trip: log → .h5 → readHdf5Log is identical', (
     expect(back.cases[0].pid).toBe(101);
     expect(back.cases[1].pid).toBeNull();
   });
-  it('columns longer than the write slab are written in chunks', () => {
+  it('columns longer than the write slab are written in chunks, and read back in small slabs', () => {
     const log = mergeLogs(TRACES.map((t) => parseStraceBytes(t, readFileSync(`${FIX}src/${t}`))));
     expectIdentical(log, roundTrip(log, 'chunked.h5', 100));
+    expectIdentical(log, readHdf5Log(h5, join(dir, 'chunked.h5'), 'chunked.h5', { slabRows: 13 }));
   });
   it('an empty log', () => {
     const log = new EventLogBuilder().build('none');

@@ -113,7 +113,7 @@ function has(h5: H5Module, fileId: bigint, path: string): boolean {
   }
 }
 
-export function readNative(h5: H5Module, fileId: bigint, displayName: string, _bytes: number): EventLog {
+export function readNative(h5: H5Module, fileId: bigint, displayName: string, slab?: number): EventLog {
   const bad = (what: string): never => {
     throw new Hdf5FormatError(`${displayName}: broken strace-dfg event log: ${what}`);
   };
@@ -140,10 +140,10 @@ export function readNative(h5: H5Module, fileId: bigint, displayName: string, _b
     const want = DTYPE.get(out.constructor.name) as string;
     const isInt = want.toLowerCase().endsWith('i') || want.endsWith('H') || want.endsWith('B');
     if (i.compound || f.size !== out.BYTES_PER_ELEMENT || (f.cls === 'int') !== isInt || f.type[0] !== '<') bad(`${p} has type ${f.type}, expected ${want}`);
-    readTyped(h5, fileId, i, out, displayName);
+    readTyped(h5, fileId, i, out, displayName, slab);
     return out;
   };
-  const strings = (p: string): string[] => readStringList(h5, fileId, p, displayName);
+  const strings = (p: string): string[] => readStringList(h5, fileId, p, displayName, slab);
   const calls = strings('/strings/calls');
   const paths = strings('/strings/paths');
   const errnos = strings('/strings/errnos');

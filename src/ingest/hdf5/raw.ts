@@ -207,13 +207,13 @@ export function decodeStrings(h5: H5Module, view: DataView, heap: Uint8Array, ro
 }
 
 /** Copies rows of a plain numeric dataset whose type matches `out` byte for byte (native layout). */
-export function readTyped(h5: H5Module, fileId: bigint, info: DatasetInfo, out: Int32Array | Uint32Array | Uint16Array | Uint8Array | Float32Array | Float64Array, displayName: string): void {
+export function readTyped(h5: H5Module, fileId: bigint, info: DatasetInfo, out: Int32Array | Uint32Array | Uint16Array | Uint8Array | Float32Array | Float64Array, displayName: string, slab = SLAB_ROWS): void {
   const n = out.length;
   if (info.rows !== n) throw new Hdf5FormatError(`${displayName}: ${info.path} has ${info.rows} rows, expected ${n}`);
   const bytes = new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
   const w = out.BYTES_PER_ELEMENT;
-  for (let r = 0; r < n; r += SLAB_ROWS) {
-    const c = Math.min(SLAB_ROWS, n - r);
+  for (let r = 0; r < n; r += slab) {
+    const c = Math.min(slab, n - r);
     withSlab(h5, fileId, info, r, c, displayName, (view, heap) => {
       bytes.set(heap.subarray(view.byteOffset, view.byteOffset + c * w), r * w);
     });
@@ -221,15 +221,15 @@ export function readTyped(h5: H5Module, fileId: bigint, info: DatasetInfo, out: 
 }
 
 /** Reads a 1-D string dataset whole (string tables: one JS string per distinct value, not per event). */
-export function readStringList(h5: H5Module, fileId: bigint, path: string, displayName: string): string[] {
+export function readStringList(h5: H5Module, fileId: bigint, path: string, displayName: string, slab = SLAB_ROWS): string[] {
   const info = datasetInfo(h5, fileId, path);
   const f = info.fields[0];
   if (info.compound || f.cls !== 'string') throw new Hdf5FormatError(`${displayName}: ${path} is ${f.type}, expected strings`);
   const list: string[] = [];
   const ids = new Uint32Array(info.rows);
   const intern = (s: string): number => list.push(s) - 1;
-  for (let r = 0; r < info.rows; r += SLAB_ROWS) {
-    const c = Math.min(SLAB_ROWS, info.rows - r);
+  for (let r = 0; r < info.rows; r += slab) {
+    const c = Math.min(slab, info.rows - r);
     withSlab(h5, fileId, info, r, c, displayName, (view, heap) => {
       // no dedup here: every row must come back, even equal neighbours
       for (let i = 0; i < c; i++) decodeStrings(h5, new DataView(view.buffer, view.byteOffset + i * info.rowSize, info.rowSize), heap, info.rowSize, f, 1, intern, ids, r + i);

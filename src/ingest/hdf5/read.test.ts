@@ -73,6 +73,15 @@ describe('foreign layouts load to the rows the Python writer wrote', () => {
   });
 });
 
+describe('slab boundaries', () => {
+  it('reading in slabs of 1, 7 and 64 rows gives the same log as one slab', () => {
+    for (const L of LAYOUTS) {
+      const whole = load(L.file);
+      for (const slabRows of [1, 7, 64]) expect(readHdf5Log(h5, FIX + L.file, L.file, { slabRows }), `${L.file} / ${slabRows}`).toEqual(whole);
+    }
+  });
+});
+
 describe('bad input gets a specific message naming the file', () => {
   const cases: [string, RegExp][] = [
     ['pandas_fixed.h5', /^pandas_fixed\.h5: .*format='fixed'.*cannot be read in a browser.*to_hdf\(.*format='table'\)/],

@@ -18,7 +18,12 @@ const FIXED_HINT =
  * `mountFile` path in the worker); `displayName` names the file in messages and in the file report.
  * Throws `Hdf5FormatError` for anything unreadable.
  */
-export function readHdf5Log(h5In: H5Module | H5Namespace, pathInFs: string, displayName: string): EventLog {
+export interface Hdf5ReadOptions {
+  /** Rows read per slab (default: up to 512 Ki rows / 32 MiB). Tests use tiny slabs to cross boundaries. */
+  slabRows?: number;
+}
+
+export function readHdf5Log(h5In: H5Module | H5Namespace, pathInFs: string, displayName: string, opts?: Hdf5ReadOptions): EventLog {
   const h5 = asH5Module(h5In);
   const bytes = fileSize(h5, pathInFs, displayName);
   let file: InstanceType<H5Module['api']['File']>;
@@ -29,8 +34,8 @@ export function readHdf5Log(h5In: H5Module | H5Namespace, pathInFs: string, disp
   }
   if (file.file_id < 0n) throw new Hdf5FormatError(`${displayName}: not a readable HDF5 file (truncated or corrupt)`);
   try {
-    if (stringAttr(h5, file.file_id, '/', 'format') === NATIVE_FORMAT) return readNative(h5, file.file_id, displayName, bytes);
-    return readForeign(h5, file.file_id, displayName, bytes);
+    if (stringAttr(h5, file.file_id, '/', 'format') === NATIVE_FORMAT) return readNative(h5, file.file_id, displayName, opts?.slabRows);
+    return readForeign(h5, file.file_id, displayName, bytes, opts?.slabRows);
   } catch (e) {
     if (e instanceof Hdf5FormatError) throw e;
     throw new Hdf5FormatError(`${displayName}: cannot read the file (truncated or corrupt?): ${firstLine(e)}`);
@@ -51,7 +56,7 @@ function firstLine(e: unknown): string {
   return (detail ?? lines[0] ?? 'unknown error').replace(/^#\d+:\s*\S+\s+line\s+\d+\s+in\s+/, '');
 }
 
-function readForeign(h5: H5Module, fileId: bigint, displayName: string, bytes: number): EventLog {
+function readForeign(h5: H5Module, fileId: bigint, displayName: string, bytes: number, slab?: number): EventLog {
   const found = discover(h5, fileId, displayName);
   if (!found.tables.length) {
     if (found.fixed.length) throw new Hdf5FormatError(`${displayName}: ${FIXED_HINT} (groups: ${found.fixed.slice(0, 3).join(', ')})`);
@@ -69,7 +74,7 @@ function readForeign(h5: H5Module, fileId: bigint, displayName: string, bytes: n
   let maxStart = -Infinity;
   let noDur = 0;
   for (const t of found.tables) {
-    maxStart = Math.max(maxStart, readCase(h5, fileId, t, b, fileIdx, displayName, report.dropped));
+    maxStart = Math.max(maxStart, readCase(h5, fileId, t, b, fileIdx, displayName, report.dropped, slab));
     if (!t.cols.dur) noDur++;
   }
   if (noDur) report.warnings.push(`${noDur} table(s) without a dur column: durations unknown`);
@@ -78,61 +83,59 @@ function readForeign(h5: H5Module, fileId: bigint, displayName: string, bytes: n
   return b.build(maxStart < CLOCK_LIMIT ? 'clock' : 'epoch');
 }
 
-/** Reads one case table into the builder; returns the largest start (seconds). */
-function readCase(h5: H5Module, fileId: bigint, t: CaseTable, b: EventLogBuilder, fileIdx: number, displayName: string, dropped: Record<string, number>): number {
+/** Reads one case table into the builder, slab by slab (bounded memory); returns the largest start (s). */
+function readCase(h5: H5Module, fileId: bigint, t: CaseTable, b: EventLogBuilder, fileIdx: number, displayName: string, dropped: Record<string, number>, slab?: number): number {
   const n = t.rows;
+  const step = slab ?? Math.min(...t.datasets.map(slabRows));
+  const len = Math.min(step, Math.max(n, 1));
   const num: Partial<Record<Col, Float64Array>> = {};
   const str: Partial<Record<Col, Uint32Array>> = {};
-  const numeric: Col[] = ['pid', 'start', 'dur', 'size', 'line'];
-  for (const c of numeric) if (t.cols[c]) num[c] = new Float64Array(n);
-  for (const c of ['call', 'fp', 'errno'] as Col[]) if (t.cols[c]) str[c] = new Uint32Array(n);
+  for (const c of ['pid', 'start', 'dur', 'size', 'line'] as Col[]) if (t.cols[c]) num[c] = new Float64Array(len);
+  for (const c of ['call', 'fp', 'errno'] as Col[]) if (t.cols[c]) str[c] = new Uint32Array(len);
   const interners: Partial<Record<Col, (s: string) => number>> = {
     call: (s) => b.internCall(s),
     fp: (s) => b.internPath(s),
     errno: (s) => b.internErrno(s),
   };
-  for (const d of t.datasets) {
-    const mine = (Object.entries(t.cols) as [Col, Field][]).filter(([, f]) => f.ds === d.path);
-    for (let r = 0; r < n; r += SLAB_ROWS) {
-      const c = Math.min(SLAB_ROWS, n - r);
-      withSlab(h5, fileId, d, r, c, displayName, (view, heap) => {
-        for (const [col, f] of mine) {
-          if (str[col]) decodeStrings(h5, view, heap, d.rowSize, f, c, interners[col] as (s: string) => number, str[col] as Uint32Array, r);
-          else decodeNumbers(view, d.rowSize, f, c, num[col] as Float64Array, r);
-        }
-      });
-    }
-  }
+  const byDataset = t.datasets.map((d) => ({ d, mine: (Object.entries(t.cols) as [Col, Field][]).filter(([, f]) => f.ds === d.path) }));
   const fromName = caseFromFileName(`${t.id.replace(/^.*\//, '')}.st`);
   b.beginCase({ id: t.id, cid: t.attrs.cid ?? fromName.cid, host: t.attrs.host ?? fromName.host, rid: t.attrs.rid ?? fromName.rid, pid: null }, fileIdx);
-  const start = num.start as Float64Array;
   const scale = (t.cols.start as Field).cls === 'int' ? 1e-9 : 1;
+  const start = num.start as Float64Array;
   const { pid, dur, size, line } = num;
   const call = str.call as Uint32Array;
   const fp = str.fp as Uint32Array;
   const errno = str.errno;
   let maxStart = -Infinity;
   let bad = 0;
-  for (let i = 0; i < n; i++) {
-    const s = start[i] * scale;
-    if (!Number.isFinite(s)) {
-      bad++;
-      continue;
+  for (let r = 0; r < n; r += step) {
+    const c = Math.min(step, n - r);
+    for (const { d, mine } of byDataset) {
+      withSlab(h5, fileId, d, r, c, displayName, (view, heap) => {
+        for (const [col, f] of mine) {
+          if (str[col]) decodeStrings(h5, view, heap, d.rowSize, f, c, interners[col] as (s: string) => number, str[col] as Uint32Array, 0);
+          else decodeNumbers(view, d.rowSize, f, c, num[col] as Float64Array, 0);
+        }
+      });
     }
-    if (s > maxStart) maxStart = s;
-    const d = dur ? dur[i] : NaN;
-    const z = size ? size[i] : NaN;
-    b.push(
-      pid ? pid[i] | 0 : 0,
-      b.pairOf(call[i], fp[i]),
-      errno ? errno[i] : 0,
-      s,
-      d >= 0 ? d : NaN,
-      z >= 0 ? z : NaN,
-      line ? line[i] >>> 0 : 0,
-    );
+    for (let i = 0; i < c; i++) {
+      const s = start[i] * scale;
+      if (!Number.isFinite(s)) {
+        bad++;
+        continue;
+      }
+      if (s > maxStart) maxStart = s;
+      const du = dur ? dur[i] : NaN;
+      const z = size ? size[i] : NaN;
+      b.push(pid ? pid[i] | 0 : 0, b.pairOf(call[i], fp[i]), errno ? errno[i] : 0, s, du >= 0 ? du : NaN, z >= 0 ? z : NaN, line ? line[i] >>> 0 : 0);
+    }
   }
   if (bad) dropped['bad-start'] = (dropped['bad-start'] ?? 0) + bad;
   b.endCase();
   return maxStart;
+}
+
+/** Rows per slab: at most SLAB_ROWS and about 32 MiB of raw rows in the wasm heap. */
+function slabRows(d: { rowSize: number }): number {
+  return Math.max(1024, Math.min(SLAB_ROWS, Math.floor((32 << 20) / Math.max(1, d.rowSize))));
 }
