@@ -11,7 +11,7 @@ import './ui/app.css';
 
 const client = new WorkerClient();
 const { view, custom } = parseHash(location.hash);
-const store = createAppStore(client, view, custom);
+const store = createAppStore(client, view, custom, { deviceMemory: (navigator as Navigator & { deviceMemory?: number }).deviceMemory });
 installTestHook(store, () => client.busy);
 
 // Settings → URL hash on change (a colleague opening the link and dropping the same files sees the same view).

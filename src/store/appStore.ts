@@ -3,9 +3,10 @@
  * the worker keeps it, the store holds results only.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AnalysisResult, EdgeCases, MappingSpec, TimelineData } from '../analysis/types';
+import type { AnalysisResult, EdgeCases, MappingSpec, PathFilter, TimelineData } from '../analysis/types';
 import type { ColorMode, EdgeLabelKind } from '../ui/contracts';
 import type { Api, CaseFilter, LoadInput, LoadSummary, Method, Progress } from '../worker/protocol';
+import { estimateLoad, type LoadEstimate } from './memory';
 import { DEFAULT_VIEW, type ViewSettings } from './urlHash';
 
 /** What the store needs of the worker client (WorkerClient, or an in-process client in tests). */
@@ -44,7 +45,13 @@ export interface AppState extends ViewSettings {
   /** A custom mapping from the URL waiting for the user's confirmation. */
   pendingCustom: string | null;
 
+  /** A load too big for the memory budget, waiting for the user: with a path filter, anyway, or not. */
+  pendingLoad: { files: number; bytes: number; estimate: LoadEstimate } | null;
+  /** The parse-time path filter the current log was loaded with (empty = everything). */
+  loadFilter: PathFilter[];
+
   loadFiles(inputs: LoadInput[]): Promise<void>;
+  confirmLoad(choice: { filter: PathFilter[] } | 'anyway' | 'cancel'): Promise<void>;
   cancel(): void;
   setMapping(m: MappingSpec): Promise<void>;
   setPartition(green: string, red: string): Promise<void>;
@@ -71,8 +78,15 @@ export interface AppState extends ViewSettings {
 
 export type AppStore = StoreApi<AppState>;
 
-export function createAppStore(client: ApiClient, initial: Partial<ViewSettings> = {}, pendingCustom: string | null = null): AppStore {
+export interface StoreEnv {
+  /** navigator.deviceMemory (GiB) for the memory estimate. */
+  deviceMemory?: number;
+}
+
+export function createAppStore(client: ApiClient, initial: Partial<ViewSettings> = {}, pendingCustom: string | null = null, env: StoreEnv = {}): AppStore {
   let files: LoadInput[] = [];
+  let loadFilter: PathFilter[] = [];
+  let prevFiles: LoadInput[] = [];
   let loadCall: number | null = null;
   let retryAction: (() => Promise<void>) | null = null;
   let analyzeSeq = 0;
@@ -130,11 +144,11 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
 
     const doLoad = async (): Promise<void> => {
       set({ status: 'loading', progress: null, banner: null, result: null, summary: null, selected: null, timeline: null, edge: null, caseFilters: [] });
-      const call = client.call('load', [files, { splitByPid: get().splitByPid }], (p) => set({ progress: p }));
+      const call = client.call('load', [files, { splitByPid: get().splitByPid, ...(loadFilter.length ? { pathFilter: loadFilter } : {}) }], (p) => set({ progress: p }));
       loadCall = call.id;
       try {
         const summary = await call.promise;
-        set({ summary, progress: null });
+        set({ summary, progress: null, loadFilter });
       } catch (e) {
         if ((e as Error).name === 'CancelledError') {
           set({ status: get().summary ? 'ready' : 'empty', progress: null });
@@ -171,9 +185,30 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       partitionError: null,
       pendingCustom,
 
+      pendingLoad: null,
+      loadFilter: [],
+
       loadFiles: (inputs) => {
+        const bytes = inputs.reduce((a, i) => a + i.file.size, 0);
+        const estimate = estimateLoad(bytes, env.deviceMemory);
+        loadFilter = [];
+        if (!estimate.fits) {
+          prevFiles = files;
+          files = inputs;
+          set({ pendingLoad: { files: inputs.length, bytes, estimate } });
+          return Promise.resolve();
+        }
         files = inputs;
         return guarded('Loading', doLoad);
+      },
+      confirmLoad: async (choice) => {
+        set({ pendingLoad: null });
+        if (choice === 'cancel') {
+          files = prevFiles;
+          return;
+        }
+        loadFilter = choice === 'anyway' ? [] : choice.filter;
+        await guarded('Loading', doLoad);
       },
       cancel: () => {
         if (loadCall !== null) client.cancel(loadCall);

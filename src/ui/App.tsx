@@ -1,7 +1,7 @@
 /** The app shell: empty state, drop zone, progress, summary, editors, and the panels. */
 import { Suspense, useRef, useState, type DragEvent } from 'react';
 import { useApp } from './appContext';
-import { Banner, CustomConfirm } from './Banner';
+import { Banner, CustomConfirm, LoadConfirm } from './Banner';
 import { EmptyState } from './EmptyState';
 import { ErrorBoundary } from './ErrorBoundary';
 import { collectDrop, collectInput, fetchExample } from './files';
@@ -91,9 +91,19 @@ export function App() {
       </header>
       <Banner />
       <CustomConfirm />
+      <LoadConfirm />
       {busy && <ProgressBar progress={s.progress} onCancel={s.cancel} />}
-      {!s.summary && !busy && <EmptyState onExample={loadExample} onPick={() => fileInput.current?.click()} onPickFolder={() => folderInput.current?.click()} />}
-      {s.summary && (
+      {!busy && (!s.summary || s.summary.cases === 0) && (
+        <>
+          {s.summary && (
+            <div className="empty">
+              <SummaryPanel summary={s.summary} keptCases={0} unmapped={null} />
+            </div>
+          )}
+          <EmptyState onExample={loadExample} onPick={() => fileInput.current?.click()} onPickFolder={() => folderInput.current?.click()} />
+        </>
+      )}
+      {s.summary && s.summary.cases > 0 && (
         <main className="workspace">
           <aside className="side">
             <nav className="tabs">

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { formatBytes, formatCount } from '../lib/format';
 import { useApp } from './appContext';
 
 /** A worker or analysis failure: the page keeps working, Retry re-runs what failed. */
@@ -38,6 +40,42 @@ export function CustomConfirm() {
       <button onClick={() => void confirm(false)} data-testid="custom-ignore">
         Ignore
       </button>
+    </div>
+  );
+}
+
+/** A load that would not fit in memory: say so before the tab dies, offer a parse-time path filter. */
+export function LoadConfirm() {
+  const pending = useApp((s) => s.pendingLoad);
+  const confirm = useApp((s) => s.confirmLoad);
+  const [filter, setFilter] = useState('/scratch');
+  if (!pending) return null;
+  const { estimate } = pending;
+  const filters = filter
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((f) => (f.startsWith('re:') ? { kind: 'regex' as const, pattern: f.slice(3) } : { kind: 'substring' as const, pattern: f }));
+  return (
+    <div className="banner warn" role="alertdialog" data-testid="load-confirm">
+      <div>
+        <strong>
+          {formatCount(pending.files)} files, {formatBytes(pending.bytes)}: about {formatCount(estimate.events)} events needing ~{formatBytes(estimate.peak)} while loading
+        </strong>{' '}
+        — more than this tab should use ({formatBytes(estimate.budget)}). It may run out of memory.
+        <div>
+          <label>
+            Load only paths containing{' '}
+            <input value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="load-filter" placeholder="/scratch or re:REGEX" />
+          </label>{' '}
+          <button className="primary" disabled={!filters.length} onClick={() => void confirm({ filter: filters })} data-testid="load-filtered">
+            Load filtered
+          </button>{' '}
+          <button onClick={() => void confirm('anyway')} data-testid="load-anyway">
+            Load everything anyway
+          </button>{' '}
+          <button onClick={() => void confirm('cancel')}>Cancel</button>
+        </div>
+      </div>
     </div>
   );
 }

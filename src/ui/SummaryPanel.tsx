@@ -33,8 +33,9 @@ export function SummaryPanel({ summary, keptCases, unmapped }: { summary: LoadSu
           {unmapped ? ` (${formatCount(unmapped)} not mapped)` : ''}
         </dd>
         <dt>files</dt>
-        <dd>
+        <dd data-testid="summary-files">
           {formatCount(s.files.length)} ({formatBytes(bytes)})
+          {s.loadMs !== undefined && ` · read in ${formatDuration(s.loadMs / 1000)} on ${s.threads ?? 1} thread${s.threads === 1 ? '' : 's'}`}
         </dd>
         <dt>hosts</dt>
         <dd title={s.hosts.join(', ')}>{s.hosts.length ? s.hosts.join(', ') : '–'}</dd>

@@ -140,7 +140,12 @@ export class Session implements Handlers {
     let partition: PartitionSpec | null = null;
     if (sel && (sel.green.trim() || sel.red.trim())) {
       try {
-        partition = resolvePartition(work, sel.green.trim(), sel.red.trim());
+        // Resolve on all loaded cases (a case filter may empty one side: that is not an error).
+        partition = resolvePartition(base, sel.green.trim(), sel.red.trim());
+        if (work !== base) {
+          const kept = new Set(work.cases.map((c) => c.id));
+          partition = { green: partition.green.filter((id) => kept.has(id)), red: partition.red.filter((id) => kept.has(id)) };
+        }
       } catch (e) {
         throw new PartitionError(e instanceof Error ? e.message : String(e));
       }

@@ -1,0 +1,89 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Session, type Ctx } from '../worker/handlers';
+import type { Api, Method, Progress } from '../worker/protocol';
+import { createAppStore, type ApiClient } from './appStore';
+
+const FIG1 = join(__dirname, '..', 'cli/__fixtures__/fig1');
+const fig1 = () => readdirSync(FIG1).sort().map((f) => ({ file: new File([readFileSync(join(FIG1, f))], f), name: f }));
+
+/** The store against a real Session in this thread (what the worker runs), with a switch to make it fail. */
+class LocalClient implements ApiClient {
+  session = new Session();
+  busy = 0;
+  failNext: string | null = null;
+  restarts = 0;
+  call<M extends Method>(method: M, args: Parameters<Api[M]>, onProgress?: (p: Progress) => void) {
+    const ctx: Ctx = { progress: onProgress ?? (() => {}), cancel: { cancelled: false } };
+    this.busy++;
+    const fail = this.failNext;
+    this.failNext = null;
+    const fn = this.session[method] as unknown as (c: Ctx, ...a: unknown[]) => Promise<ReturnType<Api[M]>>;
+    const promise = (fail ? Promise.reject(Object.assign(new Error(fail), { name: 'WorkerCrashed' })) : fn.call(this.session, ctx, ...(args as unknown[]))).finally(() => this.busy--);
+    return { id: 1, promise };
+  }
+  cancel() {}
+  restart() {
+    this.restarts++;
+    this.session = new Session();
+  }
+}
+
+describe('app store', () => {
+  it('loads, analyses, keeps the graph on a bad mapping, and recovers from a worker failure with Retry', async () => {
+    const client = new LocalClient();
+    const store = createAppStore(client, { green: 'cid:a', red: 'cid:b' });
+    const st = () => store.getState();
+    await st().loadFiles(fig1());
+    expect(st().status).toBe('ready');
+    expect(st().summary!.cases).toBe(6);
+    expect(st().partitionCases!.green).toHaveLength(3);
+    const before = st().result;
+    expect(before!.nodes.some((n) => n.id === 'read:/etc/passwd')).toBe(true);
+
+    await st().setMapping({ ...st().mapping, custom: '(e) => { throw new Error("nope") }' });
+    expect(st().mappingError).toMatch(/nope/);
+    expect(st().result).toBe(before);
+    expect(st().mapping.custom).toBeNull();
+
+    await st().setPartition('cid:zzz', 'cid:b');
+    expect(st().partitionError).toMatch(/zzz/);
+    expect(st().green).toBe('cid:a');
+
+    await st().keepCases('read:/etc/passwd', 'without');
+    expect(st().keptCases).toBe(3);
+    await st().removeCaseFilter(0);
+    expect(st().keptCases).toBe(6);
+
+    await st().selectNode('read:/etc/passwd');
+    expect(st().timeline!.start.length).toBe(st().result!.nodes.find((n) => n.id === 'read:/etc/passwd')!.count);
+
+    client.failNext = 'worker exploded';
+    await st().setMapping({ ...st().mapping, depth: 1 });
+    expect(st().banner!.message).toMatch(/worker exploded/);
+    expect(st().banner!.canRetry).toBe(true);
+    await st().retry();
+    expect(client.restarts).toBe(1);
+    expect(st().banner).toBeNull();
+    expect(st().status).toBe('ready');
+    expect(st().summary!.cases).toBe(6);
+  });
+
+  it('asks before a load that would not fit in memory, and can load with a path filter', async () => {
+    const client = new LocalClient();
+    const store = createAppStore(client, {}, null, { deviceMemory: 0.25 });
+    const huge = { file: { name: 'huge.st', size: 5e9, slice: () => new Blob([]) }, name: 'huge.st' };
+    await store.getState().loadFiles([huge]);
+    expect(store.getState().pendingLoad!.estimate.fits).toBe(false);
+    expect(client.busy).toBe(0);
+    expect(store.getState().status).toBe('empty');
+    await store.getState().confirmLoad('cancel');
+    expect(store.getState().pendingLoad).toBeNull();
+
+    const small = createAppStore(new LocalClient());
+    await small.getState().loadFiles(fig1());
+    expect(small.getState().pendingLoad).toBeNull();
+    expect(small.getState().status).toBe('ready');
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Will a load fit? An estimate from the file sizes, made before anything is read, so the tab can warn
+ * instead of dying. strace lines average 100–190 bytes (IOR-like traces ~165 B); we assume 100 B per
+ * event (pessimistic). Held: 34 B per event in the worker's columns; peak while loading ≈ 3× that
+ * (builder growth by doubling + the merged copy), plus the per-file parse buffers (16 MiB per thread).
+ */
+export const BYTES_PER_LINE = 100;
+export const PEAK_BYTES_PER_EVENT = 34 * 3;
+
+export interface LoadEstimate {
+  events: number;
+  /** Peak bytes the worker(s) will need. */
+  peak: number;
+  /** What we allow ourselves to use. */
+  budget: number;
+  fits: boolean;
+}
+
+/**
+ * @param deviceMemoryGiB navigator.deviceMemory (Chrome: a rounded value capped at 8), or undefined.
+ * Budget: half the device memory, at most 4 GiB (typed arrays live outside the JS heap, but a 64-bit
+ * renderer process still dies near 4 GiB of ArrayBuffers), 2 GiB when the memory is unknown.
+ */
+export function estimateLoad(totalBytes: number, deviceMemoryGiB?: number, threads = 4): LoadEstimate {
+  const GiB = 1024 ** 3;
+  const budget = deviceMemoryGiB && deviceMemoryGiB > 0 ? Math.min(4 * GiB, (deviceMemoryGiB * GiB) / 2) : 2 * GiB;
+  const events = Math.ceil(totalBytes / BYTES_PER_LINE);
+  const peak = events * PEAK_BYTES_PER_EVENT + threads * 16 * 1024 * 1024;
+  return { events, peak, budget, fits: peak <= budget };
+}
