@@ -245,7 +245,11 @@ export class StraceParser {
     const sc = this.sc;
     const kind = sc.scan(b, s, e);
     if (last && !this.complete(kind)) return this.count(D_TRUNCATED_LAST_LINE);
-    if (kind === S.K_BAD) return this.unparsable(b, s, e, evLine);
+    if (kind === S.K_BAD) {
+      let k = s;
+      while (k < e && (b[k] === 0x20 || b[k] === 0x09)) k++;
+      return k === e ? this.count(D_BLANK) : this.unparsable(b, s, e, evLine);
+    }
     if (kind === S.K_MESSAGE || kind === S.K_SPLICED) {
       this.recognized++;
       this.count(D_STRACE_MESSAGE);

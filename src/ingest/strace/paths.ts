@@ -15,15 +15,17 @@ export function annotationToPath(b: Uint8Array, s: number, e: number): string {
 
 /** Lexically joins a relative path onto an absolute directory, resolving `.` and `..`. */
 export function joinPath(dir: string, rel: string): string {
-  const parts = rel.startsWith('/') ? [] : dir.split('/');
-  for (const seg of rel.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') {
-      if (parts.length > 1) parts.pop();
-    } else parts.push(seg);
-  }
-  const out = parts.filter((x) => x !== '').join('/');
-  return '/' + out;
+  const parts: string[] = [];
+  const add = (p: string): void => {
+    for (const seg of p.split('/')) {
+      if (seg === '' || seg === '.') continue;
+      if (seg === '..') parts.pop();
+      else parts.push(seg);
+    }
+  };
+  if (!rel.startsWith('/')) add(dir);
+  add(rel);
+  return '/' + parts.join('/');
 }
 
 /**
