@@ -198,7 +198,7 @@ export class CyView {
     });
     const edges: SvgEdge[] = this.cy.edges().map((e) => {
       const d = e.data() as EdgeData;
-      let ctrl: cytoscape.Position[] = [];
+      let ctrl: cytoscape.Position[];
       try {
         ctrl = e.controlPoints() ?? [];
       } catch {

@@ -22,7 +22,10 @@ function assertConnected(g: FilteredGraph): void {
       const u = stack.pop()!;
       for (const e of g.edges) {
         const [a, b] = fwd ? [e.source, e.target] : [e.target, e.source];
-        if (a === u && !seen.has(b)) seen.add(b), stack.push(b);
+        if (a === u && !seen.has(b)) {
+          seen.add(b);
+          stack.push(b);
+        }
       }
     }
     return seen;

@@ -167,7 +167,12 @@ function reach(dfg: DfgIndex, kept: Uint8Array, out: Map<string, ShownEdge>, roo
   const stack = [root];
   while (stack.length) {
     const u = stack.pop()!;
-    for (const v of adj.get(u) ?? []) if (!seen[v] && kept[v]) stack.push(v), (seen[v] = 1);
+    for (const v of adj.get(u) ?? []) {
+      if (!seen[v] && kept[v]) {
+        seen[v] = 1;
+        stack.push(v);
+      }
+    }
   }
   return seen;
 }

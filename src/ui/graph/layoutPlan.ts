@@ -23,7 +23,12 @@ export const SMALL_EDGES = 150;
 export function layoutUniverse(rankedByCount: string[], shown: Iterable<string>, cap = LAYOUT_CAP): string[] {
   const out = rankedByCount.slice(0, cap);
   const have = new Set(out);
-  for (const id of shown) if (id !== START && id !== END && !have.has(id)) out.push(id), have.add(id);
+  for (const id of shown) {
+    if (id !== START && id !== END && !have.has(id)) {
+      out.push(id);
+      have.add(id);
+    }
+  }
   return out;
 }
 

@@ -57,7 +57,10 @@ export function toSvg(nodes: SvgNode[], edges: SvgEdge[], fontFamily: string, fo
     x1 = Math.max(x1, x);
     y1 = Math.max(y1, y);
   };
-  for (const n of nodes) grow(n.x - n.w / 2, n.y - n.h / 2), grow(n.x + n.w / 2, n.y + n.h / 2);
+  for (const n of nodes) {
+    grow(n.x - n.w / 2, n.y - n.h / 2);
+    grow(n.x + n.w / 2, n.y + n.h / 2);
+  }
   for (const e of edges) for (const p of e.points) grow(p.x, p.y);
   if (!Number.isFinite(x0)) x0 = y0 = x1 = y1 = 0;
   const pad = 20;

@@ -1,0 +1,135 @@
+/** Toolbar, sliders, hidden-elements statement and legends of the graph panel (plain React text only). */
+import type { AnalysisResult } from '../../analysis/types';
+import { formatBytes, formatCount, formatPercent, formatRate } from '../../lib/format';
+import type { ColorMode, Metric } from '../contracts';
+import { BLUE, EDGE_DEFAULT, EDGE_GREEN, EDGE_NEITHER, EDGE_RED, METRIC_NAMES, NODE_BOTH, NODE_GREEN, NODE_NEITHER, NODE_RED, UNAVAILABLE, WHITE } from './colors';
+import { sideCounts } from './elements';
+import type { FilterOptions, FilteredGraph } from './filter';
+
+export interface ControlsProps {
+  result: AnalysisResult;
+  opts: FilterOptions;
+  stops: number[];
+  graph: FilteredGraph;
+  onOpts(o: FilterOptions): void;
+  onFit(): void;
+  onZoom(f: number): void;
+  onPan(dx: number, dy: number): void;
+  onRelayout(): void;
+  onPng(): void;
+  onSvg(): void;
+  busy: string | null;
+}
+
+const btn: React.CSSProperties = { padding: '1px 7px', minWidth: 26, font: 'inherit', cursor: 'pointer' };
+
+export function GraphToolbar(p: ControlsProps) {
+  const { opts, stops, result, graph } = p;
+  const total = result.nodes.length;
+  // path slider position: index of the first stop ≥ threshold (stops.length = above every count)
+  let idx = stops.findIndex((s) => s >= opts.minEdgeCount);
+  if (idx < 0) idx = stops.length;
+  const hidden = graph.nodes.length - 2 < graph.totalActivities || graph.realEdges < graph.totalEdges;
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 14px', alignItems: 'center', padding: '4px 6px', borderBottom: '1px solid #ddd', fontSize: 12 }}>
+      <label title="Keep the top-N activities">
+        Activities{' '}
+        <input data-testid="graph-activities" type="range" min={0} max={total} step={1} value={Math.min(opts.maxActivities, total)}
+          onChange={(e) => p.onOpts({ ...opts, maxActivities: Number(e.target.value) })} style={{ verticalAlign: 'middle', width: 130 }} />{' '}
+        <span data-testid="graph-activities-value">{Math.min(opts.maxActivities, total)}</span>
+      </label>
+      <label title="Rank activities by event count or by relative duration">
+        by{' '}
+        <select data-testid="graph-rankby" value={opts.rankBy} onChange={(e) => p.onOpts({ ...opts, rankBy: e.target.value as FilterOptions['rankBy'] })}>
+          <option value="count">count</option>
+          <option value="rd" disabled={!result.hasDurations}>rd</option>
+        </select>
+      </label>
+      <label title="Hide edges with fewer transitions (kept when needed to connect ● and ■)">
+        Paths{' '}
+        <input data-testid="graph-paths" type="range" min={0} max={Math.max(0, stops.length)} step={1} value={idx}
+          onChange={(e) => {
+            const i = Number(e.target.value);
+            p.onOpts({ ...opts, minEdgeCount: i >= stops.length ? (stops[stops.length - 1] ?? 0) + 1 : stops[i] });
+          }} style={{ verticalAlign: 'middle', width: 130 }} />{' '}
+        <span data-testid="graph-paths-value">count ≥ {formatCount(opts.minEdgeCount)}</span>
+      </label>
+      <span style={{ display: 'inline-flex', gap: 2 }}>
+        <button style={btn} onClick={p.onFit} title="Fit the graph in view" data-testid="graph-fit">Fit</button>
+        <button style={btn} onClick={() => p.onZoom(1.25)} title="Zoom in">+</button>
+        <button style={btn} onClick={() => p.onZoom(0.8)} title="Zoom out">−</button>
+        <button style={btn} onClick={() => p.onPan(80, 0)} title="Pan left">←</button>
+        <button style={btn} onClick={() => p.onPan(-80, 0)} title="Pan right">→</button>
+        <button style={btn} onClick={() => p.onPan(0, 80)} title="Pan up">↑</button>
+        <button style={btn} onClick={() => p.onPan(0, -80)} title="Pan down">↓</button>
+        <button style={btn} onClick={p.onRelayout} title="Lay out only what is shown (compact); positions stay stable afterwards">Re-layout</button>
+        <button style={btn} onClick={p.onPng} data-testid="graph-export-png">PNG</button>
+        <button style={btn} onClick={p.onSvg} data-testid="graph-export-svg">SVG</button>
+      </span>
+      <span data-testid="graph-shown" style={{ color: hidden ? '#B71C1C' : '#555' }}>
+        {hidden
+          ? `showing ${formatCount(graph.nodes.length - 2)} of ${formatCount(graph.totalActivities)} activities, ${formatCount(graph.realEdges)} of ${formatCount(graph.totalEdges)} edges`
+          : `${formatCount(graph.totalActivities)} activities, ${formatCount(graph.totalEdges)} edges`}
+        {graph.bypassEdges > 0 ? ` (+${formatCount(graph.bypassEdges)} dashed: via hidden activities)` : ''}
+      </span>
+      {p.busy ? <span data-testid="graph-busy" style={{ color: '#555' }}>{p.busy}</span> : null}
+    </div>
+  );
+}
+
+function fmtMetric(m: Metric, v: number): string {
+  if (m === 'rd') return formatPercent(v);
+  if (m === 'bytes') return formatBytes(v);
+  if (m === 'dr' || m === 'DR') return formatRate(v);
+  return formatCount(v);
+}
+
+const swatch = (fill: string, border = '#616161'): React.CSSProperties => ({
+  display: 'inline-block', width: 12, height: 12, background: fill, border: `1px solid ${border}`, verticalAlign: 'middle', marginRight: 3,
+});
+const line = (color: string, dashed = false): React.CSSProperties => ({
+  display: 'inline-block', width: 18, height: 0, borderTop: `3px ${dashed ? 'dashed' : 'solid'} ${color}`, verticalAlign: 'middle', marginRight: 3,
+});
+
+export function GraphLegend({ result, colorMode, metricMax }: { result: AnalysisResult; colorMode: ColorMode; metricMax: number | null }) {
+  const box: React.CSSProperties = {
+    position: 'absolute', left: 8, bottom: 8, background: 'rgba(255,255,255,0.92)', border: '1px solid #ccc', borderRadius: 4,
+    padding: '4px 8px', fontSize: 11, lineHeight: 1.6, pointerEvents: 'none', maxWidth: 360,
+  };
+  if (colorMode.kind === 'partition') {
+    const c = sideCounts(result);
+    const p = result.partition;
+    if (!p || !c) return <div style={box} data-testid="graph-legend">No partition set: choose green and red cases.</div>;
+    return (
+      <div style={box} data-testid="graph-legend">
+        <div><b>Partition</b> — green {formatCount(p.greenCases)} cases, red {formatCount(p.redCases)} cases</div>
+        <div>
+          <span style={swatch(NODE_GREEN)} />only green {c.nodes.green}{'  '}
+          <span style={swatch(NODE_RED)} />only red {c.nodes.red}{'  '}
+          <span style={swatch(NODE_BOTH)} />both {c.nodes.both}{'  '}
+          <span style={swatch(NODE_NEITHER)} />neither {c.nodes.neither} <i>activities</i>
+        </div>
+        <div>
+          <span style={line(EDGE_GREEN)} />{c.edges.green}{'  '}
+          <span style={line(EDGE_RED)} />{c.edges.red}{'  '}
+          <span style={line(EDGE_DEFAULT)} />{c.edges.both}{'  '}
+          <span style={line(EDGE_NEITHER)} />{c.edges.neither} <i>edges (green, red, both, neither)</i>
+        </div>
+      </div>
+    );
+  }
+  const m = colorMode.metric;
+  return (
+    <div style={box} data-testid="graph-legend">
+      <div><b>{METRIC_NAMES[m]}</b> — fill linear in value / max</div>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+        <span>0</span>
+        <span style={{ display: 'inline-block', width: 120, height: 10, border: '1px solid #999', background: `linear-gradient(to right, ${WHITE}, ${BLUE})` }} />
+        <span>{metricMax === null || metricMax === 0 ? '–' : fmtMetric(m, metricMax)}</span>
+        <span style={{ marginLeft: 8 }}><span style={swatch(UNAVAILABLE)} />unavailable</span>
+      </div>
+      <div><span style={line(EDGE_NEITHER, true)} />via hidden activities · width ∝ log(count) · binary units</div>
+      {result.hosts > 1 ? <div style={{ color: '#8D6E63' }}>mc assumes the {result.hosts} hosts&apos; clocks are synchronised</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+/**
+ * The DFG panel (issue #3 item 3, issue #5 item 3). One Cytoscape instance (CyView) created on mount;
+ * sliders → filterGraph (pure) → elements (pure) → CyView diff/update. Positions come from the layout
+ * worker for a stable universe of activities (layoutPlan.ts) and are reused while sliders, colouring or
+ * the partition change; dragged nodes keep their place until the next new layout.
+ */
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { END, START, type AnalysisResult } from '../../analysis/types';
+import { formatCount } from '../../lib/format';
+import type { GraphPanelProps } from '../contracts';
+import { setGraphReader } from '../testHook';
+import { CyView, edgeId } from './cyView';
+import { buildElements } from './elements';
+import { defaultFilter, edgeCountStops, filterGraph, indexDfg, type FilterOptions, type ShownEdge } from './filter';
+import { GraphLegend, GraphToolbar } from './GraphControls';
+import { FONT_FAMILY, FONT_PX, edgeTooltipRows, labelBox, nodeLabelLines, nodeTooltipRows } from './labels';
+import { LayoutClient } from './layoutClient';
+import { buildLayoutRequest, layoutUniverse } from './layoutPlan';
+import { toSvg } from './svgExport';
+
+type Pos = { x: number; y: number };
+
+/** Changes when the set of activities/edges changes (not when only the partition or colours change). */
+function signature(r: AnalysisResult): string {
+  let h = 2166136261;
+  const mix = (s: string): void => {
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  };
+  for (const n of r.nodes) mix(n.id);
+  for (const e of r.edges) {
+    mix(e.source);
+    mix(e.target);
+  }
+  return `${r.nodes.length}|${r.edges.length}|${h >>> 0}`;
+}
+
+function download(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function fillTooltip(tip: HTMLDivElement, title: string, rows: [string, string][]): void {
+  const head = document.createElement('div');
+  head.style.fontWeight = '600';
+  head.style.wordBreak = 'break-all';
+  head.textContent = title;
+  const table = document.createElement('table');
+  table.style.borderSpacing = '6px 0';
+  for (const [k, v] of rows) {
+    const tr = table.insertRow();
+    tr.insertCell().textContent = k;
+    const td = tr.insertCell();
+    td.textContent = v;
+    td.style.textAlign = 'right';
+  }
+  tip.replaceChildren(head, table);
+}
+
+export function GraphPanel(props: GraphPanelProps) {
+  const { result, colorMode, edgeLabel, direction, selected } = props;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const tipRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<CyView | null>(null);
+  const clientRef = useRef<LayoutClient | null>(null);
+  const propsRef = useRef(props);
+  const posRef = useRef<{ key: string; universe: Set<string>; pos: Map<string, Pos> }>({ key: '', universe: new Set(), pos: new Map() });
+  const layoutSeq = useRef(0);
+  const relayoutSeen = useRef(0);
+  const fitNext = useRef(true);
+  const t0Ref = useRef(0);
+  useEffect(() => {
+    propsRef.current = props;
+  });
+
+  const dfg = useMemo(() => indexDfg(result), [result]);
+  const stats = useMemo(() => new Map(result.nodes.map((n) => [n.id, n])), [result]);
+  const sig = useMemo(() => signature(result), [result]);
+  const [filterState, setFilterState] = useState<{ sig: string; opts: FilterOptions } | null>(null);
+  const opts = useMemo(() => (filterState && filterState.sig === sig ? filterState.opts : defaultFilter(result)), [filterState, sig, result]);
+  const deferredOpts = useDeferredValue(opts);
+  const graph = useMemo(() => filterGraph(result, deferredOpts, dfg), [result, deferredOpts, dfg]);
+  const stops = useMemo(() => edgeCountStops(result, graph.nodes), [result, graph.nodes]);
+  const elements = useMemo(() => buildElements(result, graph, colorMode, edgeLabel, stats), [result, graph, colorMode, edgeLabel, stats]);
+  const shownEdges = useRef(new Map<string, ShownEdge>());
+  shownEdges.current = useMemo(() => new Map(graph.edges.map((e) => [edgeId(e.source, e.target), e])), [graph]);
+  const [posVersion, setPosVersion] = useState(0);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [menu, setMenu] = useState<{ id: string; x: number; y: number } | null>(null);
+  const [relayout, setRelayout] = useState(0);
+
+  // The Cytoscape instance and the layout worker: created once.
+  useEffect(() => {
+    const host = hostRef.current!;
+    const tip = tipRef.current!;
+    const place = (x: number, y: number): void => {
+      tip.style.display = 'block';
+      const w = host.clientWidth;
+      tip.style.left = `${Math.min(x + 14, Math.max(0, w - tip.offsetWidth - 4))}px`;
+      tip.style.top = `${y + 14}px`;
+    };
+    const view = new CyView(host, {
+      onHoverNode(id, x, y) {
+        if (id === null) return void (tip.style.display = 'none');
+        const r = propsRef.current.result;
+        const side = r.partition?.nodes[id];
+        if (id === START || id === END) {
+          fillTooltip(tip, id === START ? '● start of every case' : '■ end of every case', [['cases', formatCount(r.cases)]]);
+        } else {
+          const a = r.nodes.find((n) => n.id === id);
+          fillTooltip(tip, id, a ? nodeTooltipRows(a, side) : []);
+        }
+        place(x, y);
+      },
+      onHoverEdge(id, x, y) {
+        const e = id === null ? undefined : shownEdges.current.get(id);
+        if (!e) return void (tip.style.display = 'none');
+        const side = propsRef.current.result.partition?.edges[`${e.source} -> ${e.target}`];
+        fillTooltip(tip, `${e.source} → ${e.target}`, edgeTooltipRows(e, side));
+        place(x, y);
+      },
+      onTapNode: (id) => propsRef.current.onSelectNode(id),
+      onTapEdge: (s, t) => propsRef.current.onSelectEdge(s, t),
+      onContextNode: (id, x, y) => {
+        if (id !== START && id !== END) setMenu({ id, x, y });
+      },
+      onTapBackground: () => setMenu(null),
+      onDragged: (id, x, y) => void posRef.current.pos.set(id, { x, y }),
+      onViewport: () => {
+        tip.style.display = 'none';
+      },
+    });
+    viewRef.current = view;
+    clientRef.current = new LayoutClient();
+    setGraphReader(() => view.model());
+    return () => {
+      setGraphReader(null);
+      clientRef.current?.dispose();
+      clientRef.current = null;
+      view.destroy();
+      viewRef.current = null;
+    };
+  }, []);
+
+  // Layout: only when the result's topology or direction changes, when shown nodes fall outside the laid-out
+  // universe, or on Re-layout.
+  useEffect(() => {
+    const key = `${sig}|${direction}`;
+    const store = posRef.current;
+    const forced = relayout !== relayoutSeen.current;
+    const missing = graph.nodes.some((id) => !store.universe.has(id));
+    if (!forced && store.key === key && !missing) return;
+    relayoutSeen.current = relayout;
+    const acts = graph.nodes.filter((id) => id !== START && id !== END);
+    const universe = forced ? acts : layoutUniverse(result.nodes.map((n) => n.id), acts);
+    const size = (id: string) => {
+      const a = stats.get(id);
+      return a ? labelBox(nodeLabelLines(a)) : { w: 18, h: 18 };
+    };
+    const req = buildLayoutRequest(dfg, universe, size, direction);
+    const seq = ++layoutSeq.current;
+    t0Ref.current = performance.now();
+    setBusy(`laying out ${formatCount(req.ids.length)} nodes…`);
+    clientRef.current
+      ?.layout(req)
+      .then(({ xy, ms }) => {
+        if (seq !== layoutSeq.current) return;
+        const pos = new Map<string, Pos>();
+        req.ids.forEach((id, i) => pos.set(id, { x: xy[2 * i], y: xy[2 * i + 1] }));
+        posRef.current = { key, universe: new Set(req.ids), pos };
+        rootRef.current?.setAttribute('data-layout-ms', ms.toFixed(0));
+        fitNext.current = true;
+        setBusy(null);
+        setPosVersion((v) => v + 1);
+      })
+      .catch((err: Error) => {
+        if (seq === layoutSeq.current) setBusy(`layout failed: ${err.message}`);
+      });
+  }, [sig, direction, graph.nodes, relayout, result, stats, dfg]);
+
+  // Draw: diff elements when the visible topology changes; otherwise only data/classes.
+  useEffect(() => {
+    const view = viewRef.current;
+    const store = posRef.current;
+    if (!view || !graph.nodes.every((id) => store.universe.has(id))) return;
+    const pos = (id: string): Pos => store.pos.get(id) ?? { x: 0, y: 0 };
+    const changed = view.setElements(elements.nodes, elements.edges, pos);
+    view.update(elements.nodes, elements.edges, selected);
+    if (fitNext.current) {
+      if (!changed) view.setPositions(pos);
+      fitNext.current = false;
+      view.fit();
+      const t0 = t0Ref.current;
+      view.cy.one('render', () => {
+        requestAnimationFrame(() => {
+          rootRef.current?.setAttribute('data-draw-ms', (performance.now() - t0).toFixed(0));
+          rootRef.current?.setAttribute('data-graph-ready', String(posVersion));
+        });
+      });
+    }
+  }, [elements, posVersion, selected, graph.nodes]);
+
+  const onPng = (): void => {
+    const cy = viewRef.current?.cy;
+    if (!cy) return;
+    const blob = cy.png({ output: 'blob', full: true, scale: 2, bg: '#FFFFFF', maxWidth: 16000, maxHeight: 16000 });
+    download(blob, 'strace-dfg.png');
+  };
+  const onSvg = (): void => {
+    const view = viewRef.current;
+    if (!view) return;
+    const parts = view.svgParts((id) => {
+      const a = stats.get(id);
+      return a ? nodeLabelLines(a) : [id];
+    });
+    download(new Blob([toSvg(parts.nodes, parts.edges, FONT_FAMILY, FONT_PX)], { type: 'image/svg+xml' }), 'strace-dfg.svg');
+  };
+
+  return (
+    <div ref={rootRef} data-testid="graph-panel" style={{ position: 'relative', display: 'flex', flexDirection: 'column', height: '100%', minHeight: 320 }}
+      onKeyDown={(e) => e.key === 'Escape' && setMenu(null)}>
+      <GraphToolbar result={result} opts={opts} stops={stops} graph={graph} busy={busy}
+        onOpts={(o) => setFilterState({ sig, opts: o })}
+        onFit={() => viewRef.current?.fit()} onZoom={(f) => viewRef.current?.zoomBy(f)} onPan={(dx, dy) => viewRef.current?.panBy(dx, dy)}
+        onRelayout={() => setRelayout((v) => v + 1)} onPng={onPng} onSvg={onSvg} />
+      <div style={{ position: 'relative', flex: 1, minHeight: 280 }}>
+        <div ref={hostRef} data-testid="graph-canvas" style={{ position: 'absolute', inset: 0, background: '#FAFAFA' }} onContextMenu={(e) => e.preventDefault()} />
+        <GraphLegend result={result} colorMode={colorMode} metricMax={elements.metricMax} />
+        <div ref={tipRef} data-testid="graph-tooltip" role="tooltip" style={{
+          position: 'absolute', display: 'none', pointerEvents: 'none', background: '#FFFFFF', border: '1px solid #999', borderRadius: 4,
+          padding: '4px 6px', fontSize: 11, maxWidth: 420, boxShadow: '0 2px 6px rgba(0,0,0,0.2)', zIndex: 5,
+        }} />
+        {menu ? (
+          <div data-testid="graph-context-menu" role="menu" style={{
+            position: 'absolute', left: menu.x, top: menu.y, background: '#FFFFFF', border: '1px solid #999', borderRadius: 4, zIndex: 6,
+            display: 'flex', flexDirection: 'column', fontSize: 12, boxShadow: '0 2px 6px rgba(0,0,0,0.25)',
+          }}>
+            <div style={{ padding: '3px 8px', color: '#555', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{menu.id}</div>
+            {(['with', 'without'] as const).map((k) => (
+              <button key={k} role="menuitem" data-testid={`graph-keep-${k}`} style={{ textAlign: 'left', padding: '4px 8px', border: 'none', background: 'none', cursor: 'pointer', font: 'inherit' }}
+                onClick={() => {
+                  setMenu(null);
+                  propsRef.current.onKeepCases(menu.id, k);
+                }}>
+                {k === 'with' ? 'Keep only cases with this activity' : 'Keep only cases without this activity'}
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
