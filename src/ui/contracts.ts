@@ -24,7 +24,14 @@ export interface GraphPanelProps {
 
 /** What `window.__app.graph()` returns: what is currently drawn. */
 export interface GraphModel {
-  nodes: { id: string; fill: string; partition?: Side }[];
+  nodes: {
+    id: string;
+    fill: string;
+    partition?: Side;
+    /** Optional (added by the shell for e2e clicks): the node's rendered centre in CSS pixels relative to
+     * the `[data-testid=graph-canvas]` element, e.g. from cytoscape `node.renderedPosition()`. */
+    at?: { x: number; y: number };
+  }[];
   edges: { source: string; target: string; count: number; color: string; partition?: Side }[];
 }
 
