@@ -72,6 +72,7 @@ export function VariantsList({ variants }: VariantsListProps) {
   const [query, setQuery] = useState('');
   const [pages, setPages] = useState(1);
   const sorted = useMemo(() => sortVariants(variants), [variants]);
+  const rank = useMemo(() => new Map(sorted.map((v, k) => [v, k + 1])), [sorted]);
   const rows = useMemo(() => filterVariants(sorted, query), [sorted, query]);
   const total = useMemo(() => totalCases(variants), [variants]);
   const shown = rows.slice(0, pages * PAGE);
@@ -85,7 +86,7 @@ export function VariantsList({ variants }: VariantsListProps) {
       </div>
       <ol className="var-list">
         {shown.map((v) => (
-          <VariantItem key={v.trace.join('\u0000')} v={v} rank={sorted.indexOf(v) + 1} total={total} />
+          <VariantItem key={rank.get(v)} v={v} rank={rank.get(v) ?? 0} total={total} />
         ))}
       </ol>
       {rows.length === 0 && <p className="tbl-empty">{variants.length === 0 ? 'No variants.' : 'No variant matches.'}</p>}

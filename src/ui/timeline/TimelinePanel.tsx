@@ -11,7 +11,7 @@ import { BIN_THRESHOLD, extent, marksForRange, type Marks } from './binning';
 import { buildGeometry, markAt } from './geometry';
 import { describeEvent, escapePlotlyText, shortLabel, summary, type HoverLine } from './hover';
 import { loadPlotly, loseWebGlContexts, type PlotlyApi } from './plotly';
-import { axisValue, timeAxis, toSeconds, type TimeAxis } from './timeAxis';
+import { clockTicks, timeAxis, toSeconds, type TimeAxis } from './timeAxis';
 import './timeline.css';
 
 const MARGIN = { t: 10, r: 16, b: 44 };
@@ -56,19 +56,19 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
   /** Visible x-range in axis units. */
   const rangeRef = useRef<[number, number] | null>(null);
   const openedAt = useRef(0);
-  const [marks, setMarks] = useState<Marks | null>(null);
+  const [drawn, setDrawn] = useState<{ marks: Marks; segments: number } | null>(null);
+  const marks = drawn?.marks ?? null;
   const [error, setError] = useState<string | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
   const [openMs, setOpenMs] = useState<number | null>(null);
 
-  const axis: TimeAxis | null = useMemo(() => timeAxis(data.timeBase), [data.timeBase]);
+  const ext = useMemo(() => (data.timeBase === 'none' ? null : extent(data)), [data]);
+  const axis: TimeAxis | null = useMemo(() => (ext ? timeAxis(data.timeBase, ext.min) : null), [data.timeBase, ext]);
   const full = useMemo(() => {
-    if (!axis) return null;
-    const ext = extent(data);
-    if (!ext) return null;
+    if (!axis || !ext) return null;
     const pad = Math.max((ext.max - ext.min) * 0.01, 1e-6);
     return [axis.offset + (ext.min - pad) * axis.scale, axis.offset + (ext.max + pad) * axis.scale] as [number, number];
-  }, [data, axis]);
+  }, [ext, axis]);
 
   const draw = useCallback(async () => {
     const Plotly = plotlyRef.current;
@@ -86,15 +86,24 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
     const g = buildGeometry(data, m, axis, minWidth);
     marksRef.current = m;
     const traces: Data[] = [
-      { type: 'scattergl', mode: 'lines', x: g.barX, y: g.barY, line: { color: BAR_COLOR, width: lineWidth }, hoverinfo: 'none', connectgaps: false, showlegend: false },
-      { type: 'scattergl', mode: 'markers', x: g.midX, y: g.midY, marker: { color: 'rgba(0,0,0,0)', size: Math.max(4, lineWidth) }, hoverinfo: 'none', showlegend: false },
+      { type: 'scattergl', mode: 'lines', x: g.segX, y: g.segY, line: { color: BAR_COLOR, width: lineWidth }, connectgaps: false, hoverinfo: 'skip', showlegend: false },
+      { type: 'scattergl', mode: 'markers', x: g.midX, y: g.midY, marker: { color: 'rgba(0,0,0,0)', size: Math.max(6, lineWidth) }, hoverinfo: 'none', showlegend: false },
       { type: 'scattergl', mode: 'markers', x: g.pointX, y: g.pointY, marker: { color: POINT_COLOR, size: Math.max(5, lineWidth), symbol: 'diamond' }, hoverinfo: 'none', showlegend: false },
     ] as Data[];
     const layout: Partial<Layout> = {
       width: gd.clientWidth,
       height: plotHeight + MARGIN.t + MARGIN.b,
       margin: { l: left, r: MARGIN.r, t: MARGIN.t, b: MARGIN.b },
-      xaxis: { type: axis.type, range: [range[0], range[1]], title: { text: escapePlotlyText(axis.title) }, ticksuffix: axis.type === 'linear' ? ' s' : '', zeroline: false, showgrid: true },
+      xaxis: {
+        type: 'linear',
+        range: [range[0], range[1]],
+        title: { text: escapePlotlyText(axis.title) },
+        tickmode: 'array',
+        // ticks over the marks' range (3 view widths), so that a pan shows labelled ticks too
+        ...clockTicks(axis, axis.offset + m.x0 * axis.scale, axis.offset + m.x1 * axis.scale, Math.max(2, Math.floor(pixels / 120)) * ((m.x1 - m.x0) / (s1 - s0))),
+        zeroline: false,
+        showgrid: true,
+      },
       yaxis: { range: [rows - 0.5, -0.5], tickmode: 'array', ...yTicks(data.rowLabels, plotHeight), zeroline: false, showgrid: false, automargin: false },
       hovermode: 'closest',
       dragmode: 'zoom',
@@ -104,7 +113,7 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
     };
     const config: Partial<Config> = { displaylogo: false, scrollZoom: true, responsive: false, modeBarButtonsToRemove: ['select2d', 'lasso2d', 'toImage'] };
     await Plotly.react(gd, traces, layout, config);
-    setMarks(m);
+    setDrawn({ marks: m, segments: g.segments });
   }, [data, axis]);
 
   // Load plotly, draw, wire events; purge on unmount or when the data changes.
@@ -129,10 +138,10 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
           let next: [number, number] | null = null;
           if (e['xaxis.autorange'] === true) next = full;
           else if (e['xaxis.range[0]'] !== undefined && e['xaxis.range[1]'] !== undefined) {
-            next = [axisValue(e['xaxis.range[0]'], axis.type), axisValue(e['xaxis.range[1]'], axis.type)];
+            next = [Number(e['xaxis.range[0]']), Number(e['xaxis.range[1]'])];
           } else if (Array.isArray(e['xaxis.range'])) {
             const r = e['xaxis.range'] as unknown[];
-            next = [axisValue(r[0], axis.type), axisValue(r[1], axis.type)];
+            next = [Number(r[0]), Number(r[1])];
           }
           if (!next || !(next[0] < next[1])) return;
           const cur = rangeRef.current;
@@ -155,6 +164,7 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
         el.on('plotly_unhover', () => setHover(null));
       })
       .catch((err: unknown) => {
+        console.error(err);
         if (alive) setError(`Could not draw the timeline: ${err instanceof Error ? err.message : String(err)}`);
       });
     return () => {
@@ -183,7 +193,7 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
     return () => ro.disconnect();
   }, [draw]);
 
-  const drawn = marks ? marks.bars.length + marks.points.length : 0;
+  const bars = marks ? marks.bars.length + marks.points.length : 0;
   return (
     <section className="timeline-panel" aria-label={`Timeline of ${data.activity}`} data-testid="timeline-panel">
       <header className="timeline-header">
@@ -192,12 +202,12 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
           ×
         </button>
       </header>
-      {!axis ? (
+      {data.timeBase === 'none' ? (
         <p className="timeline-message" data-testid="timeline-no-time">
           Timelines need timestamps: these traces have none. Re-trace with <code>strace -f -tt -T -y …</code> (or
           -ttt) to see when each event happened.
         </p>
-      ) : !full ? (
+      ) : !axis || !full ? (
         <p className="timeline-message">This activity has no events with a timestamp.</p>
       ) : (
         <>
@@ -206,9 +216,10 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
               ref={plotRef}
               className="timeline-plot"
               data-testid="timeline-plot"
-              data-bars={marks ? String(drawn) : undefined}
+              data-bars={marks ? String(bars) : undefined}
               data-binned={marks ? String(marks.binned) : undefined}
               data-events={String(data.start.length)}
+              data-segments={drawn ? String(drawn.segments) : undefined}
               data-ready={marks && openMs !== null ? 'true' : 'false'}
               data-open-ms={openMs !== null ? openMs.toFixed(0) : undefined}
             />

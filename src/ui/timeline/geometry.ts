@@ -1,6 +1,11 @@
 /**
- * Plot coordinates for the marks: one line trace for all bars (segments separated by NaN gaps), one
- * marker trace for bar midpoints (hover targets) and one for events of unknown duration.
+ * Plot coordinates for the marks.
+ *
+ * Drawing: bars of the same row whose pixel extents touch (gap below one pixel) are merged into one
+ * segment — the picture is identical at screen resolution, but the WebGL line trace has far fewer
+ * primitives (thick scattergl lines cost ~40 µs each in SwiftShader; 100 k of them take seconds).
+ * All segments are ONE line trace (NaN-separated). Hover: one transparent marker per bar (per event, or
+ * per binned cell) at its midpoint, and one visible marker per event of unknown duration.
  */
 import type { EventColumns, Marks } from './binning';
 
@@ -11,10 +16,11 @@ export interface AxisMap {
 }
 
 export interface Geometry {
-  /** Bars: x/y of length 3 × bars (start, end, NaN). */
-  barX: Float64Array;
-  barY: Float64Array;
-  /** Bar midpoints (hover targets), one per bar. */
+  /** Merged segments: x/y of length 3 × segments (start, end, NaN), axis units. */
+  segX: Float64Array;
+  segY: Float64Array;
+  segments: number;
+  /** Bar midpoints (hover targets), one per bar, in marks.bars order. */
   midX: Float64Array;
   midY: Float64Array;
   /** Points (unknown duration), one per point. */
@@ -22,34 +28,69 @@ export interface Geometry {
   pointY: Float64Array;
 }
 
+/** Indices 0…n-1 ordered by (row, start); identity when already in that order. */
+export function orderByRowStart(bars: Uint32Array, row: Uint32Array, start: Float64Array): Uint32Array {
+  const n = bars.length;
+  const order = new Uint32Array(n);
+  let sorted = true;
+  for (let k = 0; k < n; k++) {
+    order[k] = k;
+    if (k > 0) {
+      const r0 = row[bars[k - 1]];
+      const r1 = row[bars[k]];
+      if (r1 < r0 || (r1 === r0 && start[bars[k]] < start[bars[k - 1]])) sorted = false;
+    }
+  }
+  if (!sorted) order.sort((a, b) => row[bars[a]] - row[bars[b]] || start[bars[a]] - start[bars[b]]);
+  return order;
+}
+
 /**
- * Bars shorter than `minWidth` seconds (one pixel) are widened to it so that every event stays visible.
+ * Bars shorter than `minWidth` seconds (one pixel) are widened to it so that every event stays visible;
+ * bars of a row closer than `minWidth` are drawn as one segment.
  */
 export function buildGeometry(ev: EventColumns, marks: Marks, axis: AxisMap, minWidth: number): Geometry {
   const { bars, points } = marks;
   const { row, start, dur } = ev;
+  const { offset, scale } = axis;
   const nb = bars.length;
-  const barX = new Float64Array(nb * 3);
-  const barY = new Float64Array(nb * 3);
   const midX = new Float64Array(nb);
   const midY = new Float64Array(nb);
-  const { offset, scale } = axis;
   for (let k = 0; k < nb; k++) {
     const i = bars[k];
-    const s = start[i];
-    const d = dur[i];
-    const e = s + (d > minWidth ? d : minWidth);
-    const y = row[i];
-    const a = offset + s * scale;
-    const b = offset + e * scale;
-    barX[3 * k] = a;
-    barX[3 * k + 1] = b;
-    barX[3 * k + 2] = NaN;
-    barY[3 * k] = y;
-    barY[3 * k + 1] = y;
-    barY[3 * k + 2] = NaN;
-    midX[k] = (a + b) / 2;
-    midY[k] = y;
+    const w = dur[i] > minWidth ? dur[i] : minWidth;
+    midX[k] = offset + (start[i] + w / 2) * scale;
+    midY[k] = row[i];
+  }
+  // merge pass in (row, start) order
+  const order = orderByRowStart(bars, row, start);
+  const segA = new Float64Array(nb);
+  const segB = new Float64Array(nb);
+  const segR = new Uint32Array(nb);
+  let ns = 0;
+  for (let k = 0; k < nb; k++) {
+    const i = bars[order[k]];
+    const a = start[i];
+    const b = a + (dur[i] > minWidth ? dur[i] : minWidth);
+    const r = row[i];
+    if (ns > 0 && segR[ns - 1] === r && a <= segB[ns - 1] + minWidth) {
+      if (b > segB[ns - 1]) segB[ns - 1] = b;
+    } else {
+      segA[ns] = a;
+      segB[ns] = b;
+      segR[ns] = r;
+      ns++;
+    }
+  }
+  const segX = new Float64Array(ns * 3);
+  const segY = new Float64Array(ns * 3);
+  for (let k = 0; k < ns; k++) {
+    segX[3 * k] = offset + segA[k] * scale;
+    segX[3 * k + 1] = offset + segB[k] * scale;
+    segX[3 * k + 2] = NaN;
+    segY[3 * k] = segR[k];
+    segY[3 * k + 1] = segR[k];
+    segY[3 * k + 2] = NaN;
   }
   const np = points.length;
   const pointX = new Float64Array(np);
@@ -59,25 +100,17 @@ export function buildGeometry(ev: EventColumns, marks: Marks, axis: AxisMap, min
     pointX[k] = offset + start[i] * scale;
     pointY[k] = row[i];
   }
-  return { barX, barY, midX, midY, pointX, pointY };
+  return { segX, segY, segments: ns, midX, midY, pointX, pointY };
 }
 
 /** Trace order in the plot. */
-export const TRACE_BARS = 0;
-export const TRACE_MIDS = 1;
+export const TRACE_SEGMENTS = 0;
+export const TRACE_BARS = 1;
 export const TRACE_POINTS = 2;
 
-/**
- * The mark under a hovered plotly point: `{ kind, k }` with k the index into marks.bars or marks.points,
- * or null for a gap.
- */
+/** The mark under a hovered plotly point: k indexes marks.bars or marks.points; null if none. */
 export function markAt(curve: number, pointIndex: number, marks: Marks): { kind: 'bar' | 'point'; k: number } | null {
-  if (curve === TRACE_BARS) {
-    if (pointIndex % 3 === 2) return null;
-    const k = Math.floor(pointIndex / 3);
-    return k < marks.bars.length ? { kind: 'bar', k } : null;
-  }
-  if (curve === TRACE_MIDS) return pointIndex < marks.bars.length ? { kind: 'bar', k: pointIndex } : null;
-  if (curve === TRACE_POINTS) return pointIndex < marks.points.length ? { kind: 'point', k: pointIndex } : null;
+  if (curve === TRACE_BARS) return pointIndex >= 0 && pointIndex < marks.bars.length ? { kind: 'bar', k: pointIndex } : null;
+  if (curve === TRACE_POINTS) return pointIndex >= 0 && pointIndex < marks.points.length ? { kind: 'point', k: pointIndex } : null;
   return null;
 }

@@ -43,7 +43,7 @@ function variants(): Variant[] {
   const acts = ['openat:/etc/ld.so.cache', 'read:/usr/lib', 'openat:/usr/lib', 'read:/etc/locale.alias', 'read:/etc/nsswitch.conf', 'write:/dev/pts'];
   const out: Variant[] = [{ trace: ['●', acts[1], acts[1], acts[3], acts[5], '■'], count: 3, cases: ['a_host_1', 'a_host_2', 'a_host_3'] }];
   for (let v = 0; v < 120; v++) {
-    const trace = ['●', ...Array.from({ length: 3 + (v % 30) }, (_, k) => acts[(v + k * 7) % acts.length]), '■'];
+    const trace = ['●', ...Array.from({ length: 3 + (v % 30) }, (_, k) => acts[(v + k * 7) % acts.length]), `close:/scratch/v${v}`, '■'];
     out.push({ trace, count: 1 + (v % 5), cases: Array.from({ length: 1 + (v % 5) }, (_, k) => `ior_n${v}_${k}`) });
   }
   out.push({ trace: ['●', 'read:<img src=x onerror=alert(1)>', '■'], count: 1, cases: ['<b>bold</b>'] });
