@@ -155,13 +155,19 @@ export interface LoadResult {
  * Loads every input file (strace text or HDF5) and merges them into one EventLog, in input order.
  * With `jobs` > 1 (and from the bundle) strace files are parsed on a pool of worker threads.
  */
-export async function loadInputs(files: readonly InputFile[], jobs = 1): Promise<LoadResult> {
+export async function loadInputs(files: readonly InputFile[], jobs = 1, onProgress?: (doneBytes: number, totalBytes: number) => void): Promise<LoadResult> {
+  const total = files.reduce((s, f) => s + f.bytes, 0);
+  let done = 0;
+  const step = (bytes: number): void => {
+    done += bytes;
+    onProgress?.(done, total);
+  };
   const strace = files.filter((f) => f.kind === 'strace');
   const pre = new Map<InputFile, EventLog | Error>();
   let threads = 0;
   if (jobs > 1 && strace.length > 1 && canUseWorkers()) {
     threads = Math.min(jobs, strace.length);
-    const res = await parseInWorkers(strace, jobs);
+    const res = await parseInWorkers(strace, jobs, step);
     strace.forEach((f, i) => pre.set(f, res[i]));
   }
   const logs: EventLog[] = [];
@@ -170,10 +176,14 @@ export async function loadInputs(files: readonly InputFile[], jobs = 1): Promise
     try {
       let log = pre.get(f);
       if (log instanceof Error) throw log;
-      if (!log && f.kind === 'strace') log = parseStraceFile(f.path, f.name);
+      if (!log && f.kind === 'strace') {
+        log = parseStraceFile(f.path, f.name);
+        step(f.bytes);
+      }
       if (!log) {
         const { readHdf5File } = await import('./hdf5');
         log = await readHdf5File(f.path, f.name);
+        step(f.bytes);
       }
       logs.push(log);
     } catch (e) {

@@ -58,7 +58,11 @@ export function runParseWorker(): void {
  * Parses the files on `threads` workers, largest first (so that one big file does not finish last);
  * resolves to one log or Error per file, in input order.
  */
-export async function parseInWorkers(files: readonly { path: string; name: string; bytes: number }[], threads: number): Promise<(EventLog | Error)[]> {
+export async function parseInWorkers(
+  files: readonly { path: string; name: string; bytes: number }[],
+  threads: number,
+  onFile?: (bytes: number) => void,
+): Promise<(EventLog | Error)[]> {
   const out: (EventLog | Error)[] = new Array(files.length);
   const order = files.map((_, i) => i).sort((a, b) => files[b].bytes - files[a].bytes);
   let next = 0;
@@ -79,6 +83,7 @@ export async function parseInWorkers(files: readonly { path: string; name: strin
           };
           w.on('message', (r: Reply) => {
             out[r.i] = r.error !== undefined ? new Error(r.error) : r.log!;
+            onFile?.(files[r.i].bytes);
             feed();
           });
           w.on('error', reject);

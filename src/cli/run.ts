@@ -53,7 +53,19 @@ async function load(io: CliIO, a: AnalyzeArgs | ConvertArgs): Promise<{ log: Eve
   const { files, skipped } = discover(a.paths);
   noteSkipped(io, 'skipped (not traces)', skipped);
   const t0 = performance.now();
-  const { log, failed, threads } = await loadInputs(files, a.jobs ?? defaultJobs());
+  // progress on an interactive terminal only, at most every 200 ms
+  let shown = 0;
+  const progress =
+    io.stderr === process.stderr && process.stderr.isTTY
+      ? (done: number, total: number): void => {
+          const t = performance.now();
+          if (t - shown < 200 && done < total) return;
+          shown = t;
+          const mb = done / 1e6;
+          io.stderr.write(`\rstrace-dfg: reading ${Math.floor((100 * done) / (total || 1))}% (${mb.toFixed(0)} MB, ${(mb / ((t - t0) / 1000 || 1)).toFixed(0)} MB/s)${done >= total ? '\n' : ''}`);
+        }
+      : undefined;
+  const { log, failed, threads } = await loadInputs(files, a.jobs ?? defaultJobs(), progress);
   if (process.env.STRACE_DFG_DEBUG) {
     const mb = files.reduce((s, f) => s + f.bytes, 0) / 1e6;
     const s = (performance.now() - t0) / 1000;
