@@ -11,17 +11,18 @@ FX=$ROOT/src/ingest/strace/__fixtures__
 SAMPLES=$ROOT/public/samples
 W=/tmp/strace-fx            # fixed working dir: cwd annotations stay the same between runs
 PY=/usr/bin/python3
-export LC_ALL=C             # no locale-file lookups: keeps the traces small
 rm -rf "$W" && mkdir -p "$W/fig1" "$FX" "$SAMPLES"
 cd "$W"
 ST=(strace -qq)             # -qq: no "Process N attached/detached" lines in -o files (as in the paper)
 
 # --- Figure 1 of the paper: ls and ls -l, 3 processes each, on a terminal (writes go to /dev/pts/N)
+#     LANG=C.UTF-8 (not C): glibc then reads /etc/locale.alias, as in the paper's traces
 touch -d '2024-01-01 00:00' fig1/alpha fig1/beta
 for rid in 1 2 3; do
-  (cd fig1 && script -qec "strace -f -tt -T -y -e trace=read,write -o $W/a_node1_$rid.st ls" /dev/null >/dev/null)
-  (cd fig1 && script -qec "strace -f -tt -T -y -e trace=read,write -o $W/b_node1_$rid.st ls -l" /dev/null >/dev/null)
+  (cd fig1 && env -u LC_ALL LANG=C.UTF-8 script -qec "strace -f -tt -T -y -e trace=read,write -o $W/a_node1_$rid.st ls" /dev/null >/dev/null)
+  (cd fig1 && env -u LC_ALL LANG=C.UTF-8 script -qec "strace -f -tt -T -y -e trace=read,write -o $W/b_node1_$rid.st ls -l" /dev/null >/dev/null)
 done
+export LC_ALL=C             # from here on: no locale-file lookups, which keeps the traces small
 
 # --- one small workload (a shell forking cat; one failing open) under each flag variant
 WL='cat /etc/hostname > /dev/null; cat nofile 2>/dev/null; echo hi > out.txt; cat out.txt > /dev/null'

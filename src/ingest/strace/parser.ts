@@ -302,6 +302,10 @@ export class StraceParser {
       return;
     }
     // resumed
+    if (sc.pidKind === 2 && pid === this.mainPid && !this.pending.has(pid) && this.pending.has(0)) {
+      // stderr output: the call began before the first child existed, without a [pid N] prefix
+      this.movePending(0, pid);
+    }
     const idx = this.pending.get(pid);
     if (idx === undefined) return this.count(D_ORPHAN_RESUMED);
     if (this.pendCall.get(pid) !== call) {
@@ -335,6 +339,15 @@ export class StraceParser {
     if (kind === S.K_SIGNAL || kind === S.K_EXIT) return sc.terminated;
     if (kind === S.K_CALL || kind === S.K_RESUMED) return !Number.isNaN(sc.dur) || !this.durSeen;
     return kind === S.K_UNFINISHED || kind === S.K_MESSAGE;
+  }
+
+  private movePending(from: number, to: number): void {
+    const idx = this.pending.get(from)!;
+    this.b.pid[idx] = to;
+    this.pending.set(to, idx);
+    this.pendCall.set(to, this.pendCall.get(from)!);
+    this.pendFp.set(to, this.pendFp.get(from)!);
+    this.pending.delete(from);
   }
 
   private closePending(pid: number, idx: number, kind: number, lines: number): void {

@@ -76,6 +76,8 @@ export class LineScanner {
   argsE = 0;
   /** The `)` of the last top-level `) = `, or -1. */
   closeAt = -1;
+  /** Where the result starts (after `= `). */
+  resAt = 0;
   /** First top-level fd annotation (`3<...>`): content range, device suffix cut; fpS = -1 if none. */
   fpS = -1;
   fpE = -1;
@@ -255,7 +257,7 @@ export class LineScanner {
     this.scanArgs(b, i, end);
     if (this.closeAt < 0) return this.maybeSplice(b, s, e);
     this.argsE = this.closeAt;
-    this.parseResult(b, this.closeAt + 4, end);
+    this.parseResult(b, this.resAt, end);
     return (this.kind = resumed ? K_RESUMED : K_CALL);
   }
 
@@ -293,7 +295,15 @@ export class LineScanner {
         i = j + 1;
       } else if (k === 3) {
         if (depth === 0) {
-          if (b[i + 1] === 0x20 && b[i + 2] === 0x3d && b[i + 3] === 0x20 && i + 3 < e) this.closeAt = i;
+          // `) = ` — strace pads short lines so that `=` lands in column 40: `)    = 0`
+          if (b[i + 1] === 0x20) {
+            let q = i + 2;
+            while (q < e && b[q] === 0x20) q++;
+            if (b[q] === 0x3d && b[q + 1] === 0x20 && q + 1 < e) {
+              this.closeAt = i;
+              this.resAt = q + 2;
+            }
+          }
         } else depth--;
         i++;
       } else if (k === 4) {
