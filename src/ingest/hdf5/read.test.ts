@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validate, type EventLog } from '../../model';
-import { Hdf5FormatError, isHdf5, loadH5wasm, readHdf5Log, type H5Module } from './index';
+import { Hdf5FormatError, isHdf5, loadH5wasm, putBytes, readHdf5Log, removeFile, type H5Module } from './index';
 
 const FIX = fileURLToPath(new URL('./__fixtures__/', import.meta.url));
 type Row = [number, string, number, number, string, number, string]; // pid, call, start, dur, fp, size, errno
@@ -108,6 +108,12 @@ describe('bad input gets a specific message naming the file', () => {
   it('a file that is not HDF5 at all, and a missing file', () => {
     expect(() => load('src/ls_node1_1.st')).toThrow(/^src\/ls_node1_1\.st: not a readable HDF5 file/);
     expect(() => readHdf5Log(h5, `${FIX}nope.h5`, 'nope.h5')).toThrow(/^nope\.h5: file not found/);
+    const empty = putBytes(h5, new Uint8Array(0), 'empty');
+    try {
+      expect(() => readHdf5Log(h5, empty, 'empty.h5')).toThrow(/^empty\.h5: the file is empty \(0 bytes\)/);
+    } finally {
+      removeFile(h5, empty);
+    }
   });
 
   it('after an error the next file still loads', () => {

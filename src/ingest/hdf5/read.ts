@@ -26,6 +26,7 @@ export interface Hdf5ReadOptions {
 export function readHdf5Log(h5In: H5Module | H5Namespace, pathInFs: string, displayName: string, opts?: Hdf5ReadOptions): EventLog {
   const h5 = asH5Module(h5In);
   const bytes = fileSize(h5, pathInFs, displayName);
+  if (bytes === 0) throw new Hdf5FormatError(`${displayName}: the file is empty (0 bytes)`);
   let file: InstanceType<H5Module['api']['File']>;
   try {
     file = new h5.api.File(pathInFs, 'r');
