@@ -111,3 +111,22 @@ describe('max concurrency', () => {
     expect(concurrencySequence(log)).toBe(seq); // cached per log
   });
 });
+
+describe('end order of far-from-sorted cases', () => {
+  it('nested intervals (ends in reverse order) take the full-sort path and stay exact', () => {
+    const m = 300;
+    const nested: [number, number][] = [];
+    for (let i = 0; i < m; i++) nested.push([i, 2 * (m - i)]); // [i, 2m − i): all nested, ends reversed
+    const log = tinyLog([
+      { file: 'n.st', events: nested.map(([s, d]): TinyEvent => ['read', '/f', s, d, 1]) },
+      { file: 'o.st', events: [['read', '/f', m - 1, 0, 1], ['read', '/f', 2 * m - 5, 0, 1], ['read', '/f', 2 * m, 0, 1]] },
+    ]);
+    const eo = endOrder(log);
+    const end = (i: number) => Math.max(log.start[i] + log.dur[i], nextUp(log.start[i]));
+    for (let j = 1; j < log.n; j++) expect(end(eo[j])).toBeGreaterThanOrEqual(end(eo[j - 1]));
+    const mm = compileMapping(log, DEFAULT_MAPPING);
+    const got = Array.from(maxConcurrency(log, mm.pairAct, mm.activities.length));
+    expect(got).toEqual([m + 1]); // at t = m − 1 all m nested intervals are active (the shortest ends at m + 1), plus the zero-length event at m − 1
+    expect(got).toEqual(bruteMc(log, mm.pairAct, mm.activities.length));
+  });
+});

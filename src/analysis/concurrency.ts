@@ -20,7 +20,7 @@ export function startOrder(log: EventLog): Uint32Array {
 function startRuns(log: EventLog): Sorted {
   const idx = new Uint32Array(log.n);
   for (let i = 0; i < log.n; i++) idx[i] = i;
-  return mergeRuns(log.start, idx, log.caseOffsets, log.cases.length);
+  return mergeRuns(log.start.slice(), idx, log.caseOffsets, log.cases.length);
 }
 
 interface Sorted {
@@ -30,16 +30,15 @@ interface Sorted {
 }
 
 /**
- * Merges the runs idx[caseOffsets[k] … caseOffsets[k+1]) (each sorted by key[idx[·]]) into one order,
- * stable (ties: lower run first, then position). Bottom-up pairwise merging with the keys carried along
- * (sequential memory access; temporary 24 bytes per event).
+ * Merges the runs [caseOffsets[k], caseOffsets[k+1]) of (keys, idx) — aligned arrays, each run sorted by
+ * key — into one order, stable (ties: lower run first, then position). Bottom-up pairwise merging with
+ * the keys carried along (sequential memory access); takes ownership of both arrays.
  */
-function mergeRuns(key: Float64Array, idx: Uint32Array, caseOffsets: Uint32Array, K: number): Sorted {
+function mergeRuns(keys: Float64Array, idx: Uint32Array, caseOffsets: Uint32Array, K: number): Sorted {
   const n = idx.length;
-  let kA = new Float64Array(n);
+  let kA: Float64Array = keys;
   let iA: Uint32Array = idx;
-  for (let p = 0; p < n; p++) kA[p] = key[idx[p]];
-  let kB = new Float64Array(n);
+  let kB: Float64Array = new Float64Array(n);
   let iB: Uint32Array = new Uint32Array(n);
   let bounds: number[] = [];
   for (let k = 0; k <= K; k++) if (k === 0 || k === K || caseOffsets[k] !== caseOffsets[k - 1]) bounds.push(caseOffsets[k]);
@@ -76,7 +75,7 @@ function mergeRuns(key: Float64Array, idx: Uint32Array, caseOffsets: Uint32Array
     [kA, kB] = [kB, kA];
     [iA, iB] = [iB, iA];
   }
-  return { order: iA === idx ? idx.slice() : iA, keys: kA };
+  return { order: iA, keys: kA };
 }
 
 const F64 = new Float64Array(1);
@@ -124,7 +123,7 @@ function endRuns(log: EventLog): Sorted {
     idx[i] = i;
   }
   // within a case, ends are sorted except where events overlap (few, short displacements): insertion
-  // sort, falling back to a full sort when a case turns out to be far from sorted
+  // sort of the aligned (key, idx), falling back to a full sort when a case is far from sorted
   for (let k = 0; k < log.cases.length; k++) {
     const a = caseOffsets[k];
     const b = caseOffsets[k + 1];
@@ -132,16 +131,29 @@ function endRuns(log: EventLog): Sorted {
     const budget = 32 * (b - a) + 1024;
     for (let i = a + 1; i < b && moves <= budget; i++) {
       const v = idx[i];
-      const kv = key[v];
+      const kv = key[i];
       let j = i - 1;
-      while (j >= a && key[idx[j]] > kv) {
+      while (j >= a && key[j] > kv) {
         idx[j + 1] = idx[j];
+        key[j + 1] = key[j];
         j--;
       }
       moves += i - 1 - j;
       idx[j + 1] = v;
+      key[j + 1] = kv;
     }
-    if (moves > budget) idx.subarray(a, b).sort((x, y) => key[x] - key[y] || x - y);
+    if (moves > budget) {
+      const sub = idx.subarray(a, b);
+      sub.sort((x, y) => x - y);
+      for (let i = a; i < b; i++) key[i] = endKey(start, dur, idx[i]);
+      const kk = key.slice(a, b);
+      const order = Uint32Array.from({ length: b - a }, (_, r) => r).sort((x, y) => kk[x] - kk[y] || x - y);
+      const iv = sub.slice();
+      for (let r = 0; r < order.length; r++) {
+        idx[a + r] = iv[order[r]];
+        key[a + r] = kk[order[r]];
+      }
+    }
   }
   return mergeRuns(key, idx, caseOffsets, log.cases.length);
 }
