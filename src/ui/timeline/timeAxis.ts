@@ -38,7 +38,7 @@ export const toSeconds = (axis: AxisMap, v: number): number => (v - axis.offset)
 /** Nice tick steps in seconds: 1-2-5 below a second, then clock-friendly steps. */
 const STEPS: number[] = (() => {
   const s: number[] = [];
-  for (let e = -9; e <= -1; e++) for (const m of [1, 2, 5]) s.push(m * 10 ** e);
+  for (let e = -9; e <= -1; e++) for (const m of [1, 2, 5]) s.push(Number(`${m}e${e}`));
   s.push(1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400);
   return s;
 })();
