@@ -83,10 +83,10 @@ def parse(path):
             continue
         call = c.group(1)
         head = d.group(1)
-        cut = head.rfind(') = ')
-        if cut < 0:
+        ends = list(re.finditer(r'\)\s+= ', head))  # the LAST top-level `) = `; strace pads short calls to column 40
+        if not ends:
             continue
-        args, ret = head[len(call) + 1:cut], head[cut + 4:]
+        args, ret = head[len(call) + 1:ends[-1].start()], head[ends[-1].end():]
         r = RET.match(ret)
         if not r or r.group(1) == '?':
             continue  # ERESTART*, <unavailable>: dropped
