@@ -2,8 +2,7 @@
 import { closeSync, lstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { mergeLogs, type EventLog } from '../model';
-import { isHdf5 } from '../ingest/hdf5/types';
-import { looksLikeStrace } from '../ingest/strace';
+import { sniff } from '../ingest/sniff';
 import { CliError } from './args';
 import { canUseWorkers, parseInWorkers } from './parallel';
 import { parseStraceFile } from './parseFile';
@@ -44,15 +43,6 @@ function readHead(path: string): Uint8Array {
   } finally {
     closeSync(fd);
   }
-}
-
-/**
- * The input kind by content. TODO: use `sniff` from src/ingest/sniff.ts (docs/ARCHITECTURE.md) once it
- * exists; until then the two content tests it is made of.
- */
-function sniff(_name: string, head: Uint8Array): InputKind | null {
-  if (isHdf5(head)) return 'hdf5';
-  return looksLikeStrace(head) ? 'strace' : null;
 }
 
 /** What a file is, by content; or why it is not a trace. */
