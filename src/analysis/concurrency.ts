@@ -2,11 +2,13 @@
  * Max concurrency mc per activity (DESIGN.md §1): max over instants t of the number of the activity's
  * events (all cases) with start ≤ t < start + dur; an event with dur = 0 counts at its own instant.
  *
- * A global start-order permutation of the log is computed once per log (k-way merge of the already
- * sorted cases; cached in a WeakMap, it does not depend on the mapping), then swept with one min-heap of
- * end keys per activity (typed arrays). An event [s, s+d) with d > 0 has key s+d and stops counting at
- * t ≥ s+d; a zero-length event has key nextUp(s), so it still counts for the other events starting at s
- * and not for any later start.
+ * Once per log (cached in a WeakMap; it does not depend on the mapping) the starts and the ends of all
+ * events with a known dur are merged into one time-ordered sequence of pair ids (8 bytes per event): the
+ * starts come from a stable merge of the already sorted cases, the ends (key s+d for d > 0, nextUp(s) for
+ * a zero-length event) from the same merge after a per-case insertion sort. An end with key ≤ t comes
+ * before the starts at t, so [0,1) and [1,2) never overlap, while a zero-length event at t still overlaps
+ * everything that starts at t or is active at t. Per mapping, mc is one sequential sweep of that sequence
+ * with an active-event counter per activity.
  */
 import type { EventLog } from '../model';
 
