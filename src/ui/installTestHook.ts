@@ -25,8 +25,9 @@ export function installTestHook(store: AppStore, workerBusy: () => number): AppH
     const s = store.getState();
     if (workerBusy() > 0 || uiPending() > 0) return false;
     if (s.status === 'loading' || s.status === 'analyzing' || s.timelineLoading) return false;
-    // The graph panel has drawn the current result.
+    // The graph panel has drawn the current result (and its layout worker is done).
     if (s.result && readGraph().nodes.length === 0) return false;
+    if (document.querySelector('[data-testid=graph-busy]')) return false;
     return true;
   };
   const hook: AppHook = {
