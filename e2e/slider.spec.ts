@@ -7,7 +7,13 @@ function reach(g: GraphModel): { fromStart: Set<string>; toEnd: Set<string> } {
   const walk = (seed: string, next: (id: string) => string[]) => {
     const seen = new Set([seed]);
     const todo = [seed];
-    while (todo.length) for (const n of next(todo.pop()!)) if (!seen.has(n)) seen.add(n), todo.push(n);
+    while (todo.length) {
+      for (const n of next(todo.pop()!)) {
+        if (seen.has(n)) continue;
+        seen.add(n);
+        todo.push(n);
+      }
+    }
     return seen;
   };
   return {
