@@ -158,7 +158,7 @@ export function GraphPanel(props: GraphPanelProps) {
     if (!forced && store.key === key && !missing) return;
     relayoutSeen.current = relayout;
     const acts = graph.nodes.filter((id) => id !== START && id !== END);
-    const universe = forced ? acts : layoutUniverse(result.nodes.map((n) => n.id), acts);
+    const universe = layoutUniverse(forced || store.key !== key ? null : store.universe, acts);
     const size = (id: string) => {
       const a = stats.get(id);
       return a ? labelBox(nodeLabelLines(a)) : { w: 18, h: 18 };
@@ -190,8 +190,11 @@ export function GraphPanel(props: GraphPanelProps) {
     const store = posRef.current;
     if (!view || !graph.nodes.every((id) => store.universe.has(id))) return;
     const pos = (id: string): Pos => store.pos.get(id) ?? { x: 0, y: 0 };
+    const ts = performance.now();
+    view.setDirection(direction);
     const changed = view.setElements(elements.nodes, elements.edges, pos);
     view.update(elements.nodes, elements.edges, selected);
+    rootRef.current?.setAttribute('data-sync-ms', (performance.now() - ts).toFixed(0));
     if (fitNext.current) {
       if (!changed) view.setPositions(pos);
       fitNext.current = false;
@@ -204,7 +207,7 @@ export function GraphPanel(props: GraphPanelProps) {
         });
       });
     }
-  }, [elements, posVersion, selected, graph.nodes]);
+  }, [elements, posVersion, selected, graph.nodes, direction]);
 
   const onPng = (): void => {
     const cy = viewRef.current?.cy;

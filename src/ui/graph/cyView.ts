@@ -44,7 +44,7 @@ export interface ViewCallbacks {
 
 export const edgeId = (s: string, t: string): string => JSON.stringify([s, t]);
 
-const STYLE: StylesheetJson = [
+const BASE_STYLE: StylesheetJson = [
   {
     selector: 'node',
     style: {
@@ -69,18 +69,26 @@ const STYLE: StylesheetJson = [
       'loop-direction': '-30deg', 'loop-sweep': '-60deg', 'text-rotation': 'none', opacity: 0.9,
     },
   },
-  { selector: 'edge:loop', style: { 'control-point-step-size': 55 } },
   { selector: 'edge.bypass', style: { 'line-style': 'dashed', 'line-dash-pattern': [6, 4] } },
-  { selector: 'edge.hl', style: { 'line-color': '#FF6F00', 'target-arrow-color': '#FF6F00', 'z-index': 10, opacity: 1, color: '#BF360C' } },
 ];
+
+/** Self-loops point away from the flow: up in LR (edges enter left, leave right), right in TB. */
+function styleFor(direction: 'LR' | 'TB'): StylesheetJson {
+  return [
+    ...BASE_STYLE,
+    { selector: 'edge:loop', style: { 'control-point-step-size': 50, 'loop-direction': direction === 'LR' ? '0deg' : '90deg', 'loop-sweep': '-50deg' } },
+    { selector: 'edge.hl', style: { 'line-color': '#FF6F00', 'target-arrow-color': '#FF6F00', 'z-index': 10, opacity: 1, color: '#BF360C' } },
+  ];
+}
 
 export class CyView {
   readonly cy: Core;
   private topology = '';
+  private direction: 'LR' | 'TB' = 'LR';
 
   constructor(container: HTMLElement, cb: ViewCallbacks) {
     this.cy = cytoscape({
-      container, style: STYLE, minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false, selectionType: 'single',
+      container, style: styleFor('LR'), minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false, selectionType: 'single',
       autoungrabify: false, autounselectify: true, textureOnViewport: false, pixelRatio: 'auto',
     });
     const cy = this.cy;
@@ -158,6 +166,12 @@ export class CyView {
       cy.nodes('.selected').removeClass('selected');
       if (selected !== null) cy.getElementById(selected).addClass('selected');
     });
+  }
+
+  setDirection(direction: 'LR' | 'TB'): void {
+    if (direction === this.direction) return;
+    this.direction = direction;
+    this.cy.style(styleFor(direction));
   }
 
   fit(): void {

@@ -11,7 +11,7 @@ function plan(activities: number, cases: number, len: number, direction: 'LR' | 
   const dfg = indexDfg(r);
   const stats = new Map(r.nodes.map((n) => [n.id, n]));
   const size = (id: string) => (stats.has(id) ? labelBox(nodeLabelLines(stats.get(id)!)) : { w: 16, h: 16 });
-  const universe = layoutUniverse(r.nodes.map((n) => n.id), []);
+  const universe = layoutUniverse(null, r.nodes.map((n) => n.id));
   return { r, req: buildLayoutRequest(dfg, universe, size, direction) };
 }
 
@@ -55,14 +55,14 @@ describe('layout', () => {
     expect(req.edgeSource.length).toBe(r.edges.length);
   });
 
-  it('keeps the universe stable: shown activities are added, not replacing the top ones', () => {
+  it('grows the universe by union: earlier activities stay, newly shown ones are appended', () => {
     const r = syntheticResult({ activities: 400, cases: 10, traceLength: 200, seed: 9 });
     const ranked = r.nodes.map((n) => n.id);
     const g = filterGraph(r, defaultFilter(r));
-    const u = layoutUniverse(ranked, g.nodes);
-    expect(u.slice(0, 300)).toEqual(ranked.slice(0, 300));
-    for (const id of g.nodes) if (id !== START && id !== END) expect(u).toContain(id);
-    const extra = layoutUniverse(ranked, [ranked[350]]);
-    expect(extra).toHaveLength(301);
+    const u = layoutUniverse(null, g.nodes);
+    expect(u).toEqual(g.nodes.slice(1, -1));
+    expect(u).not.toContain(START);
+    const grown = layoutUniverse([START, ...u, END], [START, ranked[350], u[0], END]);
+    expect(grown).toEqual([...u, ranked[350]]);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * What gets laid out. Positions are computed ONCE for a large "universe" of activities (the top
- * LAYOUT_CAP by count, plus whatever is shown) and reused while sliders, filters or the partition change,
- * so nodes that stay keep their place. The universe grows (one new layout) only when the user shows an
- * activity outside it; the Re-layout button lays out just what is shown.
+ * What gets laid out. Positions are computed for a "universe" of activities and reused while sliders,
+ * filters, colouring or the partition change, so nodes that stay keep their place. The universe is what
+ * the first graph shows (≤ 60 activities by default); laying out hundreds of hidden activities up front
+ * (tried: the top 300) spreads the 60 shown ones over a huge canvas and makes them unreadable. When the
+ * user shows an activity outside the universe, the union is laid out once (positions then change); the
+ * Re-layout button lays out just what is shown.
  *
  * dagre's cost explodes with long and cyclic edges (a random 200-node/2,000-edge DFG takes > 60 s), so the
  * layout sees a backbone: the widest-path tree from ● (each node hangs off its strongest way in,
@@ -15,13 +17,12 @@ import type { DfgIndex } from './filter';
 import type { LayoutRequest } from './layout';
 import { widestTree } from './widest';
 
-export const LAYOUT_CAP = 300;
-export const SMALL_NODES = 40;
-export const SMALL_EDGES = 150;
+export const SMALL_NODES = 25;
+export const SMALL_EDGES = 60;
 
-/** Top LAYOUT_CAP activities by count (result.nodes is sorted by count) ∪ the shown ones. */
-export function layoutUniverse(rankedByCount: string[], shown: Iterable<string>, cap = LAYOUT_CAP): string[] {
-  const out = rankedByCount.slice(0, cap);
+/** The previous universe (null: none yet, or the result changed) ∪ the shown activities, in order. */
+export function layoutUniverse(previous: Iterable<string> | null, shown: Iterable<string>): string[] {
+  const out = previous ? [...previous].filter((id) => id !== START && id !== END) : [];
   const have = new Set(out);
   for (const id of shown) {
     if (id !== START && id !== END && !have.has(id)) {
