@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { validate } from '../../model';
 import { StraceParser, parseStraceBytes } from './index';
-import { accounted, enc, rows } from './testkit';
+import { accounted, rows } from './testkit';
+
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 
 const FX = join(__dirname, '__fixtures__');
 const load = (name: string) => {

@@ -59,5 +59,3 @@ export function accounted(log: EventLog): number {
   const r = log.files[0];
   return r.events + Object.values(r.dropped).reduce((a, b) => a + b, 0);
 }
-
-export const enc = (s: string): Uint8Array => new TextEncoder().encode(s);

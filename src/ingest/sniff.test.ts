@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { sniff } from './sniff';
+import { looksLikeStrace } from './strace';
+
+const FX = join(__dirname, 'strace', '__fixtures__');
+const head = (b: Uint8Array) => b.subarray(0, 1024);
+const enc = (s: string) => new TextEncoder().encode(s);
+
+test('real strace heads are recognised, whatever the flags', () => {
+  for (const f of ['a_node1_1.st', 'flags_t.st', 'flags_ttt.st', 'flags_r.st', 'flags_r_tt.st', 'flags_nots.st', 'flags_nof.st', 'flags_stderr.st',
+    'flags_yy.st', 'multiproc_f_tt_T_y.st', 'edge_crlf.st', 'edge_spliced_messages.st']) {
+    const b = new Uint8Array(readFileSync(join(FX, f)));
+    expect(looksLikeStrace(head(b)), f).toBe(true);
+    expect(sniff(f, head(b)), f).toBe('strace');
+  }
+});
+
+test('other content is not strace', () => {
+  const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  expect(sniff('x.png', png)).toBe(null);
+  expect(sniff('a.csv', enc('pid,call,start,dur,fp,size\n1,read,0.1,0.01,/etc/passwd,10\n2,write,0.2,0.01,/dev/pts/0,3\n'))).toBe(null);
+  const readme = readFileSync(join(__dirname, '..', '..', 'README.md'));
+  expect(sniff('README.md', head(new Uint8Array(readme)))).toBe(null);
+  expect(sniff('notes.txt', enc('# Notes\n\nRun strace like this:\n\n    strace -f -tt -T -y -o x.st ls\n\nthen load x.st.\n'))).toBe(null);
+  expect(sniff('x.st', new Uint8Array(0))).toBe('strace');
+  expect(sniff('x.bin', new Uint8Array(0))).toBe(null);
+  expect(looksLikeStrace(Uint8Array.from([0x31, 0, 0x32]))).toBe(false);
+});
+
+test('a head cut inside a very long first line still reads as strace', () => {
+  const line = `123 10:00:00.000001 write(1</dev/pts/0>, "${'x'.repeat(3000)}", 3000) = 3000 <0.000001>\n`;
+  expect(looksLikeStrace(head(enc(line)))).toBe(true);
+});
+
+test('HDF5 by signature, also after a user block', () => {
+  const sig = [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a];
+  expect(sniff('log.h5', Uint8Array.from([...sig, 0, 0]))).toBe('hdf5');
+  const ub = new Uint8Array(1024);
+  ub.set(sig, 512);
+  expect(sniff('log.bin', ub)).toBe('hdf5');
+});
