@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityStats } from '../../analysis/types';
-import { cellText, cellTitle, COLUMNS, filterStats, nextSort, sortStats, statsCsv, visibleWindow } from './statsTable';
+import { cellText, cellTitle, COLUMNS, filterStats, nextSort, rdText, sortStats, statsCsv, visibleWindow } from './statsTable';
 
 const s = (id: string, count: number, over: Partial<ActivityStats> = {}): ActivityStats => ({
   id,
@@ -77,6 +77,17 @@ describe('cells', () => {
     expect(cellTitle(ROWS[4], 'dr')).toContain('moves bytes');
     expect(cellTitle(o, 'DR')).toContain('mc');
     expect(cellTitle(r, 'bytes')).toBe('9984 B');
+  });
+});
+
+describe('rdText', () => {
+  it('keeps small shares readable', () => {
+    expect(rdText(0.679)).toBe('67.9%');
+    expect(rdText(0.0008)).toBe('0.080%');
+    expect(rdText(0.004)).toBe('0.40%');
+    expect(rdText(1e-7)).toBe('<0.001%');
+    expect(rdText(0)).toBe('0.0%');
+    expect(rdText(null)).toBe('–');
   });
 });
 

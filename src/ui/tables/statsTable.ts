@@ -36,6 +36,15 @@ export interface LoadInfo {
   hasTimestamps?: boolean;
 }
 
+/** Relative duration with enough digits that small shares do not read as 0.0%. */
+export function rdText(rd: number | null): string {
+  if (rd === null || Number.isNaN(rd)) return '–';
+  const pct = rd * 100;
+  if (pct === 0 || pct >= 1) return formatPercent(rd, 1);
+  if (pct < 0.001) return '<0.001%';
+  return formatPercent(rd, pct >= 0.1 ? 2 : 3);
+}
+
 export function cellText(s: ActivityStats, c: StatsColumn): string {
   switch (c) {
     case 'id':
@@ -43,7 +52,7 @@ export function cellText(s: ActivityStats, c: StatsColumn): string {
     case 'count':
       return formatCount(s.count);
     case 'rd':
-      return formatPercent(s.rd);
+      return rdText(s.rd);
     case 'bytes':
       return formatBytes(s.bytes);
     case 'dr':
