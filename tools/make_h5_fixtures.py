@@ -198,6 +198,25 @@ def write_all(cases):
             g['fp'] = fixed([r[4] for r in rows])
             g['size'] = np.array([r[5] for r in rows], dtype='<i8')
 
+    # 8. pandas table with `start` as datetime64[ns] (absolute UTC times: pandas stores int64 ns since epoch)
+    for case, rows in cases.items():
+        df = frame(rows)
+        df['start'] = pd.to_datetime(np.round((MIDNIGHT_EPOCH + df['start']) * 1e6).astype('int64'), unit='us')
+        df.to_hdf(out('pandas_table_datetime.h5'), key=case, format='table', data_columns=True, mode='a', index=False,
+                  min_itemsize={'fp': 120, 'call': 16})
+    repack('pandas_table_datetime.h5')
+
+    # 9. nested groups, case attributes: /run1/<case> with cid/host/rid attributes on the first two cases only
+    with h5py.File(out('h5py_nested_attrs.h5'), 'w') as h:
+        for k, (case, rows) in enumerate(cases.items()):
+            g = h.create_group('run1/' + case)
+            if k < 2:
+                g.attrs['cid'], g.attrs['host'], g.attrs['rid'] = 'attr-cid', 'attr-host-%d' % k, str(100 + k)
+            a = np.zeros(len(rows), dtype=[('pid', '<i4'), ('call', 'S16'), ('start', '<f8'), ('dur', '<f8'), ('fp', 'S120')])
+            for i, r in enumerate(rows):
+                a[i] = (r[0], r[1].encode(), r[2], r[3], r[4].encode())
+            g.create_dataset('events', data=a)
+
     # ---- bad files ----
     first = next(iter(cases))
     rows = cases[first]

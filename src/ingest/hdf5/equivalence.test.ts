@@ -19,6 +19,7 @@ const LAYOUTS: [string, number][] = [
   ['h5py_compound_vlen_epoch.h5', MIDNIGHT],
   ['h5py_columns.h5', 0],
   ['h5py_columns_ns.h5', 0],
+  ['pandas_table_datetime.h5', MIDNIGHT],
 ];
 
 let h5: H5Module;

@@ -36,6 +36,7 @@ const LAYOUTS: { file: string; startOffset: number; timeBase: string; errno: boo
   { file: 'h5py_compound_vlen_epoch.h5', startOffset: expected.midnightEpoch, timeBase: 'epoch', errno: false, startTol: 1e-6 },
   { file: 'h5py_columns.h5', startOffset: 0, timeBase: 'clock', errno: false, startTol: 0 },
   { file: 'h5py_columns_ns.h5', startOffset: 0, timeBase: 'clock', errno: false, startTol: 1e-9 },
+  { file: 'pandas_table_datetime.h5', startOffset: expected.midnightEpoch, timeBase: 'epoch', errno: false, startTol: 1e-6 },
 ];
 
 describe('foreign layouts load to the rows the Python writer wrote', () => {
@@ -63,6 +64,18 @@ describe('foreign layouts load to the rows the Python writer wrote', () => {
       });
     });
   }
+
+  it('nested groups: the case id is the group path; cid/host/rid attributes win over the name', () => {
+    const log = load('h5py_nested_attrs.h5');
+    validate(log);
+    expect(log.cases.map((c) => [c.id, c.cid, c.host, c.rid])).toEqual(
+      expected.cases.map((c, k) => (k < 2 ? [`run1/${c.id}`, 'attr-cid', `attr-host-${k}`, String(100 + k)] : [`run1/${c.id}`, c.cid, c.host, c.rid])),
+    );
+    // no size column: every size is "none"; no errno column: every event succeeded
+    expect(log.size.every((z) => Number.isNaN(z))).toBe(true);
+    expect(log.errnos).toEqual(['']);
+    expect(rows(log, 3).map((r) => r[1] + r[4])).toEqual(expected.cases[3].events.map((e) => e[1] + e[4]));
+  });
 
   it('keeps failing calls with their errno (h5py errno column)', () => {
     const log = load('h5py_compound.h5');
