@@ -81,8 +81,17 @@ describe('strace-dfg analyze: the paper’s Figure 3 from real ls / ls -l traces
   });
 
   it('--case-per-pid names cases <case>_<pid> when a file has several pids, and keeps single-pid files', async () => {
-    const doc = await json('--case-per-pid', FIG1);
-    expect(doc.cases).toBe(6);
+    expect((await json('--case-per-pid', FIG1)).cases).toBe(6);
+    const multi = join(__dirname, '__fixtures__', 'multi', 'sh_node1_1.st');
+    expect((await json(multi)).cases).toBe(1);
+    const doc = await json('--case-per-pid', multi);
+    expect(doc.cases).toBe(3);
+    const ids = doc.variants.flatMap((v) => v.cases).sort();
+    expect(ids).toHaveLength(3);
+    for (const id of ids) expect(id).toMatch(/^sh_node1_1_\d+$/);
+    const traces = doc.variants.map((v) => v.trace.join(' '));
+    expect(traces).toContain('● read:/usr/lib ■'); // the shell itself
+    expect(traces).toContain('● read:/usr/lib read:/etc/locale.alias read:/etc/locale.alias read:/etc/hostname write:/dev/null read:/etc/hostname ■'); // cat
   });
 
   it('prints a readable table in binary units without --json', async () => {
