@@ -5,6 +5,12 @@ import { main } from './run';
 
 if (isParseWorker()) runParseWorker();
 else {
+  // `strace-dfg analyze … | head`: the reader went away; stop quietly like other Unix tools
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    process.stderr.write(`strace-dfg: cannot write the output (${e.code ?? e.message})\n`);
+    process.exit(1);
+  });
   void main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }).then((code) => {
     process.exitCode = code;
   });
