@@ -7,6 +7,7 @@ import type { EventLog, FileReport, TimeBase } from '../../model';
 import { ByteTable, decodeUtf8, hashBytes } from './bytes';
 import { annotationToPath, openPathArgument } from './paths';
 import * as S from './scan';
+import { fdBefore } from './scan';
 
 export interface StraceParseOptions {
   /** Applied once per distinct fp ('' = no fp) while parsing; events whose fp is rejected are dropped as 'filtered'. */
@@ -284,7 +285,7 @@ export class StraceParser {
       if (sc.special === S.SP_ERESTART) return this.count(D_ERESTART);
       if (sc.special === S.SP_UNAVAILABLE) return this.count(D_UNAVAILABLE);
       if (sc.special === S.SP_EXITED) return this.count(D_UNFINISHED_EXITED);
-      const fp = flags & F_OPEN ? this.openFp(b, true) : sc.fpS >= 0 ? this.pathId(b, sc.fpS, sc.fpE) : 0;
+      const fp = flags & F_OPEN ? this.openFp(b, true) : sc.fpId >= 0 ? sc.fpId : sc.fpS >= 0 ? this.pathId(b, sc.fpS, sc.fpE) : 0;
       if (this.filter !== undefined && !this.accept(fp)) return this.count(D_FILTERED);
       const err = sc.errS >= 0 ? this.errId(b, sc.errS, sc.errE) : 0;
       const size = flags & F_SIZE ? (err !== 0 ? 0 : sc.retVal >= 0 ? sc.retVal : NaN) : NaN;
@@ -294,7 +295,7 @@ export class StraceParser {
     if (kind === S.K_UNFINISHED) {
       const old = this.pending.get(pid);
       if (old !== undefined) this.closePending(pid, old, D_ORPHAN_UNFINISHED, 1);
-      const fp = flags & F_OPEN ? this.openFp(b, false) : sc.fpS >= 0 ? this.pathId(b, sc.fpS, sc.fpE) : 0;
+      const fp = flags & F_OPEN ? this.openFp(b, false) : sc.fpId >= 0 ? sc.fpId : sc.fpS >= 0 ? this.pathId(b, sc.fpS, sc.fpE) : 0;
       const idx = this.b.push(pid, this.pairOf(call, fp), 0, t, NaN, NaN, evLine);
       this.pending.set(pid, idx);
       this.pendCall.set(pid, call);
@@ -434,38 +435,23 @@ export class StraceParser {
   }
 
   /**
-   * The path id of annotation bytes [s, e). A per-fd cache (the fd number before the `<`) holds the last
-   * bytes seen for that fd: a hit costs one comparison and no hashing.
+   * The path id of annotation bytes [s, e). Remembers the bytes per fd (the number before the `<`) in the
+   * scanner's cache, which compares the next annotation of that fd while skipping it (no hashing on a hit).
    */
   private pathId(b: Uint8Array, s: number, e: number): number {
-    let fd = -1;
-    if (s >= 3 && b[s - 2] >= 0x30 && b[s - 2] <= 0x39) {
-      fd = b[s - 2] - 0x30;
-      if (b[s - 3] >= 0x30 && b[s - 3] <= 0x39) fd = s >= 4 && b[s - 4] >= 0x30 && b[s - 4] <= 0x39 ? -1 : fd + 10 * (b[s - 3] - 0x30);
-    }
-    const len = e - s;
-    if (fd >= 0) {
-      const key = this.fdKey[fd];
-      if (key !== undefined && key.length === len) {
-        let j = 0;
-        while (j < len && key[j] === b[s + j]) j++;
-        if (j === len) return this.fdId[fd];
-      }
-    }
     const h = hashBytes(b, s, e);
     let id = this.paths.find(b, s, e, h);
     if (id < 0) {
       id = this.b.internPath(annotationToPath(b, s, e));
       this.paths.add(b, s, e, h, id);
     }
+    const fd = fdBefore(b, s - 1, Math.max(0, s - 4));
     if (fd >= 0) {
-      this.fdKey[fd] = b.slice(s, e);
-      this.fdId[fd] = id;
+      this.sc.fdKey[fd] = b.slice(s, e);
+      this.sc.fdId[fd] = id;
     }
     return id;
   }
-  private fdKey: Uint8Array[] = [];
-  private fdId: number[] = [];
 
   private errId(b: Uint8Array, s: number, e: number): number {
     const h = hashBytes(b, s, e);

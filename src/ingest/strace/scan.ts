@@ -53,6 +53,19 @@ ANN_CLASS[0x3c] = 2;
 ANN_CLASS[0x3e] = 3;
 ANN_CLASS[0x5b] = 4;
 ANN_CLASS[0x5d] = 5;
+/** The fd number (up to 3 digits) written just before the `<` at i, or -1. */
+export function fdBefore(b: Uint8Array, i: number, s: number): number {
+  let v = 0;
+  let m = 1;
+  let k = i - 1;
+  while (k >= s && b[k] >= 0x30 && b[k] <= 0x39) {
+    if (m === 1000) return -1;
+    v += (b[k] - 0x30) * m;
+    m *= 10;
+    k--;
+  }
+  return m === 1 ? -1 : v;
+}
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 const isNameChar = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
 
@@ -102,6 +115,12 @@ export class LineScanner {
   /** End of the last byte of the line considered "complete" checks (signal/exit terminators). */
   terminated = false;
   private cut = -1;
+  private cmpOk = false;
+  /** Path id of the fp annotation when it matched the fd cache, else -1 (set with fpS). */
+  fpId = -1;
+  /** fd number → the last fp annotation bytes seen for it and their path id (filled by the parser). */
+  readonly fdKey: Uint8Array[] = [];
+  readonly fdId: number[] = [];
 
   scan(b: Uint8Array, s: number, e: number): number {
     this.kind = K_BAD;
@@ -109,6 +128,7 @@ export class LineScanner {
     this.pidKind = 0;
     this.tsKind = TS_NONE;
     this.tsPlus = false;
+    this.fpId = -1;
     this.closeAt = this.fpS = this.fpE = this.annS = this.annE = this.retAnnS = this.retAnnE = this.errS = this.errE = -1;
     this.retQ = false;
     this.retVal = NaN;
@@ -278,18 +298,24 @@ export class LineScanner {
         }
         i++;
       } else if (k === 2) {
-        const j = this.skipAnn(b, i, e);
-        if (j < 0) return;
-        if (depth === 0 && this.closeAt < 0 && i > s) {
-          const p = b[i - 1];
-          if (this.fpS < 0 && p >= 0x30 && p <= 0x39) {
-            this.fpS = i + 1;
-            this.fpE = this.cut;
-          }
-          if (this.annS < 0 && isNameChar(p)) {
-            this.annS = i + 1;
-            this.annE = this.cut;
-          }
+        const p = i > s ? b[i - 1] : 0;
+        let j: number;
+        if (this.fpS < 0 && depth === 0 && this.closeAt < 0 && p >= 0x30 && p <= 0x39) {
+          // the fp annotation: compared on the fly with the last bytes seen for this fd
+          const fd = fdBefore(b, i, s);
+          const key = fd >= 0 ? this.fdKey[fd] : undefined;
+          j = key !== undefined ? this.skipAnnCmp(b, i, e, key) : this.skipAnn(b, i + 1, e, 1, 0, -1);
+          if (j < 0) return;
+          this.fpS = i + 1;
+          this.fpE = this.cut;
+          this.fpId = key !== undefined && this.cmpOk ? this.fdId[fd] : -1;
+        } else {
+          j = this.skipAnn(b, i + 1, e, 1, 0, -1);
+          if (j < 0) return;
+        }
+        if (this.annS < 0 && depth === 0 && this.closeAt < 0 && isNameChar(p)) {
+          this.annS = i + 1;
+          this.annE = this.cut;
         }
         if (this.closeAt < 0 && b[i + 1] === 0x75 && at(b, i, j + 1, UNFINISHED)) this.special = SP_EXITED;
         i = j + 1;
@@ -316,12 +342,11 @@ export class LineScanner {
     }
   }
 
-  /** From the `<` at i, the index of the matching `>` (or -1); sets `cut` to the end of the kept content. */
-  private skipAnn(b: Uint8Array, i: number, e: number): number {
-    let depth = 1;
-    let br = 0;
-    let cut = -1;
-    let j = i + 1;
+  /**
+   * Skips an annotation from j (inside it, at nesting `depth`, socket-bracket depth `br`, device cut `cut`):
+   * the index of the closing `>` or -1; sets `cut` to the end of the kept content.
+   */
+  private skipAnn(b: Uint8Array, j: number, e: number, depth: number, br: number, cut: number): number {
     while (j < e) {
       const k = ANN_CLASS[b[j]];
       if (k === 0) {
@@ -350,6 +375,41 @@ export class LineScanner {
     return -1;
   }
 
+  /** skipAnn from the `<` at i, also comparing the kept content with `key` (result in `cmpOk`). */
+  private skipAnnCmp(b: Uint8Array, i: number, e: number, key: Uint8Array): number {
+    const s0 = i + 1;
+    let ok = true;
+    let br = 0;
+    let j = s0;
+    while (j < e) {
+      const c = b[j];
+      const k = ANN_CLASS[c];
+      if (k === 0) {
+        if (key[j - s0] !== c) ok = false;
+        j++;
+        continue;
+      }
+      if (k === 1) {
+        if (key[j - s0] !== c || key[j + 1 - s0] !== b[j + 1]) ok = false;
+        j += 2;
+        continue;
+      }
+      if (k === 4) {
+        if (b[j - 1] === 0x3a) br++;
+      } else if (k === 5) {
+        if (br > 0) br--;
+      } else if (br === 0) {
+        this.cmpOk = ok && j - s0 === key.length;
+        if (k === 2) return this.skipAnn(b, j + 1, e, 2, 0, j);
+        this.cut = j;
+        return j;
+      }
+      if (key[j - s0] !== c) ok = false;
+      j++;
+    }
+    return -1;
+  }
+
   private parseResult(b: Uint8Array, i: number, e: number): void {
     while (i < e && b[i] === 0x20) i++;
     const c = b[i];
@@ -372,7 +432,7 @@ export class LineScanner {
     if (i > d0 && b[i] !== 0x78) this.retVal = neg ? -v : v;
     while (i < e && isNameChar(b[i])) i++; // hex digits of 0x…
     if (b[i] === 0x3c && i < e) {
-      const j = this.skipAnn(b, i, e);
+      const j = this.skipAnn(b, i + 1, e, 1, 0, -1);
       if (j > 0) {
         this.retAnnS = i + 1;
         this.retAnnE = this.cut;
