@@ -51,6 +51,13 @@ function mergeRuns(keys: Float64Array, idx: Uint32Array, caseOffsets: Uint32Arra
       const lo = bounds[r];
       const mid = bounds[r + 1];
       const hi = r + 2 < bounds.length ? bounds[r + 2] : mid;
+      if (mid === hi || mid === lo || kA[mid - 1] <= kA[mid]) {
+        // already in order (time-disjoint runs, or a lone run): copy
+        kB.set(kA.subarray(lo, hi), lo);
+        iB.set(iA.subarray(lo, hi), lo);
+        next.push(hi);
+        continue;
+      }
       let x = lo;
       let y = mid;
       let w = lo;
