@@ -191,7 +191,11 @@ export class CyView {
   model(): GraphModel {
     const nodes = this.cy.nodes().map((n) => {
       const d = n.data() as NodeData;
-      return { id: d.id, fill: d.id === START || d.id === END ? TERMINAL_FILL : d.fill, ...(d.side ? { partition: d.side as never } : {}) };
+      const at = n.renderedPosition();
+      return {
+        id: d.id, fill: d.id === START || d.id === END ? TERMINAL_FILL : d.fill, ...(d.side ? { partition: d.side as never } : {}),
+        at: { x: at.x, y: at.y },
+      };
     });
     const edges = this.cy.edges().map((e) => {
       const d = e.data() as EdgeData;

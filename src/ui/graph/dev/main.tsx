@@ -10,6 +10,7 @@ import type { ColorMode, EdgeLabelKind, Metric } from '../../contracts';
 import { readGraph } from '../../testHook';
 import { GraphPanel } from '../GraphPanel';
 import { syntheticResult } from '../synthetic';
+import depth4 from '../__fixtures__/python-imports-depth4.json';
 
 const q = new URLSearchParams(location.search);
 
@@ -37,7 +38,7 @@ function paper(): AnalysisResult {
   return { cases: 6, events: 60, unmapped: 0, nodes, edges, variants: [], partition: { greenCases: 3, redCases: 3, nodes: pn, edges: pe }, hasDurations: true, hasTimestamps: true, hosts: 1 };
 }
 
-const result: AnalysisResult = q.get('fixture') === 'paper' ? paper() : syntheticResult({
+const result: AnalysisResult = q.get('fixture') === 'paper' ? paper() : q.get('fixture') === 'depth4' ? (depth4 as AnalysisResult) : syntheticResult({
   activities: Number(q.get('n') ?? 300), cases: Number(q.get('cases') ?? 16), traceLength: Number(q.get('len') ?? 150),
   seed: Number(q.get('seed') ?? 42), partition: q.get('partition') === '1',
 });

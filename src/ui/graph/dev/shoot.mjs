@@ -16,7 +16,7 @@ page.on('pageerror', (e) => console.log('pageerror:', e.message));
 const shots = (process.env.SHOTS ?? 'paper,paperpart,big,bigpart').split(',');
 const urls = {
   paper: '?fixture=paper', paperpart: '?fixture=paper&mode=partition&dir=TB', big: '?n=300&cases=16&len=150',
-  bigpart: '?n=300&cases=16&len=150&partition=1&mode=partition', huge: '?n=1000&cases=60&len=400',
+  bigpart: '?n=300&cases=16&len=150&partition=1&mode=partition', huge: '?n=1000&cases=60&len=400', real: '?fixture=depth4', realpart: '?fixture=depth4&mode=partition&label=cases',
 };
 for (const name of shots) {
   const t0 = Date.now();
