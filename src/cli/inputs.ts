@@ -1,6 +1,6 @@
 /** Finding the trace files behind the CLI's PATH arguments, and loading them into one EventLog. */
 import { closeSync, lstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { mergeLogs, type EventLog } from '../model';
 import { sniff } from '../ingest/sniff';
 import { CliError } from './args';
@@ -88,7 +88,7 @@ function walk(dir: string, out: string[]): void {
 export function discover(paths: readonly string[]): Discovery {
   const files: InputFile[] = [];
   const skipped: Skipped[] = [];
-  const seen = new Set<string>();
+  const seen = new Set<string>(); // absolute paths: a file named twice (or via its folder) is read once
   for (const p of paths) {
     let st;
     try {
@@ -113,8 +113,8 @@ export function discover(paths: readonly string[]): Discovery {
           continue;
         }
         traces++;
-        if (!seen.has(f)) files.push({ path: f, name, kind, bytes, explicit: false });
-        seen.add(f);
+        if (!seen.has(resolve(f))) files.push({ path: f, name, kind, bytes, explicit: false });
+        seen.add(resolve(f));
       }
       if (traces === 0) {
         const some = notTraces.slice(0, 3).map((s) => basename(s.name)).join(', ');
@@ -124,8 +124,8 @@ export function discover(paths: readonly string[]): Discovery {
     } else if (st.isFile()) {
       const kind = classify(p, p, st.size);
       if (typeof kind === 'object') throw new CliError(`${p}: ${kind.reason}`);
-      if (!seen.has(p)) files.push({ path: p, name: p, kind, bytes: st.size, explicit: true });
-      seen.add(p);
+      if (!seen.has(resolve(p))) files.push({ path: p, name: p, kind, bytes: st.size, explicit: true });
+      seen.add(resolve(p));
     } else {
       throw new CliError(`${p} is not a file or a folder`);
     }

@@ -185,6 +185,11 @@ describe('strace-dfg with a folder of traces and other files', () => {
     expect(doc.events).toBe(8);
   });
 
+  it('reads a file named twice (directly and through its folder) once', async () => {
+    const doc = await json(FIG1, join(FIG1, 'a_node1_1.st'), join(FIG1, '.', 'a_node1_1.st'));
+    expect(doc.cases).toBe(6);
+  });
+
   it('--help prints the usage', async () => {
     const r = await run('--help');
     expect(r.code).toBe(0);
