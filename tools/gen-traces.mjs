@@ -209,7 +209,7 @@ function rankFile(dir, i, opts) {
 
 /** Writes the trace set; returns the files written and the totals. Removes older `*.st` in `out`. */
 export function generate({ files = 96, mb = 200, seed = 1, out = 'bench-data/traces' } = {}) {
-  if (!(files >= 1) || !(mb > 0)) throw new Error('--files must be ≥ 1 and --mb > 0');
+  if (!(Number.isInteger(files) && files >= 1) || !(mb > 0)) throw new Error('--files must be an integer ≥ 1 and --mb > 0');
   mkdirSync(out, { recursive: true });
   for (const f of readdirSync(out)) if (f.endsWith('.st')) unlinkSync(join(out, f));
   const written = [];
@@ -234,6 +234,10 @@ function cli(argv) {
     }
     opts[a.slice(2)] = a === '--out' ? v : Number(v);
     i++;
+  }
+  if (!(opts.files ?? 1) || !Number.isInteger(opts.files ?? 1) || opts.files < 1 || !((opts.mb ?? 1) > 0) || !Number.isInteger(opts.seed ?? 1)) {
+    console.error('gen-traces: --files must be an integer ≥ 1, --mb a number > 0, --seed an integer');
+    return 2;
   }
   const t0 = performance.now();
   const res = generate(opts);
