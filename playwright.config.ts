@@ -15,6 +15,7 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
     },
     screenshot: 'only-on-failure',
+    viewport: { width: 1400, height: 900 },
   },
   webServer: {
     command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,

@@ -130,6 +130,7 @@ export function App() {
               </div>
             )}
           </aside>
+          <div className="main-col">
           <section className="graph-area">
             {s.result ? (
               <ErrorBoundary name="Graph">
@@ -178,6 +179,7 @@ export function App() {
               </ErrorBoundary>
             </section>
           )}
+          </div>
         </main>
       )}
       {dragging && <div className="drop-overlay">Drop traces or a folder to load them</div>}

@@ -1,5 +1,6 @@
 /** Green/red partition of the cases (DESIGN.md §1): by cid, host, regex over case ids, or by hand. */
 import { useMemo, useState } from 'react';
+import { END, START } from '../analysis/types';
 import { useApp } from './appContext';
 
 const idsOf = (sel: string): Set<string> => new Set(sel.startsWith('ids:') ? sel.slice(4).split(',').filter(Boolean) : []);
@@ -44,7 +45,8 @@ export function PartitionPicker() {
   };
   const sides = useMemo(() => {
     const n = { green: 0, red: 0, both: 0, neither: 0 };
-    if (part) for (const v of Object.values(part.nodes)) n[v.side]++;
+    // Activities only (● and ■ are in every case).
+    if (part) for (const [id, v] of Object.entries(part.nodes)) if (id !== START && id !== END) n[v.side]++;
     return n;
   }, [part]);
   if (!summary) return null;
