@@ -128,6 +128,7 @@ export function GraphPanel(props: GraphPanelProps) {
       onTapNode: (id) => propsRef.current.onSelectNode(id),
       onTapEdge: (s, t) => propsRef.current.onSelectEdge(s, t),
       onContextNode: (id, x, y) => {
+        tip.style.display = 'none';
         if (id !== START && id !== END) setMenu({ id, x, y });
       },
       onTapBackground: () => setMenu(null),

@@ -72,11 +72,14 @@ const BASE_STYLE: StylesheetJson = [
   { selector: 'edge.bypass', style: { 'line-style': 'dashed', 'line-dash-pattern': [6, 4] } },
 ];
 
-/** Self-loops point away from the flow: up in LR (edges enter left, leave right), right in TB. */
+/** Self-loops point away from the flow: up in LR (edges enter left, leave right); up-right in TB (nodes are
+ * wide and flat, a loop straight to the side would start and end inside the box). */
 function styleFor(direction: 'LR' | 'TB'): StylesheetJson {
   return [
     ...BASE_STYLE,
-    { selector: 'edge:loop', style: { 'control-point-step-size': 50, 'loop-direction': direction === 'LR' ? '0deg' : '90deg', 'loop-sweep': '-50deg' } },
+    { selector: 'edge:loop', style: direction === 'LR'
+      ? { 'control-point-step-size': 50, 'loop-direction': '0deg', 'loop-sweep': '-50deg' }
+      : { 'control-point-step-size': 60, 'loop-direction': '60deg', 'loop-sweep': '-40deg' } },
     { selector: 'edge.hl', style: { 'line-color': '#FF6F00', 'target-arrow-color': '#FF6F00', 'z-index': 10, opacity: 1, color: '#BF360C' } },
   ];
 }
