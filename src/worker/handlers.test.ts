@@ -147,3 +147,23 @@ describe('Session.analyze and drill-downs', () => {
     await expect(new Session().timeline(noCtx(), 'x')).rejects.toThrow(/nothing analysed/);
   });
 });
+
+describe('HDF5 in the worker session', () => {
+  const H5 = join(ROOT, 'src/ingest/hdf5/__fixtures__');
+  it('loads an h5py event log next to strace files, names a corrupt one, and exports a native .h5 that loads back', async () => {
+    const s = new Session();
+    const sum = await s.load(noCtx(), [input(join(H5, 'h5py_compound.h5')), input(join(H5, 'bad_corrupt.h5')), ...fig1()]);
+    expect(sum.errors.map((e) => e.file)).toEqual(['bad_corrupt.h5']);
+    expect(sum.files.map((f) => f.format)).toContain('hdf5');
+    expect(sum.cases).toBeGreaterThan(6);
+    const { result } = await s.analyze(noCtx(), params());
+    const bytes = await s.exportH5();
+    expect(new Uint8Array(bytes, 0, 4)).toEqual(new Uint8Array([0x89, 0x48, 0x44, 0x46]));
+    const back = new Session();
+    const sum2 = await back.load(noCtx(), [{ file: new File([bytes], 'export.h5'), name: 'export.h5' }]);
+    expect(sum2.cases).toBe(sum.cases);
+    expect(sum2.events).toBe(sum.events);
+    const again = await back.analyze(noCtx(), params());
+    expect(again.result.edges).toEqual(result.edges);
+  });
+});

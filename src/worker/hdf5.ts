@@ -1,6 +1,5 @@
-/** HDF5 event logs in the worker: dropped files are mounted with WORKERFS (never copied whole). */
-import { loadH5wasm, mountFile, putBytes, removeFile, unmountFile } from '../ingest/hdf5/load';
-import { readHdf5Log } from '../ingest/hdf5/read';
+/** HDF5 event logs in the worker: dropped files are mounted with WORKERFS (never copied whole); export. */
+import { loadH5wasm, mountFile, nativeHdf5Bytes, putBytes, readHdf5Log, removeFile, unmountFile } from '../ingest/hdf5/index';
 import type { EventLog } from '../model/eventlog';
 import type { FileLike } from './protocol';
 
@@ -23,6 +22,8 @@ export async function loadHdf5File(file: FileLike, name: string): Promise<EventL
   }
 }
 
-export async function exportHdf5(_log: EventLog): Promise<ArrayBuffer> {
-  throw new Error('HDF5 export is not available yet in this build');
+/** The log in the native HDF5 layout (docs/FORMATS.md), as a transferable buffer. */
+export async function exportHdf5(log: EventLog): Promise<ArrayBuffer> {
+  const bytes = nativeHdf5Bytes(await loadH5wasm(), log);
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : (bytes.slice().buffer as ArrayBuffer);
 }

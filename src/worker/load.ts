@@ -1,17 +1,8 @@
 /** Reading dropped files in the worker: sniff, then stream 16 MiB slices into the parser. */
-import { looksLikeStrace, StraceParser } from '../ingest/strace/index';
+import { sniff, StraceParser } from '../ingest/index';
 import type { EventLog } from '../model/eventlog';
 import { CancelledError, type FileLike, type Progress } from './protocol';
 import { loadHdf5File } from './hdf5';
-
-const HDF5_SIG = [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a];
-/** Content sniffing (HDF5 signature at 0 or a power-of-two offset ≥ 512, else strace text). */
-export function sniff(_name: string, head: Uint8Array): 'strace' | 'hdf5' | null {
-  for (let off = 0; off + 8 <= head.length; off = off ? off * 2 : 512) {
-    if (HDF5_SIG.every((b, i) => head[off + i] === b)) return 'hdf5';
-  }
-  return looksLikeStrace(head) ? 'strace' : null;
-}
 
 export const CHUNK = 16 * 1024 * 1024;
 const SNIFF_BYTES = 4096;
