@@ -4,7 +4,7 @@
  */
 import type { CaseInfo, EventLog, FileReport, TimeBase } from '../../model';
 import { removeFile, tempPath } from './load';
-import { datasetInfo, readStringList, readTyped } from './raw';
+import { datasetInfo, readStringList, readTyped, SLAB_ROWS } from './raw';
 import { asH5Module, Hdf5FormatError, type H5Module, type H5Namespace } from './types';
 
 export const NATIVE_FORMAT = 'strace-dfg-eventlog';
@@ -35,7 +35,7 @@ function writeColumn(g: Group, name: string, data: Col, slab = WRITE_SLAB): void
     g.create_dataset({ name, data, dtype });
     return;
   }
-  const ds = g.create_dataset({ name, data: data.subarray(0, slab), dtype, maxshape: [null], chunks: [Math.min(slab, 1 << 20)] });
+  const ds = g.create_dataset({ name, data: data.subarray(0, slab), dtype, maxshape: [null], chunks: [Math.min(slab, SLAB_ROWS)] });
   ds.resize([data.length]);
   for (let a = slab; a < data.length; a += slab) {
     const b = Math.min(data.length, a + slab);
