@@ -5,6 +5,7 @@
 import { activityEvents, analyze, compileMapping, edgeCases, resolvePartition } from '../analysis/index';
 import { toCliJson } from '../analysis/cliJson';
 import type { EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../analysis/types';
+import { sniff } from '../ingest/index';
 import { mergeLogs, splitCasesByPid } from '../model/index';
 import type { EventLog } from '../model/eventlog';
 import { exportHdf5 } from './hdf5';
@@ -25,8 +26,10 @@ import {
   type Progress,
 } from './protocol';
 
-/** HDF5 files are read with h5wasm in this worker (WORKERFS), not in the pool. */
-const HDF5_ONLY = (inputs: LoadInput[]): boolean => inputs.every((i) => /\.(h5|hdf5|he5)$/i.test(i.name || i.file.name));
+async function isHdf5File(file: LoadInput['file']): Promise<boolean> {
+  const head = new Uint8Array(await file.slice(0, Math.min(4096, file.size)).arrayBuffer());
+  return sniff('', head) === 'hdf5';
+}
 
 export interface Ctx {
   progress(p: Progress): void;
@@ -65,7 +68,7 @@ export class Session implements Handlers {
     const t0 = Date.now();
     const total = inputs.reduce((s, i) => s + i.file.size, 0);
     const throttle = new Throttle(ctx.progress);
-    const pool = opts.singleThread || HDF5_ONLY(inputs) ? null : this.pool;
+    const pool = opts.singleThread ? null : this.pool;
     const predicate = pathPredicate(opts.pathFilter);
     let done = 0;
     const logs: (EventLog | null)[] = inputs.map(() => null);
@@ -79,7 +82,9 @@ export class Session implements Handlers {
         throttle.report('parse', done, total, name);
       };
       try {
-        logs[k] = pool
+        // HDF5 files are read here (one h5wasm instance, WORKERFS), strace text in the pool.
+        const usePool = pool && !(await isHdf5File(input.file));
+        logs[k] = usePool
           ? await pool.parse(input.file, name, opts.pathFilter, onBytes)
           : await loadFile(input.file, name, ctx.cancel, onBytes, this.chunk, predicate);
       } catch (e) {
