@@ -130,6 +130,8 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
         if (!alive) return;
         plotlyRef.current = Plotly;
         await draw();
+        // painted: the WebGL frame is drawn in the next animation frame
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         if (!alive) return;
         setOpenMs(performance.now() - openedAt.current);
         const el = gd as unknown as PlotlyHTMLElement;
@@ -159,7 +161,10 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
           const count = hit.kind === 'bar' ? (m.barCount?.[hit.k] ?? null) : (m.pointCount?.[hit.k] ?? null);
           const box = gd.getBoundingClientRect();
           const me = ev.event as MouseEvent | undefined;
-          setHover({ x: (me?.clientX ?? box.left) - box.left, y: (me?.clientY ?? box.top) - box.top, lines: describeEvent(data, i, count) });
+          const x = (me?.clientX ?? box.left) - box.left;
+          const y = (me?.clientY ?? box.top) - box.top;
+          // keep the tooltip inside the panel: flip to the left of the cursor near the right edge
+          setHover({ x: x > box.width - 380 ? Math.max(0, x - 380) : x + 14, y: y + 14, lines: describeEvent(data, i, count) });
         });
         el.on('plotly_unhover', () => setHover(null));
       })
@@ -195,7 +200,14 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
 
   const bars = marks ? marks.bars.length + marks.points.length : 0;
   return (
-    <section className="timeline-panel" aria-label={`Timeline of ${data.activity}`} data-testid="timeline-panel">
+    <section
+      className="timeline-panel"
+      aria-label={`Timeline of ${data.activity}`}
+      data-testid="timeline-panel"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
       <header className="timeline-header">
         <h3 title={data.activity}>Timeline: {data.activity}</h3>
         <button type="button" className="timeline-close" onClick={onClose} aria-label="Close timeline" data-testid="timeline-close">
@@ -224,7 +236,7 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
               data-open-ms={openMs !== null ? openMs.toFixed(0) : undefined}
             />
             {hover && (
-              <div className="timeline-tooltip" role="tooltip" data-testid="timeline-tooltip" style={{ left: hover.x + 14, top: hover.y + 14 }}>
+              <div className="timeline-tooltip" role="tooltip" data-testid="timeline-tooltip" style={{ left: hover.x, top: hover.y }}>
                 {hover.lines.map((l) => (
                   <div key={l.key}>
                     <span className="timeline-tooltip-key">{l.key}</span> {l.value}

@@ -15,20 +15,29 @@ export function loadPlotly(): Promise<PlotlyApi> {
   return loading;
 }
 
-/** Releases the WebGL contexts of a plot's canvases at once (the browser caps live contexts at ~16). */
-export function loseWebGlContexts(root: HTMLElement): void {
-  for (const canvas of Array.from(root.querySelectorAll('canvas'))) {
-    for (const kind of ['webgl2', 'webgl', 'experimental-webgl'] as const) {
-      let ctx: RenderingContext | null;
-      try {
-        ctx = canvas.getContext(kind);
-      } catch {
-        ctx = null;
-      }
-      if (ctx && 'getExtension' in ctx) {
-        (ctx as WebGLRenderingContext).getExtension('WEBGL_lose_context')?.loseContext();
-        break;
+interface GlCanvasDatum {
+  regl?: { _gl?: WebGLRenderingContext };
+}
+
+/**
+ * Releases the WebGL contexts of a plot at once (browsers keep ~16 live contexts and then drop the oldest;
+ * garbage collection of purged plots is not immediate). Plotly keeps them in the private
+ * `_fullLayout._glcanvas` selection (one regl context per drawn layer; the pick layer has none). Only
+ * existing contexts are touched: calling getContext on a bare canvas would create one.
+ */
+export function loseWebGlContexts(root: HTMLElement): number {
+  const fl = (root as unknown as { _fullLayout?: { _glcanvas?: { data?: () => GlCanvasDatum[] } } })._fullLayout;
+  let lost = 0;
+  try {
+    for (const d of fl?._glcanvas?.data?.() ?? []) {
+      const ext = d.regl?._gl?.getExtension('WEBGL_lose_context');
+      if (ext) {
+        ext.loseContext();
+        lost++;
       }
     }
+  } catch {
+    // private API changed: Plotly.purge still releases them eventually
   }
+  return lost;
 }

@@ -50,13 +50,17 @@ await page.mouse.up();
 await page.waitForTimeout(300);
 console.log(`after zoom (${Date.now() - t0} ms incl. 300 ms wait): bars ${await plot.getAttribute('data-bars')} binned ${await plot.getAttribute('data-binned')} |`, await page.getByTestId('timeline-status').textContent());
 await plot.screenshot({ path: '/tmp/t-zoom.png' });
+// 3b. double-click: back to the full range, rows still top-down
+await page.mouse.dblclick(b2.x + b2.width * 0.5, b2.y + 30);
+await page.waitForTimeout(800);
+console.log('after dblclick: bars', await plot.getAttribute('data-bars'), 'binned', await plot.getAttribute('data-binned'), 'y range', await plot.evaluate((gd) => JSON.stringify(gd._fullLayout.yaxis.range)));
 // 4. WebGL contexts: open/close 20 times; count canvases in the page at the end
-for (let k = 0; k < 20; k++) {
+for (let k = 0; k < 40; k++) {
   await page.evaluate(() => window.__dev.open(2000, 8));
   await page.evaluate(() => window.__dev.close());
 }
 await page.evaluate(() => window.__dev.open(2000, 8));
-console.log('canvases after 20 open/close cycles:', await page.locator('canvas').count());
+console.log('canvases after 40 open/close cycles:', await page.locator('canvas').count());
 await plot.screenshot({ path: '/tmp/t-after-cycles.png' });
 console.log(logs.join('\n'));
 await browser.close();
