@@ -37,6 +37,8 @@ CALLS=openat,read,write,close
 "${ST[@]}" -f -T -y -e trace=$CALLS -o flags_nots.st sh -c "$WL"
 "${ST[@]}" -tt -T -y -e trace=$CALLS -o flags_nof.st sh -c "$WL"
 "${ST[@]}" -f -tt -T -e trace=$CALLS -o flags_noy.st sh -c "$WL"
+CALLS1=openat,read                 # -k (stack traces): one call kind keeps the file small
+"${ST[@]}" -f -tt -T -y -k -e trace=$CALLS1 -o flags_k.st sh -c 'cat /etc/hostname > /dev/null'
 rm -f flags_ff.st.*
 "${ST[@]}" -ff -tt -T -y -e trace=$CALLS -o flags_ff.st sh -c "$WL"
 script -qec "strace -qq -f -tt -T -yy -e trace=$CALLS,socket,connect,sendto,recvfrom,ioctl -o $W/flags_yy.st $PY -S -c \"

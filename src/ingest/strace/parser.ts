@@ -3,8 +3,10 @@
  * See docs/FORMATS.md "strace text input" for every choice made here.
  */
 import { EventLogBuilder, caseFromFileName, emptyFileReport } from '../../model';
-import type { EventLog, FileReport, TimeBase } from '../../model';
+import type { EventLog, FileReport } from '../../model';
 import { ByteTable, decodeUtf8, hashBytes } from './bytes';
+import { StraceClock } from './clock';
+import { LineSplitter, MAX_LINE } from './lines';
 import { annotationToPath, openPathArgument } from './paths';
 import * as S from './scan';
 import { fdBefore } from './scan';
@@ -14,11 +16,9 @@ export interface StraceParseOptions {
   pathFilter?: (fp: string) => boolean;
 }
 
-/** Longer lines are reported as unparsable without being buffered further. */
-export const MAX_LINE = 1 << 20;
+export { MAX_LINE };
 const MAX_UNPARSABLE = 100;
 const UNPARSABLE_TEXT = 300;
-const HALF_DAY = 43200;
 
 const SIZE_CALLS = new Set(['read', 'write', 'pread64', 'pwrite64', 'readv', 'writev', 'preadv', 'pwritev', 'preadv2', 'pwritev2',
   'sendfile', 'sendfile64', 'copy_file_range', 'splice', 'tee', 'recv', 'recvfrom', 'recvmsg', 'send', 'sendto', 'sendmsg']);
@@ -27,7 +27,7 @@ const F_SIZE = 1;
 const F_OPEN = 2;
 
 /** Dropped line kinds (FileReport.dropped keys), counted in an array in the hot loop. */
-export const DROPPED_KINDS = ['blank', 'unparsable', 'truncated-last-line', 'strace-message', 'signal', 'exit', 'erestart', 'unavailable', 'unfinished-exited', 'filtered', 'orphan-unfinished', 'orphan-resumed', 'resumed'] as const;
+export const DROPPED_KINDS = ['blank', 'unparsable', 'truncated-last-line', 'strace-message', 'signal', 'exit', 'erestart', 'unavailable', 'unfinished-exited', 'filtered', 'orphan-unfinished', 'orphan-resumed', 'resumed', 'stack-frame'] as const;
 const D_BLANK = 0;
 const D_UNPARSABLE = 1;
 const D_TRUNCATED_LAST_LINE = 2;
@@ -41,29 +41,18 @@ const D_FILTERED = 9;
 const D_ORPHAN_UNFINISHED = 10;
 const D_ORPHAN_RESUMED = 11;
 const D_RESUMED = 12;
+const D_STACK_FRAME = 13;
 
-const M_UNKNOWN = -1;
-const M_NONE = 0;
-const M_CLOCK = 1;
-const M_EPOCH = 2;
-const M_REL = 3;
-/** A -r delta this large cannot be a -r delta: the float is an epoch (-ttt). */
-const EPOCH_MIN = 1e7;
 
-export class StraceParser {
+export class StraceParser extends LineSplitter {
   private readonly b: EventLogBuilder;
   private readonly sc = new S.LineScanner();
   private readonly report: FileReport;
   private readonly filter: ((fp: string) => boolean) | undefined;
   private readonly filePid: number;
-  private carry = new Uint8Array(4096);
-  private carryLen = 0;
-  private overlong = false;
   private splice: Uint8Array | null = null;
   private spliceLine = 0;
   private lineNo = 0;
-  private bytes = 0;
-  private finished = false;
   private readonly calls = new ByteTable(8);
   private readonly paths = new ByteTable(12);
   private readonly errs = new ByteTable(6);
@@ -75,13 +64,7 @@ export class StraceParser {
   private pending = new Map<number, number>();
   private pendCall = new Map<number, number>();
   private pendFp = new Map<number, number>();
-  private mode = M_UNKNOWN;
-  private tsDigits = 0;
-  private tsPlus = false;
-  private dayOff = 0;
-  private lastClock = -Infinity;
-  private wraps = 0;
-  private relSum = 0;
+  private readonly clock = new StraceClock();
   private durSeen = false;
   private annSeen = false;
   private pidKinds = 0;
@@ -92,6 +75,7 @@ export class StraceParser {
   private readonly counts = new Float64Array(DROPPED_KINDS.length);
 
   constructor(fileName: string, opts?: StraceParseOptions) {
+    super();
     this.b = new EventLogBuilder(4096);
     this.report = emptyFileReport(fileName, 'strace');
     this.filter = opts?.pathFilter;
@@ -102,38 +86,10 @@ export class StraceParser {
     this.b.beginCase({ ...c, pid: null }, file);
   }
 
-  /** Feeds the next bytes of the file; lines may straddle chunks. */
-  push(chunk: Uint8Array): void {
-    if (this.finished) throw new Error('StraceParser: push() after finish()');
-    // one element kind in the hot loop (a Node Buffer is a Uint8Array subclass with its own map)
-    if (chunk.constructor !== Uint8Array) chunk = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
-    this.bytes += chunk.length;
-    let pos = 0;
-    const n = chunk.length;
-    if (this.carryLen > 0 || this.overlong) {
-      const nl = chunk.indexOf(10);
-      if (nl < 0) {
-        this.append(chunk, 0, n);
-        return;
-      }
-      this.append(chunk, 0, nl);
-      this.flushCarry(false);
-      pos = nl + 1;
-    }
-    for (;;) {
-      const nl = chunk.indexOf(10, pos);
-      if (nl < 0) break;
-      if (nl - pos > MAX_LINE) this.overlongLine(chunk, pos);
-      else this.line(chunk, pos, nl, false);
-      pos = nl + 1;
-    }
-    if (pos < n) this.append(chunk, pos, n);
-  }
-
   /** Ends the file and returns its EventLog (one case, or none when nothing in it was strace output). */
   finish(): EventLog {
     if (this.finished) throw new Error('StraceParser: finish() called twice');
-    if (this.carryLen > 0 || this.overlong) this.flushCarry(true);
+    this.flushLast();
     this.finished = true;
     for (const idx of this.pending.values()) this.dropEvent(idx, D_ORPHAN_UNFINISHED);
     this.pending.clear();
@@ -154,27 +110,18 @@ export class StraceParser {
     for (let k = 0; k < DROPPED_KINDS.length; k++) if (this.counts[k] > 0) r.dropped[DROPPED_KINDS[k]] = this.counts[k];
     r.flags = this.recognized === 0 ? null : this.flags();
     if (this.recognized > 0) this.warn(r);
-    const tb: TimeBase = this.mode === M_CLOCK ? 'clock' : this.mode === M_EPOCH ? 'epoch' : this.mode === M_REL ? 'relative' : 'none';
-    return b.build(tb);
+    return b.build(this.clock.timeBase());
   }
 
   private flags(): FileReport['flags'] {
-    let ts = 'none';
-    if (this.mode === M_CLOCK) ts = this.tsDigits === 0 ? 't' : this.tsDigits > 6 ? 'ns' : 'tt';
-    else if (this.mode === M_EPOCH) ts = 'ttt';
-    else if (this.mode === M_REL) ts = 'r';
-    if (this.tsPlus && this.mode !== M_REL) ts += '+r';
+    const ts = this.clock.flag();
     const pids = this.pidKinds & 2 ? 'bracket' : this.pidKinds & 1 ? 'prefix' : this.filePid >= 0 ? 'filename' : 'none';
     return { timestamps: ts, durations: this.durSeen, annotations: this.annSeen, pids };
   }
 
   private warn(r: FileReport): void {
     const w = r.warnings;
-    if (this.mode === M_NONE || this.mode === M_UNKNOWN)
-      w.push('no timestamps (traced without -t/-tt/-ttt/-r): events keep their line order; timelines and max concurrency (mc) are unavailable. Re-trace with -tt.');
-    if (this.mode === M_CLOCK && this.tsDigits === 0) w.push('timestamps have 1 s resolution (-t): timelines and mc are coarse. Prefer -tt.');
-    if (this.mode === M_REL) w.push('relative timestamps (-r): start = running sum of the deltas since the first line; times are not comparable across files.');
-    if (this.wraps > 0) w.push(`the clock went back by more than 12 h ${this.wraps} time(s): taken as midnight crossing(s) (+24 h each)`);
+    this.clock.warn(w);
     if (r.events > 0 && !this.durSeen) w.push('no durations (traced without -T): rd, dr, mc and DR are unavailable. Re-trace with -T.');
     if (r.events > 0 && !this.annSeen) w.push('no fd annotations (traced without -y): calls have no file path, so the default mapping leaves them out. Re-trace with -y.');
     if (this.counts[D_TRUNCATED_LAST_LINE]) w.push('the last line is incomplete (file cut off?) and was ignored');
@@ -185,35 +132,7 @@ export class StraceParser {
     this.counts[kind] += k;
   }
 
-  private append(src: Uint8Array, a: number, z: number): void {
-    if (this.overlong) return;
-    let len = z - a;
-    if (this.carryLen + len > MAX_LINE) {
-      this.overlong = true;
-      len = MAX_LINE - this.carryLen;
-    }
-    if (this.carryLen + len + 2 > this.carry.length) {
-      const g = new Uint8Array(Math.max(this.carry.length * 2, this.carryLen + len + 2));
-      g.set(this.carry.subarray(0, this.carryLen));
-      this.carry = g;
-    }
-    this.carry.set(src.subarray(a, a + len), this.carryLen);
-    this.carryLen += len;
-  }
-
-  private flushCarry(last: boolean): void {
-    const len = this.carryLen;
-    this.carryLen = 0;
-    if (this.overlong) {
-      this.overlong = false;
-      this.overlongLine(this.carry, 0);
-      return;
-    }
-    this.carry[len] = 10;
-    this.line(this.carry, 0, len, last);
-  }
-
-  private overlongLine(b: Uint8Array, s: number): void {
+  protected overlongLine(b: Uint8Array, s: number): void {
     this.lineNo++;
     this.splice = null;
     this.unparsable(b, s, s + UNPARSABLE_TEXT, this.lineNo, ` … (line longer than ${MAX_LINE} bytes)`);
@@ -226,7 +145,7 @@ export class StraceParser {
   }
 
   /** One physical line [s, e) of b; b[e] is the newline (or a sentinel newline). */
-  private line(b: Uint8Array, s: number, e: number, last: boolean): void {
+  protected line(b: Uint8Array, s: number, e: number, last: boolean): void {
     const lineNo = ++this.lineNo;
     if (e > s && b[e - 1] === 13) e--;
     let evLine = lineNo;
@@ -249,7 +168,10 @@ export class StraceParser {
     if (kind === S.K_BAD) {
       let k = s;
       while (k < e && (b[k] === 0x20 || b[k] === 0x09)) k++;
-      return k === e ? this.count(D_BLANK) : this.unparsable(b, s, e, evLine);
+      if (k === e) return this.count(D_BLANK);
+      // strace -k: ` > /usr/lib/libc.so.6(read+0x12) [0x10e2a2]` after each call
+      if (k === s + 1 && b[k] === 0x3e && b[k + 1] === 0x20) return this.count(D_STACK_FRAME);
+      return this.unparsable(b, s, e, evLine);
     }
     if (kind === S.K_MESSAGE || kind === S.K_SPLICED) {
       this.recognized++;
@@ -261,7 +183,7 @@ export class StraceParser {
       }
       return;
     }
-    const t = this.time(lineNo);
+    const t = this.clock.time(sc, lineNo);
     if (Number.isNaN(t)) return this.unparsable(b, s, e, evLine);
     this.recognized++;
     let pid = 0;
@@ -359,47 +281,6 @@ export class StraceParser {
   private dropEvent(idx: number, kind: number, lines = 1): void {
     this.b.drop(idx);
     this.count(kind, lines);
-  }
-
-  /** Start time of the current line in the file's time base; NaN when its timestamp does not fit the file. */
-  private time(lineNo: number): number {
-    const sc = this.sc;
-    if (this.mode === M_UNKNOWN) {
-      if (sc.tsKind === S.TS_NONE) this.mode = M_NONE;
-      else if (sc.tsKind === S.TS_CLOCK) this.mode = M_CLOCK;
-      else this.mode = sc.tsPlus || sc.ts >= EPOCH_MIN ? M_EPOCH : M_REL;
-    }
-    switch (this.mode) {
-      case M_NONE:
-        return sc.tsKind === S.TS_NONE ? lineNo : NaN;
-      case M_CLOCK: {
-        if (sc.tsKind !== S.TS_CLOCK) return NaN;
-        this.note();
-        let t = sc.ts + this.dayOff;
-        if (t < this.lastClock - HALF_DAY) {
-          this.dayOff += 86400;
-          t += 86400;
-          this.wraps++;
-        }
-        this.lastClock = t;
-        return t;
-      }
-      case M_EPOCH:
-        if (sc.tsKind !== S.TS_FLOAT) return NaN;
-        this.note();
-        return sc.ts;
-      default:
-        if (sc.tsKind !== S.TS_FLOAT || sc.tsPlus) return NaN;
-        this.note();
-        this.relSum += sc.ts;
-        return this.relSum;
-    }
-  }
-
-  private note(): void {
-    const sc = this.sc;
-    if (sc.tsDigits > this.tsDigits) this.tsDigits = sc.tsDigits;
-    if (sc.tsPlus) this.tsPlus = true;
   }
 
   private accept(fp: number): boolean {

@@ -6,70 +6,16 @@
  * short look-aheads past the end stop at the terminator instead of reading stale bytes.
  */
 
-export const K_BAD = 0;
-export const K_CALL = 1;
-export const K_UNFINISHED = 2;
-export const K_RESUMED = 3;
-export const K_SIGNAL = 4;
-export const K_EXIT = 5;
-export const K_MESSAGE = 6;
-/** A call line cut by an strace message (stderr output): the call continues on the next line. */
-export const K_SPLICED = 7;
+import { AnnotationSkipper } from './annotations';
+import {
+  ARG_CLASS, ERESTART, K_BAD, K_CALL, K_EXIT, K_MESSAGE, K_RESUMED, K_SIGNAL, K_SPLICED, K_UNFINISHED, POW10, PROCESS, RESUMED,
+  SP_ERESTART, SP_EXITED, SP_NONE, SP_UNAVAILABLE, STRACE_MSG, TS_CLOCK, TS_FLOAT, TS_NONE, UNAVAILABLE, UNFINISHED, at, fdBefore, isDigit,
+  isNameChar,
+} from './lex';
 
-export const TS_NONE = 0;
-export const TS_CLOCK = 1;
-export const TS_FLOAT = 2;
+export * from './lex';
 
-/** Result specials. */
-export const SP_NONE = 0;
-export const SP_ERESTART = 1;
-export const SP_UNAVAILABLE = 2;
-/** `<unfinished ...>) = ?` or a resumed `= ?`: the process went away during the call. */
-export const SP_EXITED = 3;
-
-const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12];
-const STRACE_MSG = [0x73, 0x74, 0x72, 0x61, 0x63, 0x65, 0x3a, 0x20]; // "strace: "
-const PROCESS = [0x50, 0x72, 0x6f, 0x63, 0x65, 0x73, 0x73, 0x20]; // "Process "
-const UNFINISHED = [0x3c, 0x75, 0x6e, 0x66, 0x69, 0x6e, 0x69, 0x73, 0x68, 0x65, 0x64]; // "<unfinished"
-const ERESTART = [0x45, 0x52, 0x45, 0x53, 0x54, 0x41, 0x52, 0x54]; // "ERESTART"
-const UNAVAILABLE = [0x3c, 0x75, 0x6e, 0x61, 0x76, 0x61, 0x69, 0x6c]; // "<unavail"
-const RESUMED = [0x72, 0x65, 0x73, 0x75, 0x6d, 0x65, 0x64]; // "resumed"
-
-function at(b: Uint8Array, i: number, e: number, w: readonly number[]): boolean {
-  if (i + w.length > e) return false;
-  for (let k = 0; k < w.length; k++) if (b[i + k] !== w[k]) return false;
-  return true;
-}
-/** Byte classes: 0 = ordinary. Args: `"` 1, `<` 2, `)` 3, `( [ {` 4, `] }` 5. Annotations: `\\` 1, `<` 2, `>` 3, `[` 4, `]` 5. */
-const ARG_CLASS = new Uint8Array(256);
-const ANN_CLASS = new Uint8Array(256);
-ARG_CLASS[0x22] = 1;
-ARG_CLASS[0x3c] = 2;
-ARG_CLASS[0x29] = 3;
-ARG_CLASS[0x28] = ARG_CLASS[0x5b] = ARG_CLASS[0x7b] = 4;
-ARG_CLASS[0x5d] = ARG_CLASS[0x7d] = 5;
-ANN_CLASS[0x5c] = 1;
-ANN_CLASS[0x3c] = 2;
-ANN_CLASS[0x3e] = 3;
-ANN_CLASS[0x5b] = 4;
-ANN_CLASS[0x5d] = 5;
-/** The fd number (up to 3 digits) written just before the `<` at i, or -1. */
-export function fdBefore(b: Uint8Array, i: number, s: number): number {
-  let v = 0;
-  let m = 1;
-  let k = i - 1;
-  while (k >= s && b[k] >= 0x30 && b[k] <= 0x39) {
-    if (m === 1000) return -1;
-    v += (b[k] - 0x30) * m;
-    m *= 10;
-    k--;
-  }
-  return m === 1 ? -1 : v;
-}
-const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
-const isNameChar = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
-
-export class LineScanner {
+export class LineScanner extends AnnotationSkipper {
   kind = K_BAD;
   /** -1 when the line has no pid. */
   pid = -1;
@@ -114,8 +60,6 @@ export class LineScanner {
   callStart = false;
   /** End of the last byte of the line considered "complete" checks (signal/exit terminators). */
   terminated = false;
-  private cut = -1;
-  private cmpOk = false;
   /** Path id of the fp annotation when it matched the fd cache, else -1 (set with fpS). */
   fpId = -1;
   /** fd number → the last fp annotation bytes seen for it and their path id (filled by the parser). */
@@ -340,74 +284,6 @@ export class LineScanner {
         i++;
       }
     }
-  }
-
-  /**
-   * Skips an annotation from j (inside it, at nesting `depth`, socket-bracket depth `br`, device cut `cut`):
-   * the index of the closing `>` or -1; sets `cut` to the end of the kept content.
-   */
-  private skipAnn(b: Uint8Array, j: number, e: number, depth: number, br: number, cut: number): number {
-    while (j < e) {
-      const k = ANN_CLASS[b[j]];
-      if (k === 0) {
-        j++;
-        continue;
-      }
-      if (k === 1) {
-        j += 2;
-        continue;
-      }
-      if (k === 4) {
-        if (b[j - 1] === 0x3a) br++;
-      } else if (k === 5) {
-        if (br > 0) br--;
-      } else if (br === 0) {
-        if (k === 2) {
-          depth++;
-          if (cut < 0) cut = j;
-        } else if (--depth === 0) {
-          this.cut = cut < 0 ? j : cut;
-          return j;
-        }
-      }
-      j++;
-    }
-    return -1;
-  }
-
-  /** skipAnn from the `<` at i, also comparing the kept content with `key` (result in `cmpOk`). */
-  private skipAnnCmp(b: Uint8Array, i: number, e: number, key: Uint8Array): number {
-    const s0 = i + 1;
-    let ok = true;
-    let br = 0;
-    let j = s0;
-    while (j < e) {
-      const c = b[j];
-      const k = ANN_CLASS[c];
-      if (k === 0) {
-        if (key[j - s0] !== c) ok = false;
-        j++;
-        continue;
-      }
-      if (k === 1) {
-        if (key[j - s0] !== c || key[j + 1 - s0] !== b[j + 1]) ok = false;
-        j += 2;
-        continue;
-      }
-      if (k === 4) {
-        if (b[j - 1] === 0x3a) br++;
-      } else if (k === 5) {
-        if (br > 0) br--;
-      } else if (br === 0) {
-        this.cmpOk = ok && j - s0 === key.length;
-        if (k === 2) return this.skipAnn(b, j + 1, e, 2, 0, j);
-        this.cut = j;
-        return j;
-      }
-      if (key[j - s0] !== c) ok = false;
-      j++;
-    }
-    return -1;
   }
 
   private parseResult(b: Uint8Array, i: number, e: number): void {

@@ -1,0 +1,80 @@
+/**
+ * Skipping `-y` annotations `<…>`: nested `<…>` (the -yy device suffix is cut off), `>` inside socket
+ * brackets `KIND:[a->b]`, backslash escapes. The base class of the line scanner.
+ */
+import { ANN_CLASS } from './lex';
+
+export class AnnotationSkipper {
+  /** End of the kept content of the last annotation skipped (the nested `<` of a -yy suffix, or the `>`). */
+  protected cut = -1;
+  /** skipAnnCmp: the kept content equalled the key. */
+  protected cmpOk = false;
+
+  /**
+   * Skips an annotation from j (inside it, at nesting `depth`, socket-bracket depth `br`, device cut `cut`):
+   * the index of the closing `>` or -1; sets `cut` to the end of the kept content.
+   */
+  protected skipAnn(b: Uint8Array, j: number, e: number, depth: number, br: number, cut: number): number {
+    while (j < e) {
+      const k = ANN_CLASS[b[j]];
+      if (k === 0) {
+        j++;
+        continue;
+      }
+      if (k === 1) {
+        j += 2;
+        continue;
+      }
+      if (k === 4) {
+        if (b[j - 1] === 0x3a) br++;
+      } else if (k === 5) {
+        if (br > 0) br--;
+      } else if (br === 0) {
+        if (k === 2) {
+          depth++;
+          if (cut < 0) cut = j;
+        } else if (--depth === 0) {
+          this.cut = cut < 0 ? j : cut;
+          return j;
+        }
+      }
+      j++;
+    }
+    return -1;
+  }
+
+  /** skipAnn from the `<` at i, also comparing the kept content with `key` (result in `cmpOk`). */
+  protected skipAnnCmp(b: Uint8Array, i: number, e: number, key: Uint8Array): number {
+    const s0 = i + 1;
+    let ok = true;
+    let br = 0;
+    let j = s0;
+    while (j < e) {
+      const c = b[j];
+      const k = ANN_CLASS[c];
+      if (k === 0) {
+        if (key[j - s0] !== c) ok = false;
+        j++;
+        continue;
+      }
+      if (k === 1) {
+        if (key[j - s0] !== c || key[j + 1 - s0] !== b[j + 1]) ok = false;
+        j += 2;
+        continue;
+      }
+      if (k === 4) {
+        if (b[j - 1] === 0x3a) br++;
+      } else if (k === 5) {
+        if (br > 0) br--;
+      } else if (br === 0) {
+        this.cmpOk = ok && j - s0 === key.length;
+        if (k === 2) return this.skipAnn(b, j + 1, e, 2, 0, j);
+        this.cut = j;
+        return j;
+      }
+      if (key[j - s0] !== c) ok = false;
+      j++;
+    }
+    return -1;
+  }
+}

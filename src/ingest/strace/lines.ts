@@ -1,0 +1,81 @@
+/**
+ * Splitting a byte stream into lines across chunks: a partial line is carried to the next chunk (copied
+ * into one growing buffer, with a sentinel newline after it). Lines longer than MAX_LINE are not buffered.
+ */
+
+/** Longer lines are reported as unparsable without being buffered further. */
+export const MAX_LINE = 1 << 20;
+
+export abstract class LineSplitter {
+  private carry = new Uint8Array(4096);
+  private carryLen = 0;
+  private overlong = false;
+  protected bytes = 0;
+  protected finished = false;
+
+  /** One line [s, e) of b, without its newline; b[e] is a newline. `last`: the file's last line had none. */
+  protected abstract line(b: Uint8Array, s: number, e: number, last: boolean): void;
+  /** A line longer than MAX_LINE starting at b[s] (at least 300 bytes of it are readable). */
+  protected abstract overlongLine(b: Uint8Array, s: number): void;
+
+  /** Feeds the next bytes of the file; lines may straddle chunks. */
+  push(chunk: Uint8Array): void {
+    if (this.finished) throw new Error('StraceParser: push() after finish()');
+    // one element kind in the hot loop (a Node Buffer is a Uint8Array subclass with its own map)
+    if (chunk.constructor !== Uint8Array) chunk = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
+    this.bytes += chunk.length;
+    let pos = 0;
+    const n = chunk.length;
+    if (this.carryLen > 0 || this.overlong) {
+      const nl = chunk.indexOf(10);
+      if (nl < 0) {
+        this.append(chunk, 0, n);
+        return;
+      }
+      this.append(chunk, 0, nl);
+      this.flushCarry(false);
+      pos = nl + 1;
+    }
+    for (;;) {
+      const nl = chunk.indexOf(10, pos);
+      if (nl < 0) break;
+      if (nl - pos > MAX_LINE) this.overlongLine(chunk, pos);
+      else this.line(chunk, pos, nl, false);
+      pos = nl + 1;
+    }
+    if (pos < n) this.append(chunk, pos, n);
+  }
+
+  /** Passes on a last line that had no newline. */
+  protected flushLast(): void {
+    if (this.carryLen > 0 || this.overlong) this.flushCarry(true);
+  }
+
+  private append(src: Uint8Array, a: number, z: number): void {
+    if (this.overlong) return;
+    let len = z - a;
+    if (this.carryLen + len > MAX_LINE) {
+      this.overlong = true;
+      len = MAX_LINE - this.carryLen;
+    }
+    if (this.carryLen + len + 2 > this.carry.length) {
+      const g = new Uint8Array(Math.max(this.carry.length * 2, this.carryLen + len + 2));
+      g.set(this.carry.subarray(0, this.carryLen));
+      this.carry = g;
+    }
+    this.carry.set(src.subarray(a, a + len), this.carryLen);
+    this.carryLen += len;
+  }
+
+  private flushCarry(last: boolean): void {
+    const len = this.carryLen;
+    this.carryLen = 0;
+    if (this.overlong) {
+      this.overlong = false;
+      this.overlongLine(this.carry, 0);
+      return;
+    }
+    this.carry[len] = 10;
+    this.line(this.carry, 0, len, last);
+  }
+}
