@@ -149,3 +149,18 @@ describe('analyze: options', () => {
     expect(() => analyze(tinyLog(CASES), DEFAULT_MAPPING, null, m)).toThrow(/another log/);
   });
 });
+
+describe('analyze: a case without any event', () => {
+  it('gives ● → ■ and an empty variant', () => {
+    const r = analyze(tinyLog([{ file: 'e.st', events: [] }, { file: 'f.st', events: [['read', '/etc/passwd', 1, 1, 1]] }]), DEFAULT_MAPPING);
+    expect(r.edges.map((e) => [e.source, e.target, e.count])).toEqual([
+      [START, END, 1],
+      [START, P, 1],
+      [P, END, 1],
+    ]);
+    expect(r.variants.map((v) => [v.trace, v.cases])).toEqual([
+      [[START, END], ['e']],
+      [[START, P, END], ['f']],
+    ]);
+  });
+});
