@@ -70,7 +70,7 @@ export function GraphPanel(props: GraphPanelProps) {
   const viewRef = useRef<CyView | null>(null);
   const clientRef = useRef<LayoutClient | null>(null);
   const propsRef = useRef(props);
-  const posRef = useRef<{ key: string; universe: Set<string>; pos: Map<string, Pos> }>({ key: '', universe: new Set(), pos: new Map() });
+  const posRef = useRef<{ sig: string; direction: string; universe: Set<string>; pos: Map<string, Pos> }>({ sig: '', direction: '', universe: new Set(), pos: new Map() });
   const layoutSeq = useRef(0);
   const relayoutSeen = useRef(0);
   const fitNext = useRef(true);
@@ -149,17 +149,19 @@ export function GraphPanel(props: GraphPanelProps) {
     };
   }, []);
 
-  // Layout: only when the result's topology or direction changes, when shown nodes fall outside the laid-out
-  // universe, or on Re-layout.
+  // Layout only when the direction changes, on Re-layout, or when a shown node has no position yet. A new
+  // result whose activities were all laid out already (a partition, a case filter, a narrower mapping)
+  // keeps every position. Otherwise: a new result is laid out fresh (just what is shown); the same result
+  // with more shown (slider) is laid out as the union with what was laid out before.
   useEffect(() => {
-    const key = `${sig}|${direction}`;
     const store = posRef.current;
     const forced = relayout !== relayoutSeen.current;
     const missing = graph.nodes.some((id) => !store.universe.has(id));
-    if (!forced && store.key === key && !missing) return;
+    if (!forced && store.direction === direction && !missing) return;
     relayoutSeen.current = relayout;
     const acts = graph.nodes.filter((id) => id !== START && id !== END);
-    const universe = layoutUniverse(forced || store.key !== key ? null : store.universe, acts);
+    const fresh = forced || store.direction !== direction || store.sig !== sig;
+    const universe = layoutUniverse(fresh ? null : store.universe, acts);
     const size = (id: string) => {
       const a = stats.get(id);
       return a ? labelBox(nodeLabelLines(a)) : { w: 18, h: 18 };
@@ -174,7 +176,7 @@ export function GraphPanel(props: GraphPanelProps) {
         if (seq !== layoutSeq.current) return;
         const pos = new Map<string, Pos>();
         req.ids.forEach((id, i) => pos.set(id, { x: xy[2 * i], y: xy[2 * i + 1] }));
-        posRef.current = { key, universe: new Set(req.ids), pos };
+        posRef.current = { sig, direction, universe: new Set(req.ids), pos };
         rootRef.current?.setAttribute('data-layout-ms', ms.toFixed(0));
         fitNext.current = true;
         setBusy(null);

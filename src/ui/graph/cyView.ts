@@ -88,6 +88,7 @@ export class CyView {
   readonly cy: Core;
   private topology = '';
   private direction: 'LR' | 'TB' = 'LR';
+  private lastSelected: string | null = null;
 
   constructor(container: HTMLElement, cb: ViewCallbacks) {
     this.cy = cytoscape({
@@ -169,6 +170,13 @@ export class CyView {
       cy.nodes('.selected').removeClass('selected');
       if (selected !== null) cy.getElementById(selected).addClass('selected');
     });
+    if (selected !== null && selected !== this.lastSelected) {
+      // a selection from elsewhere (statistics table): bring the node into view if it is off screen
+      const n = cy.getElementById(selected);
+      const p = n.nonempty() ? n.renderedPosition() : null;
+      if (p && (p.x < 0 || p.y < 0 || p.x > cy.width() || p.y > cy.height())) cy.center(n);
+    }
+    this.lastSelected = selected;
   }
 
   setDirection(direction: 'LR' | 'TB'): void {
