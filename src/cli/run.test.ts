@@ -51,6 +51,16 @@ describe('strace-dfg analyze: the paper’s Figure 3 from real ls / ls -l traces
     expect(p.red_edges).toContain('read:/etc/locale.alias -> read:/etc/nsswitch.conf');
   });
 
+  it('gives the same Figure 3 on the strace importer’s own ls / ls -l fixtures', async () => {
+    const dir = join(__dirname, '..', 'ingest', 'strace', '__fixtures__');
+    const files = ['a', 'b'].flatMap((c) => [1, 2, 3].map((i) => join(dir, `${c}_node1_${i}.st`)));
+    const doc = await json('--green-cid', 'a', '--red-cid', 'b', ...files);
+    expect(doc.variants.map((v) => v.count)).toEqual([3, 3]);
+    expect(doc.partition!.green_nodes).toEqual([]);
+    expect(doc.partition!.red_nodes).toEqual(expect.arrayContaining(['read:/etc/nsswitch.conf', 'read:/etc/passwd', 'read:/etc/group']));
+    expect(doc.partition!.green_edges).toEqual(['read:/etc/locale.alias -> write:/dev/pts']);
+  });
+
   it('prints the JSON document of docs/FORMATS.md: nodes without ● ■, edges `A -> B`, rd a fraction, rates in B/s', async () => {
     const doc = await json(FIG1);
     expect(Object.keys(doc)).toEqual(['cases', 'events', 'dropped', 'nodes', 'edges', 'variants']);
