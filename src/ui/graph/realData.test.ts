@@ -64,7 +64,8 @@ describe('real DFG of Python imports (depth 4: 193 activities)', () => {
     const stats = new Map(r.nodes.map((n) => [n.id, n]));
     const req = buildLayoutRequest(dfg, layoutUniverse(null, g.nodes), (id) => (stats.has(id) ? labelBox(nodeLabelLines(stats.get(id)!)) : { w: 18, h: 18 }), 'LR');
     const { xy, ms } = layoutGraph(req);
-    expect(ms).toBeLessThan(2000);
+    expect(req.edgeSource.length).toBeLessThan(req.ids.length);
+    expect(ms).toBeLessThan(8000);
     const xs = req.ids.map((_, i) => xy[2 * i]);
     expect(Math.min(...xs)).toBe(xs[0]);
     expect(Math.max(...xs)).toBe(xs[xs.length - 1]);
