@@ -10,9 +10,9 @@ const browser = await chromium.launch({
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 const logs = [];
 page.on('console', (m) => { if (/context|WebGL/i.test(m.text()) && !/GPU stall/.test(m.text())) logs.push(`console: ${m.text()}`); });
-page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
+page.on('pageerror', (e) => { logs.push(`pageerror: ${e.message}`); console.log('pageerror', e.message); });
 page.on('dialog', (d) => { logs.push(`DIALOG: ${d.message()}`); void d.dismiss(); });
-const base = 'http://127.0.0.1:5181/src/ui/timeline/dev/timeline-dev.html';
+const base = process.env.HARNESS ?? 'http://127.0.0.1:5181/src/ui/timeline/dev/timeline-dev.html';
 const ready = '[data-testid="timeline-plot"][data-ready="true"]';
 
 // 1. hostile path shown literally in the tooltip
