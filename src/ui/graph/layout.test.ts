@@ -25,13 +25,13 @@ describe('layout', () => {
     const { xy, ms } = layoutGraph(req);
     console.log(`layout of ${req.ids.length} nodes (${r.edges.length} DFG edges, ${req.edgeSource.length} backbone): ${ms.toFixed(0)} ms`);
     expect(req.edgeSource.length).toBeLessThan(req.ids.length);
-    expect(ms).toBeLessThan(8000);
+    expect(ms).toBeLessThan(20000);
     expect(xy.every(Number.isFinite)).toBe(true);
     // ● is first and ■ last along the rank axis (x in LR)
     const xs = Array.from({ length: req.ids.length }, (_, i) => xy[2 * i]);
     expect(Math.min(...xs)).toBe(xs[0]);
     expect(Math.max(...xs)).toBe(xs[xs.length - 1]);
-  }, 20000);
+  }, 60000);
 
   it('does not overlap node boxes', () => {
     const { req } = plan(80, 8, 60, 'TB');

@@ -65,11 +65,11 @@ describe('real DFG of Python imports (depth 4: 193 activities)', () => {
     const req = buildLayoutRequest(dfg, layoutUniverse(null, g.nodes), (id) => (stats.has(id) ? labelBox(nodeLabelLines(stats.get(id)!)) : { w: 18, h: 18 }), 'LR');
     const { xy, ms } = layoutGraph(req);
     expect(req.edgeSource.length).toBeLessThan(req.ids.length);
-    expect(ms).toBeLessThan(8000);
+    expect(ms).toBeLessThan(20000);
     const xs = req.ids.map((_, i) => xy[2 * i]);
     expect(Math.min(...xs)).toBe(xs[0]);
     expect(Math.max(...xs)).toBe(xs[xs.length - 1]);
-  });
+  }, 60000);
 
   it('partition colours match the sides computed from the real cases', () => {
     const g = filterGraph(r, { maxActivities: 193, rankBy: 'count', minEdgeCount: 1 }, dfg);
