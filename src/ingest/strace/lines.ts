@@ -12,15 +12,23 @@ export abstract class LineSplitter {
   private overlong = false;
   protected bytes = 0;
   protected finished = false;
+  protected begun = false;
 
   /** One line [s, e) of b, without its newline; b[e] is a newline. `last`: the file's last line had none. */
   protected abstract line(b: Uint8Array, s: number, e: number, last: boolean): void;
   /** A line longer than MAX_LINE starting at b[s] (at least 300 bytes of it are readable). */
   protected abstract overlongLine(b: Uint8Array, s: number): void;
 
+  /** Called once, before the first line, with the size of the first chunk. */
+  protected started(_firstChunk: number): void {}
+
   /** Feeds the next bytes of the file; lines may straddle chunks. */
   push(chunk: Uint8Array): void {
     if (this.finished) throw new Error('StraceParser: push() after finish()');
+    if (this.bytes === 0 && !this.begun) {
+      this.begun = true;
+      this.started(chunk.length);
+    }
     // one element kind in the hot loop (a Node Buffer is a Uint8Array subclass with its own map)
     if (chunk.constructor !== Uint8Array) chunk = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
     this.bytes += chunk.length;

@@ -45,7 +45,9 @@ const D_STACK_FRAME = 13;
 
 
 export class StraceParser extends LineSplitter {
-  private readonly b: EventLogBuilder;
+  /** Created on the first push, sized from it (growing the columns of a big file by doubling is costly). */
+  private b!: EventLogBuilder;
+  private readonly fileName: string;
   private readonly sc = new S.LineScanner();
   private readonly report: FileReport;
   private readonly filter: ((fp: string) => boolean) | undefined;
@@ -76,19 +78,24 @@ export class StraceParser extends LineSplitter {
 
   constructor(fileName: string, opts?: StraceParseOptions) {
     super();
-    this.b = new EventLogBuilder(4096);
+    this.fileName = fileName;
     this.report = emptyFileReport(fileName, 'strace');
     this.filter = opts?.pathFilter;
     const m = /\.(\d+)$/.exec(fileName);
     this.filePid = m ? Number(m[1]) : -1;
+  }
+
+  /** ~1 event per 128 bytes of the first chunk (at least 1024): one allocation for most files. */
+  protected override started(firstChunk: number): void {
+    this.b = new EventLogBuilder(Math.max(1024, Math.min(1 << 22, Math.ceil(firstChunk / 128))));
     const file = this.b.addFile(this.report);
-    const c = caseFromFileName(fileName);
-    this.b.beginCase({ ...c, pid: null }, file);
+    this.b.beginCase({ ...caseFromFileName(this.fileName), pid: null }, file);
   }
 
   /** Ends the file and returns its EventLog (one case, or none when nothing in it was strace output). */
   finish(): EventLog {
     if (this.finished) throw new Error('StraceParser: finish() called twice');
+    if (!this.begun) this.started(0);
     this.flushLast();
     this.finished = true;
     for (const idx of this.pending.values()) this.dropEvent(idx, D_ORPHAN_UNFINISHED);
