@@ -225,14 +225,24 @@ export function readStringList(h5: H5Module, fileId: bigint, path: string, displ
   const info = datasetInfo(h5, fileId, path);
   const f = info.fields[0];
   if (info.compound || f.cls !== 'string') throw new Hdf5FormatError(`${displayName}: ${path} is ${f.type}, expected strings`);
-  const list: string[] = [];
-  const ids = new Uint32Array(info.rows);
-  const intern = (s: string): number => list.push(s) - 1;
+  const list: string[] = new Array<string>(info.rows);
+  const M = h5.Module;
   for (let r = 0; r < info.rows; r += slab) {
     const c = Math.min(slab, info.rows - r);
     withSlab(h5, fileId, info, r, c, displayName, (view, heap) => {
-      // no dedup here: every row must come back, even equal neighbours
-      for (let i = 0; i < c; i++) decodeStrings(h5, new DataView(view.buffer, view.byteOffset + i * info.rowSize, info.rowSize), heap, info.rowSize, f, 1, intern, ids, r + i);
+      const base = view.byteOffset;
+      if (f.vlen) {
+        const ptrs = new Uint32Array(heap.buffer, base, c); // wasm32 pointers, 4-byte aligned (malloc)
+        for (let i = 0; i < c; i++) list[r + i] = ptrs[i] === 0 ? '' : M.UTF8ToString(ptrs[i]);
+        return;
+      }
+      for (let i = 0; i < c; i++) {
+        const s = base + i * f.size;
+        let len = 0;
+        while (len < f.size && heap[s + len] !== 0) len++;
+        if (f.spacepad) while (len > 0 && heap[s + len - 1] === 0x20) len--;
+        list[r + i] = utf8.decode(heap.slice(s, s + len));
+      }
     });
   }
   return list;
