@@ -1,7 +1,7 @@
 /**
  * Main-thread side of the layout worker: one worker, the latest request wins (older ones are answered
  * but ignored by the caller via the returned id check). Falls back to an in-thread layout when Workers
- * are unavailable.
+ * are unavailable, cannot be created (e.g. a Content-Security-Policy) or crash.
  */
 import { layoutGraph, type LayoutRequest } from './layout';
 import type { LayoutWorkerReply } from './layout.worker';
@@ -9,11 +9,17 @@ import type { LayoutWorkerReply } from './layout.worker';
 export class LayoutClient {
   private worker: Worker | null = null;
   private next = 1;
+  private broken = false;
   private pending = new Map<number, { resolve(r: { xy: Float64Array; ms: number }): void; reject(e: Error): void }>();
 
   private ensure(): Worker | null {
-    if (this.worker || typeof Worker === 'undefined') return this.worker;
-    this.worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module', name: 'graph-layout' });
+    if (this.worker || this.broken || typeof Worker === 'undefined') return this.worker;
+    try {
+      this.worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module', name: 'graph-layout' });
+    } catch {
+      this.broken = true;
+      return null;
+    }
     this.worker.onmessage = (ev: MessageEvent<LayoutWorkerReply>) => {
       const p = this.pending.get(ev.data.id);
       if (!p) return;
@@ -27,6 +33,7 @@ export class LayoutClient {
       this.pending.clear();
       this.worker?.terminate();
       this.worker = null;
+      this.broken = true;
     };
     return this.worker;
   }
@@ -35,10 +42,12 @@ export class LayoutClient {
     const w = this.ensure();
     if (!w) return Promise.resolve(layoutGraph(req));
     const id = this.next++;
-    return new Promise((resolve, reject) => {
+    const viaWorker = new Promise<{ xy: Float64Array; ms: number }>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       w.postMessage({ id, req });
     });
+    // a crashed worker: lay out in this thread instead (blocks briefly, but the graph appears)
+    return viaWorker.catch((err: Error) => (this.broken && err.message.startsWith('graph layout worker failed') ? layoutGraph(req) : Promise.reject(err)));
   }
 
   dispose(): void {
