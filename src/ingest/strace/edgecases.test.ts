@@ -35,6 +35,12 @@ describe('hand-written edge cases', () => {
     expect(f.warnings.join()).not.toMatch(/pid 0/);
   });
 
+  test('a non-call line mentioning "strace: " does not swallow the next line', () => {
+    const log = parseStraceBytes('s.st', enc('1 10:00:00.1 hello strace: x\n1 10:00:00.2 read(3</a>, "", 1) = 0 <0.1>\n'));
+    expect(log.n).toBe(1);
+    expect(log.files[0].dropped).toEqual({ unparsable: 1 });
+  });
+
   test('result split at the last top-level ") = ", not one inside strings or annotations', () => {
     const r = rows(load('edge_result_in_args.st'));
     expect(r.map((e) => [e.call, e.fp, e.size])).toEqual([

@@ -170,17 +170,17 @@ export class LineScanner extends AnnotationSkipper {
       this.nameS = i;
       while (i < e && isNameChar(b[i])) i++;
       this.nameE = i;
-      if (i === this.nameS || b[i] !== 0x20 || !at(b, i + 1, e, RESUMED)) return this.maybeSplice(b, s, e);
+      if (i === this.nameS || b[i] !== 0x20 || !at(b, i + 1, e, RESUMED)) return K_BAD;
       i += 8;
       while (i < e && b[i] !== 0x3e) i++;
-      if (i >= e) return this.maybeSplice(b, s, e);
+      if (i >= e) return K_BAD;
       i++;
       resumed = true;
     } else {
       this.nameS = i;
       while (i < e && isNameChar(b[i])) i++;
       this.nameE = i;
-      if (i === this.nameS || b[i] !== 0x28 || i >= e) return this.maybeSplice(b, s, e);
+      if (i === this.nameS || b[i] !== 0x28 || i >= e) return K_BAD;
       i++;
       this.callStart = true;
     }
@@ -219,7 +219,8 @@ export class LineScanner extends AnnotationSkipper {
       }
     }
     this.scanArgs(b, i, end);
-    if (this.closeAt < 0) return this.maybeSplice(b, s, e);
+    // strace prints a call in two parts (entry, exit); its own messages can land in between
+    if (this.closeAt < 0) return resumed ? K_BAD : this.maybeSplice(b, this.argsS, e);
     this.argsE = this.closeAt;
     this.parseResult(b, this.resAt, end);
     return (this.kind = resumed ? K_RESUMED : K_CALL);
@@ -325,7 +326,7 @@ export class LineScanner extends AnnotationSkipper {
   }
 
   private maybeSplice(b: Uint8Array, s: number, e: number): number {
-    for (let i = s + 1; i + 8 <= e; i++) {
+    for (let i = s; i + 8 <= e; i++) {
       if (b[i] === 0x73 && at(b, i, e, STRACE_MSG)) {
         this.spliceAt = i;
         this.attached = this.attachedPid(b, i + 8, e);
