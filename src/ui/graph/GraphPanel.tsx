@@ -92,6 +92,7 @@ export function GraphPanel(props: GraphPanelProps) {
   shownEdges.current = useMemo(() => new Map(graph.edges.map((e) => [edgeId(e.source, e.target), e])), [graph]);
   const [posVersion, setPosVersion] = useState(0);
   const [busy, setBusy] = useState<string | null>(null);
+  const [layoutError, setLayoutError] = useState<string | null>(null);
   const [menu, setMenu] = useState<{ id: string; x: number; y: number } | null>(null);
   const [relayout, setRelayout] = useState(0);
 
@@ -180,10 +181,13 @@ export function GraphPanel(props: GraphPanelProps) {
         rootRef.current?.setAttribute('data-layout-ms', ms.toFixed(0));
         fitNext.current = true;
         setBusy(null);
+        setLayoutError(null);
         setPosVersion((v) => v + 1);
       })
       .catch((err: Error) => {
-        if (seq === layoutSeq.current) setBusy(`layout failed: ${err.message}`);
+        if (seq !== layoutSeq.current) return;
+        setBusy(null);
+        setLayoutError(`layout failed: ${err.message}`);
       });
   }, [sig, direction, graph.nodes, relayout, result, stats, dfg]);
 
@@ -238,6 +242,7 @@ export function GraphPanel(props: GraphPanelProps) {
       <div style={{ position: 'relative', flex: 1, minHeight: 280 }}>
         <div ref={hostRef} data-testid="graph-canvas" style={{ position: 'absolute', inset: 0, background: '#FAFAFA' }} onContextMenu={(e) => e.preventDefault()} />
         <GraphLegend result={result} colorMode={colorMode} metricMax={elements.metricMax} />
+        {layoutError ? <div role="alert" data-testid="graph-error" style={{ position: 'absolute', top: 8, left: 8, color: '#B71C1C', background: '#FFF', padding: 4 }}>{layoutError}</div> : null}
         <div ref={tipRef} data-testid="graph-tooltip" role="tooltip" style={{
           position: 'absolute', display: 'none', pointerEvents: 'none', background: '#FFFFFF', border: '1px solid #999', borderRadius: 4,
           padding: '4px 6px', fontSize: 11, maxWidth: 420, boxShadow: '0 2px 6px rgba(0,0,0,0.2)', zIndex: 5,
