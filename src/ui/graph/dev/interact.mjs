@@ -10,6 +10,7 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });
+page.setDefaultTimeout(120000);
 let dialogs = 0;
 page.on('dialog', (d) => { dialogs++; void d.dismiss(); });
 page.on('pageerror', (e) => console.log('pageerror:', e.message));

@@ -11,6 +11,7 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+page.setDefaultTimeout(120000);
 page.on('console', (m) => console.log('console:', m.text()));
 page.on('pageerror', (e) => console.log('pageerror:', e.message));
 const shots = (process.env.SHOTS ?? 'paper,paperpart,big,bigpart').split(',');
