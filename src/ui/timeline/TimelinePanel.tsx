@@ -56,7 +56,8 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
   /** Visible x-range in axis units. */
   const rangeRef = useRef<[number, number] | null>(null);
   const openedAt = useRef(0);
-  const [drawn, setDrawn] = useState<{ marks: Marks; segments: number } | null>(null);
+  /** What was drawn last, and how long computing the marks (binMs) and Plotly.react (reactMs) took. */
+  const [drawn, setDrawn] = useState<{ marks: Marks; segments: number; binMs: number; reactMs: number } | null>(null);
   const marks = drawn?.marks ?? null;
   const [error, setError] = useState<string | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
@@ -81,10 +82,12 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
     const pixels = Math.max(50, gd.clientWidth - left - MARGIN.r);
     const s0 = toSeconds(axis, range[0]);
     const s1 = toSeconds(axis, range[1]);
+    const tBin = performance.now();
     const m = marksForRange(data, rows, s0, s1, pixels, BIN_THRESHOLD);
     const minWidth = (s1 - s0) / pixels;
     const g = buildGeometry(data, m, axis, minWidth);
     marksRef.current = m;
+    const tReact = performance.now();
     const traces: Data[] = [
       { type: 'scattergl', mode: 'lines', x: g.segX, y: g.segY, line: { color: BAR_COLOR, width: lineWidth }, connectgaps: false, hoverinfo: 'skip', showlegend: false },
       { type: 'scattergl', mode: 'markers', x: g.midX, y: g.midY, marker: { color: 'rgba(0,0,0,0)', size: Math.max(6, lineWidth) }, hoverinfo: 'none', showlegend: false },
@@ -113,7 +116,7 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
     };
     const config: Partial<Config> = { displaylogo: false, scrollZoom: true, responsive: false, modeBarButtonsToRemove: ['select2d', 'lasso2d', 'toImage'] };
     await Plotly.react(gd, traces, layout, config);
-    setDrawn({ marks: m, segments: g.segments });
+    setDrawn({ marks: m, segments: g.segments, binMs: tReact - tBin, reactMs: performance.now() - tReact });
   }, [data, axis]);
 
   // Load plotly, draw, wire events; purge on unmount or when the data changes.
@@ -232,6 +235,8 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
               data-binned={marks ? String(marks.binned) : undefined}
               data-events={String(data.start.length)}
               data-segments={drawn ? String(drawn.segments) : undefined}
+              data-bin-ms={drawn ? drawn.binMs.toFixed(1) : undefined}
+              data-react-ms={drawn ? drawn.reactMs.toFixed(1) : undefined}
               data-ready={marks && openMs !== null ? 'true' : 'false'}
               data-open-ms={openMs !== null ? openMs.toFixed(0) : undefined}
             />
