@@ -174,7 +174,7 @@ export function App() {
               </nav>
               <ErrorBoundary name="Table">
                 <Suspense fallback={<p className="muted">Loading…</p>}>
-                  {bottom === 'stats' ? <StatsTable nodes={s.result.nodes} selected={s.selected} onSelect={(id) => void s.selectNode(id)} /> : <VariantsList variants={s.result.variants} />}
+                  {bottom === 'stats' ? <StatsTable nodes={s.result.nodes} selected={s.selected} onSelect={(id) => void s.selectNode(id)} hasDurations={s.result.hasDurations} hasTimestamps={s.result.hasTimestamps} height={220} /> : <VariantsList variants={s.result.variants} />}
                 </Suspense>
               </ErrorBoundary>
             </section>
