@@ -29,6 +29,12 @@ const repeat = Math.max(1, Number(opt('repeat', '3')));
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const now = (): number => performance.now();
+/** CPU ms of the process (user + system, all its threads: includes V8's GC helpers). On a shared machine
+ * wall time includes waiting for a core; CPU time does not, so both are reported. */
+const cpu = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 const MB = 1e6;
 const MiB = 2 ** 20;
 const fmt = (x: number, d = 1): string => x.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -76,12 +82,15 @@ async function main(): Promise<void> {
   // ---- strace ingest, one thread ----
   let logs: EventLog[] = [];
   let parseS = Infinity;
+  let parseCpuS = Infinity;
   for (let k = 0; k < repeat; k++) {
     logs.length = 0; // let the previous round's logs go before gc()
     gc();
     t = now();
+    const c0 = cpu();
     logs = paths.map((p, i) => parseStraceFile(p, names[i]));
     parseS = Math.min(parseS, (now() - t) / 1000);
+    parseCpuS = Math.min(parseCpuS, (cpu() - c0) / 1000);
   }
   t = now();
   const log = mergeLogs(logs);
@@ -89,6 +98,7 @@ async function main(): Promise<void> {
   logs.length = 0;
   const mbps = bytes / MB / parseS;
   report('ingest_MBps', mbps, `strace ingest, 1 thread:             ${fmt(mbps, 0)} MB/s (${fmt(bytes / MiB / parseS, 0)} MiB/s), ${fmt(parseS, 2)} s`, { op: '>=', value: 300 });
+  report('ingest_MBps_cpu', bytes / MB / parseCpuS, `                                     ${fmt(bytes / MB / parseCpuS, 0)} MB per CPU-second (${fmt(parseCpuS, 2)} CPU-s)`);
   report('ingest_events_per_s', log.n / parseS, `                                     ${fmt(log.n / parseS / 1e6, 2)} M events/s (${fmt(log.n / 1e6, 2)} M events, ${log.cases.length} cases)`);
   report('merge_s', mergeS, `merge of the per-file logs:           ${fmt(mergeS * 1000, 0)} ms`);
   const unparsable = log.files.reduce((s, f) => s + (f.dropped.unparsable ?? 0), 0);
@@ -111,19 +121,23 @@ async function main(): Promise<void> {
   console.log(`analysis log: ${fmt(big.n / 1e6, 2)} M events (${k}× the loaded log, ${big.cases.length} cases), replicated in ${fmt(repS, 2)} s`);
   if (k > 1) report('heap_bytes_per_event', heldPerEvent, `heap + ArrayBuffers per event (big):  ${fmt(heldPerEvent, 1)} B`, { op: '<=', value: 40 });
 
-  const timeIt = (spec: MappingSpec, partition: ReturnType<typeof resolvePartition> | null = null, times = repeat): { ms: number; r: AnalysisResult } => {
+  const timeIt = (spec: MappingSpec, partition: ReturnType<typeof resolvePartition> | null = null, times = repeat): { ms: number; cpuMs: number; r: AnalysisResult } => {
     let best = Infinity;
+    let bestCpu = Infinity;
     let r: AnalysisResult | null = null;
     for (let k = 0; k < times; k++) {
       const t0 = now();
+      const c0 = cpu();
       r = analyze(big, spec, partition);
       best = Math.min(best, now() - t0);
+      bestCpu = Math.min(bestCpu, cpu() - c0);
     }
-    return { ms: best, r: r! };
+    return { ms: best, cpuMs: bestCpu, r: r! };
   };
   const cold = timeIt(DEFAULT_MAPPING, null, 1);
-  report('analyze_cold_ms', cold.ms, `re-map + DFG + stats, first (cold):   ${fmt(cold.ms, 0)} ms  (${cold.r.nodes.length} activities, ${cold.r.edges.length} edges, ${cold.r.variants.length} variants)`);
+  report('analyze_cold_ms', cold.ms, `re-map + DFG + stats, first (cold):   ${fmt(cold.ms, 0)} ms, ${fmt(cold.cpuMs, 0)} CPU-ms (${cold.r.nodes.length} activities, ${cold.r.edges.length} edges, ${cold.r.variants.length} variants)`);
   const warm: number[] = [];
+  const warmCpu: number[] = [];
   const specs: [string, MappingSpec][] = [
     ['depth 2', DEFAULT_MAPPING],
     ['depth 3', { ...DEFAULT_MAPPING, depth: 3 }],
@@ -134,17 +148,20 @@ async function main(): Promise<void> {
   for (const [label, spec] of specs) {
     const r = timeIt(spec);
     warm.push(r.ms);
-    console.log(`  mapping change "${label}": ${fmt(r.ms, 0)} ms (${r.r.nodes.length} activities, ${r.r.edges.length} edges)`);
+    warmCpu.push(r.cpuMs);
+    console.log(`  mapping change "${label}": ${fmt(r.ms, 0)} ms, ${fmt(r.cpuMs, 0)} CPU-ms (${r.r.nodes.length} activities, ${r.r.edges.length} edges)`);
   }
   const cids = [...new Set(big.cases.map((c) => c.cid))].sort();
   if (cids.length >= 2) {
     const part = resolvePartition(big, `cid:${cids[0]}`, `cid:${cids[1]}`);
     const r = timeIt(DEFAULT_MAPPING, part);
     warm.push(r.ms);
-    console.log(`  with partition cid ${cids[0]} / ${cids[1]}: ${fmt(r.ms, 0)} ms`);
+    warmCpu.push(r.cpuMs);
+    console.log(`  with partition cid ${cids[0]} / ${cids[1]}: ${fmt(r.ms, 0)} ms, ${fmt(r.cpuMs, 0)} CPU-ms`);
   }
   const worst = Math.max(...warm);
-  report('analyze_ms', worst, `re-map + DFG + stats, mapping change: ${fmt(worst, 0)} ms (worst of ${warm.length} mappings, each best of ${repeat}; ${fmt(big.n / 1e6, 1)} M events)`, { op: '<=', value: 300 });
+  results.analyze_cpu_ms = Math.max(...warmCpu);
+  report('analyze_ms', worst, `re-map + DFG + stats, mapping change: ${fmt(worst, 0)} ms (worst of ${warm.length} mappings, each best of ${repeat}; ${fmt(big.n / 1e6, 1)} M events; ${fmt(Math.max(...warmCpu), 0)} CPU-ms)`, { op: '<=', value: 300 });
   const mapT0 = now();
   compileMapping(big, { ...DEFAULT_MAPPING, depth: 4 });
   results.compile_mapping_ms = now() - mapT0;
