@@ -4,7 +4,7 @@ import { compileMapping } from './mapping';
 import { prng, syntheticLog } from './synthetic';
 import { tinyLog, type TinyEvent } from './tinyLog';
 import { DEFAULT_MAPPING } from './types';
-import type { EventLog } from '../model';
+import { validate, type EventLog } from '../model';
 
 /** mc of the single activity read:/f of a log whose cases hold [start, dur] intervals. */
 function mcOf(...cases: [number, number][][]): number {
@@ -128,5 +128,44 @@ describe('end order of far-from-sorted cases', () => {
     const got = Array.from(maxConcurrency(log, mm.pairAct, mm.activities.length));
     expect(got).toEqual([m + 1]); // at t = m − 1 all m nested intervals are active (the shortest ends at m + 1), plus the zero-length event at m − 1
     expect(got).toEqual(bruteMc(log, mm.pairAct, mm.activities.length));
+  });
+});
+
+describe('logs with ≥ 32768 distinct pairs', () => {
+  it('use a Uint32 sequence and give the same mc as a sort-based reference', () => {
+    const log = syntheticLog({ events: 60000, cases: 5, pairs: 40000, seed: 21 });
+    expect(log.pairCall.length).toBeGreaterThanOrEqual(0x8000);
+    const seq = concurrencySequence(log);
+    expect(seq).toBeInstanceOf(Uint32Array);
+    const m = compileMapping(log, { ...DEFAULT_MAPPING, depth: 1 });
+    const A = m.activities.length;
+    // reference: per activity, +1/−1 endpoints sorted by (time, ends before starts), zero-length = [s, nextUp(s))
+    const pts: [number, number, number][][] = Array.from({ length: A }, () => []);
+    for (let i = 0; i < log.n; i++) {
+      const a = m.pairAct[log.pair[i]];
+      if (a < 0 || Number.isNaN(log.dur[i])) continue;
+      const s = log.start[i];
+      pts[a].push([s, 1, i], [Math.max(s + log.dur[i], nextUp(s)), -1, i]);
+    }
+    const ref = pts.map((p) => {
+      p.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+      let c = 0;
+      let best = 0;
+      for (const [, d] of p) best = Math.max(best, (c += d));
+      return best;
+    });
+    expect(Array.from(maxConcurrency(log, m.pairAct, A))).toEqual(ref);
+    expect(Math.max(...ref)).toBeGreaterThan(1);
+  });
+  it('small logs use a Uint16 sequence', () => {
+    expect(concurrencySequence(syntheticLog({ events: 100, cases: 2, pairs: 10, seed: 1 }))).toBeInstanceOf(Uint16Array);
+  });
+});
+
+describe('syntheticLog', () => {
+  it('has exactly the requested numbers of events, cases and distinct pairs, and is valid', () => {
+    const log = syntheticLog({ events: 5003, cases: 7, pairs: 3001, seed: 2 });
+    expect([log.n, log.cases.length, log.pairCall.length]).toEqual([5003, 7, 3001]);
+    expect(() => validate(log)).not.toThrow();
   });
 });

@@ -12,7 +12,7 @@
  */
 import type { EventLog } from '../model';
 
-const seqCache = new WeakMap<EventLog, Uint32Array>();
+const seqCache = new WeakMap<EventLog, Uint16Array | Uint32Array>();
 
 /** Event indices of `log` sorted by start (ties: case order, then event order). */
 export function startOrder(log: EventLog): Uint32Array {
@@ -167,21 +167,22 @@ function endRuns(log: EventLog): Sorted {
   return mergeRuns(key, idx, caseOffsets, log.cases.length);
 }
 
-const END_BIT = 0x80000000;
-
 /**
- * The mapping-independent event sequence swept for mc, computed once per log and cached (8 bytes per
- * event): the starts and ends of every event with a known dur in time order, each entry the event's pair
- * id, with END_BIT set for an end. An end with key ≤ t comes before the starts at t.
+ * The mapping-independent event sequence swept for mc, computed once per log and cached: the starts and
+ * ends of every event with a known dur in time order, each entry the event's pair id with the top bit set
+ * for an end (an end with key ≤ t comes before the starts at t). Uint16 entries (≤ 4 bytes per event)
+ * when the log has fewer than 32768 distinct (call, fp) pairs, else Uint32 (≤ 8 bytes per event).
  */
-export function concurrencySequence(log: EventLog): Uint32Array {
-  let seq = seqCache.get(log);
-  if (seq !== undefined) return seq;
-  if (log.pairCall.length >= END_BIT) throw new Error('too many (call, fp) pairs for the mc sweep');
+export function concurrencySequence(log: EventLog): Uint16Array | Uint32Array {
+  const hit = seqCache.get(log);
+  if (hit !== undefined) return hit;
+  if (log.pairCall.length >= 0x80000000) throw new Error('too many (call, fp) pairs for the mc sweep');
+  const wide = log.pairCall.length >= 0x8000;
+  const endBit = wide ? 0x80000000 : 0x8000;
   const { order: so, keys: sk } = startRuns(log);
   const { order: eo, keys: ek } = endRuns(log);
   const { n, pair, dur } = log;
-  const out = new Uint32Array(2 * n);
+  const out = wide ? new Uint32Array(2 * n) : new Uint16Array(2 * n);
   let w = 0;
   let je = 0;
   for (let js = 0; js < n; js++) {
@@ -190,12 +191,37 @@ export function concurrencySequence(log: EventLog): Uint32Array {
     if (d !== d) continue;
     const s = sk[js];
     // events with unknown dur have key +∞ and are never retired
-    while (je < n && ek[je] <= s) out[w++] = pair[eo[je++]] | END_BIT;
+    while (je < n && ek[je] <= s) out[w++] = (pair[eo[je++]] | endBit) >>> 0;
     out[w++] = pair[i];
   }
-  seq = out.slice(0, w);
+  const seq = out.slice(0, w);
   seqCache.set(log, seq);
   return seq;
+}
+
+function sweep16(seq: Uint16Array, pairAct: Int32Array, mc: Uint32Array, active: Int32Array): void {
+  const m = seq.length;
+  for (let t = 0; t < m; t++) {
+    const x = seq[t];
+    const a = pairAct[x & 0x7fff];
+    if (a >= 0) {
+      // +1 for a start, −1 for an end (an end never raises the max)
+      const v = (active[a] += 1 - ((x >>> 15) << 1));
+      if (v > mc[a]) mc[a] = v;
+    }
+  }
+}
+
+function sweep32(seq: Uint32Array, pairAct: Int32Array, mc: Uint32Array, active: Int32Array): void {
+  const m = seq.length;
+  for (let t = 0; t < m; t++) {
+    const x = seq[t];
+    const a = pairAct[x & 0x7fffffff];
+    if (a >= 0) {
+      const v = (active[a] += 1 - ((x >>> 31) << 1));
+      if (v > mc[a]) mc[a] = v;
+    }
+  }
 }
 
 /**
@@ -206,15 +232,7 @@ export function maxConcurrency(log: EventLog, pairAct: Int32Array, A: number): U
   const seq = concurrencySequence(log);
   const mc = new Uint32Array(A);
   const active = new Int32Array(A);
-  const m = seq.length;
-  for (let t = 0; t < m; t++) {
-    const x = seq[t];
-    const a = pairAct[x & 0x7fffffff];
-    if (a >= 0) {
-      // +1 for a start, −1 for an end (an end never raises the max)
-      const v = (active[a] += 1 - ((x >>> 31) << 1));
-      if (v > mc[a]) mc[a] = v;
-    }
-  }
+  if (seq instanceof Uint16Array) sweep16(seq, pairAct, mc, active);
+  else sweep32(seq, pairAct, mc, active);
   return mc;
 }

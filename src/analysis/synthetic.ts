@@ -40,13 +40,13 @@ const SIZED = new Set(['read', 'write', 'pread64', 'pwrite64', 'readv', 'writev'
 function pathOf(j: number): string {
   switch (j % 8) {
     case 0:
-      return '';
+      return j === 0 ? '' : `/etc/conf${j}.d/site.conf`;
     case 1:
       return `pipe:[${1000 + j}]`;
     case 2:
       return `/usr/lib/x86_64-linux-gnu/lib${j}.so.6`;
     case 3:
-      return `/dev/pts/${j % 16}`;
+      return `/dev/pts/${j}`;
     case 4:
       return `TCP:[10.0.0.${j % 250}:${40000 + j}->10.0.1.1:5000]`;
     default:
