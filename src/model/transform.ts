@@ -16,6 +16,14 @@ function mergeTimeBase(logs: readonly EventLog[]): { timeBase: TimeBase; warning
   return { timeBase, warning: `files have different time bases (${[...kinds].join(', ')}): timelines and mc across them are not comparable` };
 }
 
+/** `base`, or `base<sep>2`, `base<sep>3` … whichever is not used yet; marks it used. */
+function uniqueId(used: Set<string>, base: string, sep: string): string {
+  let id = base;
+  for (let j = 2; used.has(id); j++) id = `${base}${sep}${j}`;
+  used.add(id);
+  return id;
+}
+
 /**
  * Concatenates event logs (e.g. one per file, parsed by different workers), remapping interned ids.
  * Case ids that collide get a `#2`, `#3` … suffix. The inputs are not modified.
@@ -50,7 +58,7 @@ export function mergeLogs(logs: readonly EventLog[]): EventLog {
   };
   const { timeBase, warning } = mergeTimeBase(logs);
   out.timeBase = timeBase;
-  const ids = new Map<string, number>();
+  const used = new Set<string>();
   let at = 0;
   let k = 0;
   for (const l of logs) {
@@ -75,9 +83,7 @@ export function mergeLogs(logs: readonly EventLog[]): EventLog {
     out.files.push(...l.files);
     for (let ci = 0; ci < l.cases.length; ci++) {
       const c = l.cases[ci];
-      const seen = ids.get(c.id) ?? 0;
-      ids.set(c.id, seen + 1);
-      const id = seen === 0 ? c.id : `${c.id}#${seen + 1}`;
+      const id = uniqueId(used, c.id, '#');
       out.cases.push({ ...c, id, file: c.file + fileBase });
       out.caseOffsets[++k] = at + l.caseOffsets[ci + 1];
     }
@@ -106,6 +112,8 @@ export function splitCasesByPid(log: EventLog): EventLog {
   const cases: CaseInfo[] = [];
   const offsets: number[] = [0];
   const order = new Uint32Array(log.n);
+  // Ids of unsplit cases are kept; a split id that collides with any other id gets a `#N` suffix.
+  const used = new Set<string>(log.cases.map((c) => c.id));
   let w = 0;
   for (let k = 0; k < log.cases.length; k++) {
     const a = log.caseOffsets[k];
@@ -126,7 +134,7 @@ export function splitCasesByPid(log: EventLog): EventLog {
     }
     for (const [pid, list] of byPid) {
       for (const i of list) order[w++] = i;
-      cases.push({ ...c, id: `${c.id}_${pid}`, pid });
+      cases.push({ ...c, id: uniqueId(used, `${c.id}_${pid}`, '#'), pid });
       offsets.push(w);
     }
   }
