@@ -1,4 +1,4 @@
 export { StraceParser, parseStraceBytes, looksLikeStrace, MAX_LINE } from './strace';
 export type { StraceParseOptions } from './strace';
 export { sniff } from './sniff';
-// (the HDF5 importer's exports go here)
+export { readHdf5Log, writeNativeHdf5, nativeHdf5Bytes, isHdf5, Hdf5FormatError, loadH5wasm, mountFile, unmountFile, type H5Module } from './hdf5';
