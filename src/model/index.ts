@@ -1,4 +1,4 @@
 export * from './eventlog';
 export { EventLogBuilder } from './builder';
 export { Interner } from './interner';
-export { mergeLogs, splitCasesByPid } from './transform';
+export { joinForkedFiles, mergeLogs, splitCasesByPid } from './transform';

@@ -156,3 +156,62 @@ export function splitCasesByPid(log: EventLog): EventLog {
     caseOffsets: Uint32Array.from(offsets),
   };
 }
+
+const FORK_FILE = /^(.*\.st)\.(\d+)$/;
+
+/**
+ * strace -ff writes one file per process, `PREFIX.<pid>`: the files of one prefix are one case (the rank),
+ * as a single `-f` file would be. Joins such cases (same folder and prefix) into the first one, events
+ * ordered by start (ties: pid file order, then line). Logs without such files are returned unchanged.
+ */
+export function joinForkedFiles(log: EventLog): EventLog {
+  const groups = new Map<string, number[]>();
+  const keyOf = log.cases.map((c) => {
+    const m = FORK_FILE.exec(log.files[c.file]?.name ?? '');
+    return m && c.pid === null ? m[1] : null;
+  });
+  keyOf.forEach((k, i) => {
+    if (k === null) return;
+    const g = groups.get(k);
+    if (g) g.push(i);
+    else groups.set(k, [i]);
+  });
+  if (![...groups.values()].some((g) => g.length > 1)) return log;
+  const cases: CaseInfo[] = [];
+  const offsets: number[] = [0];
+  const order = new Uint32Array(log.n);
+  let w = 0;
+  for (let k = 0; k < log.cases.length; k++) {
+    const key = keyOf[k];
+    const members = key === null ? [k] : groups.get(key)!;
+    if (members[0] !== k) continue; // joined into an earlier case
+    const from = w;
+    for (const m of members) for (let i = log.caseOffsets[m]; i < log.caseOffsets[m + 1]; i++) order[w++] = i;
+    if (members.length > 1) {
+      const part = order.subarray(from, w);
+      const st = log.start;
+      part.sort((x, y) => st[x] - st[y] || x - y);
+    }
+    const c = log.cases[k];
+    cases.push({ ...c, id: key === null ? c.id : c.id.replace(/#\d+$/, '') });
+    offsets.push(w);
+  }
+  const take = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array | Float32Array>(col: T, make: (n: number) => T): T => {
+    const out = make(log.n);
+    for (let i = 0; i < log.n; i++) out[i] = col[order[i]];
+    return out;
+  };
+  const used = new Set<string>();
+  return {
+    ...log,
+    pid: take(log.pid, (m) => new Int32Array(m)),
+    pair: take(log.pair, (m) => new Uint32Array(m)),
+    errno: take(log.errno, (m) => new Uint16Array(m)),
+    start: take(log.start, (m) => new Float64Array(m)),
+    dur: take(log.dur, (m) => new Float32Array(m)),
+    size: take(log.size, (m) => new Float64Array(m)),
+    line: take(log.line, (m) => new Uint32Array(m)),
+    cases: cases.map((c) => ({ ...c, id: uniqueId(used, c.id, '#') })),
+    caseOffsets: Uint32Array.from(offsets),
+  };
+}
