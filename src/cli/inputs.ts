@@ -1,7 +1,7 @@
 /** Finding the trace files behind the CLI's PATH arguments, and loading them into one EventLog. */
 import { closeSync, lstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { mergeLogs, type EventLog } from '../model';
+import { joinForkedFiles, mergeLogs, type EventLog } from '../model';
 import { sniff } from '../ingest/sniff';
 import { CliError } from './args';
 import { canUseWorkers, parseInWorkers } from './parallel';
@@ -183,5 +183,6 @@ export async function loadInputs(files: readonly InputFile[], jobs = 1, onProgre
     }
   }
   if (logs.length === 0) throw new CliError(`no input could be loaded (${failed.map((s) => `${s.name}: ${s.reason}`).join('; ')})`);
-  return { log: logs.length === 1 ? logs[0] : mergeLogs(logs), failed, threads };
+  // strace -ff: the per-process files of one prefix form one case.
+  return { log: logs.length === 1 ? logs[0] : joinForkedFiles(mergeLogs(logs)), failed, threads };
 }
