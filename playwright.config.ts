@@ -3,7 +3,8 @@ import { defineConfig } from '@playwright/test';
 const PORT = 4173;
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
+  // Generous: the 2-core CI box is shared; a cold first test under load took > 60 s once.
+  timeout: 120_000,
   retries: 0,
   workers: 1,
   reporter: [['list']],
@@ -21,6 +22,7 @@ export default defineConfig({
     command: `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
+    // Generous: the 2-core CI box is shared; a cold first test under load took > 60 s once.
+  timeout: 120_000,
   },
 });

@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { AppPage, FIXTURES } from './app';
 
 test('a big load shows progress (bytes, %, MB/s), Cancel stops it, and the page keeps working', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const dir = mkdtempSync(join(tmpdir(), 'strace-dfg-cancel-'));
   try {
     // Seeded synthetic IOR-like traces (tools/gen-traces.mjs): 8 files, ~160 MB.
@@ -25,17 +25,6 @@ test('a big load shows progress (bytes, %, MB/s), Cancel stops it, and the page 
     const progress = page.getByTestId('progress');
     await expect(progress).toBeVisible();
     await expect(progress).toContainText(/MiB of \d+ MiB \(\d+%\)/, { timeout: 20_000 });
-    // From here on (files handed over; Playwright's own injection of 160 MB is not the app's work),
-    // the main thread must not block while the workers parse.
-    await page.evaluate(() => ((window as unknown as { longest: number }).longest = 0));
-    await page.waitForTimeout(1000);
-    const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
-    test.info().annotations.push({ type: 'longest main-thread task while parsing (ms)', description: longest.toFixed(0) });
-    console.log(`longest main-thread task while parsing: ${longest.toFixed(0)} ms`);
-    // The budget is 100 ms. Parsing 160 MB on the main thread would block for seconds; what remains is
-    // OS scheduling: on a loaded 2-core machine (2 parse workers + Chromium + Playwright) long-task wall
-    // times of 100–500 ms were seen for tasks that take a few ms when the CPU is free.
-    expect(longest).toBeLessThan(1000);
     await app.shot('progress');
     await page.getByTestId('cancel').click();
     await app.waitIdle();
@@ -46,6 +35,19 @@ test('a big load shows progress (bytes, %, MB/s), Cancel stops it, and the page 
     // The page still works after a cancel.
     await app.pickFiles([join(FIXTURES, 'bad/good_node1_1.st')]);
     expect((await app.expectReady()).cases).toBe(1);
+
+    // Load the big set again and watch the main thread while the workers parse.
+    await page.getByTestId('file-input').setInputFiles(files);
+    await expect(progress).toContainText(/MiB of \d+ MiB \(\d+%\)/, { timeout: 20_000 });
+    await page.evaluate(() => ((window as unknown as { longest: number }).longest = 0));
+    await page.waitForFunction(() => window.__app!.state().status !== 'loading', undefined, { timeout: 100_000 });
+    const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+    test.info().annotations.push({ type: 'longest main-thread task while parsing (ms)', description: longest.toFixed(0) });
+    console.log(`longest main-thread task while parsing: ${longest.toFixed(0)} ms`);
+    // The budget is 100 ms. Parsing 160 MB on the main thread would block for seconds; what remains is
+    // OS scheduling: on a loaded 2-core machine (2 parse workers + Chromium + Playwright) long-task wall
+    // times of 100–500 ms were seen for tasks that take a few ms when the CPU is free.
+    expect(longest).toBeLessThan(1000);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
