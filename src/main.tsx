@@ -23,6 +23,7 @@ const viewOf = (s: ViewSettings): ViewSettings => ({
   edgeLabel: s.edgeLabel,
   direction: s.direction,
   splitByPid: s.splitByPid,
+  singleThread: s.singleThread,
 });
 let lastHash = toHash(viewOf(store.getState()));
 store.subscribe((s) => {

@@ -144,7 +144,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
 
     const doLoad = async (): Promise<void> => {
       set({ status: 'loading', progress: null, banner: null, result: null, summary: null, selected: null, timeline: null, edge: null, caseFilters: [] });
-      const call = client.call('load', [files, { splitByPid: get().splitByPid, ...(loadFilter.length ? { pathFilter: loadFilter } : {}) }], (p) => set({ progress: p }));
+      const call = client.call('load', [files, { splitByPid: get().splitByPid, ...(get().singleThread ? { singleThread: true } : {}), ...(loadFilter.length ? { pathFilter: loadFilter } : {}) }], (p) => set({ progress: p }));
       loadCall = call.id;
       try {
         const summary = await call.promise;

@@ -15,6 +15,8 @@ export interface ViewSettings {
   edgeLabel: EdgeLabelKind;
   direction: 'LR' | 'TB';
   splitByPid: boolean;
+  /** `threads=1`: parse in the coordinating worker only, no pool (to compare against the pool). */
+  singleThread: boolean;
 }
 
 export const DEFAULT_VIEW: ViewSettings = {
@@ -25,6 +27,7 @@ export const DEFAULT_VIEW: ViewSettings = {
   edgeLabel: 'count',
   direction: 'LR',
   splitByPid: false,
+  singleThread: false,
 };
 
 const METRICS: Metric[] = ['rd', 'bytes', 'count', 'dr', 'mc', 'DR'];
@@ -67,6 +70,7 @@ export function parseHash(hash: string): { view: ViewSettings; custom: string | 
     edgeLabel: label && LABELS.includes(label) ? label : 'count',
     direction: q.get('dir') === 'TB' ? 'TB' : 'LR',
     splitByPid: q.get('split') === 'pid',
+    singleThread: q.get('threads') === '1',
   };
   const custom = q.get('custom');
   return { view, custom: custom && custom.trim() ? custom : null };
@@ -89,6 +93,7 @@ export function toHash(v: ViewSettings): string {
   if (v.edgeLabel !== 'count') q.set('label', v.edgeLabel);
   if (v.direction !== 'LR') q.set('dir', v.direction);
   if (v.splitByPid) q.set('split', 'pid');
+  if (v.singleThread) q.set('threads', '1');
   if (m.custom) q.set('custom', m.custom);
   // Keep `/` and `:` readable in links.
   return q.toString().replace(/%2F/g, '/').replace(/%3A/g, ':').replace(/%2C/g, ',');

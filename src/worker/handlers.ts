@@ -4,9 +4,9 @@
  */
 import { activityEvents, analyze, compileMapping, edgeCases, resolvePartition } from '../analysis/index';
 import { toCliJson } from '../analysis/cliJson';
-import type { EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../analysis/types';
+import type { AnalyzeOptions, EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../analysis/types';
 import { sniff } from '../ingest/index';
-import { mergeLogs, splitCasesByPid } from '../model/index';
+import { joinForkedFiles, mergeLogs, splitCasesByPid } from '../model/index';
 import type { EventLog } from '../model/eventlog';
 import { exportHdf5 } from './hdf5';
 import { CHUNK, FileFormatError, loadFile, Throttle, type Cancel } from './load';
@@ -25,6 +25,9 @@ import {
   type LoadSummary,
   type Progress,
 } from './protocol';
+
+/** What the UI receives of variants: the 500 most frequent, traces cut after 1000 activities. */
+const UI_TRACE_LIMITS: AnalyzeOptions = { maxTraceLength: 1000, maxVariants: 500 };
 
 async function isHdf5File(file: LoadInput['file']): Promise<boolean> {
   const head = new Uint8Array(await file.slice(0, Math.min(4096, file.size)).arrayBuffer());
@@ -62,6 +65,7 @@ export class Session implements Handlers {
   private compiled: Compiled | null = null;
   private params: AnalyzeParams | null = null;
   private lastReply: AnalyzeReply | null = null;
+  private partition: PartitionSpec | null = null;
   private loaded: LoadSummary | null = null;
 
   async load(ctx: Ctx, inputs: LoadInput[], opts: LoadOptions = {}): Promise<LoadSummary> {
@@ -111,7 +115,8 @@ export class Session implements Handlers {
     const ok = logs.filter((l): l is EventLog => l !== null);
     const casesPerFile = new Map<string, number>();
     for (const l of ok) for (const f of l.files) casesPerFile.set(f.name, l.cases.length);
-    let log: EventLog | null = ok.length ? (ok.length === 1 ? ok[0] : mergeLogs(ok)) : null;
+    // strace -ff: the per-process files of one prefix form one case.
+    let log: EventLog | null = ok.length ? (ok.length === 1 ? ok[0] : joinForkedFiles(mergeLogs(ok))) : null;
     if (log && opts.splitByPid) log = splitCasesByPid(log);
     this.base = log;
     this.work = log;
@@ -155,8 +160,10 @@ export class Session implements Handlers {
         throw new PartitionError(e instanceof Error ? e.message : String(e));
       }
     }
-    const result = analyze(work, params.mapping, partition, compiled);
+    // Variant traces are capped for the UI (millions of strings otherwise); the JSON export is complete.
+    const result = analyze(work, params.mapping, partition, compiled, UI_TRACE_LIMITS);
     this.work = work;
+    this.partition = partition;
     this.compiled = compiled;
     this.params = params;
     this.lastReply = { result, keptCases: work.cases.length, partitionCases: partition ? { green: partition.green, red: partition.red } : null };
@@ -176,7 +183,9 @@ export class Session implements Handlers {
   async exportJson(): Promise<string> {
     const reply = this.lastReply;
     if (!reply || !this.params) throw new Error('nothing analysed yet');
-    return JSON.stringify(toCliJson(reply.result, this.base?.files ?? []), null, 2);
+    const { work, compiled } = this.needAnalysis();
+    const full = analyze(work, this.params.mapping, this.partition, compiled);
+    return JSON.stringify(toCliJson(full, this.base?.files ?? []), null, 2);
   }
 
   async exportH5(): Promise<ArrayBuffer> {
