@@ -1,0 +1,204 @@
+#!/usr/bin/env node
+/**
+ * Browser benchmark (issue #5): drives the production build in Debian's Chromium with Playwright on the
+ * seeded synthetic traces (files handed over as paths, like a user's file picker) and prints, for the
+ * worker pool and for a single-worker load side by side:
+ *   drop → graph drawn, ingest MB/s, a mapping change, opening the timeline of the largest activity,
+ *   the page's peak JS heap (main thread) and the renderer process's peak RSS (all workers included).
+ *
+ *   npm run bench:browser [-- --files 192 --mb 1024 --seed 1 --modes pool,single]
+ * Needs `npm run build` first (done here when dist/ is missing).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import { generate } from './gen-traces.mjs';
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]?.startsWith('--') ? 'true' : all[i + 1]]] : acc), []),
+);
+const files = Number(args.files ?? 192);
+const mb = Number(args.mb ?? 1024);
+const seed = Number(args.seed ?? 1);
+const modes = String(args.modes ?? 'pool,single').split(',');
+const PORT = Number(args.port ?? 4183);
+const ROOT = resolve(new URL('..', import.meta.url).pathname);
+const out = join(ROOT, 'bench-data', `browser-${files}f-${mb}mb-s${seed}`);
+
+function dataSet() {
+  const meta = join(out, '.gen-traces.json');
+  const ok = existsSync(meta) && (() => {
+    const m = JSON.parse(readFileSync(meta, 'utf8'));
+    return m.files === files && m.mb === mb && m.seed === seed;
+  })();
+  if (!ok) {
+    console.log(`generating ${files} files, ${mb} MB (seed ${seed}) into ${out} …`);
+    mkdirSync(out, { recursive: true });
+    generate({ files, mb, seed, out });
+  }
+  const paths = readdirSync(out).filter((f) => f.endsWith('.st')).map((f) => join(out, f));
+  const bytes = paths.reduce((s, p) => s + statSync(p).size, 0);
+  return { paths, bytes };
+}
+
+async function waitForServer(url, ms = 30000) {
+  const t0 = Date.now();
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() - t0 > ms) throw new Error(`preview server did not start on ${url}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Peak resident memory (VmHWM) of the browser's renderer processes, MiB. */
+function rendererPeakMiB(browserPid) {
+  const out = spawnSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' }).stdout.split('\n');
+  let peak = 0;
+  for (const line of out) {
+    const m = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line);
+    if (!m || !m[3].includes('--type=renderer')) continue;
+    try {
+      const st = readFileSync(`/proc/${m[1]}/status`, 'utf8');
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(st);
+      if (hwm) peak = Math.max(peak, Number(hwm[1]) / 1024);
+    } catch {
+      /* gone */
+    }
+  }
+  void browserPid;
+  return peak;
+}
+
+async function runMode(mode, url, data) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', '--enable-precise-memory-info'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(url + (mode === 'single' ? '#threads=1' : ''));
+    await page.waitForFunction(() => !!window.__app);
+    await page.evaluate(() => window.__app.waitIdle());
+    // Sample the main thread's JS heap every 100 ms.
+    await page.evaluate(() => {
+      window.__peakHeap = 0;
+      setInterval(() => {
+        const m = performance.memory;
+        if (m) window.__peakHeap = Math.max(window.__peakHeap, m.usedJSHeapSize);
+      }, 100);
+    });
+    const t0 = Date.now();
+    await page.getByTestId('file-input').setInputFiles(data.paths);
+    const handedOver = Date.now();
+    // Loading ends when the status leaves 'loading'; the graph is drawn when the app is idle.
+    await page.waitForFunction(() => window.__app.state().status !== 'loading' && window.__app.state().status !== 'empty', null, { timeout: 600000, polling: 50 });
+    const parsed = Date.now();
+    await page.evaluate(() => window.__app.waitIdle(600000));
+    const drawn = Date.now();
+    const st = await page.evaluate(() => window.__app.state());
+    const g = await page.evaluate(() => window.__app.graph());
+    if (st.status !== 'ready' || g.nodes.length === 0) throw new Error(`${mode}: load did not end in a drawn graph: ${JSON.stringify(st)}`);
+
+    // A mapping change: depth 2 → 3, re-analysed in the worker and redrawn.
+    await page.getByTestId('tab-mapping').click();
+    const m0 = Date.now();
+    await page.getByTestId('depth').fill('3');
+    await page.evaluate(() => window.__app.waitIdle(600000));
+    const mappingMs = Date.now() - m0;
+
+    // The timeline of the largest activity: the first row of the statistics table (sorted by count).
+    await page.getByTestId('tab-stats').click();
+    const row = page.getByTestId('stats-row').first();
+    const activity = await row.getAttribute('data-id');
+    const t1 = Date.now();
+    await row.click();
+    await page.locator('[data-testid=timeline-plot][data-ready=true]').waitFor({ timeout: 600000 });
+    const timelineMs = Date.now() - t1;
+    const bars = await page.getByTestId('timeline-plot').getAttribute('data-bars');
+    const peakHeap = await page.evaluate(() => window.__peakHeap);
+    const rss = rendererPeakMiB(browser.process?.()?.pid);
+    return {
+      mode,
+      files: data.paths.length,
+      bytes: data.bytes,
+      events: st.events,
+      cases: st.cases,
+      handOverMs: handedOver - t0,
+      loadMs: parsed - t0,
+      dropToGraphMs: drawn - t0,
+      ingestMBs: data.bytes / 1e6 / ((parsed - t0) / 1000),
+      mappingMs,
+      timelineMs,
+      timelineActivity: activity,
+      timelineBars: Number(bars),
+      peakMainHeapMiB: peakHeap / 1048576,
+      peakRendererRssMiB: rss,
+      pageErrors: errors,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    console.log('building …');
+    const b = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (b.status !== 0) process.exit(1);
+  }
+  const data = dataSet();
+  console.log(`data: ${data.paths.length} files, ${(data.bytes / 1e6).toFixed(0)} MB`);
+  const server = spawn(join(ROOT, 'node_modules', '.bin', 'vite'), ['preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], { cwd: ROOT, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${PORT}/`;
+  const results = [];
+  try {
+    await waitForServer(url);
+    for (const mode of modes) {
+      console.log(`running ${mode} …`);
+      results.push(await runMode(mode, url, data));
+    }
+  } finally {
+    server.kill();
+  }
+  const load = (() => {
+    try {
+      return readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+    } catch {
+      return '?';
+    }
+  })();
+  const machine = `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, load average ${load}`;
+  console.log(`\nmachine: ${machine}`);
+  const f = (x, d = 0) => (typeof x === 'number' ? x.toFixed(d) : String(x));
+  const rows = [
+    ['files / MB / events', (r) => `${r.files} / ${f(r.bytes / 1e6)} / ${r.events.toLocaleString('en-US')}`],
+    ['drop → graph drawn (s)', (r) => f(r.dropToGraphMs / 1000, 2)],
+    ['  of which files handed over (s)', (r) => f(r.handOverMs / 1000, 2)],
+    ['  parsed + merged (s)', (r) => f(r.loadMs / 1000, 2)],
+    ['ingest MB/s (drop → parsed)', (r) => f(r.ingestMBs)],
+    ['mapping change depth 2→3 (ms)', (r) => f(r.mappingMs)],
+    ['timeline of largest activity (ms)', (r) => `${f(r.timelineMs)} (${r.timelineBars.toLocaleString('en-US')} bars)`],
+    ['peak JS heap, main thread (MiB)', (r) => f(r.peakMainHeapMiB)],
+    ['peak renderer RSS incl. workers (MiB)', (r) => f(r.peakRendererRssMiB)],
+  ];
+  console.log(['figure', ...results.map((r) => r.mode)].join(' | '));
+  for (const [name, fn] of rows) console.log([name, ...results.map(fn)].join(' | '));
+  const pool = results.find((r) => r.mode === 'pool');
+  const single = results.find((r) => r.mode === 'single');
+  if (pool && single) console.log(`pool speed-up (single / pool, drop → graph): ${(single.dropToGraphMs / pool.dropToGraphMs).toFixed(2)}×`);
+  mkdirSync(join(ROOT, 'bench-data'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench-data', 'browser-result.json'), JSON.stringify({ machine, date: new Date().toISOString(), results }, null, 2));
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
