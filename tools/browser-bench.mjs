@@ -6,7 +6,8 @@
  *   drop → graph drawn, ingest MB/s, a mapping change, opening the timeline of the largest activity,
  *   the page's peak JS heap (main thread) and the renderer process's peak RSS (all workers included).
  *
- *   npm run bench:browser [-- --files 192 --mb 1024 --seed 1 --modes pool,single]
+ *   npm run bench:browser [-- --files 192 --mb 1024 --seed 1 --modes pool,single,h5]
+ * (h5: the same traces converted to one native .h5 by `strace-dfg convert`, loaded through the file input)
  * Needs `npm run build` first (done here when dist/ is missing).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,7 +23,7 @@ const args = Object.fromEntries(
 const files = Number(args.files ?? 192);
 const mb = Number(args.mb ?? 1024);
 const seed = Number(args.seed ?? 1);
-const modes = String(args.modes ?? 'pool,single').split(',');
+const modes = String(args.modes ?? 'pool,single,h5').split(',');
 const PORT = Number(args.port ?? 4183);
 const ROOT = resolve(new URL('..', import.meta.url).pathname);
 const out = join(ROOT, 'bench-data', `browser-${files}f-${mb}mb-s${seed}`);
@@ -40,7 +41,15 @@ function dataSet() {
   }
   const paths = readdirSync(out).filter((f) => f.endsWith('.st')).map((f) => join(out, f));
   const bytes = paths.reduce((s, p) => s + statSync(p).size, 0);
-  return { paths, bytes };
+  // The same traces as one native HDF5 event log (strace-dfg convert), for the `h5` mode.
+  const h5 = `${out}.h5`;
+  if (modes.includes('h5') && (!existsSync(h5) || statSync(h5).mtimeMs < statSync(meta).mtimeMs)) {
+    if (!existsSync(join(ROOT, 'dist-cli', 'strace-dfg.mjs'))) spawnSync('npx', ['vite', 'build', '-c', 'vite.cli.config.ts'], { cwd: ROOT, stdio: 'inherit' });
+    console.log(`converting to ${h5} …`);
+    const c = spawnSync(process.execPath, [join(ROOT, 'dist-cli', 'strace-dfg.mjs'), 'convert', '--force', out, '-o', h5], { stdio: 'inherit' });
+    if (c.status !== 0) throw new Error('convert failed');
+  }
+  return { paths, bytes, h5 };
 }
 
 async function waitForServer(url, ms = 30000) {
@@ -85,6 +94,7 @@ async function runMode(mode, url, data) {
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(url + (mode === 'single' ? '#threads=1' : ''));
+    const inputs = mode === 'h5' ? [data.h5] : data.paths;
     await page.waitForFunction(() => !!window.__app);
     await page.evaluate(() => window.__app.waitIdle());
     // Sample the main thread's JS heap every 100 ms.
@@ -96,7 +106,7 @@ async function runMode(mode, url, data) {
       }, 100);
     });
     const t0 = Date.now();
-    await page.getByTestId('file-input').setInputFiles(data.paths);
+    await page.getByTestId('file-input').setInputFiles(inputs);
     const handedOver = Date.now();
     // Loading ends when the status leaves 'loading'; the graph is drawn when the app is idle.
     await page.waitForFunction(() => window.__app.state().status !== 'loading' && window.__app.state().status !== 'empty', null, { timeout: 600000, polling: 50 });
@@ -125,16 +135,17 @@ async function runMode(mode, url, data) {
     const bars = await page.getByTestId('timeline-plot').getAttribute('data-bars');
     const peakHeap = await page.evaluate(() => window.__peakHeap);
     const rss = rendererPeakMiB(browser.process?.()?.pid);
+    const inBytes = mode === 'h5' ? statSync(data.h5).size : data.bytes;
     return {
       mode,
-      files: data.paths.length,
-      bytes: data.bytes,
+      files: inputs.length,
+      bytes: inBytes,
       events: st.events,
       cases: st.cases,
       handOverMs: handedOver - t0,
       loadMs: parsed - t0,
       dropToGraphMs: drawn - t0,
-      ingestMBs: data.bytes / 1e6 / ((parsed - t0) / 1000),
+      ingestMBs: inBytes / 1e6 / ((parsed - t0) / 1000),
       mappingMs,
       timelineMs,
       timelineActivity: activity,
@@ -194,6 +205,8 @@ async function main() {
   const pool = results.find((r) => r.mode === 'pool');
   const single = results.find((r) => r.mode === 'single');
   if (pool && single) console.log(`pool speed-up (single / pool, drop → graph): ${(single.dropToGraphMs / pool.dropToGraphMs).toFixed(2)}×`);
+  const h5 = results.find((r) => r.mode === 'h5');
+  if (pool && h5) console.log(`native .h5 load vs strace text load (parse + merge): ${(pool.loadMs / h5.loadMs).toFixed(1)}× faster`);
   mkdirSync(join(ROOT, 'bench-data'), { recursive: true });
   writeFileSync(join(ROOT, 'bench-data', 'browser-result.json'), JSON.stringify({ machine, date: new Date().toISOString(), results }, null, 2));
 }
