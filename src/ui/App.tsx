@@ -1,5 +1,5 @@
 /** The app shell: empty state, drop zone, progress, summary, editors, and the panels. */
-import { Suspense, useRef, useState, type DragEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
 import { useApp } from './appContext';
 import { Banner, CustomConfirm, LoadConfirm } from './Banner';
 import { EmptyState } from './EmptyState';
@@ -12,6 +12,7 @@ import { PartitionPicker } from './PartitionPicker';
 import { ProgressBar } from './ProgressBar';
 import { SummaryPanel } from './SummaryPanel';
 import { Toolbar } from './Toolbar';
+import { preloadTimeline } from './timeline/preload';
 
 type SideTab = 'summary' | 'mapping' | 'partition';
 type BottomTab = 'stats' | 'variants';
@@ -23,6 +24,12 @@ export function App() {
   const [dragging, setDragging] = useState(false);
   const [side, setSide] = useState<SideTab>('summary');
   const [bottom, setBottom] = useState<BottomTab>('stats');
+  const hasResult = s.result !== null;
+  // Once a graph is shown, fetch the (large) plotly chunk when the browser is idle, so that the first
+  // timeline does not wait for it.
+  useEffect(() => {
+    if (hasResult) preloadTimeline();
+  }, [hasResult]);
 
   const loadExample = () => {
     trackUi(fetchExample()).then(
