@@ -16,6 +16,26 @@ function mergeTimeBase(logs: readonly EventLog[]): { timeBase: TimeBase; warning
   return { timeBase, warning: `files have different time bases (${[...kinds].join(', ')}): timelines and mc across them are not comparable` };
 }
 
+type EventColumns = Pick<EventLog, 'pid' | 'pair' | 'errno' | 'start' | 'dur' | 'size' | 'line'>;
+
+/** The per-event columns of `log` in the order given by `order` (event indices). */
+function permuteEvents(log: EventLog, order: Uint32Array): EventColumns {
+  const take = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array | Float32Array>(col: T, make: (n: number) => T): T => {
+    const out = make(order.length);
+    for (let i = 0; i < order.length; i++) out[i] = col[order[i]];
+    return out;
+  };
+  return {
+    pid: take(log.pid, (m) => new Int32Array(m)),
+    pair: take(log.pair, (m) => new Uint32Array(m)),
+    errno: take(log.errno, (m) => new Uint16Array(m)),
+    start: take(log.start, (m) => new Float64Array(m)),
+    dur: take(log.dur, (m) => new Float32Array(m)),
+    size: take(log.size, (m) => new Float64Array(m)),
+    line: take(log.line, (m) => new Uint32Array(m)),
+  };
+}
+
 /** `base`, or `base<sep>2`, `base<sep>3` … whichever is not used yet; marks it used. */
 function uniqueId(used: Set<string>, base: string, sep: string): string {
   let id = base;
@@ -138,20 +158,9 @@ export function splitCasesByPid(log: EventLog): EventLog {
       offsets.push(w);
     }
   }
-  const take = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array | Float32Array>(col: T, make: (n: number) => T): T => {
-    const out = make(log.n);
-    for (let i = 0; i < log.n; i++) out[i] = col[order[i]];
-    return out;
-  };
   return {
     ...log,
-    pid: take(log.pid, (m) => new Int32Array(m)),
-    pair: take(log.pair, (m) => new Uint32Array(m)),
-    errno: take(log.errno, (m) => new Uint16Array(m)),
-    start: take(log.start, (m) => new Float64Array(m)),
-    dur: take(log.dur, (m) => new Float32Array(m)),
-    size: take(log.size, (m) => new Float64Array(m)),
-    line: take(log.line, (m) => new Uint32Array(m)),
+    ...permuteEvents(log, order),
     cases,
     caseOffsets: Uint32Array.from(offsets),
   };
@@ -196,21 +205,10 @@ export function joinForkedFiles(log: EventLog): EventLog {
     cases.push({ ...c, id: key === null ? c.id : c.id.replace(/#\d+$/, '') });
     offsets.push(w);
   }
-  const take = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array | Float32Array>(col: T, make: (n: number) => T): T => {
-    const out = make(log.n);
-    for (let i = 0; i < log.n; i++) out[i] = col[order[i]];
-    return out;
-  };
   const used = new Set<string>();
   return {
     ...log,
-    pid: take(log.pid, (m) => new Int32Array(m)),
-    pair: take(log.pair, (m) => new Uint32Array(m)),
-    errno: take(log.errno, (m) => new Uint16Array(m)),
-    start: take(log.start, (m) => new Float64Array(m)),
-    dur: take(log.dur, (m) => new Float32Array(m)),
-    size: take(log.size, (m) => new Float64Array(m)),
-    line: take(log.line, (m) => new Uint32Array(m)),
+    ...permuteEvents(log, order),
     cases: cases.map((c) => ({ ...c, id: uniqueId(used, c.id, '#') })),
     caseOffsets: Uint32Array.from(offsets),
   };

@@ -15,6 +15,8 @@ const files = () =>
 class FakeWorker {
   static started = 0;
   static terminated = 0;
+  /** Reply delay (ms): long enough in the cancel test that a cancel lands while the workers parse. */
+  static delay = 1;
   onmessage: ((ev: MessageEvent<ParseReply>) => void) | null = null;
   onerror: ((ev: ErrorEvent) => void) | null = null;
   private dead = false;
@@ -22,7 +24,7 @@ class FakeWorker {
     FakeWorker.started++;
   }
   postMessage(task: ParseTask): void {
-    const send = (m: ParseReply) => setTimeout(() => !this.dead && this.onmessage?.({ data: m } as MessageEvent<ParseReply>), 1);
+    const send = (m: ParseReply) => setTimeout(() => !this.dead && this.onmessage?.({ data: m } as MessageEvent<ParseReply>), FakeWorker.delay);
     loadFile(task.file, task.name, { cancelled: false }, (n) => send({ type: 'bytes', id: task.id, n }), 4096, pathPredicate(task.pathFilter)).then(
       (log) => send({ type: 'done', id: task.id, log }),
       (e) => send({ type: 'error', id: task.id, error: toErrorInfo(e) }),
@@ -50,10 +52,15 @@ describe('ParsePool', () => {
 
   it('cancel terminates every worker at once', async () => {
     FakeWorker.terminated = 0;
+    FakeWorker.started = 0;
+    FakeWorker.delay = 500;
     const ctx = noCtx();
     const p = new Session(undefined, pool(2)).load(ctx, files());
+    // Cancel once both workers are parsing (before that there is nothing to terminate).
+    while (FakeWorker.started < 2) await new Promise((r) => setTimeout(r, 0));
     ctx.cancel.cancelled = true;
     await expect(p).rejects.toMatchObject({ name: 'CancelledError' });
+    FakeWorker.delay = 1;
     expect(FakeWorker.terminated).toBe(2);
   });
 });
