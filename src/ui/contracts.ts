@@ -32,7 +32,15 @@ export interface GraphModel {
      * the `[data-testid=graph-canvas]` element, e.g. from cytoscape `node.renderedPosition()`. */
     at?: { x: number; y: number };
   }[];
-  edges: { source: string; target: string; count: number; color: string; partition?: Side }[];
+  edges: {
+    source: string;
+    target: string;
+    count: number;
+    color: string;
+    partition?: Side;
+    /** Optional: the edge's rendered midpoint (cytoscape `edge.renderedMidpoint()`), like nodes' `at`. */
+    at?: { x: number; y: number };
+  }[];
 }
 
 export interface TimelinePanelProps {

@@ -210,7 +210,8 @@ export class CyView {
     });
     const edges = this.cy.edges().map((e) => {
       const d = e.data() as EdgeData;
-      return { source: d.source, target: d.target, count: d.count, color: d.color, ...(d.side ? { partition: d.side as never } : {}) };
+      const mid = e.renderedMidpoint();
+      return { source: d.source, target: d.target, count: d.count, color: d.color, ...(d.side ? { partition: d.side as never } : {}), at: { x: mid.x, y: mid.y } };
     });
     return { nodes, edges };
   }

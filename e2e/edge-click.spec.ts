@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { AppPage } from './app';
+
+test('clicking an edge lists the cases and counts of that transition', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.loadExample();
+  const g = await app.graph();
+  // read:/proc/filesystems → read:/etc/locale.alias: once in each of the 6 ls / ls -l cases.
+  const edge = g.edges.find((e) => e.source === 'read:/proc/filesystems' && e.target === 'read:/etc/locale.alias');
+  expect(edge).toBeDefined();
+  test.skip(!edge?.at, 'the graph panel does not report edge positions');
+  const box = (await page.getByTestId('graph-canvas').boundingBox())!;
+  await page.mouse.click(box.x + edge!.at!.x, box.y + edge!.at!.y);
+  await app.waitIdle();
+  const panel = page.getByTestId('edge-cases');
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('read:/proc/filesystems');
+  await expect(panel).toContainText('read:/etc/locale.alias');
+  const rows = panel.getByTestId('edge-case-row');
+  await expect(rows).toHaveCount(6);
+  let total = 0;
+  for (const r of await rows.all()) total += Number((await r.locator('td').nth(1).innerText()).replace(/,/g, ''));
+  expect(total).toBe(edge!.count);
+  await app.shot('panel-edge-cases', '[data-testid=edge-cases]');
+});
