@@ -1,15 +1,7 @@
 /** TimelineData of one activity: one row per case, or per (case, pid) when a case has several pids. */
 import type { TimelineData } from '../analysis/types';
+import type { ActivityEvents } from '../analysis/index';
 import type { EventLog } from '../model/eventlog';
-
-export interface ActivityEvents {
-  caseIdx: Uint32Array;
-  pid: Int32Array;
-  start: Float64Array;
-  dur: Float32Array;
-  size: Float64Array;
-  pair: Uint32Array;
-}
 
 export function buildTimeline(log: EventLog, _compiled: unknown, activity: string, ev: ActivityEvents): TimelineData {
   const n = ev.caseIdx.length;
