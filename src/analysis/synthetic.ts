@@ -6,6 +6,7 @@
  * (transfer sizes up to 4 MiB, some short or failing = 0), other calls without size.
  */
 import { EventLogBuilder, emptyFileReport, type EventLog, type TimeBase } from '../model';
+import { prng } from '../lib/prng';
 
 export interface SyntheticOptions {
   /** Number of events N. */
@@ -22,17 +23,7 @@ export interface SyntheticOptions {
   unknownDur?: number;
 }
 
-/** mulberry32: a small, fast, seeded PRNG returning floats in [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng };
 
 const CALLS = ['read', 'write', 'pread64', 'pwrite64', 'openat', 'close', 'lseek', 'fstat', 'readv', 'writev', 'fsync', 'ioctl'];
 const SIZED = new Set(['read', 'write', 'pread64', 'pwrite64', 'readv', 'writev']);

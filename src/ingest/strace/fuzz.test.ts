@@ -2,21 +2,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { validate } from '../../model';
+import { prng } from '../../lib/prng';
 import { accounted, parseChunked } from './testkit';
 
 const FX = join(__dirname, '__fixtures__');
 
-/** mulberry32 */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = prng;
 
 const SPECIAL = [...'()[]{}<>"\\=,. :+-?#\r\t0123456789'].map((c) => c.charCodeAt(0));
 const PIECES = [' <unfinished ...>', '<... read resumed>', ') = ', ' = ? ERESTARTSYS (x)', '<0.000001>', '[pid 12]', 'strace: Process 9 attached',
