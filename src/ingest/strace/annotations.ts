@@ -9,6 +9,8 @@ export class AnnotationSkipper {
   protected cut = -1;
   /** skipAnnCmp: the kept content equalled the key. */
   protected cmpOk = false;
+  private dvBuf: Uint8Array | null = null;
+  private dv: DataView | null = null;
 
   /**
    * Skips an annotation from j (inside it, at nesting `depth`, socket-bracket depth `br`, device cut `cut`):
@@ -44,8 +46,35 @@ export class AnnotationSkipper {
   }
 
   /** skipAnn from the `<` at i, also comparing the kept content with `key` (result in `cmpOk`). */
-  protected skipAnnCmp(b: Uint8Array, i: number, e: number, key: Uint8Array): number {
+  protected skipAnnCmp(b: Uint8Array, i: number, e: number, key: Uint8Array, kv: DataView): number {
     const s0 = i + 1;
+    // Fast path (4 bytes per step through DataViews of the line and the key `kv`): the same bytes as the key, then `>` (or the `<` of a -yy suffix). The byte-class walk
+    // below is deterministic, so over identical bytes it reaches the key's end in the state it had when the
+    // key was cut there (outside socket brackets), and the next byte decides alone.
+    const len = key.length;
+    if (s0 + len < e) {
+      if (b !== this.dvBuf) {
+        this.dvBuf = b;
+        this.dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+      }
+      const dv = this.dv!;
+      let k = 0;
+      const l4 = len - 3;
+      while (k < l4 && dv.getInt32(s0 + k) === kv.getInt32(k)) k += 4;
+      while (k < len && b[s0 + k] === key[k]) k++;
+      if (k === len) {
+        const j = s0 + len;
+        if (b[j] === 0x3e) {
+          this.cmpOk = true;
+          this.cut = j;
+          return j;
+        }
+        if (b[j] === 0x3c) {
+          this.cmpOk = true;
+          return this.skipAnn(b, j + 1, e, 2, 0, j);
+        }
+      }
+    }
     let ok = true;
     let br = 0;
     let j = s0;

@@ -116,6 +116,8 @@ export class ByteTable {
   private keyLen: number[] = [];
   private keyHash: number[] = [];
   readonly values: number[] = [];
+  /** The entry number (0, 1, … in order of addition) of the last key found or added. */
+  entry = -1;
   private store = new Uint8Array(1024);
   private used = 0;
 
@@ -140,7 +142,10 @@ export class ByteTable {
         const o = this.keyStart[k];
         let j = 0;
         while (j < len && st[o + j] === b[s + j]) j++;
-        if (j === len) return this.values[k];
+        if (j === len) {
+          this.entry = k;
+          return this.values[k];
+        }
       }
       p = (p + 1) & this.mask;
     }
@@ -156,6 +161,7 @@ export class ByteTable {
     }
     this.store.set(b.subarray(s, e), this.used);
     const k = this.values.length;
+    this.entry = k;
     this.keyStart.push(this.used);
     this.keyLen.push(len);
     this.keyHash.push(h);

@@ -50,6 +50,16 @@ describe('hand-written edge cases', () => {
     close(r[4].dur, 0.0001);
   });
 
+  test('escaped quotes and backslashes end strings where strace ended them; fd annotations that change are seen', () => {
+    const log = load('edge_string_escapes.st');
+    expect(rows(log).map((e) => [e.call, e.fp, e.size, e.line])).toEqual([
+      ['read', '/tmp/ab', 3, 1], ['write', '/tmp/ab', 7, 2], ['read', '/tmp/abc', 1, 4], ['read', '/tmp/ab', 1, 5],
+      ['read', '/dev/null', 0, 6], ['read', '/dev/null', 0, 7], ['read', '/dev/nullx', 0, 8], ['read', '/dev/null', 1, 9],
+    ]);
+    expect(log.files[0].dropped).toEqual({ unparsable: 1 });
+    expect(log.files[0].unparsable[0].line).toBe(3);
+  });
+
   test('CRLF line endings', () => {
     const log = load('edge_crlf.st');
     expect(rows(log).map((e) => [e.fp, e.size, e.line])).toEqual([['/etc/passwd', 4, 1], ['/dev/pts/1', 3, 4]]);

@@ -19,6 +19,9 @@ export abstract class LineSplitter {
   /** A line longer than MAX_LINE starting at b[s] (at least 300 bytes of it are readable). */
   protected abstract overlongLine(b: Uint8Array, s: number): void;
 
+  /** Called when the bytes behind a buffer seen before may have changed (a new chunk, the reused carry buffer). */
+  protected buffersChanged(): void {}
+
   /** Called once, before the first line, with the size of the first chunk. */
   protected started(_firstChunk: number): void {}
 
@@ -32,6 +35,7 @@ export abstract class LineSplitter {
     // one element kind in the hot loop (a Node Buffer is a Uint8Array subclass with its own map)
     if (chunk.constructor !== Uint8Array) chunk = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
     this.bytes += chunk.length;
+    this.buffersChanged();
     let pos = 0;
     const n = chunk.length;
     if (this.carryLen > 0 || this.overlong) {
@@ -84,6 +88,8 @@ export abstract class LineSplitter {
       return;
     }
     this.carry[len] = 10;
+    this.buffersChanged();
     this.line(this.carry, 0, len, last);
+    this.buffersChanged();
   }
 }

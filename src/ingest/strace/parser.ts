@@ -58,6 +58,9 @@ export class StraceParser extends LineSplitter {
   private readonly calls = new ByteTable(8);
   private readonly paths = new ByteTable(12);
   private readonly errs = new ByteTable(6);
+  /** Per entry of `paths`: its bytes and a DataView of them, made once (the fd cache's keys). */
+  private readonly annKey: Uint8Array[] = [];
+  private readonly annView: DataView[] = [];
   private callFlags: number[] = [];
   private fpOk: number[] = [];
   private fpPairCall: number[] = [];
@@ -83,6 +86,10 @@ export class StraceParser extends LineSplitter {
     this.filter = opts?.pathFilter;
     const m = /\.(\d+)$/.exec(fileName);
     this.filePid = m ? Number(m[1]) : -1;
+  }
+
+  protected override buffersChanged(): void {
+    this.sc.forgetQuotes();
   }
 
   /** ~1 event per 128 bytes of the first chunk (at least 1024): one allocation for most files. */
@@ -335,7 +342,15 @@ export class StraceParser extends LineSplitter {
     }
     const fd = fdBefore(b, s - 1, Math.max(0, s - 4));
     if (fd >= 0) {
-      this.sc.fdKey[fd] = b.slice(s, e);
+      const k = this.paths.entry;
+      let key = this.annKey[k];
+      if (key === undefined) {
+        key = b.slice(s, e);
+        this.annKey[k] = key;
+        this.annView[k] = new DataView(key.buffer);
+      }
+      this.sc.fdKey[fd] = key;
+      this.sc.fdView[fd] = this.annView[k];
       this.sc.fdId[fd] = id;
     }
     return id;

@@ -65,6 +65,12 @@ export class LineScanner extends AnnotationSkipper {
   /** fd number → the last fp annotation bytes seen for it and their path id (filled by the parser). */
   readonly fdKey: Uint8Array[] = [];
   readonly fdId: number[] = [];
+  /** A DataView of each fdKey (compared 4 bytes at a time). */
+  readonly fdView: DataView[] = [];
+  /** closingQuote's memory: in qBuf there is no `"` in [qFrom, qAt) (qAt = the buffer's length when none). */
+  private qBuf: Uint8Array | null = null;
+  private qFrom = 0;
+  private qAt = 0;
 
   scan(b: Uint8Array, s: number, e: number): number {
     this.kind = K_BAD;
@@ -235,13 +241,7 @@ export class LineScanner extends AnnotationSkipper {
       if (k === 0) {
         i++;
       } else if (k === 1) {
-        i++;
-        while (i < e) {
-          const d = b[i];
-          if (d === 0x22) break;
-          i += d === 0x5c ? 2 : 1;
-        }
-        i++;
+        i = this.closingQuote(b, i + 1, e) + 1;
       } else if (k === 2) {
         const p = i > s ? b[i - 1] : 0;
         let j: number;
@@ -249,7 +249,7 @@ export class LineScanner extends AnnotationSkipper {
           // the fp annotation: compared on the fly with the last bytes seen for this fd
           const fd = fdBefore(b, i, s);
           const key = fd >= 0 ? this.fdKey[fd] : undefined;
-          j = key !== undefined ? this.skipAnnCmp(b, i, e, key) : this.skipAnn(b, i + 1, e, 1, 0, -1);
+          j = key !== undefined ? this.skipAnnCmp(b, i, e, key, this.fdView[fd]) : this.skipAnn(b, i + 1, e, 1, 0, -1);
           if (j < 0) return;
           this.fpS = i + 1;
           this.fpE = this.cut;
@@ -284,6 +284,36 @@ export class LineScanner extends AnnotationSkipper {
         if (depth > 0) depth--;
         i++;
       }
+    }
+  }
+
+  /** Forgets closingQuote's memory (the caller reuses or refills a buffer). */
+  forgetQuotes(): void {
+    this.qBuf = null;
+  }
+
+  /**
+   * The closing `"` of a string whose content starts at i (e when the line has none): native indexOf
+   * (memchr) instead of a byte loop; a quote after an odd run of backslashes is escaped. indexOf cannot
+   * stop at e, so a search that ran past the line is remembered (no quote in [qFrom, qAt)) and reused:
+   * lines with unterminated strings cannot make the scan quadratic.
+   */
+  private closingQuote(b: Uint8Array, i: number, e: number): number {
+    for (;;) {
+      let q: number;
+      if (b === this.qBuf && i >= this.qFrom && i <= this.qAt) q = this.qAt;
+      else {
+        q = b.indexOf(0x22, i);
+        if (q < 0) q = b.length;
+        this.qBuf = b;
+        this.qFrom = i;
+        this.qAt = q;
+      }
+      if (q >= e) return e;
+      let k = q - 1;
+      while (k >= i && b[k] === 0x5c) k--;
+      if ((q - 1 - k) % 2 === 0) return q;
+      i = q + 1;
     }
   }
 
