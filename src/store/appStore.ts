@@ -31,6 +31,8 @@ export interface AppState extends ViewSettings {
   summary: LoadSummary | null;
   result: AnalysisResult | null;
   keptCases: number;
+  /** The worker's time for the last analysis (ms). */
+  analyzeMs: number | null;
   partitionCases: { green: string[]; red: string[] } | null;
   caseFilters: CaseFilter[];
   selected: string | null;
@@ -115,7 +117,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       try {
         const reply = await client.call('analyze', [{ mapping: s.mapping, partition: s.green || s.red ? { green: s.green, red: s.red } : null, caseFilters: s.caseFilters }]).promise;
         if (seq !== analyzeSeq) return;
-        set({ ...over, result: reply.result, keptCases: reply.keptCases, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null });
+        set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null });
         const sel = get().selected;
         if (sel && !reply.result.nodes.some((n) => n.id === sel)) set({ selected: null, timeline: null });
         else if (sel && get().timeline) await refreshTimeline(sel);
@@ -133,10 +135,14 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
     };
 
     const refreshTimeline = async (id: string): Promise<void> => {
+      performance.mark('tl:start');
       set({ timelineLoading: true });
       try {
+        performance.mark('tl:request');
         const t = await client.call('timeline', [id]).promise;
+        performance.mark('tl:reply');
         if (get().selected === id) set({ timeline: t });
+        performance.mark('tl:set');
       } finally {
         set({ timelineLoading: false });
       }
@@ -174,6 +180,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       summary: null,
       result: null,
       keptCases: 0,
+      analyzeMs: null,
       partitionCases: null,
       caseFilters: [],
       selected: null,

@@ -28,7 +28,11 @@ export function App() {
   // Once a graph is shown, fetch the (large) plotly chunk when the browser is idle, so that the first
   // timeline does not wait for it.
   useEffect(() => {
-    if (hasResult) preloadTimeline();
+    if (hasResult) {
+      preloadTimeline();
+      void TimelinePanel.preload();
+      void EdgeCasesPanel.preload();
+    }
   }, [hasResult]);
 
   const loadExample = () => {

@@ -1,5 +1,5 @@
 /**
- * `window.__app` (in every build; read-only apart from waiting): waitIdle(), graph(), state().
+ * `window.__app` (in every build; read-only apart from waiting): waitIdle(), graph(), state(), timings().
  */
 import type { AppStore } from '../store/appStore';
 import type { GraphModel } from './contracts';
@@ -10,6 +10,8 @@ export interface AppHook {
   waitIdle(timeoutMs?: number): Promise<void>;
   graph(): GraphModel;
   state(): { status: string; cases: number; events: number; errors: string[] };
+  /** Where the time of the last load and analysis went, as the worker measured it (ms). */
+  timings(): { loadMs?: number; phases?: { parseMs: number; mergeMs: number; summaryMs: number }; analyzeMs?: number };
 }
 
 declare global {
@@ -44,6 +46,10 @@ export function installTestHook(store: AppStore, workerBusy: () => number): AppH
       }
     },
     graph: () => readGraph(),
+    timings() {
+      const s = store.getState();
+      return { loadMs: s.summary?.loadMs, phases: s.summary?.phases, analyzeMs: s.analyzeMs ?? undefined };
+    },
     state() {
       const s = store.getState();
       const errors = [...(s.summary?.errors.map((e) => e.message) ?? []), ...(s.banner ? [s.banner.message] : []), ...(s.mappingError ? [s.mappingError] : []), ...(s.partitionError ? [s.partitionError] : [])];

@@ -128,6 +128,11 @@ describe('Session.analyze and drill-downs', () => {
     expect(pids.size).toBeGreaterThan(3);
     expect(tm.rowLabels.length).toBe(new Set([...tm.row].map((r, i) => `${tm.rowCase[r]}|${tm.pid[i]}`)).size);
     expect(tm.rowLabels.some((l) => / · pid \d+$/.test(l))).toBe(true);
+    // every event sits in the row of its own case and pid
+    for (let i = 0; i < tm.pid.length; i++) {
+      const l = tm.rowLabels[tm.row[i]];
+      if (l.includes(' · pid ')) expect(l.endsWith(` · pid ${tm.pid[i]}`)).toBe(true);
+    }
   });
 
   it('lists the cases of an edge and exports the CLI JSON', async () => {

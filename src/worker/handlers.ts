@@ -111,6 +111,7 @@ export class Session implements Handlers {
       for (let k = 0; k < inputs.length; k++) await one(k);
     }
     if (ctx.cancel.cancelled) throw new CancelledError();
+    const t1 = Date.now();
     throttle.report('merge', total, total, '', true);
     const ok = logs.filter((l): l is EventLog => l !== null);
     const casesPerFile = new Map<string, number>();
@@ -118,6 +119,7 @@ export class Session implements Handlers {
     // strace -ff: the per-process files of one prefix form one case.
     let log: EventLog | null = ok.length ? (ok.length === 1 ? ok[0] : joinForkedFiles(mergeLogs(ok))) : null;
     if (log && opts.splitByPid) log = splitCasesByPid(log);
+    const t2 = Date.now();
     this.base = log;
     this.work = log;
     this.compiled = null;
@@ -127,12 +129,15 @@ export class Session implements Handlers {
     for (const l of ok) {
       if (l.n === 0 && l.files.every((f) => f.unparsable.length === 0)) errs.push({ file: l.files[0]?.name ?? '?', message: `${l.files[0]?.name ?? '?'}: no system calls found` });
     }
-    this.loaded = { ...summarize(log, errs, casesPerFile), threads: pool ? pool.size : 1, loadMs: Date.now() - t0 };
+    const summary = summarize(log, errs, casesPerFile);
+    const t3 = Date.now();
+    this.loaded = { ...summary, threads: pool ? pool.size : 1, loadMs: t3 - t0, phases: { parseMs: t1 - t0, mergeMs: t2 - t1, summaryMs: t3 - t2 } };
     return this.loaded;
   }
 
   async analyze(ctx: Ctx, params: AnalyzeParams): Promise<AnalyzeReply> {
     const base = this.need();
+    const t0 = Date.now();
     ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: '' });
     // Compile first: a bad mapping throws here and leaves the previous state untouched.
     const compiled = compileMapping(base, params.mapping);
@@ -166,7 +171,7 @@ export class Session implements Handlers {
     this.partition = partition;
     this.compiled = compiled;
     this.params = params;
-    this.lastReply = { result, keptCases: work.cases.length, partitionCases: partition ? { green: partition.green, red: partition.red } : null };
+    this.lastReply = { result, keptCases: work.cases.length, partitionCases: partition ? { green: partition.green, red: partition.red } : null, analyzeMs: Date.now() - t0 };
     return this.lastReply;
   }
 

@@ -1,4 +1,4 @@
-/** Reading dropped files in the worker: sniff, then stream 16 MiB slices into the parser. */
+/** Reading dropped files in the worker: sniff, then stream 16 MiB slices into the parser (one read ahead). */
 import { sniff, StraceParser } from '../ingest/index';
 import type { EventLog } from '../model/eventlog';
 import { CancelledError, type FileLike, type Progress } from './protocol';
@@ -58,10 +58,17 @@ export async function loadFile(
   }
   if (kind !== 'strace') throw new FileFormatError(`${name}: neither an strace trace nor an HDF5 event log`);
   const parser = new StraceParser(name, pathFilter ? { pathFilter } : {});
+  // The next slice is read (by the browser, off this thread) while this one is parsed.
+  const read = (off: number) => file.slice(off, Math.min(off + chunk, file.size)).arrayBuffer();
+  let next = read(0);
   for (let off = 0; off < file.size; off += chunk) {
     if (cancel.cancelled) throw new CancelledError();
-    const buf = await file.slice(off, Math.min(off + chunk, file.size)).arrayBuffer();
+    const buf = await next;
     if (cancel.cancelled) throw new CancelledError();
+    if (off + chunk < file.size) {
+      next = read(off + chunk);
+      next.catch(() => undefined); // a cancel may leave it unawaited
+    }
     parser.push(new Uint8Array(buf));
     onBytes(buf.byteLength);
   }

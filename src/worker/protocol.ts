@@ -84,6 +84,8 @@ export interface LoadSummary {
   /** Parse threads used and wall time of the load (ms). */
   threads?: number;
   loadMs?: number;
+  /** Where the load's wall time went (ms): reading + parsing every file, merging the per-file logs, the summary. */
+  phases?: { parseMs: number; mergeMs: number; summaryMs: number };
 }
 
 /** Extra result of an analyze request: how the partition and case filters resolved. */
@@ -93,6 +95,8 @@ export interface AnalyzeReply {
   keptCases: number;
   /** The partition selectors resolved to case ids (null without partition). */
   partitionCases: { green: string[]; red: string[] } | null;
+  /** Wall time of the request in the worker (ms). */
+  analyzeMs?: number;
 }
 
 export type Phase = 'read' | 'parse' | 'merge' | 'analyze';

@@ -4,19 +4,22 @@
  * the bar midpoints (hover targets) and one draws events of unknown duration as points. More than
  * BIN_THRESHOLD events in view are binned per pixel bucket per row (binning.ts); zooming re-bins.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Config, Data, Layout, PlotlyHTMLElement, PlotMouseEvent, PlotRelayoutEvent } from 'plotly.js';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Data, Layout, PlotlyHTMLElement, PlotMouseEvent, PlotRelayoutEvent } from 'plotly.js';
 import type { TimelinePanelProps } from '../contracts';
 import { BIN_THRESHOLD, extent, marksForRange, type Marks } from './binning';
 import { buildGeometry, markAt } from './geometry';
 import { describeEvent, escapePlotlyText, shortLabel, summary, type HoverLine } from './hover';
-import { loadPlotly, loseWebGlContexts, type PlotlyApi } from './plotly';
+import { loadPlotly, type PlotlyApi } from './plotly';
 import { clockTicks, timeAxis, toSeconds, type TimeAxis } from './timeAxis';
+import { PLOT_CONFIG, returnPlot, takePlot } from './warmPlot';
 import './timeline.css';
 
 const MARGIN = { t: 10, r: 16, b: 44 };
 const BAR_COLOR = '#3f51b5';
 const POINT_COLOR = '#e65100';
+/** Each opened timeline gets its own uirevision (a reused plot must not keep the previous one's zoom). */
+let openings = 0;
 
 interface Hover {
   x: number;
@@ -50,7 +53,10 @@ function yTicks(labels: string[], plotHeight: number): { tickvals: number[]; tic
 }
 
 export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
+  /** The element with the test attributes; the Plotly plot (gd) is its child, lent by warmPlot when one is spare. */
   const plotRef = useRef<HTMLDivElement>(null);
+  const gdRef = useRef<HTMLDivElement | null>(null);
+  const uirevision = useRef(0);
   const plotlyRef = useRef<PlotlyApi | null>(null);
   const marksRef = useRef<Marks | null>(null);
   /** Visible x-range in axis units. */
@@ -73,7 +79,7 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
 
   const draw = useCallback(async () => {
     const Plotly = plotlyRef.current;
-    const gd = plotRef.current;
+    const gd = gdRef.current;
     const range = rangeRef.current;
     if (!Plotly || !gd || !axis || !range) return;
     const rows = data.rowLabels.length;
@@ -110,20 +116,21 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
       yaxis: { range: [rows - 0.5, -0.5], tickmode: 'array', ...yTicks(data.rowLabels, plotHeight), zeroline: false, showgrid: false, automargin: false },
       hovermode: 'closest',
       dragmode: 'zoom',
-      uirevision: 'keep',
+      uirevision: uirevision.current,
       plot_bgcolor: '#fff',
       paper_bgcolor: '#fff',
     };
-    const config: Partial<Config> = { displaylogo: false, scrollZoom: true, responsive: false, modeBarButtonsToRemove: ['select2d', 'lasso2d', 'toImage'] };
-    await Plotly.react(gd, traces, layout, config);
+    await Plotly.react(gd, traces, layout, PLOT_CONFIG);
     setDrawn({ marks: m, segments: g.segments, binMs: tReact - tBin, reactMs: performance.now() - tReact });
   }, [data, axis]);
 
   // Load plotly, draw, wire events; purge on unmount or when the data changes.
-  useEffect(() => {
-    const gd = plotRef.current;
-    if (!gd || !axis || !full) return;
+  useLayoutEffect(() => {
+    const host = plotRef.current;
+    if (!host || !axis || !full) return;
     let alive = true;
+    uirevision.current = ++openings;
+    performance.mark('tl:effect');
     openedAt.current = performance.now();
     rangeRef.current = full;
     setOpenMs(null);
@@ -132,12 +139,23 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
       .then(async (Plotly) => {
         if (!alive) return;
         plotlyRef.current = Plotly;
+        let gd = takePlot(host);
+        if (!gd) {
+          gd = document.createElement('div');
+          gd.style.width = '100%';
+          host.appendChild(gd);
+        }
+        gdRef.current = gd;
+        const plot = gd;
+        performance.mark('tl:plotly');
         await draw();
+        performance.mark('tl:drawn');
         // painted: the WebGL frame is drawn in the next animation frame
         await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         if (!alive) return;
+        performance.mark('tl:painted');
         setOpenMs(performance.now() - openedAt.current);
-        const el = gd as unknown as PlotlyHTMLElement;
+        const el = plot as unknown as PlotlyHTMLElement;
         el.on('plotly_relayout', (ev: PlotRelayoutEvent) => {
           const e = ev as Record<string, unknown>;
           let next: [number, number] | null = null;
@@ -162,7 +180,7 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
           if (!hit) return;
           const i = hit.kind === 'bar' ? m.bars[hit.k] : m.points[hit.k];
           const count = hit.kind === 'bar' ? (m.barCount?.[hit.k] ?? null) : (m.pointCount?.[hit.k] ?? null);
-          const box = gd.getBoundingClientRect();
+          const box = plot.getBoundingClientRect();
           const me = ev.event as MouseEvent | undefined;
           const x = (me?.clientX ?? box.left) - box.left;
           const y = (me?.clientY ?? box.top) - box.top;
@@ -178,10 +196,9 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
     return () => {
       alive = false;
       const Plotly = plotlyRef.current;
-      if (Plotly && gd) {
-        loseWebGlContexts(gd);
-        Plotly.purge(gd);
-      }
+      const gd = gdRef.current;
+      gdRef.current = null;
+      if (Plotly && gd) returnPlot(Plotly, gd);
       marksRef.current = null;
     };
   }, [data, axis, full, draw]);
