@@ -22,6 +22,15 @@ describe('activityEvents', () => {
   });
   it('is empty for an unknown activity', () => {
     expect(activityEvents(log, m, 'nope').start.length).toBe(0);
+    expect(activityEvents(log, m, 'nope', 3).start.length).toBe(0);
+  });
+  it('takes the known count as a hint: the same events with it, and a wrong one is noticed', () => {
+    const ref = activityEvents(log, m, 'read:/usr/lib');
+    for (const count of [4, 0, 3, 5, 100]) {
+      const e = activityEvents(log, m, 'read:/usr/lib', count);
+      expect(Array.from(e.start)).toEqual(Array.from(ref.start));
+      expect(Array.from(e.caseIdx)).toEqual(Array.from(ref.caseIdx));
+    }
   });
 });
 

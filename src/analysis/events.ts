@@ -12,12 +12,25 @@ export interface ActivityEvents {
   pair: Uint32Array;
 }
 
-/** The events of `activity` in log order (case by case, by start). Empty arrays for an unknown activity. */
-export function activityEvents(log: EventLog, compiled: CompiledMapping, activity: string): ActivityEvents {
+/**
+ * The events of `activity` in log order (case by case, by start). Empty arrays for an unknown activity.
+ * `count`: the activity's number of events when known (from the analysis of this log and mapping): saves
+ * the counting pass; a wrong count is detected and the events counted after all.
+ */
+export function activityEvents(log: EventLog, compiled: CompiledMapping, activity: string, count?: number): ActivityEvents {
   const a = compiled.activities.indexOf(activity);
+  if (a >= 0 && count !== undefined) {
+    const out = collect(log, compiled.pairAct, a, count);
+    if (out) return out;
+  }
   const { pairAct } = compiled;
   let m = 0;
   if (a >= 0) for (let i = 0; i < log.n; i++) if (pairAct[log.pair[i]] === a) m++;
+  return collect(log, pairAct, a, m)!;
+}
+
+/** The events of activity id `a` into arrays of length m; null when there are not exactly m. */
+function collect(log: EventLog, pairAct: Int32Array, a: number, m: number): ActivityEvents | null {
   const out: ActivityEvents = {
     caseIdx: new Uint32Array(m),
     pid: new Int32Array(m),
@@ -26,11 +39,12 @@ export function activityEvents(log: EventLog, compiled: CompiledMapping, activit
     size: new Float64Array(m),
     pair: new Uint32Array(m),
   };
-  if (m === 0) return out;
+  if (a < 0) return m === 0 ? out : null;
   let w = 0;
   for (let k = 0; k < log.cases.length; k++) {
     for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) {
       if (pairAct[log.pair[i]] !== a) continue;
+      if (w === m) return null;
       out.caseIdx[w] = k;
       out.pid[w] = log.pid[i];
       out.start[w] = log.start[i];
@@ -40,7 +54,7 @@ export function activityEvents(log: EventLog, compiled: CompiledMapping, activit
       w++;
     }
   }
-  return out;
+  return w === m ? out : null;
 }
 
 /**

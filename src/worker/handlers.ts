@@ -177,7 +177,8 @@ export class Session implements Handlers {
 
   async timeline(_ctx: Ctx, activity: string): Promise<TimelineData> {
     const { work, compiled } = this.needAnalysis();
-    return buildTimeline(work, compiled, activity, activityEvents(work, compiled, activity));
+    const count = this.lastReply?.result.nodes.find((n) => n.id === activity)?.count;
+    return buildTimeline(work, compiled, activity, activityEvents(work, compiled, activity, count));
   }
 
   async edgeCases(_ctx: Ctx, source: string, target: string): Promise<EdgeCases> {
