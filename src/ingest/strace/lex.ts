@@ -61,5 +61,8 @@ export function fdBefore(b: Uint8Array, i: number, s: number): number {
   return m === 1 ? -1 : v;
 }
 export const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
-export const isNameChar = (c: number): boolean => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
+/** 1 for [A-Za-z0-9_]. */
+const NAME_CHAR = new Uint8Array(256);
+for (let c = 0; c < 256; c++) NAME_CHAR[c] = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f ? 1 : 0;
+export const isNameChar = (c: number): boolean => NAME_CHAR[c] === 1;
 
