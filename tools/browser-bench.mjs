@@ -87,7 +87,8 @@ function rendererPeakMiB(browserPid) {
 /**
  * Clicks a statistics row and waits for its timeline: the wall time seen by Playwright, the in-page time
  * from the click to the panel's data-ready plus one presented frame, and the app's user-timing marks (tl:*).
- * TL_PROFILE=1 / TL_TRACE=1 write a CPU profile / Chrome trace of the first open to /tmp.
+ * TL_PROFILE=1 / TL_TRACE=1 write a CPU profile / Chrome trace of the first open to /tmp (TL_TRACE=all: of
+ * every open, the later ones to /tmp/tl-trace-again.json).
  */
 async function openTimeline(page, browser, row, first) {
   await page.evaluate(() => {
@@ -112,8 +113,8 @@ async function openTimeline(page, browser, row, first) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  const trace = first && process.env.TL_TRACE;
-  if (trace) await browser.startTracing(page, { path: '/tmp/tl-trace.json', categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8', 'gpu'] });
+  const trace = process.env.TL_TRACE && (process.env.TL_TRACE === 'all' || first);
+  if (trace) await browser.startTracing(page, { path: first ? '/tmp/tl-trace.json' : '/tmp/tl-trace-again.json', categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8', 'gpu'] });
   const t1 = Date.now();
   await row.click();
   await page.locator('[data-testid=timeline-plot][data-ready=true]').waitFor({ timeout: 600000 });

@@ -39,6 +39,8 @@ export const PLOT_CONFIG: Partial<Config> = {
 const EMPTY_LAYOUT = { width: 800, height: 200, margin: { l: 0, r: 0, t: 0, b: 0 } };
 
 let spare: HTMLDivElement | null = null;
+/** The size of the last timeline plot (the spare plot keeps it). */
+let lastSize: { width: number; height: number } | null = null;
 let warming: Promise<void> | null = null;
 let holder: HTMLDivElement | null = null;
 
@@ -91,7 +93,10 @@ export function returnPlot(Plotly: PlotlyApi, gd: HTMLDivElement): void {
   }
   offscreen().appendChild(gd);
   spare = gd;
-  void Promise.resolve(Plotly.react(gd, EMPTY_TRACES(), EMPTY_LAYOUT, PLOT_CONFIG)).catch(() => {
+  // Same size as drawn last: resizing WebGL canvases is costly, and the next timeline is likely that size.
+  const fl = (gd as unknown as { _fullLayout: { width: number; height: number } })._fullLayout;
+  lastSize = { width: fl.width, height: fl.height };
+  void Promise.resolve(Plotly.react(gd, EMPTY_TRACES(), { ...EMPTY_LAYOUT, ...lastSize }, PLOT_CONFIG)).catch(() => {
     if (spare === gd) spare = null;
     dispose(Plotly, gd);
   });
