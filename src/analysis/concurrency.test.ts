@@ -110,6 +110,30 @@ describe('max concurrency', () => {
     expect(seq.length).toBeLessThanOrEqual(2 * timed);
     expect(concurrencySequence(log)).toBe(seq); // cached per log
   });
+  it('the tournament gives exactly the sequence of merging all starts, all ends, then interleaving', () => {
+    for (const seed of [3, 11, 12]) {
+      const log = syntheticLog({ events: 4000, cases: seed, pairs: 30, seed, unknownDur: 0.08 });
+      const rnd = prng(seed);
+      for (let i = 0; i < log.n; i++) {
+        log.start[i] = Math.round(log.start[i] * 1e4) / 1e4; // ties across cases
+        if (rnd() < 0.1) log.dur[i] = 0;
+      }
+      for (let k = 0; k < log.cases.length; k++) {
+        for (let i = log.caseOffsets[k] + 1; i < log.caseOffsets[k + 1]; i++) if (log.start[i] < log.start[i - 1]) log.start[i] = log.start[i - 1];
+      }
+      const so = startOrder(log);
+      const eo = endOrder(log);
+      const end = (i: number) => (Number.isNaN(log.dur[i]) ? Infinity : Math.max(log.start[i] + log.dur[i], nextUp(log.start[i])));
+      const ref: number[] = [];
+      let je = 0;
+      for (const i of so) {
+        if (Number.isNaN(log.dur[i])) continue;
+        while (je < log.n && end(eo[je]) <= log.start[i]) ref.push(log.pair[eo[je++]] | 0x8000);
+        ref.push(log.pair[i]);
+      }
+      expect(Array.from(concurrencySequence(log))).toEqual(ref);
+    }
+  });
 });
 
 describe('end order of far-from-sorted cases', () => {
