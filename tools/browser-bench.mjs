@@ -114,10 +114,11 @@ async function openTimeline(page, browser, row, first) {
     await cdp.send('Profiler.start');
   }
   const trace = process.env.TL_TRACE && (process.env.TL_TRACE === 'all' || first);
-  if (trace) await browser.startTracing(page, { path: first ? '/tmp/tl-trace.json' : '/tmp/tl-trace-again.json', categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8', 'gpu'] });
+  if (trace) await browser.startTracing(page, { path: first ? '/tmp/tl-trace.json' : '/tmp/tl-trace-again.json', categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'blink.user_timing', 'v8', 'gpu', 'viz', 'cc'] });
   const t1 = Date.now();
   await row.click();
-  await page.locator('[data-testid=timeline-plot][data-ready=true]').waitFor({ timeout: 600000 });
+  // polled every frame: locator.waitFor polls at growing intervals (up to 500 ms), which shows as lag
+  await page.waitForFunction(() => !!document.querySelector('[data-testid=timeline-plot][data-ready=true]'), null, { polling: 'raf', timeout: 600000 });
   const ms = Date.now() - t1;
   const inPageMs = await page.evaluate(async () => (await window.__tlDone) - performance.getEntriesByName('tl:click')[0].startTime);
   if (trace) await browser.stopTracing();

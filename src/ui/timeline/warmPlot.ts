@@ -55,6 +55,17 @@ function offscreen(): HTMLDivElement {
   return holder;
 }
 
+/**
+ * The size a first timeline will most likely have (a wrong guess costs one canvas resize): the main
+ * column's width less the panel's padding and border, and the tallest plot (480 px + margins: 22 rows or
+ * more, as with most multi-process traces).
+ */
+function likelySize(): { width: number; height: number } {
+  const col = document.querySelector('.main-col');
+  const width = col ? col.clientWidth - 18 : 0;
+  return width > 200 ? { width, height: 534 } : { width: 800, height: 200 };
+}
+
 /** Makes the spare plot (once; later calls return the same promise). */
 export function warmPlot(Plotly: PlotlyApi): Promise<void> {
   if (spare) return Promise.resolve();
@@ -62,7 +73,7 @@ export function warmPlot(Plotly: PlotlyApi): Promise<void> {
     const gd = document.createElement('div');
     gd.style.width = '100%';
     offscreen().appendChild(gd);
-    await Plotly.newPlot(gd, EMPTY_TRACES(), EMPTY_LAYOUT, PLOT_CONFIG);
+    await Plotly.newPlot(gd, EMPTY_TRACES(), { ...EMPTY_LAYOUT, ...(lastSize ?? likelySize()) }, PLOT_CONFIG);
     // A panel may have made its own plot meanwhile: keep one.
     if (spare) dispose(Plotly, gd);
     else spare = gd;
