@@ -161,6 +161,9 @@ async function runMode(mode, url, data) {
     const drawn = Date.now();
     const st = await page.evaluate(() => window.__app.state());
     const timings = await page.evaluate(() => window.__app.timings());
+    const graphPanel = page.getByTestId('graph-panel');
+    const layoutMs = Number(await graphPanel.getAttribute('data-layout-ms'));
+    const drawMs = Number(await graphPanel.getAttribute('data-draw-ms'));
     const phases = timings.phases ?? null;
     const firstAnalyzeMs = timings.analyzeMs;
     const g = await page.evaluate(() => window.__app.graph());
@@ -209,6 +212,8 @@ async function runMode(mode, url, data) {
       handOverMs: handedOver - t0,
       phases,
       firstAnalyzeMs,
+      layoutMs,
+      drawMs,
       loadMs: parsed - t0,
       dropToGraphMs: drawn - t0,
       ingestMBs: inBytes / 1e6 / ((parsed - t0) / 1000),
@@ -265,6 +270,7 @@ async function main() {
     ['  parsed + merged (s)', (r) => f(r.loadMs / 1000, 2)],
     ['    worker: parse / merge / summary (s)', (r) => (r.phases ? `${f(r.phases.parseMs / 1000, 2)} / ${f(r.phases.mergeMs / 1000, 2)} / ${f(r.phases.summaryMs / 1000, 2)}` : '?')],
     ['  first analysis in the worker (s)', (r) => f(r.firstAnalyzeMs / 1000, 2)],
+    ['  graph layout (worker) / drawn after layout (ms)', (r) => `${f(r.layoutMs)} / ${f(r.drawMs)}`],
     ['ingest MB/s (drop → parsed)', (r) => f(r.ingestMBs)],
     ['mapping change depth 2→3 (ms)', (r) => f(r.mappingMs)],
     ['timeline of largest activity (ms)', (r) => `${f(r.timelineMs)} (${r.timelineBars.toLocaleString('en-US')} bars)`],
