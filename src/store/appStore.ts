@@ -135,9 +135,9 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
     };
 
     const refreshTimeline = async (id: string): Promise<void> => {
-      performance.mark('tl:start');
       set({ timelineLoading: true });
       try {
+        // user-timing marks tl:* (here and in the timeline panel) are what `npm run bench:browser` prints
         performance.mark('tl:request');
         const t = await client.call('timeline', [id]).promise;
         performance.mark('tl:reply');

@@ -124,7 +124,8 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
     setDrawn({ marks: m, segments: g.segments, binMs: tReact - tBin, reactMs: performance.now() - tReact });
   }, [data, axis]);
 
-  // Load plotly, draw, wire events; purge on unmount or when the data changes.
+  // Take a plot (the spare one when there is one), draw, wire events; give it back on unmount or when the
+  // data changes. A layout effect: the drawing starts before the browser paints the empty panel.
   useLayoutEffect(() => {
     const host = plotRef.current;
     if (!host || !axis || !full) return;
