@@ -48,9 +48,10 @@ export class AnnotationSkipper {
   /** skipAnn from the `<` at i, also comparing the kept content with `key` (result in `cmpOk`). */
   protected skipAnnCmp(b: Uint8Array, i: number, e: number, key: Uint8Array, kv: DataView): number {
     const s0 = i + 1;
-    // Fast path (4 bytes per step through DataViews of the line and the key `kv`): the same bytes as the key, then `>` (or the `<` of a -yy suffix). The byte-class walk
-    // below is deterministic, so over identical bytes it reaches the key's end in the state it had when the
-    // key was cut there (outside socket brackets), and the next byte decides alone.
+    // The same bytes as the key (4 per step through DataViews of the line and of the key, `kv`), then `>`
+    // or the `<` of a -yy suffix: skipAnn's walk is deterministic, so over identical bytes it reaches the
+    // key's end in the state it had when the key was cut there (outside socket brackets), and the next byte
+    // decides alone.
     const len = key.length;
     if (s0 + len < e) {
       if (b !== this.dvBuf) {
@@ -75,35 +76,9 @@ export class AnnotationSkipper {
         }
       }
     }
-    let ok = true;
-    let br = 0;
-    let j = s0;
-    while (j < e) {
-      const c = b[j];
-      const k = ANN_CLASS[c];
-      if (k === 0) {
-        if (key[j - s0] !== c) ok = false;
-        j++;
-        continue;
-      }
-      if (k === 1) {
-        if (key[j - s0] !== c || key[j + 1 - s0] !== b[j + 1]) ok = false;
-        j += 2;
-        continue;
-      }
-      if (k === 4) {
-        if (b[j - 1] === 0x3a) br++;
-      } else if (k === 5) {
-        if (br > 0) br--;
-      } else if (br === 0) {
-        this.cmpOk = ok && j - s0 === key.length;
-        if (k === 2) return this.skipAnn(b, j + 1, e, 2, 0, j);
-        this.cut = j;
-        return j;
-      }
-      if (key[j - s0] !== c) ok = false;
-      j++;
-    }
-    return -1;
+    // Otherwise the content differs from the key: a byte differs, or it is longer or shorter (it cannot end
+    // at or beyond e, and over the key's bytes it would have ended where the key did).
+    this.cmpOk = false;
+    return this.skipAnn(b, s0, e, 1, 0, -1);
   }
 }
