@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4173;
+// E2E_PORT lets several checkouts on one machine run their e2e tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 export default defineConfig({
   testDir: 'e2e',
   // Generous: the 2-core CI box is shared; a cold first test under load took > 60 s once.
