@@ -16,7 +16,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, unlinkSync, writeSync, wri
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/** mulberry32: a small, fast, seedable PRNG → [0, 1). */
+/** mulberry32, the same generator as src/lib/prng.ts: copied because this plain .mjs tool runs under node without a TypeScript loader and cannot import it. */
 function rng(seed) {
   let a = seed >>> 0;
   return () => {

@@ -7,7 +7,7 @@ import { validate } from '../model';
 import { analyze } from './analyze';
 import { compileMapping } from './mapping';
 import { CASES } from './__fixtures__/handLog';
-import { tinyLog, type TinyCase } from './tinyLog';
+import { tinyLog, type TinyCase } from '../testing/tinyLog';
 import { DEFAULT_MAPPING, END, START, type AnalysisResult } from './types';
 
 const N = NaN;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { concurrencySequence, endOrder, maxConcurrency, nextUp, startOrder } from './concurrency';
 import { compileMapping } from './mapping';
-import { prng, syntheticLog } from './synthetic';
-import { tinyLog, type TinyEvent } from './tinyLog';
+import { prng, syntheticLog } from '../testing/syntheticLog';
+import { tinyLog, type TinyEvent } from '../testing/tinyLog';
 import { DEFAULT_MAPPING } from './types';
 import { validate, type EventLog } from '../model';
 

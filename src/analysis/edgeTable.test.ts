@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EdgeTable } from './edgeTable';
 import { compileMapping } from './mapping';
 import { scan } from './scan';
-import { prng, syntheticLog } from './synthetic';
+import { prng, syntheticLog } from '../testing/syntheticLog';
 import { DEFAULT_MAPPING } from './types';
 
 describe('EdgeTable', () => {

@@ -3,8 +3,8 @@ import { analyze } from './analyze';
 import { activityEvents, edgeCases } from './events';
 import { CASES } from './__fixtures__/handLog';
 import { compileMapping } from './mapping';
-import { syntheticLog } from './synthetic';
-import { tinyLog } from './tinyLog';
+import { syntheticLog } from '../testing/syntheticLog';
+import { tinyLog } from '../testing/tinyLog';
 import { DEFAULT_MAPPING, END, START } from './types';
 
 const log = tinyLog(CASES);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { annotationKind, compileMapping, MappingError, truncPath } from './mapping';
-import { tinyLog, type TinyEvent } from './tinyLog';
+import { tinyLog, type TinyEvent } from '../testing/tinyLog';
 import { DEFAULT_MAPPING, type MappingSpec } from './types';
 
 const FPS = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from './analyze';
 import { CASES } from './__fixtures__/handLog';
 import { resolvePartition, selectCases } from './partition';
-import { tinyLog } from './tinyLog';
+import { tinyLog } from '../testing/tinyLog';
 import { DEFAULT_MAPPING, END, START, edgeKey } from './types';
 
 const log = tinyLog(CASES); // a_h1_1, a_h2_2 (cid a); b_h1_3, b_h1_4 (cid b)

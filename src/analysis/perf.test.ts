@@ -9,7 +9,7 @@ import { concurrencySequence, maxConcurrency } from './concurrency';
 import { compileMapping } from './mapping';
 import { pairStats } from './pairStats';
 import { scan } from './scan';
-import { syntheticLog } from './synthetic';
+import { syntheticLog } from '../testing/syntheticLog';
 import { computeVariants } from './variants';
 import { DEFAULT_MAPPING } from './types';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventLog } from '../model';
 import { analyze } from './analyze';
 import { compileMapping } from './mapping';
-import { syntheticLog } from './synthetic';
+import { syntheticLog } from '../testing/syntheticLog';
 import { DEFAULT_MAPPING, END, START, type MappingSpec, type PartitionSpec } from './types';
 
 function reference(log: EventLog, spec: MappingSpec, part: PartitionSpec) {

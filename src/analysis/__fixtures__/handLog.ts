@@ -3,7 +3,7 @@
  *   R = read:/usr/lib, P = read:/etc/passwd, W = write:/dev/pts; `close` has no fp → unmapped.
  * Cases a_h1_1 and a_h2_2 have cid a (hosts h1, h2); b_h1_3 (only an unmapped event) and b_h1_4 have cid b.
  */
-import type { TinyCase } from '../tinyLog';
+import type { TinyCase } from '../../testing/tinyLog';
 
 const N = NaN;
 export const CASES: TinyCase[] = [

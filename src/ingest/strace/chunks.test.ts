@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { validate } from '../../model';
 import { StraceParser, parseStraceBytes } from './index';
-import { accounted, digest, parseChunked } from './testkit';
+import { accounted, digest, parseChunked } from '../../testing/straceTestkit';
 
 const FX = join(__dirname, '__fixtures__');
 const files = readdirSync(FX).filter((f) => f !== 'README.md').sort();

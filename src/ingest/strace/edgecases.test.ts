@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { validate } from '../../model';
 import { StraceParser, parseStraceBytes } from './index';
-import { accounted, rows } from './testkit';
+import { accounted, rows } from '../../testing/straceTestkit';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { validate } from '../../model';
 import { prng } from '../../lib/prng';
-import { accounted, parseChunked } from './testkit';
+import { accounted, parseChunked } from '../../testing/straceTestkit';
 
 const FX = join(__dirname, '__fixtures__');
 

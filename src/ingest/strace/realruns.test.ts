@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { validate, type EventLog } from '../../model';
 import { parseStraceBytes } from './index';
-import { accounted, rows } from './testkit';
+import { accounted, rows } from '../../testing/straceTestkit';
 
 const FX = join(__dirname, '__fixtures__');
 const bytes = (name: string) => new Uint8Array(readFileSync(join(FX, name)));

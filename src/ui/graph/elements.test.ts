@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { END, START } from '../../analysis/types';
 import { buildElements, edgeWidth, sideCounts } from './elements';
 import { defaultFilter, filterGraph } from './filter';
-import { syntheticResult } from './synthetic';
+import { syntheticResult } from '../../testing/syntheticResult';
 
 describe('elements', () => {
   const r = syntheticResult({ activities: 40, cases: 10, traceLength: 60, seed: 4, partition: true });

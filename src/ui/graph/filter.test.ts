@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { END, START, type AnalysisResult, type DfgEdge } from '../../analysis/types';
 import { defaultFilter, edgeCountStops, filterGraph, rankActivities, thresholdFor, type FilteredGraph } from './filter';
-import { syntheticResult } from './synthetic';
+import { syntheticResult } from '../../testing/syntheticResult';
 
 /** A result from an explicit edge list; node counts = Σ incoming edge counts (as in a real DFG). */
 function fromEdges(list: [string, string, number][], rd: Record<string, number> = {}): AnalysisResult {

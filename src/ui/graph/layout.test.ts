@@ -3,7 +3,7 @@ import { END, START } from '../../analysis/types';
 import { indexDfg, filterGraph, defaultFilter } from './filter';
 import { layoutGraph } from './layout';
 import { buildLayoutRequest, layoutUniverse } from './layoutPlan';
-import { syntheticResult } from './synthetic';
+import { syntheticResult } from '../../testing/syntheticResult';
 import { labelBox, nodeLabelLines } from './labels';
 
 function plan(activities: number, cases: number, len: number, direction: 'LR' | 'TB' = 'LR') {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { marksForRange, rawMarks, type EventColumns } from './binning';
 import { buildGeometry, markAt, orderByRowStart, TRACE_BARS, TRACE_POINTS, TRACE_SEGMENTS } from './geometry';
-import { loadTimelineFixture } from './fixture';
+import { loadTimelineFixture } from '../../testing/timelineFixture';
 
 const cols = (rows: number[], starts: number[], durs: number[]): EventColumns => ({
   row: Uint32Array.from(rows),

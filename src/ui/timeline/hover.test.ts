@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineData } from '../../analysis/types';
 import { rawMarks, binMarks } from './binning';
-import { loadTimelineFixture } from './fixture';
+import { loadTimelineFixture } from '../../testing/timelineFixture';
 import { describeEvent, escapePlotlyText, shortLabel, splitLabel, summary } from './hover';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';

@@ -9,7 +9,7 @@ import { END, START, type AnalysisResult } from '../../../analysis/types';
 import type { ColorMode, EdgeLabelKind, Metric } from '../../contracts';
 import { readGraph } from '../../testHook';
 import { GraphPanel } from '../GraphPanel';
-import { syntheticResult } from '../synthetic';
+import { syntheticResult } from '../../../testing/syntheticResult';
 import depth4 from '../__fixtures__/python-imports-depth4.json';
 
 const q = new URLSearchParams(location.search);

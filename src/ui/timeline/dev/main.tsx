@@ -11,7 +11,7 @@ import { EdgeCasesPanel } from '../../tables/EdgeCasesPanel';
 import { StatsTable } from '../../tables/StatsTable';
 import { VariantsList } from '../../tables/VariantsList';
 import { TimelinePanel } from '../TimelinePanel';
-import { syntheticTimeline } from './synthetic';
+import { syntheticTimeline } from '../../../testing/syntheticTimeline';
 
 const q = new URLSearchParams(location.search);
 const num = (k: string, d: number) => (q.has(k) ? Number(q.get(k)) : d);

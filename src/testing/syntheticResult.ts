@@ -4,7 +4,7 @@
  * files), then the DFG and statistics of those walks computed the way DESIGN.md §1 defines them. Every
  * activity is therefore reachable from ● and reaches ■, as in a real DFG.
  */
-import { END, START, edgeKey, type ActivityStats, type AnalysisResult, type DfgEdge, type Side } from '../../analysis/types';
+import { END, START, edgeKey, type ActivityStats, type AnalysisResult, type DfgEdge, type Side } from '../analysis/types';
 
 export interface SyntheticOptions {
   activities: number;

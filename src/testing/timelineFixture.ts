@@ -1,7 +1,7 @@
 /** Test helper: loads a `*.timeline.json` fixture (plain arrays) into a TimelineData (typed arrays). */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { TimelineData } from '../../analysis/types';
+import type { TimelineData } from '../analysis/types';
 
 interface Plain {
   activity: string;
@@ -18,7 +18,7 @@ interface Plain {
 }
 
 export function loadTimelineFixture(name: string): TimelineData {
-  const p = JSON.parse(readFileSync(fileURLToPath(new URL(`./__fixtures__/${name}`, import.meta.url)), 'utf8')) as Plain;
+  const p = JSON.parse(readFileSync(fileURLToPath(new URL(`../ui/timeline/__fixtures__/${name}`, import.meta.url)), 'utf8')) as Plain;
   return {
     activity: p.activity,
     timeBase: p.timeBase,

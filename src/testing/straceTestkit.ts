@@ -1,6 +1,6 @@
 /** Helpers shared by the strace importer's tests (no Node imports: the tests read the files). */
-import type { EventLog } from '../../model';
-import { StraceParser, type StraceParseOptions } from './parser';
+import type { EventLog } from '../model';
+import { StraceParser, type StraceParseOptions } from '../ingest/strace/parser';
 
 /** Parses bytes pushed in chunks of `size` bytes. */
 export function parseChunked(name: string, bytes: Uint8Array, size: number, opts?: StraceParseOptions): EventLog {

@@ -1,16 +1,6 @@
 /** Seeded synthetic timeline data for the dev harness (not used by the app). */
-import type { TimelineData } from '../../../analysis/types';
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import type { TimelineData } from '../analysis/types';
+import { prng as rng } from '../lib/prng';
 
 export interface SyntheticOptions {
   events: number;
