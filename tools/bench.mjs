@@ -2,13 +2,15 @@
 /**
  * `npm run bench`: the Node benchmark of the engine (docs/BENCHMARKS.md).
  *
- *   npm run bench [-- --files 96 --mb 200 --seed 1 --events 10000000 --repeat 3 --no-h5]
+ *   npm run bench [-- --files 96 --mb 200 --seed 1 --events 10000000 --repeat 3 --no-h5 --no-peer --peer-runs 3]
  *
  * 1. generates the seeded synthetic traces into bench-data/traces (tools/gen-traces.mjs) unless the same
  *    set is already there;
  * 2. bundles tools/bench-entry.ts with vite (SSR build, like the CLI) into bench-data/.build/bench.mjs;
  * 3. runs it with plain node in a child process (so its peak RSS is its own) and writes the figures to
- *    bench-data/bench-result.json.
+ *    bench-data/bench-result.json;
+ * 4. runs tools/bench-peer.mjs: strace-dfg analyze --json end to end against a Python regex + pandas
+ *    pipeline on short-line and long-line sets (needs python3-pandas).
  * Not part of `npm test`.
  */
 import { spawnSync } from 'node:child_process';
@@ -69,3 +71,10 @@ const r = spawnSync(
   { stdio: 'inherit', cwd: root },
 );
 process.exitCode = r.status ?? 1;
+
+// 4. end to end against the Python peer (tools/bench-peer.mjs), after the engine figures
+if (!argv.includes('--no-peer') && process.exitCode === 0) {
+  console.log('');
+  const p = spawnSync(process.execPath, [join(root, 'tools', 'bench-peer.mjs'), '--runs', opt('peer-runs', '3')], { stdio: 'inherit', cwd: root });
+  process.exitCode = p.status ?? 1;
+}

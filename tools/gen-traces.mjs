@@ -38,6 +38,7 @@ const PREVIEWS = [
   '"IOR0 rank 0042 seg 0001 blk 0000 xfer 00"...',
   '"\\377\\377\\0\\0\\251\\3\\0\\0\\377\\377\\0\\0\\252\\3\\0\\0\\377\\377\\0\\0\\253\\3\\0\\0\\377\\377\\0\\0\\254\\3\\0\\0"...',
 ];
+const SHORT_PREVIEWS = ['"IOR0r042"...', '"\\1\\0\\0\\0"...', '"\\377\\377"...'];
 const ELF = '"\\177ELF\\2\\1\\1\\3\\0\\0\\0\\0\\0\\0\\0\\0\\3\\0>\\0\\1\\0\\0\\0\\20t\\2\\0\\0\\0\\0\\0"...';
 
 const pad = (n, w) => String(n).padStart(w, '0');
@@ -137,12 +138,15 @@ function mpiInit(w, pid, rank, seedish) {
 }
 
 /** The I/O phases until the byte budget is used. */
-function ioPhases(w, pid, rank, cfg, budget) {
+function ioPhases(w, pid, rank, cfg, budget, short) {
   const r = w.r;
   const t1 = pid + 1;
-  const base = `/scratch/cjsc/sankaran1/io500/2024.07.15-10.00.00/${cfg.cid}`;
-  const file = cfg.shared ? `${base}/ior_file_${cfg.cid}` : `${base}/ior_file_${cfg.cid}.${pad(rank, 8)}`;
-  const preview = PREVIEWS[rank % PREVIEWS.length];
+  // The short-line profile: the paths and data previews of an IOR run with `-s 8` in a short folder, so that
+  // lines average 120–140 bytes as in real IOR and build traces (the long profile averages ~208 bytes).
+  const base = short ? `/p/scratch/cjsc/sankaran1/ior/${cfg.cid}` : `/scratch/cjsc/sankaran1/io500/2024.07.15-10.00.00/${cfg.cid}`;
+  const name = short ? 'ior_file' : `ior_file_${cfg.cid}`;
+  const file = cfg.shared ? `${base}/${name}` : `${base}/${name}.${pad(rank, short ? 4 : 8)}`;
+  const preview = short ? SHORT_PREVIEWS[rank % SHORT_PREVIEWS.length] : PREVIEWS[rank % PREVIEWS.length];
   const xfer = cfg.xfer;
   w.call(pid, `newfstatat(AT_FDCWD</home/sankaran1/io500>, "${base}", {st_mode=S_IFDIR|0755, st_size=4096, ...}, 0)`, '0', dur(r, 8, 20));
   for (const phase of ['write', 'read']) {
@@ -196,7 +200,7 @@ function rankFile(dir, i, opts) {
   try {
     libLoading(w, pid);
     mpiInit(w, pid, rank, opts.seed % 1000);
-    ioPhases(w, pid, rank, cfg, budget);
+    ioPhases(w, pid, rank, cfg, budget, opts.lines === 'short');
     w.line(pid + 2, '+++ exited with 0 +++');
     w.line(pid + 1, '+++ exited with 0 +++');
     w.line(pid, rank === ranks - 1 && !easy ? '+++ killed by SIGTERM +++' : '+++ exited with 0 +++');
@@ -208,13 +212,14 @@ function rankFile(dir, i, opts) {
 }
 
 /** Writes the trace set; returns the files written and the totals. Removes older `*.st` in `out`. */
-export function generate({ files = 96, mb = 200, seed = 1, out = 'bench-data/traces' } = {}) {
+export function generate({ files = 96, mb = 200, seed = 1, out = 'bench-data/traces', lines = 'long' } = {}) {
+  if (lines !== 'long' && lines !== 'short') throw new Error("--lines must be 'long' or 'short'");
   if (!(Number.isInteger(files) && files >= 1) || !(mb > 0)) throw new Error('--files must be an integer ≥ 1 and --mb > 0');
   mkdirSync(out, { recursive: true });
   for (const f of readdirSync(out)) if (f.endsWith('.st')) unlinkSync(join(out, f));
   const written = [];
-  for (let i = 0; i < files; i++) written.push(rankFile(out, i, { files, mb, seed }));
-  const totals = { version: GEN_VERSION, files, mb, seed, bytes: written.reduce((s, f) => s + f.bytes, 0), lines: written.reduce((s, f) => s + f.lines, 0) };
+  for (let i = 0; i < files; i++) written.push(rankFile(out, i, { files, mb, seed, lines }));
+  const totals = { version: GEN_VERSION, files, mb, seed, profile: lines, bytes: written.reduce((s, f) => s + f.bytes, 0), lines: written.reduce((s, f) => s + f.lines, 0) };
   writeFileSync(join(out, '.gen-traces.json'), JSON.stringify(totals) + '\n');
   return { ...totals, written };
 }
@@ -225,14 +230,14 @@ function cli(argv) {
     const a = argv[i];
     const v = argv[i + 1];
     if (a === '--help' || a === '-h') {
-      console.log('usage: node tools/gen-traces.mjs [--files 96] [--mb 200] [--seed 1] [--out bench-data/traces]');
+      console.log('usage: node tools/gen-traces.mjs [--files 96] [--mb 200] [--seed 1] [--lines long|short] [--out bench-data/traces]');
       return 0;
     }
-    if (!['--files', '--mb', '--seed', '--out'].includes(a) || v === undefined) {
+    if (!['--files', '--mb', '--seed', '--out', '--lines'].includes(a) || v === undefined) {
       console.error(`gen-traces: unknown option or missing value: ${a}`);
       return 2;
     }
-    opts[a.slice(2)] = a === '--out' ? v : Number(v);
+    opts[a.slice(2)] = a === '--out' || a === '--lines' ? v : Number(v);
     i++;
   }
   if (!(opts.files ?? 1) || !Number.isInteger(opts.files ?? 1) || opts.files < 1 || !((opts.mb ?? 1) > 0) || !Number.isInteger(opts.seed ?? 1)) {
