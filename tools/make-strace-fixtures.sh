@@ -91,13 +91,23 @@ mkdir -p weird && (cd weird && touch '<img src=x onerror=alert(1)>' 'a) = b' 'q"
   "${ST[@]}" -f -tt -T -y -e trace=openat,read,close -o "$W/weird_paths.st" bash -c \
   'for f in *; do read -r x < "$f"; done; exec 3<"a) = b"; rm "a) = b"; read -r x <&3; : < /nonexistent; cd /etc; : < nonrel; : < ../etc/nope; : < /tmp/../etc/hostname' 2>/dev/null || true)
 
+# --- calls that name a file (no -e: every call), and a program that prints its own file offsets
+mkdir -p bin pathcalls pathshell offsets
+gcc -O0 -o bin/pathcalls "$ROOT/tools/fixture-src/pathcalls.c"
+gcc -O0 -pthread -o bin/offsets "$ROOT/tools/fixture-src/offsets.c"
+(cd pathcalls && strace -qq -f -tt -T -y -o ../path_calls.st ../bin/pathcalls </dev/null >/dev/null 2>&1)
+(cd pathshell && env -i PATH=/nonexistent/bin:/usr/bin:/bin LC_ALL=C strace -qq -f -tt -T -y -o ../path_shell.st \
+  sh -c 'mkdir d; ln -s f d/l; rm -r d; test -e /nope; cd /etc && stat hostname' </dev/null >/dev/null 2>&1)
+(cd offsets && strace -qq -f -tt -T -y -o ../offsets.st ../bin/offsets </dev/null >/dev/null 2>../offsets_prog.txt)
+cp offsets_prog.txt "$FX/"
+
 # library-loading reads of every process make files big: keep them, but cut files above ~48 KB at a line
 for f in *.st *.st.*; do
   [ -f "$f" ] || continue
   if [ "$(stat -c %s "$f")" -gt 49000 ]; then head -c 49000 "$f" | sed '$d' > "$f.cut" && mv "$f.cut" "$f"; echo "trimmed $f"; fi
 done
 rm -f "$FX"/flags_ff.st.*
-cp a_node1_*.st b_node1_*.st flags_*.st flags_ff.st.* multiproc_f_tt_T_y.st threads_f_tt_T_y.st killed_sigterm.st weird_paths.st "$FX/"
+cp a_node1_*.st b_node1_*.st flags_*.st flags_ff.st.* multiproc_f_tt_T_y.st threads_f_tt_T_y.st killed_sigterm.st weird_paths.st path_calls.st path_shell.st offsets.st "$FX/"
 
 # --- samples for the app's "Load example"
 rm -f "$SAMPLES"/*.st

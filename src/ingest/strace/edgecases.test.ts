@@ -111,7 +111,7 @@ describe('hand-written edge cases', () => {
     expect(r.map((e) => `${e.call} ${e.fp} ${e.errno}`)).toEqual([
       'open rel/file.txt ENOENT', 'openat /home/v/x ENOENT', 'openat /scratch/dir/sub/f ', 'openat /scratch/dir/sub/g EACCES',
       'creat /tmp/new ', 'openat2 /x/y ', 'openat plain ', 'openat /w/unf ENOENT', 'openat /w/unf2 ', 'read /tmp/x ', 'read /tmp/x ',
-      'newfstatat  ', 'openat /etc/p ENOENT',
+      'newfstatat /w/f ', 'openat /etc/p ENOENT',
     ]);
   });
 

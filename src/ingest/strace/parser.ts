@@ -7,6 +7,7 @@ import type { EventLog, FileReport } from '../../model';
 import { ByteTable, decodeUtf8, hashBytes } from './bytes';
 import { StraceClock } from './clock';
 import { LineSplitter, MAX_LINE } from './lines';
+import { FILE_CALLS, fileCallFp, fileKeyEnd, type FileSpec } from './filecalls';
 import { annotationToPath, openPathArgument } from './paths';
 import * as S from './scan';
 import { fdBefore } from './scan';
@@ -25,6 +26,7 @@ const SIZE_CALLS = new Set(['read', 'write', 'pread64', 'pwrite64', 'readv', 'wr
 const OPEN_CALLS = new Set(['open', 'openat', 'openat2', 'creat']);
 const F_SIZE = 1;
 const F_OPEN = 2;
+const F_FILE = 4;
 
 /** Dropped line kinds (FileReport.dropped keys), counted in an array in the hot loop. */
 export const DROPPED_KINDS = ['blank', 'unparsable', 'truncated-last-line', 'strace-message', 'signal', 'exit', 'erestart', 'unavailable', 'unfinished-exited', 'filtered', 'orphan-unfinished', 'orphan-resumed', 'resumed', 'stack-frame'] as const;
@@ -66,6 +68,9 @@ export class StraceParser extends LineSplitter {
   private fpPairCall: number[] = [];
   private fpPair: number[] = [];
   private readonly openArgs = new ByteTable(8);
+  /** Per call id of a %file call: its argument positions and the cache of its fp by argument bytes. */
+  private fileSpec: (FileSpec | undefined)[] = [];
+  private readonly fileArgs = new Map<FileSpec, ByteTable>();
   private pending = new Map<number, number>();
   private pendCall = new Map<number, number>();
   private pendFp = new Map<number, number>();
@@ -221,7 +226,7 @@ export class StraceParser extends LineSplitter {
       if (sc.special === S.SP_ERESTART) return this.count(D_ERESTART);
       if (sc.special === S.SP_UNAVAILABLE) return this.count(D_UNAVAILABLE);
       if (sc.special === S.SP_EXITED) return this.count(D_UNFINISHED_EXITED);
-      const fp = flags & F_OPEN ? this.openFp(b, true) : sc.fpId >= 0 ? sc.fpId : sc.fpS >= 0 ? this.pathId(b, sc.fpS, sc.fpE) : 0;
+      const fp = flags & F_OPEN ? this.openFp(b, true) : flags & F_FILE ? this.fileFp(b, call, sc.argsE) : sc.fpId >= 0 ? sc.fpId : sc.fpS >= 0 ? this.pathId(b, sc.fpS, sc.fpE) : 0;
       if (this.filter !== undefined && !this.accept(fp)) return this.count(D_FILTERED);
       const err = sc.errS >= 0 ? this.errId(b, sc.errS, sc.errE) : 0;
       const size = flags & F_SIZE ? (err !== 0 ? 0 : sc.retVal >= 0 ? sc.retVal : NaN) : NaN;
@@ -231,7 +236,7 @@ export class StraceParser extends LineSplitter {
     if (kind === S.K_UNFINISHED) {
       const old = this.pending.get(pid);
       if (old !== undefined) this.closePending(pid, old, D_ORPHAN_UNFINISHED, 1);
-      const fp = flags & F_OPEN ? this.openFp(b, false) : sc.fpId >= 0 ? sc.fpId : sc.fpS >= 0 ? this.pathId(b, sc.fpS, sc.fpE) : 0;
+      const fp = flags & F_OPEN ? this.openFp(b, false) : flags & F_FILE ? this.fileFp(b, call, sc.argsE) : sc.fpId >= 0 ? sc.fpId : sc.fpS >= 0 ? this.pathId(b, sc.fpS, sc.fpE) : 0;
       const idx = this.b.push(pid, this.pairOf(call, fp), 0, t, NaN, NaN, evLine);
       this.pending.set(pid, idx);
       this.pendCall.set(pid, call);
@@ -323,7 +328,9 @@ export class StraceParser extends LineSplitter {
     if (id < 0) {
       const name = decodeUtf8(b, s, e);
       id = this.b.internCall(name);
-      this.callFlags[id] = (SIZE_CALLS.has(name) ? F_SIZE : 0) | (OPEN_CALLS.has(name) ? F_OPEN : 0);
+      const spec = FILE_CALLS.get(name);
+      this.fileSpec[id] = spec;
+      this.callFlags[id] = (SIZE_CALLS.has(name) ? F_SIZE : 0) | (OPEN_CALLS.has(name) ? F_OPEN : 0) | (spec ? F_FILE : 0);
       this.calls.add(b, s, e, h, id);
     }
     return id;
@@ -362,6 +369,22 @@ export class StraceParser extends LineSplitter {
     if (id < 0) {
       id = this.b.internErrno(decodeUtf8(b, s, e));
       this.errs.add(b, s, e, h, id);
+    }
+    return id;
+  }
+
+  /** fp of a %file call (docs/FORMATS.md "fp"), cached per call kind by the bytes it depends on. */
+  private fileFp(b: Uint8Array, call: number, argsE: number): number {
+    const spec = this.fileSpec[call]!;
+    const s = this.sc.argsS;
+    const z = fileKeyEnd(b, s, argsE, spec);
+    let t = this.fileArgs.get(spec);
+    if (t === undefined) this.fileArgs.set(spec, (t = new ByteTable(8)));
+    const h = hashBytes(b, s, z);
+    let id = t.find(b, s, z, h);
+    if (id < 0) {
+      id = this.b.internPath(fileCallFp(b, s, argsE, spec));
+      t.add(b, s, z, h, id);
     }
     return id;
   }
