@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { validate } from '../../model';
 import { FILE_CALLS } from './filecalls';
 import { parseStraceBytes } from './index';
-import { accounted, parseChunked, rows } from './testkit';
+import { accounted, parseChunked, rows } from '../../testing/straceTestkit';
 
 const FX = join(__dirname, '__fixtures__');
 const load = (name: string) => {
