@@ -51,7 +51,8 @@ export function EmptyState({ onExample, onPick, onPickFolder }: { onExample(): v
         <a href={shUrl} download="strace.sh" data-testid="download-strace-sh">
           download strace.sh
         </a>
-        ): <code>srun ./strace.sh ior ./ior -w -t 1m -b 16m</code>
+        , then <code>chmod +x strace.sh</code>): <code>srun ./strace.sh ior ./ior -w -t 1m -b 16m</code>. Each file is named by
+        the MPI rank the launcher sets (SLURM_PROCID, OMPI_COMM_WORLD_RANK, PMI_RANK, PMIX_RANK), so cases read <code>rank 3</code>.
       </p>
       <details>
         <summary>strace.sh</summary>
