@@ -39,7 +39,14 @@ export function layoutGraph(req: LayoutRequest): LayoutReply {
     if (s === t) continue; // self-loops do not affect the ranking; Cytoscape draws them as loops
     g.setEdge(String(s), String(t), { weight: req.edgeWeight[e], minlen: 1 });
   }
-  layout(g);
+  try {
+    layout(g);
+  } catch {
+    // a last resort: dagre's network-simplex ranker fails on some graphs (disconnected ones: see
+    // layoutPlan.ts, which keeps every request connected); the longest-path ranker always succeeds
+    g.setGraph({ ...(g.graph() as object), ranker: 'longest-path' });
+    layout(g);
+  }
   const xy = new Float64Array(2 * n);
   for (let i = 0; i < n; i++) {
     const node = g.node(String(i)) as { x: number; y: number } | undefined;

@@ -63,8 +63,11 @@ export function buildLayoutRequest(
       const t = local.get(dfg.ids[dfg.edgeTarget[e]]);
       if (s !== undefined && t !== undefined) add(s, t, dfg.edgeCount[e]);
     }
-  } else {
-    // backbone: widest-path tree from ●, each node attached to the nearest universe ancestor on its path
+  }
+  {
+    // backbone: widest-path tree from ●, each node attached to the nearest universe ancestor on its path.
+    // Added to small graphs too: a node reached only through hidden activities would otherwise be cut off,
+    // and dagre's network-simplex ranker fails on such disconnected graphs.
     const parent = widestTree(dfg, 0);
     for (let i = 1; i < ids.length; i++) {
       const g = dfg.index.get(ids[i]);
