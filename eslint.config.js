@@ -3,21 +3,29 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/** Layering (DEVELOPERS.md): dependencies point downward only. */
+/**
+ * Layering (docs/ARCHITECTURE.md): dependencies point downward only.
+ *   src/lib < src/model < src/ingest < src/analysis < src/session < (src/worker, src/cli)
+ *   src/store < src/ui (they reach the session through the worker protocol; types, and the view text form)
+ */
 const pattern = (group, message) => ({ group, message });
+const UI_LIBS = ['react', 'react-dom', 'zustand', 'cytoscape', 'cytoscape-*', 'plotly.js*'];
 const UP_FROM_CORE = [
-  pattern(['**/worker/**', '**/store/**', '**/ui/**', '**/cli/**', 'react', 'react-dom', 'zustand', 'cytoscape', 'cytoscape-*', 'plotly.js*'],
-    'model/ingest/analysis/lib are pure: they import only src/model and src/lib (and h5wasm in ingest/hdf5).'),
+  pattern(['**/session/**', '**/worker/**', '**/store/**', '**/ui/**', '**/cli/**', ...UI_LIBS],
+    'model/ingest/analysis/lib are pure: they import only lower layers (and h5wasm in ingest/hdf5).'),
 ];
+const NODE = ['node:*', 'fs', 'path', 'os', 'url', 'worker_threads', 'child_process'];
 
-const UI_CORE = { group: ['**/ingest/**', '**/analysis/**', '!**/analysis/types', 'h5wasm', 'h5wasm/*'], allowTypeImports: true,
-  message: 'the UI talks to the worker; it imports only types from analysis.' };
+const UI_CORE = { group: ['**/ingest/**', '**/analysis/**', '!**/analysis/types', '**/session/**', '!**/session/view', '**/cli/**', 'h5wasm', 'h5wasm/*'], allowTypeImports: true,
+  message: 'the UI talks to the worker; it imports only types from analysis and session (and session/view, the text form of the view).' };
 const NO_CY = { group: ['cytoscape', 'cytoscape-*'], message: 'only src/ui/graph imports cytoscape.' };
 const NO_PLOTLY = { group: ['plotly.js*'], message: 'only src/ui/timeline imports plotly.' };
 function uiBlocks() {
   const rule = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
   return [
-    { files: ['src/store/**', 'src/ui/**'], rules: rule(UI_CORE, NO_CY, NO_PLOTLY) },
+    { files: ['src/store/**', 'src/ui/**'], ignores: ['src/store/**/*.test.ts'], rules: rule(UI_CORE, NO_CY, NO_PLOTLY) },
+    // the store's tests run it against a real Session in-process (what the worker runs)
+    { files: ['src/store/**/*.test.ts'], rules: rule(NO_CY, NO_PLOTLY) },
     { files: ['src/ui/graph/**'], rules: rule(UI_CORE, NO_PLOTLY) },
     { files: ['src/ui/timeline/**'], rules: rule(UI_CORE, NO_CY) },
   ];
@@ -57,8 +65,29 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [...UP_FROM_CORE, pattern(['**/ingest/**', 'h5wasm', 'h5wasm/*'], 'analysis works on the EventLog only.')] }] },
   },
   {
+    files: ['src/session/**'],
+    ignores: ['src/session/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [
+      pattern(['**/worker/**', '**/store/**', '**/ui/**', '**/cli/**', ...UI_LIBS], 'the session imports only lib/model/ingest/analysis: the worker and the CLI are its adapters.'),
+      pattern([...NODE, 'h5wasm', 'h5wasm/*'], 'the session is DOM-free and Node-free: runtime I/O is injected by the adapters.'),
+    ] }] },
+  },
+  {
+    files: ['src/session/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [pattern(['**/worker/**', '**/store/**', '**/ui/**', '**/cli/**', ...UI_LIBS], 'the session imports only lower layers.')] }] },
+  },
+  {
     files: ['src/worker/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [pattern(['**/store/**', '**/ui/**', '**/cli/**', 'react', 'react-dom', 'zustand', 'cytoscape', 'plotly.js*'], 'the worker has no UI.')] }] },
+    ignores: ['src/worker/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [pattern(['**/store/**', '**/ui/**', '**/cli/**', ...UI_LIBS], 'the worker has no UI.'), pattern(NODE, 'the worker runs in the browser.')] }] },
+  },
+  {
+    files: ['src/worker/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [pattern(['**/store/**', '**/ui/**', '**/cli/**', ...UI_LIBS], 'the worker has no UI.')] }] },
+  },
+  {
+    files: ['src/cli/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [pattern(['**/worker/**', '**/store/**', '**/ui/**', ...UI_LIBS, 'h5wasm', 'h5wasm/*'], 'the CLI is an adapter over src/session (HDF5 through src/ingest/hdf5).')] }] },
   },
   ...uiBlocks(),
   {

@@ -2,7 +2,7 @@
 import { closeSync, lstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { joinForkedFiles, mergeLogs, type EventLog } from '../model';
-import { sniff } from '../ingest/sniff';
+import { importerFor } from '../ingest/registry';
 import { CliError } from './args';
 import { canUseWorkers, parseInWorkers } from './parallel';
 import { parseStraceFile } from './parseFile';
@@ -54,7 +54,8 @@ function classify(path: string, name: string, bytes: number): InputKind | { reas
   } catch (e) {
     return { reason: `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
   }
-  return sniff(name, head) ?? { reason: 'not a strace trace or an HDF5 event log' };
+  const kind = importerFor(head, name)?.id;
+  return kind === 'strace' || kind === 'hdf5' ? kind : { reason: 'not a strace trace or an HDF5 event log' };
 }
 
 /** Regular files under `dir`, depth first, names sorted; hidden entries skipped, symlinked folders not followed. */

@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Session, type Ctx } from '../worker/handlers';
+import { Session } from '../session/session';
+import { workerHandlers } from '../worker/handlers';
+import type { Ctx } from '../session/types';
 import type { Api, Method, Progress } from '../worker/protocol';
 import { createAppStore, type ApiClient } from './appStore';
 
@@ -10,7 +12,7 @@ const fig1 = () => readdirSync(FIG1).sort().map((f) => ({ file: new File([readFi
 
 /** The store against a real Session in this thread (what the worker runs), with a switch to make it fail. */
 class LocalClient implements ApiClient {
-  session = new Session();
+  session = workerHandlers(new Session());
   busy = 0;
   failNext: string | null = null;
   restarts = 0;
@@ -20,13 +22,13 @@ class LocalClient implements ApiClient {
     const fail = this.failNext;
     this.failNext = null;
     const fn = this.session[method] as unknown as (c: Ctx, ...a: unknown[]) => Promise<ReturnType<Api[M]>>;
-    const promise = (fail ? Promise.reject(Object.assign(new Error(fail), { name: 'WorkerCrashed' })) : fn.call(this.session, ctx, ...(args as unknown[]))).finally(() => this.busy--);
+    const promise = (fail ? Promise.reject(Object.assign(new Error(fail), { name: 'WorkerCrashed' })) : fn(ctx, ...(args as unknown[]))).finally(() => this.busy--);
     return { id: 1, promise };
   }
   cancel() {}
   restart() {
     this.restarts++;
-    this.session = new Session();
+    this.session = workerHandlers(new Session());
   }
 }
 

@@ -2,8 +2,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAPPING } from '../analysis/types';
-import { noCtx, Session, type Ctx } from './handlers';
+import { Session, type SessionOptions } from '../session/session';
+import { noCtx, type Ctx } from '../session/types';
+import { workerHandlers } from './handlers';
+import { exportHdf5 } from './hdf5';
 import type { LoadInput, Progress } from './protocol';
+
+/** The worker's handlers over a fresh Session, as worker.ts builds them (plus the mapping, for a test). */
+function open(opts: SessionOptions = {}) {
+  const session = new Session({ exportHdf5, ...opts });
+  return {
+    ...workerHandlers(session),
+    get mapping() {
+      return session.mapping;
+    },
+  };
+}
 
 const ROOT = join(__dirname, '..', '..');
 const FIG1 = join(ROOT, 'src/cli/__fixtures__/fig1');
@@ -19,7 +33,7 @@ const params = (over = {}) => ({ mapping: DEFAULT_MAPPING, partition: null, case
 describe('Session.load', () => {
   it('loads a folder of real multi-process traces, names a non-trace file and loads the rest', async () => {
     const progress: Progress[] = [];
-    const s = new Session();
+    const s = open();
     const sum = await s.load({ progress: (p) => progress.push(p), cancel: { cancelled: false } }, [...multiproc(), input(join(E2E, 'bad/notes.csv'))]);
     expect(sum.cases).toBe(3);
     expect(sum.errors).toHaveLength(1);
@@ -38,15 +52,15 @@ describe('Session.load', () => {
   });
 
   it('gives the same log whatever the chunk size (lines straddle File.slice chunks)', async () => {
-    const big = await new Session().load(noCtx(), multiproc());
-    const tiny = await new Session(97).load(noCtx(), multiproc());
+    const big = await open().load(noCtx(), multiproc());
+    const tiny = await open({ chunk: 97 }).load(noCtx(), multiproc());
     expect(tiny.events).toBe(big.events);
     expect(tiny.caseList).toEqual(big.caseList);
     expect(tiny.dropped).toEqual(big.dropped);
   });
 
   it('lists unparsable lines with file and line number', async () => {
-    const sum = await new Session().load(noCtx(), [input(join(E2E, 'bad/garbled_node1_2.st'))]);
+    const sum = await open().load(noCtx(), [input(join(E2E, 'bad/garbled_node1_2.st'))]);
     expect(sum.cases).toBe(1);
     expect(sum.unparsable.map((u) => [u.file, u.line])).toEqual([
       ['garbled_node1_2.st', 4],
@@ -58,12 +72,12 @@ describe('Session.load', () => {
 
   it('stops when cancelled', async () => {
     const ctx: Ctx = { progress: () => {}, cancel: { cancelled: true } };
-    await expect(new Session().load(ctx, fig1())).rejects.toMatchObject({ name: 'CancelledError' });
+    await expect(open().load(ctx, fig1())).rejects.toMatchObject({ name: 'CancelledError' });
   });
 
   it('splits cases per pid on request', async () => {
-    const one = await new Session().load(noCtx(), multiproc());
-    const split = await new Session().load(noCtx(), multiproc(), { splitByPid: true });
+    const one = await open().load(noCtx(), multiproc());
+    const split = await open().load(noCtx(), multiproc(), { splitByPid: true });
     expect(split.cases).toBeGreaterThan(one.cases);
     expect(split.events).toBe(one.events);
   });
@@ -71,7 +85,7 @@ describe('Session.load', () => {
 
 describe('Session.analyze and drill-downs', () => {
   it("reproduces the paper's Figure 3 partition from real ls / ls -l traces", async () => {
-    const s = new Session();
+    const s = open();
     await s.load(noCtx(), fig1());
     const { result, partitionCases } = await s.analyze(noCtx(), params({ partition: { green: 'cid:a', red: 'cid:b' } }));
     expect(partitionCases!.green).toHaveLength(3);
@@ -84,7 +98,7 @@ describe('Session.analyze and drill-downs', () => {
   });
 
   it('keeps cases with / without an activity, and partitions selectors that match nothing give PartitionError', async () => {
-    const s = new Session();
+    const s = open();
     await s.load(noCtx(), fig1());
     const withPw = await s.analyze(noCtx(), params({ caseFilters: [{ activity: 'read:/etc/passwd', keep: 'with' }] }));
     expect(withPw.keptCases).toBe(3);
@@ -98,7 +112,7 @@ describe('Session.analyze and drill-downs', () => {
   });
 
   it('a mapping that throws leaves the previous analysis usable', async () => {
-    const s = new Session();
+    const s = open();
     await s.load(noCtx(), fig1());
     await s.analyze(noCtx(), params());
     await expect(s.analyze(noCtx(), params({ mapping: { ...DEFAULT_MAPPING, custom: '(e) => { throw new Error("boom") }' } }))).rejects.toMatchObject({ name: 'MappingError' });
@@ -109,7 +123,7 @@ describe('Session.analyze and drill-downs', () => {
   });
 
   it('builds a timeline with one row per case, and per pid when a case has several', async () => {
-    const s = new Session();
+    const s = open();
     const sum = await s.load(noCtx(), fig1());
     const { result } = await s.analyze(noCtx(), params());
     const node = result.nodes.find((n) => n.id === 'read:/usr/lib')!;
@@ -120,7 +134,7 @@ describe('Session.analyze and drill-downs', () => {
     expect(t.labels.every((l) => l.startsWith('read /usr/lib/'))).toBe(true);
     for (let i = 1; i < t.start.length; i++) if (t.row[i] === t.row[i - 1]) expect(t.start[i]).toBeGreaterThanOrEqual(t.start[i - 1]);
 
-    const m = new Session();
+    const m = open();
     await m.load(noCtx(), multiproc());
     await m.analyze(noCtx(), params());
     const tm = await m.timeline(noCtx(), 'openat:/usr/lib');
@@ -136,35 +150,35 @@ describe('Session.analyze and drill-downs', () => {
   });
 
   it('lists the cases of an edge and exports the CLI JSON', async () => {
-    const s = new Session();
+    const s = open();
     await s.load(noCtx(), fig1());
     const { result } = await s.analyze(noCtx(), params({ partition: { green: 'cid:a', red: 'cid:b' } }));
     const e = await s.edgeCases(noCtx(), 'read:/etc/locale.alias', 'write:/dev/pts');
     expect(e.cases.map((c) => c.caseId).sort()).toEqual(['a_node1_1', 'a_node1_2', 'a_node1_3']);
-    const json = JSON.parse(await s.exportJson());
+    const json = JSON.parse(await s.exportJson(noCtx()));
     expect(json.cases).toBe(6);
     expect(json.events).toBe(result.events);
     expect(json.partition.green_edges).toEqual(['read:/etc/locale.alias -> write:/dev/pts']);
   });
 
   it('refuses drill-downs before anything is loaded', async () => {
-    await expect(new Session().analyze(noCtx(), params())).rejects.toThrow(/no trace loaded/);
-    await expect(new Session().timeline(noCtx(), 'x')).rejects.toThrow(/nothing analysed/);
+    await expect(open().analyze(noCtx(), params())).rejects.toThrow(/no trace loaded/);
+    await expect(open().timeline(noCtx(), 'x')).rejects.toThrow(/nothing analysed/);
   });
 });
 
 describe('HDF5 in the worker session', () => {
   const H5 = join(ROOT, 'src/ingest/hdf5/__fixtures__');
   it('loads an h5py event log next to strace files, names a corrupt one, and exports a native .h5 that loads back', async () => {
-    const s = new Session();
+    const s = open();
     const sum = await s.load(noCtx(), [input(join(H5, 'h5py_compound.h5')), input(join(H5, 'bad_corrupt.h5')), ...fig1()]);
     expect(sum.errors.map((e) => e.file)).toEqual(['bad_corrupt.h5']);
     expect(sum.files.map((f) => f.format)).toContain('hdf5');
     expect(sum.cases).toBeGreaterThan(6);
     const { result } = await s.analyze(noCtx(), params());
-    const bytes = await s.exportH5();
+    const bytes = await s.exportH5(noCtx());
     expect(new Uint8Array(bytes, 0, 4)).toEqual(new Uint8Array([0x89, 0x48, 0x44, 0x46]));
-    const back = new Session();
+    const back = open();
     const sum2 = await back.load(noCtx(), [{ file: new File([bytes], 'export.h5'), name: 'export.h5' }]);
     expect(sum2.cases).toBe(sum.cases);
     expect(sum2.events).toBe(sum.events);

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { noCtx, Session } from './handlers';
-import { loadFile } from './load';
-import { pathPredicate } from './pathFilter';
-import { ParsePool, type ParseReply, type ParseTask } from './pool';
+import { Session, type SessionOptions } from '../session/session';
+import { noCtx } from '../session/types';
+import { workerHandlers } from './handlers';
+import { runParseTask, type ParseTask } from './parseTask';
+import { ParsePool, type ParseReply } from './pool';
 import { toErrorInfo } from './protocol';
 
 const MP = join(__dirname, '..', '..', 'e2e/fixtures/multiproc');
@@ -25,7 +26,7 @@ class FakeWorker {
   }
   postMessage(task: ParseTask): void {
     const send = (m: ParseReply) => setTimeout(() => !this.dead && this.onmessage?.({ data: m } as MessageEvent<ParseReply>), FakeWorker.delay);
-    loadFile(task.file, task.name, { cancelled: false }, (n) => send({ type: 'bytes', id: task.id, n }), 4096, pathPredicate(task.pathFilter)).then(
+    runParseTask(task, (n) => send({ type: 'bytes', id: task.id, n }), 4096).then(
       (log) => send({ type: 'done', id: task.id, log }),
       (e) => send({ type: 'error', id: task.id, error: toErrorInfo(e) }),
     );
@@ -36,12 +37,13 @@ class FakeWorker {
   }
 }
 const pool = (n: number) => new ParsePool(n, () => new FakeWorker() as unknown as Worker);
+const open = (opts: SessionOptions = {}) => workerHandlers(new Session(opts));
 
 describe('ParsePool', () => {
   it('parses files on at most N workers and gives the same merged log as one thread', async () => {
     FakeWorker.started = 0;
-    const single = await new Session().load(noCtx(), files());
-    const pooled = await new Session(undefined, pool(2)).load(noCtx(), [...files(), { file: new File(['not a trace\n'], 'x.txt'), name: 'x.txt' }]);
+    const single = await open().load(noCtx(), files());
+    const pooled = await open({ pool: pool(2) }).load(noCtx(), [...files(), { file: new File(['not a trace\n'], 'x.txt'), name: 'x.txt' }]);
     expect(FakeWorker.started).toBe(2);
     expect(pooled.threads).toBe(2);
     expect(pooled.events).toBe(single.events);
@@ -55,7 +57,7 @@ describe('ParsePool', () => {
     FakeWorker.started = 0;
     FakeWorker.delay = 500;
     const ctx = noCtx();
-    const p = new Session(undefined, pool(2)).load(ctx, files());
+    const p = open({ pool: pool(2) }).load(ctx, files());
     // Cancel once both workers are parsing (before that there is nothing to terminate).
     while (FakeWorker.started < 2) await new Promise((r) => setTimeout(r, 0));
     ctx.cancel.cancelled = true;
@@ -67,8 +69,8 @@ describe('ParsePool', () => {
 
 describe('load with a parse-time path filter', () => {
   it('keeps only events whose path matches, in one thread and in the pool', async () => {
-    const all = await new Session().load(noCtx(), files());
-    for (const s of [new Session(), new Session(undefined, pool(3))]) {
+    const all = await open().load(noCtx(), files());
+    for (const s of [open(), open({ pool: pool(3) })]) {
       const sum = await s.load(noCtx(), files(), { pathFilter: [{ kind: 'substring', pattern: '/etc/' }] });
       expect(sum.events).toBeGreaterThan(0);
       expect(sum.events).toBeLessThan(all.events);
@@ -78,6 +80,6 @@ describe('load with a parse-time path filter', () => {
   });
 
   it('names a bad regex', async () => {
-    await expect(new Session().load(noCtx(), files(), { pathFilter: [{ kind: 'regex', pattern: '(' }] })).rejects.toThrow(/invalid regular expression/);
+    await expect(open().load(noCtx(), files(), { pathFilter: [{ kind: 'regex', pattern: '(' }] })).rejects.toThrow(/invalid regular expression/);
   });
 });

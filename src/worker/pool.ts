@@ -1,19 +1,16 @@
 /**
  * A pool of parse workers: one file per task on min(hardwareConcurrency, 8) workers; each returns its
  * EventLog with transferred typed arrays; the caller merges (mergeLogs remaps interned ids).
- * Cancel terminates every worker at once.
+ * Cancel terminates every worker at once. The sources are the worker's File sources (fileSource.ts): the
+ * File itself is posted (structured clone of a File is a handle, not its bytes).
  */
 import type { PathFilter } from '../analysis/types';
+import { FileFormatError } from '../ingest/registry';
+import { CancelledError, type ByteSource, type Cancel } from '../ingest/source';
 import type { EventLog } from '../model/eventlog';
-import { CancelledError, type ErrorInfo, type FileLike } from './protocol';
-import { FileFormatError, type Cancel } from './load';
-
-export interface ParseTask {
-  id: number;
-  file: FileLike;
-  name: string;
-  pathFilter?: PathFilter[];
-}
+import type { ParsePool as SessionParsePool } from '../session/types';
+import type { ParseTask } from './parseTask';
+import type { ErrorInfo } from './protocol';
 export type ParseReply = { type: 'bytes'; id: number; n: number } | { type: 'done'; id: number; log: EventLog } | { type: 'error'; id: number; error: ErrorInfo };
 
 interface Job {
@@ -23,7 +20,7 @@ interface Job {
   reject(e: unknown): void;
 }
 
-export class ParsePool {
+export class ParsePool implements SessionParsePool {
   private idle: Worker[] = [];
   private all: Worker[] = [];
   private queue: Job[] = [];
@@ -35,9 +32,11 @@ export class ParsePool {
     private readonly factory: () => Worker,
   ) {}
 
-  parse(file: FileLike, name: string, pathFilter: PathFilter[] | undefined, onBytes: (n: number) => void): Promise<EventLog> {
+  parse(source: ByteSource, importer: string, head: Uint8Array, opts: { pathFilter?: PathFilter[] }, onBytes: (n: number) => void): Promise<EventLog> {
+    if (!source.blob) return Promise.reject(new Error(`${source.name}: the parse pool reads Files only`));
+    const file = source.blob as ParseTask['file'];
     return new Promise<EventLog>((resolve, reject) => {
-      this.queue.push({ task: { id: this.nextId++, file, name, pathFilter }, onBytes, resolve, reject });
+      this.queue.push({ task: { id: this.nextId++, file, name: source.name, importer, head, pathFilter: opts.pathFilter }, onBytes, resolve, reject });
       this.pump();
     });
   }

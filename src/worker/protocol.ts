@@ -1,9 +1,12 @@
 /**
- * The typed protocol between the UI (client.ts) and the analysis worker (worker.ts → handlers.ts).
- * The EventLog stays in the worker; only these plain results (and transferred typed arrays) cross.
+ * The typed protocol between the UI (client.ts) and the analysis worker (worker.ts → handlers.ts → a
+ * Session). The EventLog stays in the worker; only these plain results (and transferred typed arrays) cross.
  */
-import type { AnalysisResult, EdgeCases, MappingSpec, PathFilter, TimelineData } from '../analysis/types';
-import type { TimeBase, UnparsableLine } from '../model/eventlog';
+import type { Session } from '../session/session';
+import type { Ctx, LoadOptions, LoadSummary, Progress } from '../session/types';
+
+export { CancelledError } from '../ingest/source';
+export type { AnalyzeParams, AnalyzeReply, CaseFilter, CaseRow, Ctx, FileError, LoadedFile, LoadOptions, LoadSummary, Phase, Progress } from '../session/types';
 
 /** What the worker needs of a File: its name, size and `slice(…).arrayBuffer()` (File and Blob fit). */
 export interface FileLike {
@@ -18,112 +21,20 @@ export interface LoadInput {
   name?: string;
 }
 
-export interface LoadOptions {
-  /** One case per (file, pid) instead of one per file. */
-  splitByPid?: boolean;
-  /** Keep only events whose path matches one of these while parsing (saves memory on huge loads). */
-  pathFilter?: PathFilter[];
-  /** Parse in a single thread (no worker pool): for comparisons in the browser benchmark. */
-  singleThread?: boolean;
-}
-
-/** "Keep only the cases that contain `activity`" (with) or "that do not" (without). */
-export interface CaseFilter {
-  activity: string;
-  keep: 'with' | 'without';
-}
-
-export interface AnalyzeParams {
-  mapping: MappingSpec;
-  /** Partition selectors (`cid:a`, `host:N`, `re:R`, `ids:A,B`); both empty or null = no partition. */
-  partition: { green: string; red: string } | null;
-  caseFilters: CaseFilter[];
-}
-
-export interface FileError {
-  file: string;
-  message: string;
-}
-
-export interface LoadedFile {
-  name: string;
-  format: 'strace' | 'hdf5';
-  bytes: number;
-  lines: number;
-  events: number;
-  cases: number;
-  warnings: string[];
-}
-
-export interface CaseRow {
-  id: string;
-  cid: string;
-  host: string;
-  rid: string;
-  events: number;
-}
-
-/** What was loaded: shown in the summary panel. */
-export interface LoadSummary {
-  cases: number;
-  events: number;
-  hosts: string[];
-  cids: string[];
-  timeBase: TimeBase;
-  /** First and last start (+dur) over all events, seconds in timeBase; null without events. */
-  timeSpan: { start: number; end: number } | null;
-  /** Lines dropped by kind, summed over files. */
-  dropped: Record<string, number>;
-  /** Unparsable lines (first 100 per file). */
-  unparsable: (UnparsableLine & { file: string })[];
-  files: LoadedFile[];
-  /** Files that could not be read (not a trace, bad HDF5, …); the others loaded. */
-  errors: FileError[];
-  caseList: CaseRow[];
-  warnings: string[];
-  /** Parse threads used and wall time of the load (ms). */
-  threads?: number;
-  loadMs?: number;
-  /** Where the load's wall time went (ms): reading + parsing every file, merging the per-file logs, the summary. */
-  phases?: { parseMs: number; mergeMs: number; summaryMs: number };
-}
-
-/** Extra result of an analyze request: how the partition and case filters resolved. */
-export interface AnalyzeReply {
-  result: AnalysisResult;
-  /** Cases kept by the case filters (equals the loaded cases without filters). */
-  keptCases: number;
-  /** The partition selectors resolved to case ids (null without partition). */
-  partitionCases: { green: string[]; red: string[] } | null;
-  /** Wall time of the request in the worker (ms). */
-  analyzeMs?: number;
-}
-
-export type Phase = 'read' | 'parse' | 'merge' | 'analyze';
-
-export interface Progress {
-  phase: Phase;
-  /** Bytes read/parsed so far and total (for read/parse); 0/0 for other phases. */
-  done: number;
-  total: number;
-  /** MB/s over the phase so far (MiB/s), 0 when not meaningful. */
-  rate: number;
-  /** The file being read. */
-  file: string;
-}
+/**
+ * The Session methods the worker serves as they are: a new Session method reaches the UI by adding its name
+ * here (its arguments and reply must be structured-cloneable).
+ */
+export const FORWARDED = ['analyze', 'timeline', 'edgeCases', 'exportJson', 'analysisJson', 'exportH5', 'summary'] as const;
+type Forwarded = (typeof FORWARDED)[number];
+/** A Session method as the UI calls it: without the Ctx, the promise unwrapped. */
+type Remote<F> = F extends (ctx: Ctx, ...a: infer A) => Promise<infer R> ? (...a: A) => R : never;
 
 /** Every request: the method name selects the handler, `args` its parameters. */
-export interface Api {
+export type Api = { [M in Forwarded]: Remote<Session[M]> } & {
+  /** Loads dropped files (the worker wraps each in a ByteSource). */
   load(inputs: LoadInput[], opts?: LoadOptions): LoadSummary;
-  analyze(params: AnalyzeParams): AnalyzeReply;
-  timeline(activity: string): TimelineData;
-  edgeCases(source: string, target: string): EdgeCases;
-  /** The analysis JSON in the CLI's `--json` shape, as text. */
-  exportJson(): string;
-  /** The event log in the native HDF5 layout. */
-  exportH5(): ArrayBuffer;
-  summary(): LoadSummary | null;
-}
+};
 export type Method = keyof Api;
 
 export interface Request<M extends Method = Method> {
@@ -149,13 +60,6 @@ export type FromWorker =
   | { type: 'error'; id: number; error: ErrorInfo }
   | { type: 'progress'; id: number; progress: Progress };
 
-/** Error raised by a cancelled request. */
-export class CancelledError extends Error {
-  override name = 'CancelledError';
-  constructor() {
-    super('cancelled');
-  }
-}
 
 export function toErrorInfo(e: unknown): ErrorInfo {
   if (e instanceof Error) return { name: e.name || 'Error', message: e.message || String(e) };

@@ -1,13 +1,14 @@
 /// <reference lib="webworker" />
-/** The analysis worker entry: routes protocol messages to a Session (handlers.ts). */
-import { Session, type Ctx } from './handlers';
-import { CHUNK } from './load';
+/** The analysis worker entry: routes protocol messages to a Session (through handlers.ts). */
+import { Session, UI_TRACE_LIMITS } from '../session/session';
+import { workerHandlers } from './handlers';
+import { exportHdf5 } from './hdf5';
 import { ParsePool } from './pool';
-import { toErrorInfo, transferables, type FromWorker, type ToWorker } from './protocol';
+import { toErrorInfo, transferables, type Ctx, type FromWorker, type ToWorker } from './protocol';
 
 const threads = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 8));
 const pool = typeof Worker === 'undefined' ? null : new ParsePool(threads, () => new Worker(new URL('./parseWorker.ts', import.meta.url), { type: 'module', name: 'strace-dfg-parse' }));
-const session = new Session(CHUNK, pool);
+const handlers = workerHandlers(new Session({ pool, limits: UI_TRACE_LIMITS, exportHdf5 }));
 const running = new Map<number, Ctx>();
 const post = (m: FromWorker, transfer: Transferable[] = []): void => (self as DedicatedWorkerGlobalScope).postMessage(m, transfer);
 
@@ -21,8 +22,8 @@ self.onmessage = async (ev: MessageEvent<ToWorker>) => {
   const ctx: Ctx = { cancel: { cancelled: false }, progress: (progress) => post({ type: 'progress', id: msg.id, progress }) };
   running.set(msg.id, ctx);
   try {
-    const fn = session[msg.method] as (ctx: Ctx, ...a: unknown[]) => Promise<unknown>;
-    const value = await fn.call(session, ctx, ...(msg.args as unknown[]));
+    const fn = handlers[msg.method] as (ctx: Ctx, ...a: unknown[]) => Promise<unknown>;
+    const value = await fn(ctx, ...(msg.args as unknown[]));
     post({ type: 'result', id: msg.id, value }, transferables(value));
   } catch (e) {
     post({ type: 'error', id: msg.id, error: toErrorInfo(e) });

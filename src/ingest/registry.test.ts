@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { sniff } from './sniff';
+import { importerFor } from './registry';
 import { looksLikeStrace } from './strace';
 
 const FX = join(__dirname, 'strace', '__fixtures__');
 const head = (b: Uint8Array) => b.subarray(0, 1024);
 const enc = (s: string) => new TextEncoder().encode(s);
+const sniff = (name: string, h: Uint8Array) => importerFor(h, name)?.id ?? null;
 
 test('real strace heads are recognised, whatever the flags', () => {
   for (const f of ['a_node1_1.st', 'flags_t.st', 'flags_ttt.st', 'flags_r.st', 'flags_r_tt.st', 'flags_nots.st', 'flags_nof.st', 'flags_stderr.st',

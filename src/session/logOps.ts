@@ -1,6 +1,6 @@
 /** EventLog helpers of the worker: case selection (case filters) and the load summary. */
 import type { EventLog } from '../model/eventlog';
-import type { CaseRow, FileError, LoadSummary, LoadedFile } from './protocol';
+import type { CaseRow, FileError, LoadSummary, LoadedFile } from './types';
 
 /** A new log with only the cases whose flag is set (string and pair tables shared, columns copied). */
 export function selectCases(log: EventLog, keep: Uint8Array): EventLog {

@@ -1,0 +1,252 @@
+/**
+ * The one load-and-analyse core of the app and the command line (DOM-free and Node-free). A Session holds
+ * the loaded EventLog and answers requests: load sources, analyse a view, timelines, edge cases, exports.
+ * Adapters: the worker (src/worker: protocol, File source, Web Worker parse pool) and the CLI (src/cli:
+ * arguments, file-system source, worker_threads pool, text report). Every public async method takes a Ctx
+ * first (progress, cancel); the worker protocol exposes them by name (src/worker/protocol.ts).
+ */
+import { activityEvents, analyze, compileMapping, edgeCases, resolvePartition } from '../analysis/index';
+import { toCliJson, type CliJson } from '../analysis/cliJson';
+import type { AnalysisResult, AnalyzeOptions, EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../analysis/types';
+import { FileFormatError, identify, IMPORTERS, isIdentified, unidentifiedMessage, type Identified, type Importer } from '../ingest/registry';
+import { CancelledError, CHUNK, type ByteSource } from '../ingest/source';
+import { joinForkedFiles, mergeLogs, splitCasesByPid } from '../model/index';
+import type { EventLog } from '../model/eventlog';
+import { casesWithActivity, selectCases, summarize } from './logOps';
+import { pathPredicate } from './pathFilter';
+import { Throttle } from './progress';
+import { buildTimeline } from './timeline';
+import type { AnalyzeParams, AnalyzeReply, Ctx, FileError, LoadItem, LoadOptions, LoadSummary, ParsePool } from './types';
+
+/** A partition selector that matches no case or is not valid: shown beside the picker. */
+export class PartitionError extends Error {
+  override name = 'PartitionError';
+}
+
+/** What the UI receives of variants: the 500 most frequent, traces cut after 1000 activities. */
+export const UI_TRACE_LIMITS: AnalyzeOptions = { maxTraceLength: 1000, maxVariants: 500 };
+
+export interface SessionOptions {
+  /** Bytes per sequential read (tests use tiny chunks to cross line boundaries). */
+  chunk?: number;
+  /** Parse threads; without one, files are parsed in this thread. */
+  pool?: ParsePool | null;
+  /** The importers to sniff with (default: the registry's IMPORTERS). */
+  importers?: readonly Importer[];
+  /** Caps of the variants in `analyze` replies (the app sets UI_TRACE_LIMITS); exports are complete. */
+  limits?: AnalyzeOptions;
+  /** Writes the native HDF5 log (injected: h5wasm I/O differs between the browser and Node). */
+  exportHdf5?: (log: EventLog) => Promise<ArrayBuffer>;
+}
+
+type Compiled = ReturnType<typeof compileMapping>;
+
+const isIdentifiedItem = (x: LoadItem): x is Identified => 'importer' in x && 'source' in x;
+
+export class Session {
+  private readonly chunk: number;
+  private readonly pool: ParsePool | null;
+  private readonly importers: readonly Importer[];
+  private readonly limits: AnalyzeOptions | undefined;
+  private readonly hdf5: ((log: EventLog) => Promise<ArrayBuffer>) | undefined;
+
+  constructor(opts: SessionOptions = {}) {
+    this.chunk = opts.chunk ?? CHUNK;
+    this.pool = opts.pool ?? null;
+    this.importers = opts.importers ?? IMPORTERS;
+    this.limits = opts.limits;
+    this.hdf5 = opts.exportHdf5;
+  }
+
+  private base: EventLog | null = null;
+  private work: EventLog | null = null;
+  private compiled: Compiled | null = null;
+  private params: AnalyzeParams | null = null;
+  private lastReply: AnalyzeReply | null = null;
+  private partition: PartitionSpec | null = null;
+  private loaded: LoadSummary | null = null;
+
+  /**
+   * Reads every source (sniffed by the importer registry; pooled importers on the pool), merges them in
+   * input order, joins strace -ff files of one prefix into one case, splits cases by pid on request.
+   * A file that fails is named in `errors` and the others load; cancelling rejects with CancelledError.
+   */
+  async load(ctx: Ctx, inputs: readonly LoadItem[], opts: LoadOptions = {}): Promise<LoadSummary> {
+    const t0 = Date.now();
+    const sources = inputs.map((i): ByteSource => (isIdentifiedItem(i) ? i.source : i));
+    const total = sources.reduce((s, i) => s + i.size, 0);
+    const throttle = new Throttle(ctx.progress);
+    const pool = opts.singleThread ? null : this.pool;
+    const predicate = pathPredicate(opts.pathFilter);
+    let done = 0;
+    const logs: (EventLog | null)[] = inputs.map(() => null);
+    const errors: (FileError | null)[] = inputs.map(() => null);
+    throttle.report('parse', 0, total, sources[0]?.name ?? '', true);
+    const one = async (k: number): Promise<void> => {
+      const input = inputs[k];
+      const source = sources[k];
+      const name = source.name;
+      const onBytes = (n: number) => {
+        done += n;
+        throttle.report('parse', done, total, name);
+      };
+      try {
+        const id = isIdentifiedItem(input) ? input : await identify(source, this.importers);
+        if (!isIdentified(id)) throw new FileFormatError(unidentifiedMessage(id));
+        if (ctx.cancel.cancelled) throw new CancelledError();
+        logs[k] =
+          pool && id.importer.pooled
+            ? await pool.parse(source, id.importer.id, id.head, opts.pathFilter?.length ? { pathFilter: opts.pathFilter } : {}, onBytes)
+            : await id.importer.read(source, id.head, { pathFilter: predicate, chunk: this.chunk }, { cancel: ctx.cancel, onBytes });
+      } catch (e) {
+        if (e instanceof CancelledError || ctx.cancel.cancelled) throw new CancelledError();
+        const msg = e instanceof Error ? e.message : String(e);
+        errors[k] = { file: name, message: e instanceof FileFormatError || msg.includes(name) ? msg : `${name}: ${msg}` };
+      }
+    };
+    if (pool) {
+      const unwatch = pool.watch(ctx.cancel);
+      try {
+        // Largest first, so that one big file does not finish last; results stay in input order.
+        const order = inputs.map((_, k) => k).sort((a, b) => sources[b].size - sources[a].size);
+        await Promise.all(order.map((k) => one(k)));
+      } catch (e) {
+        pool.cancelAll();
+        throw e;
+      } finally {
+        unwatch();
+      }
+    } else {
+      for (let k = 0; k < inputs.length; k++) await one(k);
+    }
+    if (ctx.cancel.cancelled) throw new CancelledError();
+    const t1 = Date.now();
+    throttle.report('merge', total, total, '', true);
+    const ok = logs.filter((l): l is EventLog => l !== null);
+    const casesPerFile = new Map<string, number>();
+    for (const l of ok) for (const f of l.files) casesPerFile.set(f.name, l.cases.length);
+    // strace -ff: the per-process files of one prefix form one case.
+    let log: EventLog | null = ok.length ? (ok.length === 1 ? ok[0] : joinForkedFiles(mergeLogs(ok))) : null;
+    if (log && opts.splitByPid) log = splitCasesByPid(log);
+    const t2 = Date.now();
+    this.base = log;
+    this.work = log;
+    this.compiled = null;
+    this.params = null;
+    this.lastReply = null;
+    const errs = errors.filter((e): e is FileError => e !== null);
+    for (const l of ok) {
+      if (l.n === 0 && l.files.every((f) => f.unparsable.length === 0)) errs.push({ file: l.files[0]?.name ?? '?', message: `${l.files[0]?.name ?? '?'}: no system calls found` });
+    }
+    const summary = summarize(log, errs, casesPerFile);
+    const t3 = Date.now();
+    this.loaded = { ...summary, threads: pool ? pool.size : 1, loadMs: t3 - t0, phases: { parseMs: t1 - t0, mergeMs: t2 - t1, summaryMs: t3 - t2 } };
+    return this.loaded;
+  }
+
+  /**
+   * Analyses the loaded log under a mapping, case filters (applied in order) and partition selectors.
+   * Throws MappingError (bad regex, custom function) or PartitionError and then keeps the previous state.
+   */
+  async analyze(ctx: Ctx, params: AnalyzeParams): Promise<AnalyzeReply> {
+    const base = this.need();
+    const t0 = Date.now();
+    ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: '' });
+    // Compile first: a bad mapping throws here and leaves the previous state untouched.
+    const compiled = compileMapping(base, params.mapping);
+    let work = base;
+    if (params.caseFilters.length) {
+      const keep = new Uint8Array(base.cases.length).fill(1);
+      for (const f of params.caseFilters) {
+        const act = compiled.activities.indexOf(f.activity);
+        const has = act >= 0 ? casesWithActivity(base, compiled.pairAct, act) : new Uint8Array(base.cases.length);
+        for (let c = 0; c < keep.length; c++) if ((has[c] === 1) !== (f.keep === 'with')) keep[c] = 0;
+      }
+      work = selectCases(base, keep);
+    }
+    const sel = params.partition;
+    let partition: PartitionSpec | null = null;
+    if (sel && (sel.green.trim() || sel.red.trim())) {
+      try {
+        // Resolve on all loaded cases (a case filter may empty one side: that is not an error).
+        partition = resolvePartition(base, sel.green.trim(), sel.red.trim());
+        if (work !== base) {
+          const kept = new Set(work.cases.map((c) => c.id));
+          partition = { green: partition.green.filter((id) => kept.has(id)), red: partition.red.filter((id) => kept.has(id)) };
+        }
+      } catch (e) {
+        throw new PartitionError(e instanceof Error ? e.message : String(e));
+      }
+    }
+    // Variant traces may be capped for the UI (millions of strings otherwise); the JSON export is complete.
+    const result = analyze(work, params.mapping, partition, compiled, this.limits);
+    this.work = work;
+    this.partition = partition;
+    this.compiled = compiled;
+    this.params = params;
+    this.lastReply = { result, keptCases: work.cases.length, partitionCases: partition ? { green: partition.green, red: partition.red } : null, analyzeMs: Date.now() - t0 };
+    return this.lastReply;
+  }
+
+  /** The events of one activity of the last analysis, one row per case (per case and pid when several). */
+  async timeline(_ctx: Ctx, activity: string): Promise<TimelineData> {
+    const { work, compiled } = this.needAnalysis();
+    const count = this.lastReply?.result.nodes.find((n) => n.id === activity)?.count;
+    return buildTimeline(work, compiled, activity, activityEvents(work, compiled, activity, count));
+  }
+
+  /** The cases in which `target` directly follows `source` in the last analysis. */
+  async edgeCases(_ctx: Ctx, source: string, target: string): Promise<EdgeCases> {
+    const { work, compiled } = this.needAnalysis();
+    return { source, target, cases: edgeCases(work, compiled, source, target) };
+  }
+
+  /** The last analysis, complete (no variant caps), as the CLI's JSON document (docs/FORMATS.md). */
+  async analysisJson(_ctx: Ctx): Promise<CliJson> {
+    return toCliJson(this.fullResult(), this.base?.files ?? []);
+  }
+
+  /** `analysisJson` as text: what the app downloads and `strace-dfg analyze --json` prints. */
+  async exportJson(ctx: Ctx): Promise<string> {
+    return JSON.stringify(await this.analysisJson(ctx), null, 2);
+  }
+
+  /** The loaded log in the native HDF5 layout (docs/FORMATS.md). */
+  async exportH5(_ctx: Ctx): Promise<ArrayBuffer> {
+    const log = this.need();
+    if (!this.hdf5) throw new Error('HDF5 export is not available here');
+    return this.hdf5(log);
+  }
+
+  async summary(_ctx: Ctx): Promise<LoadSummary | null> {
+    return this.loaded;
+  }
+
+  /** The current mapping (for tests). */
+  get mapping(): MappingSpec | null {
+    return this.params?.mapping ?? null;
+  }
+
+  /** The loaded log (for adapters that write it, e.g. the CLI's convert); null before a load. */
+  get log(): EventLog | null {
+    return this.base;
+  }
+
+  /** The last analysis without the variant caps (re-run only when the session caps them). */
+  private fullResult(): AnalysisResult {
+    const reply = this.lastReply;
+    if (!reply || !this.params) throw new Error('nothing analysed yet');
+    if (!this.limits) return reply.result;
+    const { work, compiled } = this.needAnalysis();
+    return analyze(work, this.params.mapping, this.partition, compiled);
+  }
+
+  private need(): EventLog {
+    if (!this.base) throw new Error('no trace loaded');
+    return this.base;
+  }
+  private needAnalysis(): { work: EventLog; compiled: Compiled } {
+    if (!this.work || !this.compiled) throw new Error('nothing analysed yet');
+    return { work: this.work, compiled: this.compiled };
+  }
+}

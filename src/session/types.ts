@@ -1,0 +1,126 @@
+/**
+ * The plain types of a Session's requests and replies: what the worker protocol carries to the UI and what
+ * the CLI reads. No typed arrays except in TimelineData (analysis/types.ts).
+ */
+import type { AnalysisResult, MappingSpec, PathFilter } from '../analysis/types';
+import type { EventLog, TimeBase, UnparsableLine } from '../model/eventlog';
+import type { Identified } from '../ingest/registry';
+import type { ByteSource, Cancel } from '../ingest/source';
+
+export interface LoadOptions {
+  /** One case per (file, pid) instead of one per file. */
+  splitByPid?: boolean;
+  /** Keep only events whose path matches one of these while parsing (saves memory on huge loads). */
+  pathFilter?: PathFilter[];
+  /** Parse in a single thread (no parse pool): for comparisons in the browser benchmark. */
+  singleThread?: boolean;
+}
+
+/** What Session.load reads: a byte source, or one whose head was already read and sniffed (CLI discovery). */
+export type LoadItem = ByteSource | Identified;
+
+/** "Keep only the cases that contain `activity`" (with) or "that do not" (without). */
+export interface CaseFilter {
+  activity: string;
+  keep: 'with' | 'without';
+}
+
+export interface AnalyzeParams {
+  mapping: MappingSpec;
+  /** Partition selectors (`cid:a`, `host:N`, `re:R`, `ids:A,B`); both empty or null = no partition. */
+  partition: { green: string; red: string } | null;
+  caseFilters: CaseFilter[];
+}
+
+export interface FileError {
+  file: string;
+  message: string;
+}
+
+export interface LoadedFile {
+  name: string;
+  format: 'strace' | 'hdf5';
+  bytes: number;
+  lines: number;
+  events: number;
+  cases: number;
+  warnings: string[];
+}
+
+export interface CaseRow {
+  id: string;
+  cid: string;
+  host: string;
+  rid: string;
+  events: number;
+}
+
+/** What was loaded: shown in the summary panel. */
+export interface LoadSummary {
+  cases: number;
+  events: number;
+  hosts: string[];
+  cids: string[];
+  timeBase: TimeBase;
+  /** First and last start (+dur) over all events, seconds in timeBase; null without events. */
+  timeSpan: { start: number; end: number } | null;
+  /** Lines dropped by kind, summed over files. */
+  dropped: Record<string, number>;
+  /** Unparsable lines (first 100 per file). */
+  unparsable: (UnparsableLine & { file: string })[];
+  files: LoadedFile[];
+  /** Files that could not be read (not a trace, bad HDF5, …); the others loaded. */
+  errors: FileError[];
+  caseList: CaseRow[];
+  warnings: string[];
+  /** Parse threads used and wall time of the load (ms). */
+  threads?: number;
+  loadMs?: number;
+  /** Where the load's wall time went (ms): reading + parsing every file, merging the per-file logs, the summary. */
+  phases?: { parseMs: number; mergeMs: number; summaryMs: number };
+}
+
+/** Extra result of an analyze request: how the partition and case filters resolved. */
+export interface AnalyzeReply {
+  result: AnalysisResult;
+  /** Cases kept by the case filters (equals the loaded cases without filters). */
+  keptCases: number;
+  /** The partition selectors resolved to case ids (null without partition). */
+  partitionCases: { green: string[]; red: string[] } | null;
+  /** Wall time of the request (ms). */
+  analyzeMs?: number;
+}
+
+export type Phase = 'read' | 'parse' | 'merge' | 'analyze';
+
+export interface Progress {
+  phase: Phase;
+  /** Bytes read/parsed so far and total (for read/parse); 0/0 for other phases. */
+  done: number;
+  total: number;
+  /** MB/s over the phase so far (MiB/s), 0 when not meaningful. */
+  rate: number;
+  /** The file being read. */
+  file: string;
+}
+
+/** Per request: where progress goes, and a flag the caller sets to cancel. */
+export interface Ctx {
+  progress(p: Progress): void;
+  cancel: Cancel;
+}
+export const noCtx = (): Ctx => ({ progress: () => {}, cancel: { cancelled: false } });
+
+/**
+ * Parse threads, injected by the adapter (a Web Worker pool in the browser, worker_threads in the CLI):
+ * the Session hands it the files whose importer is `pooled`, and merges what comes back.
+ */
+export interface ParsePool {
+  readonly size: number;
+  /** Parses one source with the importer `importerId`; `head` is the head already read to sniff it. */
+  parse(source: ByteSource, importerId: string, head: Uint8Array, opts: { pathFilter?: PathFilter[] }, onBytes: (n: number) => void): Promise<EventLog>;
+  /** Stops every thread now; pending parses reject with CancelledError. */
+  cancelAll(): void;
+  /** Watches a cancel flag while parses run (cancelAll when it is set); returns the unwatch function. */
+  watch(cancel: Cancel): () => void;
+}
