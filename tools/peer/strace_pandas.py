@@ -28,6 +28,11 @@ RESUMED = re.compile(r'^(\d+) +\d\d:\d\d:\d\d\.\d+ <\.\.\. (\w+) resumed>(.*)\) 
 SIZE_CALLS = {'read', 'write', 'pread64', 'pwrite64', 'readv', 'writev', 'preadv', 'pwritev', 'preadv2', 'pwritev2',
               'sendfile', 'sendfile64', 'copy_file_range', 'splice', 'tee', 'recv', 'recvfrom', 'recvmsg', 'send', 'sendto', 'sendmsg'}
 OPEN_CALLS = {'open', 'openat', 'openat2', 'creat'}
+# calls that name a file: their path argument (made absolute with the dirfd annotation) is the fp
+PATH_CALLS = {'newfstatat', 'fstatat64', 'statx', 'faccessat', 'faccessat2', 'unlinkat', 'mkdirat', 'mknodat', 'fchmodat',
+              'fchownat', 'futimesat', 'utimensat', 'readlinkat', 'renameat', 'renameat2', 'linkat', 'name_to_handle_at',
+              'execveat', 'stat', 'lstat', 'access', 'execve', 'unlink', 'mkdir', 'rmdir', 'rename', 'link', 'chdir', 'chroot',
+              'truncate', 'readlink', 'statfs', 'chmod', 'chown', 'lchown', 'utime', 'utimes', 'mknod'}
 COLUMNS = ['pid', 'h', 'm', 's', 'call', 'args', 'ret', 'rest', 'dur']
 
 
@@ -89,8 +94,8 @@ def main(trace_dir, out):
     opened = df['call'].isin(OPEN_CALLS) & (df['ret'] != '-1')
     from_ret = df['rest'].str.extract(r'^<(.*?)>', expand=False)
     from_arg = df['args'].str.extract(r'^\d+<(.*?)>(?:, |$)', expand=False)
-    # a failed open: its path argument (absolute, or made absolute with the dirfd annotation `AT_FDCWD</dir>`)
-    failed_open = df['call'].isin(OPEN_CALLS) & (df['ret'] == '-1')
+    # a failed open, and a call that names a file: its path argument (absolute, or made absolute with the dirfd annotation `AT_FDCWD</dir>`)
+    failed_open = (df['call'].isin(OPEN_CALLS) & (df['ret'] == '-1')) | df['call'].isin(PATH_CALLS)
     arg_path = df['args'].str.extract(r'^(?:(?:AT_FDCWD|\d+)<(.*?)>, )?"([^"]*)"')
     from_path = np.where(arg_path[1].str.startswith('/'), arg_path[1], arg_path[0] + '/' + arg_path[1])
     fps = from_ret.where(opened, from_arg.where(~failed_open, pd.Series(from_path, index=df.index))).fillna('')
