@@ -11,6 +11,7 @@ import { closeSync, openSync, readSync, readdirSync, rmSync, statSync, writeFile
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { analyze, compileMapping, resolvePartition } from '../src/analysis';
+import { compare } from '../src/analysis/compare';
 import { DEFAULT_MAPPING, type AnalysisResult, type AnalyzeOptions, type MappingSpec } from '../src/analysis/types';
 import { parseStraceFile } from '../src/cli/parseFile';
 import { logBytes, mergeLogs, type EventLog } from '../src/model';
@@ -23,6 +24,8 @@ const opt = (name: string, dflt: string): string => {
 const dir = opt('dir', 'bench-data/traces');
 const targetEvents = Number(opt('events', '10000000'));
 const withH5 = !args.includes('--no-h5');
+/** Only ingest and the green/red comparison (skips the analysis timings and HDF5). */
+const compareOnly = args.includes('--compare-only');
 const jsonOut = opt('json', '');
 /** Timed sections run this many times; the best time is reported (the machine may be shared). */
 const repeat = Math.max(1, Number(opt('repeat', '3')));
@@ -61,6 +64,90 @@ function readAll(paths: string[]): number {
     closeSync(fd);
   }
   return total;
+}
+
+function analysisTimings(big: EventLog): void {
+  const timeIt = (spec: MappingSpec, partition: ReturnType<typeof resolvePartition> | null = null, times = repeat, options?: AnalyzeOptions): { ms: number; cpuMs: number; r: AnalysisResult } => {
+    let best = Infinity;
+    let bestCpu = Infinity;
+    let r: AnalysisResult | null = null;
+    for (let k = 0; k < times; k++) {
+      const t0 = now();
+      const c0 = cpu();
+      r = analyze(big, spec, partition, undefined, options);
+      best = Math.min(best, now() - t0);
+      bestCpu = Math.min(bestCpu, cpu() - c0);
+    }
+    return { ms: best, cpuMs: bestCpu, r: r! };
+  };
+  const cold = timeIt(DEFAULT_MAPPING, null, 1);
+  report('analyze_cold_ms', cold.ms, `re-map + DFG + stats, first (cold):   ${fmt(cold.ms, 0)} ms, ${fmt(cold.cpuMs, 0)} CPU-ms (${cold.r.nodes.length} activities, ${cold.r.edges.length} edges, ${cold.r.variants.length} variants)`);
+  const warm: number[] = [];
+  const warmCpu: number[] = [];
+  const specs: [string, MappingSpec][] = [
+    ['depth 2', DEFAULT_MAPPING],
+    ['depth 3', { ...DEFAULT_MAPPING, depth: 3 }],
+    ['depth 0', { ...DEFAULT_MAPPING, depth: 0 }],
+    ['filter /scratch', { ...DEFAULT_MAPPING, include: [{ kind: 'substring', pattern: '/scratch' }] }],
+    ['no close/lseek', { ...DEFAULT_MAPPING, excludeCalls: ['close', 'lseek'] }],
+  ];
+  for (const [label, spec] of specs) {
+    const r = timeIt(spec);
+    warm.push(r.ms);
+    warmCpu.push(r.cpuMs);
+    console.log(`  mapping change "${label}": ${fmt(r.ms, 0)} ms, ${fmt(r.cpuMs, 0)} CPU-ms (${r.r.nodes.length} activities, ${r.r.edges.length} edges)`);
+  }
+  const cids = [...new Set(big.cases.map((c) => c.cid))].sort();
+  if (cids.length >= 2) {
+    const part = resolvePartition(big, `cid:${cids[0]}`, `cid:${cids[1]}`);
+    const r = timeIt(DEFAULT_MAPPING, part);
+    warm.push(r.ms);
+    warmCpu.push(r.cpuMs);
+    console.log(`  with partition cid ${cids[0]} / ${cids[1]}: ${fmt(r.ms, 0)} ms, ${fmt(r.cpuMs, 0)} CPU-ms`);
+  }
+  const worst = Math.max(...warm);
+  results.analyze_cpu_ms = Math.max(...warmCpu);
+  report('analyze_ms', worst, `re-map + DFG + stats, mapping change: ${fmt(worst, 0)} ms (worst of ${warm.length} mappings, each best of ${repeat}; ${fmt(big.n / 1e6, 1)} M events; ${fmt(Math.max(...warmCpu), 0)} CPU-ms)`, { op: '<=', value: 300 });
+  // The same mapping changes as the app's worker runs them: variants capped (500, cut at 1000 activities).
+  const ui = specs.map(([, spec]) => timeIt(spec, null, repeat, { maxTraceLength: 1000, maxVariants: 500 }).ms);
+  report('analyze_ui_ms', Math.max(...ui), `  the same as the app's worker calls it (variants capped): ${fmt(Math.max(...ui), 0)} ms worst (${ui.map((x) => fmt(x, 0)).join(', ')})`, { op: '<=', value: 300 });
+  const mapT0 = now();
+  compileMapping(big, { ...DEFAULT_MAPPING, depth: 4 });
+  results.compile_mapping_ms = now() - mapT0;
+}
+
+/** compare() of the first two cids (480 / 480 cases on the default set) on the ≥ 10 M-event log. */
+function compareTimings(big: EventLog): void {
+  const cids = [...new Set(big.cases.map((c) => c.cid))].sort();
+  if (cids.length < 2) {
+    console.log('compare skipped: fewer than 2 cids');
+    return;
+  }
+  const part = resolvePartition(big, `cid:${cids[0]}`, `cid:${cids[1]}`);
+  gc();
+  let t0 = now();
+  let c0 = cpu();
+  const first = compare(big, DEFAULT_MAPPING, part);
+  report('compare_first_ms', now() - t0, `compare green/red, first for a partition:  ${fmt(now() - t0, 0)} ms, ${fmt(cpu() - c0, 0)} CPU-ms (builds the per-side mc sequences; ${part.green.length} / ${part.red.length} cases, ${first.activities.length} activities, ${first.edges.length} edges)`);
+  const times: number[] = [];
+  for (const [label, spec] of [['depth 2', DEFAULT_MAPPING], ['depth 3', { ...DEFAULT_MAPPING, depth: 3 }]] as [string, MappingSpec][]) {
+    let best = Infinity;
+    let bestCpu = Infinity;
+    let r = first;
+    for (let k = 0; k < repeat; k++) {
+      t0 = now();
+      c0 = cpu();
+      r = compare(big, spec, part);
+      best = Math.min(best, now() - t0);
+      bestCpu = Math.min(bestCpu, cpu() - c0);
+    }
+    times.push(best);
+    console.log(`  compare, ${label}: ${fmt(best, 0)} ms, ${fmt(bestCpu, 0)} CPU-ms (${r.activities.length} activities, ${r.edges.length} edges, ${r.top.length} sentences)`);
+  }
+  t0 = now();
+  compare(big, DEFAULT_MAPPING, part, undefined, { mc: false });
+  console.log(`  compare without the per-side mc: ${fmt(now() - t0, 0)} ms`);
+  report('compare_ms', Math.max(...times), `compare green/red on ${fmt(big.n / 1e6, 1)} M events / ${big.cases.length} cases: ${fmt(Math.max(...times), 0)} ms (worst of ${times.length} mappings, each best of ${repeat})`, { op: '<=', value: 500 });
 }
 
 async function main(): Promise<void> {
@@ -121,57 +208,12 @@ async function main(): Promise<void> {
   console.log(`analysis log: ${fmt(big.n / 1e6, 2)} M events (${k}× the loaded log, ${big.cases.length} cases), replicated in ${fmt(repS, 2)} s`);
   if (k > 1) report('heap_bytes_per_event', heldPerEvent, `heap + ArrayBuffers per event (big):  ${fmt(heldPerEvent, 1)} B`, { op: '<=', value: 40 });
 
-  const timeIt = (spec: MappingSpec, partition: ReturnType<typeof resolvePartition> | null = null, times = repeat, options?: AnalyzeOptions): { ms: number; cpuMs: number; r: AnalysisResult } => {
-    let best = Infinity;
-    let bestCpu = Infinity;
-    let r: AnalysisResult | null = null;
-    for (let k = 0; k < times; k++) {
-      const t0 = now();
-      const c0 = cpu();
-      r = analyze(big, spec, partition, undefined, options);
-      best = Math.min(best, now() - t0);
-      bestCpu = Math.min(bestCpu, cpu() - c0);
-    }
-    return { ms: best, cpuMs: bestCpu, r: r! };
-  };
-  const cold = timeIt(DEFAULT_MAPPING, null, 1);
-  report('analyze_cold_ms', cold.ms, `re-map + DFG + stats, first (cold):   ${fmt(cold.ms, 0)} ms, ${fmt(cold.cpuMs, 0)} CPU-ms (${cold.r.nodes.length} activities, ${cold.r.edges.length} edges, ${cold.r.variants.length} variants)`);
-  const warm: number[] = [];
-  const warmCpu: number[] = [];
-  const specs: [string, MappingSpec][] = [
-    ['depth 2', DEFAULT_MAPPING],
-    ['depth 3', { ...DEFAULT_MAPPING, depth: 3 }],
-    ['depth 0', { ...DEFAULT_MAPPING, depth: 0 }],
-    ['filter /scratch', { ...DEFAULT_MAPPING, include: [{ kind: 'substring', pattern: '/scratch' }] }],
-    ['no close/lseek', { ...DEFAULT_MAPPING, excludeCalls: ['close', 'lseek'] }],
-  ];
-  for (const [label, spec] of specs) {
-    const r = timeIt(spec);
-    warm.push(r.ms);
-    warmCpu.push(r.cpuMs);
-    console.log(`  mapping change "${label}": ${fmt(r.ms, 0)} ms, ${fmt(r.cpuMs, 0)} CPU-ms (${r.r.nodes.length} activities, ${r.r.edges.length} edges)`);
-  }
-  const cids = [...new Set(big.cases.map((c) => c.cid))].sort();
-  if (cids.length >= 2) {
-    const part = resolvePartition(big, `cid:${cids[0]}`, `cid:${cids[1]}`);
-    const r = timeIt(DEFAULT_MAPPING, part);
-    warm.push(r.ms);
-    warmCpu.push(r.cpuMs);
-    console.log(`  with partition cid ${cids[0]} / ${cids[1]}: ${fmt(r.ms, 0)} ms, ${fmt(r.cpuMs, 0)} CPU-ms`);
-  }
-  const worst = Math.max(...warm);
-  results.analyze_cpu_ms = Math.max(...warmCpu);
-  report('analyze_ms', worst, `re-map + DFG + stats, mapping change: ${fmt(worst, 0)} ms (worst of ${warm.length} mappings, each best of ${repeat}; ${fmt(big.n / 1e6, 1)} M events; ${fmt(Math.max(...warmCpu), 0)} CPU-ms)`, { op: '<=', value: 300 });
-  // The same mapping changes as the app's worker runs them: variants capped (500, cut at 1000 activities).
-  const ui = specs.map(([, spec]) => timeIt(spec, null, repeat, { maxTraceLength: 1000, maxVariants: 500 }).ms);
-  report('analyze_ui_ms', Math.max(...ui), `  the same as the app's worker calls it (variants capped): ${fmt(Math.max(...ui), 0)} ms worst (${ui.map((x) => fmt(x, 0)).join(', ')})`, { op: '<=', value: 300 });
-  const mapT0 = now();
-  compileMapping(big, { ...DEFAULT_MAPPING, depth: 4 });
-  results.compile_mapping_ms = now() - mapT0;
+  if (!compareOnly) analysisTimings(big);
+  compareTimings(big);
 
   // ---- native HDF5: convert and load vs strace parse ----
   results.h5 = false;
-  if (withH5) {
+  if (withH5 && !compareOnly) {
     let h5: typeof import('../src/cli/hdf5') | null = null;
     try {
       h5 = await import('../src/cli/hdf5');

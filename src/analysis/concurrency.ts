@@ -14,12 +14,16 @@ import type { EventLog } from '../model';
 
 const seqCache = new WeakMap<EventLog, Uint16Array | Uint32Array>();
 
+/** The columns the sequence is built from: a whole log, or the events of some of its cases
+ * (`subsetEvents`). */
+export type SequenceSource = Pick<EventLog, 'n' | 'start' | 'dur' | 'pair' | 'caseOffsets' | 'pairCall'> & { cases: { length: number } };
+
 /** Event indices of `log` sorted by start (ties: case order, then event order). */
 export function startOrder(log: EventLog): Uint32Array {
   return startRuns(log).order;
 }
 
-function startRuns(log: EventLog): Sorted {
+function startRuns(log: SequenceSource): Sorted {
   const idx = new Uint32Array(log.n);
   for (let i = 0; i < log.n; i++) idx[i] = i;
   return mergeRuns(log.start.slice(), idx, log.caseOffsets, log.cases.length);
@@ -123,7 +127,7 @@ export function endOrder(log: EventLog): Uint32Array {
   return endRuns(log).order;
 }
 
-function endRuns(log: EventLog): Sorted {
+function endRuns(log: SequenceSource): Sorted {
   const { n, start, dur, caseOffsets } = log;
   const key = new Float64Array(n);
   const idx = new Uint32Array(n);
@@ -176,6 +180,35 @@ function endRuns(log: EventLog): Sorted {
 export function concurrencySequence(log: EventLog): Uint16Array | Uint32Array {
   const hit = seqCache.get(log);
   if (hit !== undefined) return hit;
+  const seq = buildSequence(log);
+  seqCache.set(log, seq);
+  return seq;
+}
+
+/** The events of the cases `cases` (log case indices, ascending) as a source for `buildSequence`
+ * (per-side mc of the comparison; 16 bytes per selected event while it is built). */
+export function subsetEvents(log: EventLog, cases: ArrayLike<number>): SequenceSource {
+  let n = 0;
+  for (let j = 0; j < cases.length; j++) n += log.caseOffsets[cases[j] + 1] - log.caseOffsets[cases[j]];
+  const start = new Float64Array(n);
+  const dur = new Float32Array(n);
+  const pair = new Uint32Array(n);
+  const caseOffsets = new Uint32Array(cases.length + 1);
+  let w = 0;
+  for (let j = 0; j < cases.length; j++) {
+    const a = log.caseOffsets[cases[j]];
+    const b = log.caseOffsets[cases[j] + 1];
+    start.set(log.start.subarray(a, b), w);
+    dur.set(log.dur.subarray(a, b), w);
+    pair.set(log.pair.subarray(a, b), w);
+    w += b - a;
+    caseOffsets[j + 1] = w;
+  }
+  return { n, start, dur, pair, caseOffsets, pairCall: log.pairCall, cases: { length: cases.length } };
+}
+
+/** The mc sequence of `log` (uncached; see concurrencySequence). */
+export function buildSequence(log: SequenceSource): Uint16Array | Uint32Array {
   if (log.pairCall.length >= 0x80000000) throw new Error('too many (call, fp) pairs for the mc sweep');
   const wide = log.pairCall.length >= 0x8000;
   const endBit = wide ? 0x80000000 : 0x8000;
@@ -194,9 +227,7 @@ export function concurrencySequence(log: EventLog): Uint16Array | Uint32Array {
     while (je < n && ek[je] <= s) out[w++] = (pair[eo[je++]] | endBit) >>> 0;
     out[w++] = pair[i];
   }
-  const seq = out.slice(0, w);
-  seqCache.set(log, seq);
-  return seq;
+  return out.slice(0, w);
 }
 
 function sweep16(seq: Uint16Array, pairAct: Int32Array, mc: Uint32Array, active: Int32Array): void {
@@ -229,7 +260,11 @@ function sweep32(seq: Uint32Array, pairAct: Int32Array, mc: Uint32Array, active:
  * (NaN) are left out. One sequential sweep of the cached sequence with an active count per activity.
  */
 export function maxConcurrency(log: EventLog, pairAct: Int32Array, A: number): Uint32Array {
-  const seq = concurrencySequence(log);
+  return sweepSequence(concurrencySequence(log), pairAct, A);
+}
+
+/** mc per activity from a sequence made by `buildSequence`. */
+export function sweepSequence(seq: Uint16Array | Uint32Array, pairAct: Int32Array, A: number): Uint32Array {
   const mc = new Uint32Array(A);
   const active = new Int32Array(A);
   if (seq instanceof Uint16Array) sweep16(seq, pairAct, mc, active);

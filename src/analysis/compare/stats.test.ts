@@ -118,10 +118,19 @@ function battery(): [number[], number[]][] {
   return out;
 }
 
+const ZS: number[] = [];
+for (let z = -8; z <= 38; z += 0.0173) ZS.push(z);
+const rndBh = prng(5);
+const BH_SETS = [[0.01, 0.02, 0.03, 0.04, 0.05], Array.from({ length: 200 }, () => rndBh() ** 3), [1, 1, 0.5, 1e-9]];
+
 describe('against scipy.stats.mannwhitneyu (python3-scipy)', () => {
+  const pairs = battery();
+  // one python3 start for all the references (fails, not skips, without python3-scipy)
+  let cached: ReturnType<typeof scipy> | null = null;
+  const refs = (): ReturnType<typeof scipy> => (cached ??= scipy({ pairs, sf: ZS, bh: BH_SETS }));
+
   it('U, two-sided p (method="auto") and Cliff’s delta agree to 1e-12 on a random battery', () => {
-    const pairs = battery();
-    const ref = scipy({ pairs });
+    const ref = refs();
     expect(ref.mwu.length).toBe(pairs.length);
     const bad: string[] = [];
     let exact = 0;
@@ -137,17 +146,15 @@ describe('against scipy.stats.mannwhitneyu (python3-scipy)', () => {
   });
 
   it('the normal survival function agrees with scipy.stats.norm.sf to 1e-12 over −8…38', () => {
-    const zs: number[] = [];
-    for (let z = -8; z <= 38; z += 0.0173) zs.push(z);
-    const ref = scipy({ sf: zs }).sf;
+    const zs = ZS;
+    const ref = refs().sf;
     const bad = zs.filter((z, i) => ref[i] > 0 && !relClose(normalSf(z), ref[i])).map((z) => `${z}: ${normalSf(z)} vs ${ref[zs.indexOf(z)]}`);
     expect(bad).toEqual([]);
   });
 
   it('Benjamini–Hochberg agrees with R’s p.adjust("BH") written in numpy', () => {
-    const rnd = prng(5);
-    const sets = [[0.01, 0.02, 0.03, 0.04, 0.05], Array.from({ length: 200 }, () => rnd() ** 3), [1, 1, 0.5, 1e-9]];
-    const ref = scipy({ bh: sets }).bh;
+    const sets = BH_SETS;
+    const ref = refs().bh;
     sets.forEach((ps, i) => {
       const q = benjaminiHochberg(ps);
       ps.forEach((_, j) => expect(relClose(q[j]!, ref[i][j]), `set ${i} #${j}`).toBe(true));

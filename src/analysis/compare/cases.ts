@@ -1,0 +1,108 @@
+/**
+ * Per-case measures of the comparison (docs/METHOD.md, "Comparing green and red"): properties of the whole
+ * case — all its events, whatever the mapping — computed once per log and cached.
+ * - wall = last event end − first event start (end = start + dur; start alone when dur is unknown);
+ * - traced = the length of the union of the case's call intervals [start, start + dur) (calls of several
+ *   pids that overlap count once); coverage = traced / wall;
+ * - events, bytes read and written (by call family, see READ_CALLS / WRITE_CALLS), failures (errno set).
+ */
+import type { EventLog } from '../../model';
+
+/** Calls whose size counts as bytes read. */
+export const READ_CALLS: ReadonlySet<string> = new Set(['read', 'pread64', 'readv', 'preadv', 'preadv2', 'recv', 'recvfrom', 'recvmsg']);
+/** Calls whose size counts as bytes written (data moved to the output fd: sendfile, splice, … included). */
+export const WRITE_CALLS: ReadonlySet<string> = new Set([
+  'write', 'pwrite64', 'writev', 'pwritev', 'pwritev2', 'send', 'sendto', 'sendmsg', 'sendfile', 'sendfile64', 'copy_file_range', 'splice', 'tee',
+]);
+
+export interface CaseMeasures {
+  /** Per case (log order). Seconds; NaN where undefined (no timestamps, no event, no known dur). */
+  wall: Float64Array;
+  traced: Float64Array;
+  coverage: Float64Array;
+  /** First event start (s, in the log's time base); NaN for an empty case. */
+  first: Float64Array;
+  events: Uint32Array;
+  bytesRead: Float64Array;
+  bytesWritten: Float64Array;
+  failures: Uint32Array;
+}
+
+const cache = new WeakMap<EventLog, CaseMeasures>();
+
+export function caseMeasures(log: EventLog): CaseMeasures {
+  const hit = cache.get(log);
+  if (hit !== undefined && hit.events.length === log.cases.length) return hit;
+  const K = log.cases.length;
+  const P = log.pairCall.length;
+  const family = new Uint8Array(P);
+  for (let p = 0; p < P; p++) {
+    const c = log.calls[log.pairCall[p]];
+    family[p] = READ_CALLS.has(c) ? 1 : WRITE_CALLS.has(c) ? 2 : 0;
+  }
+  const timed = log.timeBase !== 'none';
+  const m: CaseMeasures = {
+    wall: new Float64Array(K).fill(NaN),
+    traced: new Float64Array(K).fill(NaN),
+    coverage: new Float64Array(K).fill(NaN),
+    first: new Float64Array(K).fill(NaN),
+    events: new Uint32Array(K),
+    bytesRead: new Float64Array(K),
+    bytesWritten: new Float64Array(K),
+    failures: new Uint32Array(K),
+  };
+  const { start, dur, size, pair, errno, caseOffsets } = log;
+  for (let k = 0; k < K; k++) {
+    const a = caseOffsets[k];
+    const b = caseOffsets[k + 1];
+    m.events[k] = b - a;
+    let rd = 0;
+    let wr = 0;
+    let fails = 0;
+    let last = -Infinity;
+    let union = 0;
+    let anyDur = false;
+    let curS = NaN;
+    let curE = NaN;
+    for (let i = a; i < b; i++) {
+      const s = start[i];
+      const d = dur[i];
+      const z = size[i];
+      if (z === z) {
+        const f = family[pair[i]];
+        if (f === 1) rd += z;
+        else if (f === 2) wr += z;
+      }
+      if (errno[i] !== 0) fails++;
+      if (d === d) {
+        const e = s + d;
+        if (e > last) last = e;
+        // events are sorted by start: extend the current interval or close it and open the next
+        if (!anyDur) {
+          anyDur = true;
+          curS = s;
+          curE = e;
+        } else if (s > curE) {
+          union += curE - curS;
+          curS = s;
+          curE = e;
+        } else if (e > curE) curE = e;
+      } else if (s > last) last = s;
+    }
+    m.bytesRead[k] = rd;
+    m.bytesWritten[k] = wr;
+    m.failures[k] = fails;
+    if (b > a && timed) {
+      const first = start[a];
+      m.first[k] = first;
+      m.wall[k] = last - first;
+      if (anyDur) {
+        union += curE - curS;
+        m.traced[k] = union;
+        if (m.wall[k] > 0) m.coverage[k] = union / m.wall[k];
+      }
+    }
+  }
+  cache.set(log, m);
+  return m;
+}

@@ -1,0 +1,200 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { parseStraceBytes } from '../../ingest/strace';
+import { mergeLogs, type EventLog } from '../../model';
+import { relClose } from '../../testing/scipy';
+import { resolvePartition } from '../partition';
+import { DEFAULT_MAPPING } from '../types';
+import { compare } from './compare';
+import { toCompareJson } from './json';
+
+/** The IOR-like runs (e2e/fixtures/ior-like/README.md): green = 6 ranks on one shared file with 4 KiB
+ * transfers, red = 6 ranks with a file each, 64 KiB transfers, after 400 ms of computation. */
+const DIR = 'e2e/fixtures/ior-like/';
+const FILES = readdirSync(DIR).filter((f) => f.endsWith('.st')).sort();
+
+function iorLog(): EventLog {
+  return mergeLogs(FILES.map((f) => parseStraceBytes(f, readFileSync(DIR + f))));
+}
+
+/**
+ * An independent reading of the same traces in Python (a regular expression per line, not our parser):
+ * per case wall, traced (union of [start, start + dur)), bytes read/written, failures; per case count and
+ * Σ dur of the fd calls on /scratch/iorlike (depth 2); and scipy.stats.mannwhitneyu on those per-case
+ * vectors, green (ssf) vs red (fpp).
+ */
+const PY = `
+import json, re, sys
+from scipy.stats import mannwhitneyu
+LINE = re.compile(r'^(\\d+) (\\d\\d):(\\d\\d):(\\d\\d\\.\\d+) (\\w+)\\((.*)\\) += (-?\\d+|0x[0-9a-f]+|\\?)(?:<[^>]*>)?(?: (E[A-Z0-9]+) \\(.*?\\))?(?: <(\\d+\\.\\d+)>)?$')
+READ = {'read', 'pread64', 'readv', 'preadv', 'preadv2', 'recv', 'recvfrom', 'recvmsg'}
+WRITE = {'write', 'pwrite64', 'writev', 'pwritev', 'pwritev2', 'send', 'sendto', 'sendmsg', 'sendfile', 'sendfile64', 'copy_file_range', 'splice', 'tee'}
+out = {'cases': {}, 'act': {}}
+for path in sys.argv[1:]:
+    cid = path.rsplit('/', 1)[-1][:-3]
+    ev = []
+    rd = wr = fails = 0
+    act = {}
+    for line in open(path):
+        m = LINE.match(line.rstrip('\\n'))
+        if not m:
+            continue
+        h, mi, s, call, args, ret, err, dur = m.group(2, 3, 4, 5, 6, 7, 8, 9)
+        t = int(h) * 3600 + int(mi) * 60 + float(s)
+        d = float(dur) if dur else None
+        ev.append((t, d))
+        if err:
+            fails += 1
+        if ret != '?' and (call in READ or call in WRITE):
+            n = 0 if err else int(ret)
+            if call in READ: rd += n
+            else: wr += n
+        fp = re.match(r'^\\d+<(/[^>]*)>', args)
+        if fp and fp.group(1).startswith('/scratch/iorlike/'):
+            a = call + ':/scratch/iorlike'
+            c = act.setdefault(a, [0, 0.0])
+            c[0] += 1
+            c[1] += d or 0.0
+    ev.sort(key=lambda x: x[0])
+    first = ev[0][0]
+    last = max(t + (d if d is not None else 0) for t, d in ev)
+    union = 0.0
+    cur = None
+    for t, d in ev:
+        if d is None:
+            continue
+        if cur is None or t > cur[1]:
+            if cur: union += cur[1] - cur[0]
+            cur = [t, t + d]
+        else:
+            cur[1] = max(cur[1], t + d)
+    union += cur[1] - cur[0]
+    out['cases'][cid] = {'wall': last - first, 'traced': union, 'events': len(ev), 'read': rd, 'written': wr, 'failures': fails, 'act': act}
+ids = sorted(out['cases'])
+green = [i for i in ids if i.startswith('ssf_')]
+red = [i for i in ids if i.startswith('fpp_')]
+acts = sorted({a for i in ids for a in out['cases'][i]['act']})
+for a in acts:
+    res = {}
+    for k, name in ((0, 'count'), (1, 'time')):
+        g = [out['cases'][i]['act'].get(a, [0, 0.0])[k] for i in green]
+        r = [out['cases'][i]['act'].get(a, [0, 0.0])[k] for i in red]
+        u = mannwhitneyu(g, r, alternative='two-sided', method='auto')
+        res[name] = {'green': g, 'red': r, 'u': float(u.statistic), 'p': float(u.pvalue)}
+    out['act'][a] = res
+for name in ('wall', 'traced'):
+    g = [out['cases'][i][name] for i in green]
+    r = [out['cases'][i][name] for i in red]
+    u = mannwhitneyu(g, r, alternative='two-sided', method='auto')
+    out[name] = {'u': float(u.statistic), 'p': float(u.pvalue)}
+print(json.dumps(out))
+`;
+
+interface PyOut {
+  cases: Record<string, { wall: number; traced: number; events: number; read: number; written: number; failures: number }>;
+  act: Record<string, Record<'count' | 'time', { green: number[]; red: number[]; u: number; p: number }>>;
+  wall: { u: number; p: number };
+  traced: { u: number; p: number };
+}
+
+function python(): PyOut {
+  const r = spawnSync('/usr/bin/python3', ['-c', PY, ...FILES.map((f) => DIR + f)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`python3 + scipy failed (install python3-scipy): ${r.stderr || r.error?.message}`);
+  return JSON.parse(r.stdout) as PyOut;
+}
+
+describe('compare on the IOR-like runs, against an independent Python reading + SciPy', () => {
+  const log = iorLog();
+  const part = resolvePartition(log, 'cid:ssf', 'cid:fpp');
+  const res = compare(log, DEFAULT_MAPPING, part);
+  const py = python();
+
+  it('per case: wall, traced, events, bytes read/written and failures', () => {
+    expect(res.cases.length).toBe(12);
+    for (const c of res.cases) {
+      const p = py.cases[c.id];
+      expect(p, c.id).toBeDefined();
+      expect(c.events).toBe(p.events);
+      expect(c.bytesRead).toBe(p.read);
+      expect(c.bytesWritten).toBe(p.written);
+      expect(c.failures).toBe(p.failures);
+      // Python sums seconds since midnight differently: agree to well under a microsecond
+      expect(Math.abs(c.wall! - p.wall)).toBeLessThan(1e-7);
+      expect(Math.abs(c.traced! - p.traced)).toBeLessThan(1e-7);
+      expect(c.coverage).toBeCloseTo(c.traced! / c.wall!, 12);
+      expect(c.side).toBe(c.cid === 'ssf' ? 'green' : 'red');
+    }
+    // the red runs spent 400 ms computing: coverage far below the green runs'
+    expect(res.red.stats.coverage.median!).toBeLessThan(0.2);
+    expect(res.green.stats.coverage.median!).toBeGreaterThan(0.4);
+  });
+
+  it('per activity: per-case count and Σ dur, U and p as scipy.stats.mannwhitneyu', () => {
+    const names = Object.keys(py.act);
+    expect(names).toEqual(expect.arrayContaining(['pwrite64:/scratch/iorlike', 'pread64:/scratch/iorlike', 'fsync:/scratch/iorlike']));
+    for (const a of names) {
+      const row = res.activities.find((r) => r.id === a)!;
+      expect(row, a).toBeDefined();
+      for (const m of ['count', 'time'] as const) {
+        const p = py.act[a][m];
+        const g = Array.from(row.green[m]!);
+        const r = Array.from(row.red[m]!);
+        if (m === 'count') {
+          expect(g).toEqual(p.green);
+          expect(r).toEqual(p.red);
+        } else {
+          g.forEach((x, i) => expect(Math.abs(x - p.green[i])).toBeLessThan(1e-9));
+          r.forEach((x, i) => expect(Math.abs(x - p.red[i])).toBeLessThan(1e-9));
+        }
+        const t = row.tests[m]!;
+        expect(t.u, `${a} ${m}`).toBe(p.u);
+        expect(relClose(t.p!, p.p), `${a} ${m}: p ${t.p} vs ${p.p}`).toBe(true);
+      }
+    }
+    // 64 pwrite64 per green rank vs 4 per red rank: every green case above every red case
+    const w = res.activities.find((r) => r.id === 'pwrite64:/scratch/iorlike')!;
+    expect(Array.from(w.green.count)).toEqual([64, 64, 64, 64, 64, 64]);
+    expect(Array.from(w.red.count)).toEqual([4, 4, 4, 4, 4, 4]);
+    expect(w.tests.count!.effect).toBe(-1);
+    expect(w.tests.bytes!.p).toBe(1); // 256 KiB per rank on both sides
+    expect(w.green.mc).toBeGreaterThanOrEqual(1);
+    expect(w.green.failureRate).toBe(0);
+  });
+
+  it('case-level tests: wall and traced time as scipy', () => {
+    expect(res.caseTests.wall.u).toBe(py.wall.u);
+    expect(relClose(res.caseTests.wall.p!, py.wall.p)).toBe(true);
+    expect(res.caseTests.traced.u).toBe(py.traced.u);
+    expect(relClose(res.caseTests.traced.p!, py.traced.p)).toBe(true);
+    expect(res.caseTests.wall.effect).toBe(1); // every red run longer
+  });
+
+  it('top differences: run time and coverage first, then elements with their reference', () => {
+    const texts = res.top.map((t) => t.text);
+    expect(texts[0]).toMatch(/^red runs took \S+ m?s vs \S+ m?s \(median wall time, [\d.]+× longer in red\), every red case above every green case, q = /);
+    expect(texts.some((t) => /^only \d+(\.\d)?% of red wall time is in traced calls — the rest is computation or calls not traced/.test(t))).toBe(true);
+    const el = res.top.filter((t) => t.kind !== 'case');
+    expect(el.length).toBeGreaterThan(0);
+    for (const t of el) {
+      expect(t.q!).toBeLessThan(0.05);
+      const rows = t.kind === 'edge' ? res.edges : res.activities;
+      expect(rows.some((r) => r.id === t.ref)).toBe(true);
+    }
+  });
+
+  it('JSON: the documented shape, values in case order, no NaN', () => {
+    const j = toCompareJson(res);
+    const text = JSON.stringify(j);
+    expect(text).not.toMatch(/NaN|Infinity/);
+    expect(Object.keys(j.cases)).toEqual(log.cases.map((c) => c.id));
+    expect(j.cases['ssf_jrc0401_0']).toMatchObject({ side: 'green', host: 'jrc0401', rank: '0', cid: 'ssf' });
+    const w = j.activities['pwrite64:/scratch/iorlike'];
+    expect(w.green.count).toEqual([64, 64, 64, 64, 64, 64]);
+    expect(Object.keys(w.tests)).toEqual(['count', 'bytes', 'time']);
+    expect(j.sides.green.cases).toEqual(['ssf_jrc0401_0', 'ssf_jrc0401_1', 'ssf_jrc0401_2', 'ssf_jrc0402_3', 'ssf_jrc0402_4', 'ssf_jrc0402_5']);
+    const e = Object.values(j.edges)[0];
+    expect(Object.keys(e.tests)).toEqual(['count']);
+    expect(j.top.length).toBe(j.top_refs.length);
+  });
+});

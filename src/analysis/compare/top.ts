@@ -1,0 +1,132 @@
+/**
+ * The top differences of a comparison as sentences (docs/METHOD.md "Comparing green and red"): first the
+ * run time and the share of it in traced calls, then the activities and edges with the largest |effect|
+ * among the significant tests (q < 0.05), one sentence per element; without tests (a side with < 2 cases)
+ * the elements found on one side only and the largest ratios. Each sentence names what it refers to.
+ */
+import { formatBytes, formatDuration, formatPercent } from '../../lib/format';
+import type { CompareResult, CompareRow, ElementMetric, TestResult, TopDifference } from './types';
+
+export const ALPHA = 0.05;
+
+/** 3 significant digits, no exponent below 1e-3 … 1e6. */
+function num(x: number): string {
+  if (x === 0) return '0';
+  const a = Math.abs(x);
+  if (a >= 100) return Math.round(x).toLocaleString('en-US');
+  return Number(x.toPrecision(3)).toString();
+}
+
+function qText(q: number | null): string {
+  if (q === null) return 'no test';
+  if (q < 0.001) return `q = ${q.toExponential(1)}`;
+  return `q = ${q < 0.01 ? q.toFixed(3) : q.toFixed(2)}`;
+}
+
+/** "every green case above every red case" / "every red case above …" / "green above red in 80 % of case pairs". */
+export function dominance(t: TestResult): string {
+  if (t.effect === null) return '';
+  if (t.effect === -1) return 'every green case above every red case';
+  if (t.effect === 1) return 'every red case above every green case';
+  const pGreater = (1 - t.effect) / 2;
+  return pGreater >= 0.5 ? `green above red in ${Math.round(pGreater * 100)} % of case pairs` : `red above green in ${Math.round((1 - pGreater) * 100)} % of case pairs`;
+}
+
+/** "15× longer in red", "3× more in green", "only in red". */
+function times(g: number, r: number, word: string): string {
+  if (g === 0 && r === 0) return 'equal';
+  if (g === 0) return 'only in red';
+  if (r === 0) return 'only in green';
+  const k = r / g;
+  return k >= 1 ? `${num(k)}× ${word} in red` : `${num(1 / k)}× ${word} in green`;
+}
+
+const fmt: Record<ElementMetric, (x: number) => string> = {
+  count: (x) => `${num(x)}`,
+  bytes: (x) => formatBytes(x),
+  time: (x) => formatDuration(x),
+};
+const unit: Record<ElementMetric, string> = { count: ' per case', bytes: ' per case', time: ' per case in calls' };
+
+function elementSentence(row: CompareRow, m: ElementMetric): string {
+  const mean = row.mean[m]!;
+  const t = row.tests[m]!;
+  const name = row.kind === 'edge' ? `${row.source} → ${row.target}` : row.id;
+  const what = m === 'count' ? (row.kind === 'edge' ? ' transition' : ' call') + (mean.green === 1 ? '' : 's') : '';
+  let s = `${name} — ${fmt[m](mean.green)}${what}${unit[m]} in green vs ${fmt[m](mean.red)} in red (${times(mean.green, mean.red, m === 'time' ? 'longer' : 'more')})`;
+  if (m === 'time' && row.green.meanDur !== null && row.red.meanDur !== null) {
+    s += `; mean duration ${formatDuration(row.green.meanDur)} vs ${formatDuration(row.red.meanDur)} (${times(row.green.meanDur, row.red.meanDur, 'longer')})`;
+  }
+  const dom = dominance(t);
+  return `${s}${dom ? `, ${dom}` : ''}, ${qText(t.q)}`;
+}
+
+function caseSentences(res: CompareResult): TopDifference[] {
+  const out: TopDifference[] = [];
+  const g = res.green.stats;
+  const r = res.red.stats;
+  const wt = res.caseTests.wall;
+  if (g.wall.median !== null && r.wall.median !== null) {
+    const ratio = g.wall.median > 0 ? r.wall.median / g.wall.median : Infinity;
+    const sig = wt.q !== null && wt.q < ALPHA;
+    if (sig || ratio >= 2 || ratio <= 0.5) {
+      const slower = ratio >= 1 ? 'red' : 'green';
+      const dom = dominance(wt);
+      out.push({
+        kind: 'case',
+        ref: null,
+        metric: 'wall',
+        effect: wt.effect,
+        q: wt.q,
+        text: `${slower} runs took ${formatDuration(slower === 'red' ? r.wall.median : g.wall.median)} vs ${formatDuration(slower === 'red' ? g.wall.median : r.wall.median)} (median wall time, ${times(g.wall.median, r.wall.median, 'longer')})${dom ? `, ${dom}` : ''}, ${qText(wt.q)}`,
+      });
+    }
+  }
+  const ct = res.caseTests.coverage;
+  for (const [side, st, other, os] of [['red', r, 'green', g] as const, ['green', g, 'red', r] as const]) {
+    const c = st.coverage.median;
+    if (c === null || c >= 0.5) continue;
+    const oc = os.coverage.median;
+    out.push({
+      kind: 'case',
+      ref: null,
+      metric: 'coverage',
+      effect: ct.effect,
+      q: ct.q,
+      text: `only ${formatPercent(c, c < 0.1 ? 1 : 0)} of ${side} wall time is in traced calls — the rest is computation or calls not traced${oc !== null ? ` (${other}: ${formatPercent(oc, 0)})` : ''}, ${qText(ct.q)}`,
+    });
+  }
+  return out;
+}
+
+export function topDifferences(res: CompareResult, limit: number): TopDifference[] {
+  const out = caseSentences(res);
+  const cands: { row: CompareRow; m: ElementMetric; t: TestResult }[] = [];
+  for (const row of [...res.activities, ...res.edges]) {
+    let best: { m: ElementMetric; t: TestResult } | null = null;
+    for (const [m, t] of Object.entries(row.tests) as [ElementMetric, TestResult][]) {
+      if (res.testable ? t.q === null || t.q >= ALPHA : false) continue;
+      const score = (x: TestResult): number => Math.abs(x.effect ?? 0) - (x.q ?? 1) * 1e-3;
+      if (best === null || score(t) > score(best.t) || (score(t) === score(best.t) && m === 'time')) best = { m, t };
+    }
+    if (best) cands.push({ row, ...best });
+  }
+  const logRatio = (c: { row: CompareRow; m: ElementMetric }): number => {
+    const mean = c.row.mean[c.m]!;
+    if (mean.green === 0 || mean.red === 0) return Infinity;
+    return Math.abs(Math.log(mean.red / mean.green));
+  };
+  cands.sort(
+    (x, y) =>
+      Math.abs(y.t.effect ?? 0) - Math.abs(x.t.effect ?? 0) ||
+      (x.row.kind === y.row.kind ? 0 : x.row.kind === 'activity' ? -1 : 1) ||
+      (x.t.q ?? 1) - (y.t.q ?? 1) ||
+      logRatio(y) - logRatio(x),
+  );
+  for (const c of cands) {
+    if (out.length >= limit) break;
+    if (!res.testable && c.row.side === 'both' && logRatio(c) < Math.log(2)) continue;
+    out.push({ kind: c.row.kind, ref: c.row.id, metric: c.m, effect: c.t.effect, q: c.t.q, text: elementSentence(c.row, c.m) });
+  }
+  return out;
+}

@@ -1,0 +1,132 @@
+/**
+ * Result types of the green/red comparison (docs/METHOD.md "Comparing green and red", docs/FORMATS.md
+ * "Compare JSON output"). Per-case arrays are Float64Arrays (transferable from the worker); everything
+ * else is plain data. Add optional fields freely; do not rename existing ones.
+ */
+
+/** The per-case metrics of an activity (edges have `count` only). */
+export type ElementMetric = 'count' | 'bytes' | 'time';
+export const ELEMENT_METRICS: readonly ElementMetric[] = ['count', 'bytes', 'time'];
+
+/** The per-case measures of the whole case (every event, whatever the mapping). */
+export type CaseMetric = 'wall' | 'traced' | 'coverage' | 'events' | 'bytesRead' | 'bytesWritten' | 'failures';
+export const CASE_METRICS: readonly CaseMetric[] = ['wall', 'traced', 'coverage', 'events', 'bytesRead', 'bytesWritten', 'failures'];
+
+/** A Mann–Whitney U test of green against red; all null where there is no test (< 2 cases on a side). */
+export interface TestResult {
+  /** U of the green sample (SciPy's statistic). */
+  u: number | null;
+  /** Two-sided p. */
+  p: number | null;
+  /** Cliff's delta, −1…1, positive when red is larger. */
+  effect: number | null;
+  /** Benjamini–Hochberg q over all the tests of the table. */
+  q: number | null;
+  method: 'exact' | 'asymptotic' | null;
+}
+
+export const NO_TEST: TestResult = Object.freeze({ u: null, p: null, effect: null, q: null, method: null });
+
+export interface SideColumn {
+  /** Cases of the side that contain the element. */
+  cases: number;
+  /** Per case of the side (log order; a case without the element has 0). */
+  count: Float64Array;
+  /** Activities only: Σ size per case (null when no event of the element has a size, on either side). */
+  bytes: Float64Array | null;
+  /** Activities only: Σ dur per case, s (null when no event of the element has a known dur). */
+  time: Float64Array | null;
+  /** Σ over the side's cases. */
+  totalCount: number;
+  totalBytes: number | null;
+  totalTime: number | null;
+  /** Activities: Σ dur / events with a known dur, s. */
+  meanDur: number | null;
+  /** Activities: mean of size/dur (bytes/s) over the side's events with a size and dur > 0. */
+  dr: number | null;
+  /** Activities: max concurrency among the side's events. */
+  mc: number | null;
+  /** Activities: failed events / events. */
+  failureRate: number | null;
+  /** Edges: mean gap end(a) → start(b) on the side, s. */
+  meanGap: number | null;
+}
+
+export interface CompareRow {
+  kind: 'activity' | 'edge';
+  /** The activity, or the edge key `A -> B`. */
+  id: string;
+  /** Edges: the endpoints (● / ■ included). */
+  source?: string;
+  target?: string;
+  /** Which side has it. */
+  side: 'green' | 'red' | 'both';
+  green: SideColumn;
+  red: SideColumn;
+  /** Per metric: mean per case on each side, red/green (null when green is 0) and red − green. */
+  mean: Partial<Record<ElementMetric, { green: number; red: number }>>;
+  ratio: Partial<Record<ElementMetric, number | null>>;
+  diff: Partial<Record<ElementMetric, number>>;
+  tests: Partial<Record<ElementMetric, TestResult>>;
+}
+
+export interface CaseRow {
+  id: string;
+  cid: string;
+  host: string;
+  rid: string;
+  side: 'green' | 'red' | null;
+  /** Seconds; null without timestamps (wall) or durations (traced, coverage). */
+  wall: number | null;
+  traced: number | null;
+  coverage: number | null;
+  events: number;
+  bytesRead: number;
+  bytesWritten: number;
+  failures: number;
+}
+
+export interface Spread {
+  median: number | null;
+  min: number | null;
+  max: number | null;
+  /** Quartiles (linear interpolation, numpy's default). */
+  q1: number | null;
+  q3: number | null;
+}
+
+export interface SideSummary {
+  /** Case ids of the side, log order (the order of every per-case array). */
+  ids: string[];
+  stats: Record<CaseMetric, Spread>;
+}
+
+export interface TopDifference {
+  text: string;
+  kind: 'activity' | 'edge' | 'case';
+  /** The node id or edge key it is about (null for case-level sentences). */
+  ref: string | null;
+  metric: ElementMetric | CaseMetric;
+  effect: number | null;
+  q: number | null;
+}
+
+export interface CompareResult {
+  green: SideSummary;
+  red: SideSummary;
+  /** Every case of the log, log order. */
+  cases: CaseRow[];
+  /** Green vs red over the case measures (their own Benjamini–Hochberg family). */
+  caseTests: Record<CaseMetric, TestResult>;
+  activities: CompareRow[];
+  edges: CompareRow[];
+  top: TopDifference[];
+  /** Whether both sides have ≥ 2 cases (else every test is null). */
+  testable: boolean;
+  /** Why there are no tests, or other caveats; null if none. */
+  note: string | null;
+  hasDurations: boolean;
+  hasTimestamps: boolean;
+  /** Distinct hosts among the compared cases (per-side mc compares their clocks). */
+  hosts: number;
+}
