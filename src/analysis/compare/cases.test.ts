@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tinyLog } from '../tinyLog';
+import { tinyLog } from '../../testing/tinyLog';
 import { DEFAULT_MAPPING } from '../types';
 import { caseMeasures } from './cases';
 import { compare } from './compare';

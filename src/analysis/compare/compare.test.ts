@@ -1,9 +1,8 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { parseStraceBytes } from '../../ingest/strace';
-import { mergeLogs, type EventLog } from '../../model';
 import { relClose } from '../../testing/scipy';
+import { traceDirLog } from '../../testing/traceDir';
 import { resolvePartition } from '../partition';
 import { DEFAULT_MAPPING } from '../types';
 import { compare } from './compare';
@@ -14,9 +13,6 @@ import { toCompareJson } from './json';
 const DIR = 'e2e/fixtures/ior-like/';
 const FILES = readdirSync(DIR).filter((f) => f.endsWith('.st')).sort();
 
-function iorLog(): EventLog {
-  return mergeLogs(FILES.map((f) => parseStraceBytes(f, readFileSync(DIR + f))));
-}
 
 /**
  * An independent reading of the same traces in Python (a regular expression per line, not our parser):
@@ -105,7 +101,7 @@ function python(): PyOut {
 }
 
 describe('compare on the IOR-like runs, against an independent Python reading + SciPy', () => {
-  const log = iorLog();
+  const log = traceDirLog(DIR);
   const part = resolvePartition(log, 'cid:ssf', 'cid:fpp');
   const res = compare(log, DEFAULT_MAPPING, part);
   const py = python();
@@ -160,6 +156,28 @@ describe('compare on the IOR-like runs, against an independent Python reading + 
     expect(w.tests.bytes!.p).toBe(1); // 256 KiB per rank on both sides
     expect(w.green.mc).toBeGreaterThanOrEqual(1);
     expect(w.green.failureRate).toBe(0);
+  });
+
+  it('per-side mc: a brute-force count over the events of the side alone', () => {
+    const { pair, start, dur, caseOffsets } = log;
+    const actOf = (i: number): string => `${log.calls[log.pairCall[pair[i]]]}:${log.paths[log.pairFp[pair[i]]].split('/').slice(0, 3).join('/')}`;
+    for (const [sideName, cid] of [['green', 'ssf'], ['red', 'fpp']] as const) {
+      const ev = new Map<string, number[]>();
+      log.cases.forEach((c, k) => {
+        if (c.cid !== cid) return;
+        for (let i = caseOffsets[k]; i < caseOffsets[k + 1]; i++) if (log.paths[log.pairFp[pair[i]]].startsWith('/scratch/') && dur[i] === dur[i]) ev.set(actOf(i), [...(ev.get(actOf(i)) ?? []), i]);
+      });
+      expect(ev.size).toBeGreaterThanOrEqual(5);
+      for (const [a, list] of ev) {
+        let best = 0;
+        for (const j of list) {
+          const t = start[j];
+          const n = list.filter((i) => start[i] <= t && (t < start[i] + dur[i] || (start[i] + dur[i] <= start[i] && t === start[i]))).length;
+          best = Math.max(best, n);
+        }
+        expect(res.activities.find((r) => r.id === a)![sideName].mc, `${sideName} ${a}`).toBe(best);
+      }
+    }
   });
 
   it('case-level tests: wall and traced time as scipy', () => {
