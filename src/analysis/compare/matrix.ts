@@ -98,6 +98,8 @@ export function compareMatrix(log: EventLog, pairAct: Int32Array, A: number, sid
   const START = A;
   const END = A + 1;
   const edges = new EdgeTable(A + 2);
+  const dense = edges.dense;
+  const S = A + 2;
   const { pair, start, dur, size, errno, caseOffsets } = log;
 
   // per-case scratch: values of the activities/edges touched by the current case
@@ -176,8 +178,12 @@ export function compareMatrix(log: EventLog, pairAct: Int32Array, A: number, sid
           }
         }
         if (errno[i] !== 0) actFail[base + act]++;
-        const e = edges.index(prev, act);
-        if (e >= eScratch.length) grow();
+        // the dense lookup inline (as scan.ts), the hash lookup through the table
+        let e = dense !== null ? dense[prev * S + act] : -1;
+        if (e < 0) {
+          e = edges.index(prev, act);
+          if (e >= eScratch.length) grow();
+        }
         if (eScratch[e] === 0) eTouched[ne++] = e;
         eScratch[e]++;
         const st = start[i];
