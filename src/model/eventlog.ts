@@ -91,6 +91,17 @@ export interface EventLog {
   files: FileReport[];
 }
 
+/**
+ * The largest |start| in seconds an event may have: what a JS Date can show (±8.64e15 ms, year ±275 760).
+ * A time beyond it (or not finite) is bad input: importers drop the event and count it as 'bad-start'.
+ */
+export const MAX_TIME = 8.64e12;
+
+/** True if `s` (seconds) is a start time an event may have (finite, |s| ≤ MAX_TIME). */
+export function isValidTime(s: number): boolean {
+  return s <= MAX_TIME && s >= -MAX_TIME;
+}
+
 /** Bytes held per event by the per-event columns. */
 export const BYTES_PER_EVENT = 4 + 4 + 2 + 8 + 4 + 8 + 4;
 

@@ -18,18 +18,42 @@ export function loadH5wasm(): Promise<H5Module> {
   loading ??= (async (): Promise<H5Module> => {
     let api: H5Module['api'];
     let env: H5Module['env'];
-    if (isNode()) {
-      const spec = 'h5wasm/node'; // a variable: bundlers must not pull the Node build into the browser
-      api = (await import(/* @vite-ignore */ spec)) as H5Module['api'];
-      env = 'node';
-    } else {
-      api = await import('h5wasm');
-      env = 'web';
+    // h5wasm binds console.error when its module is created, and prints "Aborted(…)" there when the C
+    // code aborts (e.g. on heap corruption from a broken file) before throwing the error we report.
+    const restore = quietAborts();
+    try {
+      if (isNode()) {
+        const spec = 'h5wasm/node'; // a variable: bundlers must not pull the Node build into the browser
+        api = (await import(/* @vite-ignore */ spec)) as H5Module['api'];
+        env = 'node';
+      } else {
+        api = await import('h5wasm');
+        env = 'web';
+      }
+    } finally {
+      restore();
     }
     const Module = await api.ready;
     return asH5Module({ api, Module, env });
   })();
   return loading;
+}
+
+/**
+ * Until the returned function is called, console.error is a filter that drops Emscripten's
+ * `Aborted(…)` lines (the abort still throws, and readHdf5Log turns it into a message naming the file)
+ * and passes everything else on. Whoever binds console.error meanwhile (h5wasm) keeps the filter.
+ */
+function quietAborts(): () => void {
+  const con = (globalThis as unknown as { console: { error: (...args: unknown[]) => void } }).console;
+  const error = con.error;
+  con.error = function filtered(...args: unknown[]): void {
+    if (typeof args[0] === 'string' && args[0].startsWith('Aborted(')) return;
+    error.apply(con, args);
+  };
+  return () => {
+    con.error = error;
+  };
 }
 
 /** What WORKERFS needs of a dropped file: a `File` (or a `Blob` with a name). */

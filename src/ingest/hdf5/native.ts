@@ -3,6 +3,8 @@
  * tables, pair table, case index and file reports, so loading is a handful of contiguous reads.
  */
 import type { CaseInfo, EventLog, FileReport, TimeBase } from '../../model';
+import { checkDistinct, checkNativeEvents, parseReport } from './checks';
+import { checkClaims, checkReadable, MAX_ATTRIBUTE_BYTES } from './guard';
 import { removeFile, tempPath } from './load';
 import { datasetInfo, readStringList, readTyped, SLAB_ROWS } from './raw';
 import { asH5Module, Hdf5FormatError, type H5Module, type H5Namespace } from './types';
@@ -113,12 +115,16 @@ function has(h5: H5Module, fileId: bigint, path: string): boolean {
   }
 }
 
-export function readNative(h5: H5Module, fileId: bigint, displayName: string, slab?: number): EventLog {
+const NATIVE_DATASETS = ['/events/pid', '/events/pair', '/events/errno', '/events/start', '/events/dur', '/events/size', '/events/line', '/strings/calls', '/strings/paths', '/strings/errnos', '/pairs/call', '/pairs/fp', '/cases/id', '/cases/cid', '/cases/host', '/cases/rid', '/cases/file', '/cases/pid', '/cases/split', '/cases/offsets', '/files/report'];
+
+export function readNative(h5: H5Module, fileId: bigint, displayName: string, fileBytes: number, slab?: number): EventLog {
   const bad = (what: string): never => {
     throw new Hdf5FormatError(`${displayName}: broken strace-dfg event log: ${what}`);
   };
   const attr = (name: string): unknown => {
     try {
+      const m = h5.Module.get_attribute_metadata(fileId, '/', name);
+      if (!(m.total_size * m.size <= MAX_ATTRIBUTE_BYTES)) return undefined;
       return new h5.api.Attribute(fileId, '/', name).value;
     } catch {
       return undefined;
@@ -128,10 +134,15 @@ export function readNative(h5: H5Module, fileId: bigint, displayName: string, sl
   if (version !== NATIVE_VERSION) bad(`format version ${version}, this reader knows version ${NATIVE_VERSION} (update strace-dfg)`);
   const timeBase = attr('timeBase') as TimeBase;
   if (!TIME_BASES.includes(timeBase)) bad(`unknown timeBase ${String(timeBase)}`);
-  for (const p of ['/events/pid', '/events/pair', '/events/errno', '/events/start', '/events/dur', '/events/size', '/events/line', '/strings/calls', '/strings/paths', '/strings/errnos', '/pairs/call', '/pairs/fp', '/cases/id', '/cases/cid', '/cases/host', '/cases/rid', '/cases/file', '/cases/pid', '/cases/split', '/cases/offsets', '/files/report']) {
-    if (!has(h5, fileId, p)) bad(`missing dataset ${p}`);
+  for (const p of NATIVE_DATASETS) if (!has(h5, fileId, p)) bad(`missing dataset ${p}`);
+  // every dataset's shape, filters and claimed size checked before anything is allocated
+  const infos = new Map(NATIVE_DATASETS.map((p) => [p, datasetInfo(h5, fileId, p)]));
+  for (const i of infos.values()) {
+    if (i.rank !== 1) bad(`${i.path} has ${i.rank} dimensions, expected 1`);
+    checkReadable(i, displayName);
   }
-  const info = (p: string): ReturnType<typeof datasetInfo> => datasetInfo(h5, fileId, p);
+  checkClaims([...infos.values()], fileBytes, displayName);
+  const info = (p: string): ReturnType<typeof datasetInfo> => infos.get(p) ?? datasetInfo(h5, fileId, p);
   const n = info('/events/pid').rows;
   const read = <T extends Col>(p: string, make: (k: number) => T, k: number): T => {
     const out = make(k);
@@ -157,18 +168,16 @@ export function readNative(h5: H5Module, fileId: bigint, displayName: string, sl
   const cpid = read('/cases/pid', (m) => new Int32Array(m), k);
   const split = read('/cases/split', (m) => new Uint8Array(m), k);
   const caseOffsets = read('/cases/offsets', (m) => new Uint32Array(m), k + 1);
-  const files: FileReport[] = strings('/files/report').map((s, i) => {
-    try {
-      return JSON.parse(s) as FileReport;
-    } catch {
-      return bad(`file report ${i} is not JSON`);
-    }
-  });
+  const files: FileReport[] = strings('/files/report').map((s, i) => parseReport(s, i, bad));
+  checkDistinct(calls, '/strings/calls', bad);
+  checkDistinct(paths, '/strings/paths', bad);
+  checkDistinct(errnos, '/strings/errnos', bad);
+  checkDistinct(ids, '/cases/id', bad);
   if (cid.length !== k || host.length !== k || rid.length !== k) bad('case columns differ in length');
   if (caseOffsets[0] !== 0 || caseOffsets[k] !== n) bad('case offsets do not span the events');
+  for (let i = 1; i <= k; i++) if (caseOffsets[i] < caseOffsets[i - 1]) bad(`case offsets decrease at case ${ids[i - 1]}`);
   const cases: CaseInfo[] = ids.map((id, i) => {
     if (file[i] >= files.length) bad(`case ${id} refers to file ${file[i]} of ${files.length}`);
-    if (i > 0 && caseOffsets[i] < caseOffsets[i - 1]) bad(`case offsets decrease at case ${id}`);
     return { id, cid: cid[i], host: host[i], rid: rid[i], file: file[i], pid: split[i] ? cpid[i] : null };
   });
   const log: EventLog = {
@@ -191,9 +200,15 @@ export function readNative(h5: H5Module, fileId: bigint, displayName: string, sl
     files,
   };
   if (paths[0] !== '' || errnos[0] !== '') bad("string tables must start with ''");
-  for (let p = 0; p < nPairs; p++) if (log.pairCall[p] >= calls.length || log.pairFp[p] >= paths.length) bad(`pair ${p} out of range`);
+  const pairKeys = new Set<number>();
+  for (let p = 0; p < nPairs; p++) {
+    if (log.pairCall[p] >= calls.length || log.pairFp[p] >= paths.length) bad(`pair ${p} out of range`);
+    const key = log.pairFp[p] * calls.length + log.pairCall[p];
+    if (pairKeys.has(key)) bad(`pair ${p} is listed twice`);
+    pairKeys.add(key);
+  }
   const np = nPairs;
   const ne = errnos.length;
   for (let i = 0; i < n; i++) if (log.pair[i] >= np || log.errno[i] >= ne) bad(`event ${i} refers to a missing pair or errno`);
-  return log;
+  return checkNativeEvents(log, bad);
 }

@@ -37,6 +37,10 @@ export interface DatasetInfo {
   fields: Field[];
   /** Rank of the dataspace (1 for tables/columns). */
   rank: number;
+  /** The filter pipeline (compression), in order. */
+  filters: { id: number; name: string }[];
+  /** Source file names of a virtual dataset ('.' = this file); empty for other datasets. */
+  virtualSources: string[];
 }
 
 function describe(m: Metadata): string {
@@ -91,7 +95,10 @@ export function datasetInfo(h5: H5Module, fileId: bigint, path: string): Dataset
     fields.push(f);
     anyVlen = f.vlen;
   }
-  return { path, rows: shape.length ? shape[0] : 1, rowSize: m.size, compound: m.type === H5T.COMPOUND, anyVlen, fields, rank: shape.length };
+  const filters = h5.Module.get_dataset_filters(fileId, path).map((f) => ({ id: f.id, name: f.name }));
+  const virtualSources = (m.virtual_sources ?? []).map((v) => v.file_name);
+  const rows = shape.length ? shape[0] : 1;
+  return { path, rows, rowSize: m.size, compound: m.type === H5T.COMPOUND, anyVlen, fields, rank: shape.length, filters, virtualSources };
 }
 
 /**

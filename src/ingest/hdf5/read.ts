@@ -1,4 +1,5 @@
-import { caseFromFileName, emptyFileReport, EventLogBuilder, type EventLog } from '../../model';
+import { caseFromFileName, emptyFileReport, EventLogBuilder, isValidTime, type EventLog } from '../../model';
+import { checkClaims, checkReadable, onlyThisFile } from './guard';
 import { fileSize } from './load';
 import { readNative, NATIVE_FORMAT } from './native';
 import { decodeNumbers, decodeStrings, SLAB_ROWS, withSlab, type Field } from './raw';
@@ -7,6 +8,8 @@ import { asH5Module, Hdf5FormatError, type H5Module, type H5Namespace } from './
 
 /** Below this many seconds a float `start` is a time of day (strace -t/-tt), above it epoch seconds. */
 export const CLOCK_LIMIT = 86400 * 2;
+/** The largest float32 (durations are stored as float32: anything above is Infinity, i.e. unknown). */
+const F32_MAX = 3.4028234663852886e38;
 
 const FIXED_HINT =
   "it was written by pandas with format='fixed' (pickled Python objects), which cannot be read in a browser. " +
@@ -27,6 +30,10 @@ export function readHdf5Log(h5In: H5Module | H5Namespace, pathInFs: string, disp
   const h5 = asH5Module(h5In);
   const bytes = fileSize(h5, pathInFs, displayName);
   if (bytes === 0) throw new Hdf5FormatError(`${displayName}: the file is empty (0 bytes)`);
+  return onlyThisFile(h5, pathInFs, displayName, () => readOpen(h5, pathInFs, displayName, bytes, opts));
+}
+
+function readOpen(h5: H5Module, pathInFs: string, displayName: string, bytes: number, opts?: Hdf5ReadOptions): EventLog {
   let file: InstanceType<H5Module['api']['File']>;
   try {
     file = new h5.api.File(pathInFs, 'r');
@@ -35,10 +42,13 @@ export function readHdf5Log(h5In: H5Module | H5Namespace, pathInFs: string, disp
   }
   if (file.file_id < 0n) throw new Hdf5FormatError(`${displayName}: not a readable HDF5 file (truncated or corrupt)`);
   try {
-    if (stringAttr(h5, file.file_id, '/', 'format') === NATIVE_FORMAT) return readNative(h5, file.file_id, displayName, opts?.slabRows);
+    if (stringAttr(h5, file.file_id, '/', 'format') === NATIVE_FORMAT) return readNative(h5, file.file_id, displayName, bytes, opts?.slabRows);
     return readForeign(h5, file.file_id, displayName, bytes, opts?.slabRows);
   } catch (e) {
     if (e instanceof Hdf5FormatError) throw e;
+    if (e instanceof Error && /^Aborted\(/.test(e.message)) {
+      throw new Hdf5FormatError(`${displayName}: the HDF5 library stopped on corrupt data in this file (${e.message})`);
+    }
     throw new Hdf5FormatError(`${displayName}: cannot read the file (truncated or corrupt?): ${firstLine(e)}`);
   } finally {
     try {
@@ -54,7 +64,8 @@ function firstLine(e: unknown): string {
   const lines = msg.split('\n').map((l) => l.trim()).filter(Boolean);
   // HDF5 error stacks: the innermost "#00N: ... in FUNC(): what" line says the most
   const detail = lines.filter((l) => /^#\d+:/.test(l)).pop();
-  return (detail ?? lines[0] ?? 'unknown error').replace(/^#\d+:\s*\S+\s+line\s+\d+\s+in\s+/, '');
+  // no paths of h5wasm's build machine in messages
+  return (detail ?? lines[0] ?? 'unknown error').replace(/^#\d+:\s*\S+\s+line\s+\d+\s+in\s+/, '').replace(/\/__w\/\S*/g, '…');
 }
 
 function readForeign(h5: H5Module, fileId: bigint, displayName: string, bytes: number, slab?: number): EventLog {
@@ -67,10 +78,17 @@ function readForeign(h5: H5Module, fileId: bigint, displayName: string, bytes: n
     );
   }
   for (const t of found.tables) checkTable(t, displayName);
+  const used = [...new Map(found.tables.flatMap((t) => t.datasets).map((d) => [d.path, d])).values()];
+  for (const d of used) checkReadable(d, displayName);
+  checkClaims(used, bytes, displayName);
   const total = found.tables.reduce((s, t) => s + t.rows, 0);
   const b = new EventLogBuilder(total + 1);
   const report = emptyFileReport(displayName, 'hdf5', bytes);
   if (found.fixed.length) report.warnings.push(`skipped ${found.fixed.length} group(s) written with pandas format='fixed': ${found.fixed.slice(0, 3).join(', ')}`);
+  if (found.links.length) {
+    const more = found.links.length > 3 ? ` and ${found.links.length - 3} more` : '';
+    report.warnings.push(`did not follow ${found.links.length} soft or external link(s): ${found.links.slice(0, 3).join(', ')}${more}`);
+  }
   const fileIdx = b.addFile(report);
   let maxStart = -Infinity;
   let noDur = 0;
@@ -121,14 +139,14 @@ function readCase(h5: H5Module, fileId: bigint, t: CaseTable, b: EventLogBuilder
     }
     for (let i = 0; i < c; i++) {
       const s = start[i] * scale;
-      if (!Number.isFinite(s)) {
+      if (!isValidTime(s)) {
         bad++;
         continue;
       }
       if (s > maxStart) maxStart = s;
       const du = dur ? dur[i] : NaN;
       const z = size ? size[i] : NaN;
-      b.push(pid ? pid[i] | 0 : 0, b.pairOf(call[i], fp[i]), errno ? errno[i] : 0, s, du >= 0 ? du : NaN, z >= 0 ? z : NaN, line ? line[i] >>> 0 : 0);
+      b.push(pid ? pid[i] | 0 : 0, b.pairOf(call[i], fp[i]), errno ? errno[i] : 0, s, du >= 0 && du <= F32_MAX ? du : NaN, z >= 0 && z < Infinity ? z : NaN, line ? line[i] >>> 0 : 0);
     }
   }
   if (bad) dropped['bad-start'] = (dropped['bad-start'] ?? 0) + bad;

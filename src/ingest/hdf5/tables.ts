@@ -2,6 +2,7 @@
  * Finds the event tables of a foreign HDF5 file (pandas HDFStore `format='table'`, h5py compound datasets,
  * one dataset per column) and resolves their columns. Pure discovery: nothing per event is read here.
  */
+import { MAX_ATTRIBUTE_BYTES } from './guard';
 import { datasetInfo, type DatasetInfo, type Field } from './raw';
 import { parsePickledStringList } from './pickle';
 import { Hdf5FormatError, textDecoder, type H5Module } from './types';
@@ -43,6 +44,8 @@ export interface Discovery {
   fixed: string[];
   /** A few paths seen, for the "no event tables" message. */
   seen: string[];
+  /** Soft and external links met, not followed (`/a/b → target`). */
+  links: string[];
 }
 
 function attrNames(h5: H5Module, fileId: bigint, path: string): string[] {
@@ -55,6 +58,8 @@ function attrNames(h5: H5Module, fileId: bigint, path: string): string[] {
 
 export function stringAttr(h5: H5Module, fileId: bigint, path: string, name: string): string | undefined {
   if (!attrNames(h5, fileId, path).includes(name)) return undefined;
+  const m = h5.Module.get_attribute_metadata(fileId, path, name);
+  if (!(m.total_size * m.size <= MAX_ATTRIBUTE_BYTES)) return undefined;
   const v = new h5.api.Attribute(fileId, path, name).value;
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'bigint') return String(v);
@@ -99,14 +104,38 @@ export function checkTable(t: CaseTable, displayName: string): void {
   }
 }
 
-/** Walks the file and collects every event table. */
+/** How a link reaches its object: only hard links are followed (soft ones may lead out of the file). */
+function linkTarget(h5: H5Module, fileId: bigint, path: string): string | null {
+  const ext = h5.Module.get_external_link(fileId, path);
+  if (ext.filename) return `${ext.filename}:${ext.obj_path ?? ''}`;
+  const soft = h5.Module.get_symbolic_link(fileId, path);
+  return soft === null ? null : soft;
+}
+
+/** An object's identity in the file (its address, as an object reference): the same for every hard link to it. */
+function objectKey(h5: H5Module, fileId: bigint, path: string): string {
+  return Array.from(h5.Module.create_object_reference(fileId, path)).join(',');
+}
+
+/**
+ * Walks the file and collects every event table. Each object is visited once, however many hard links
+ * lead to it (a group linked into itself is not a cycle to walk); soft and external links are listed in
+ * `links`, not followed.
+ */
 export function discover(h5: H5Module, fileId: bigint, displayName: string): Discovery {
   const M = h5.Module;
-  const out: Discovery = { tables: [], fixed: [], seen: [] };
+  const out: Discovery = { tables: [], fixed: [], seen: [], links: [] };
   const rel = (p: string): string => p.replace(/^\/+/, '');
+  const visited = new Set<string>([objectKey(h5, fileId, '/')]);
+  const firstVisit = (p: string): boolean => {
+    const key = objectKey(h5, fileId, p);
+    if (visited.has(key)) return false;
+    visited.add(key);
+    return true;
+  };
 
   const visit = (gpath: string, depth: number): void => {
-    if (depth > 32) return;
+    if (depth > 64) return;
     const pandasType = stringAttr(h5, fileId, gpath, 'pandas_type');
     if (pandasType !== undefined) {
       visitPandas(gpath, pandasType);
@@ -117,12 +146,20 @@ export function discover(h5: H5Module, fileId: bigint, displayName: string): Dis
     const groups: string[] = [];
     for (const name of names) {
       const p = gpath === '/' ? `/${name}` : `${gpath}/${name}`;
+      const target = linkTarget(h5, fileId, p);
+      if (target !== null) {
+        out.links.push(`${p} → ${target}`);
+        continue;
+      }
       const type = M.get_type(fileId, p);
       if (out.seen.length < 8) out.seen.push(p);
       if (type === M.H5G_GROUP) {
-        if (!name.startsWith('_i_')) groups.push(p);
+        if (name.startsWith('_i_') || !firstVisit(p)) continue;
+        groups.push(p);
       } else if (type === M.H5G_DATASET) {
-        datasets.push(datasetInfo(h5, fileId, p));
+        const d = datasetInfo(h5, fileId, p);
+        // a compound table is a whole case: a second link to it is not a second case
+        if (!(d.compound && !firstVisit(p))) datasets.push(d);
       }
     }
     const attrs = { cid: stringAttr(h5, fileId, gpath, 'cid'), host: stringAttr(h5, fileId, gpath, 'host'), rid: stringAttr(h5, fileId, gpath, 'rid') };
@@ -154,6 +191,10 @@ export function discover(h5: H5Module, fileId: bigint, displayName: string): Dis
   const visitPandas = (gpath: string, pandasType: string): void => {
     const tableType = stringAttr(h5, fileId, gpath, 'table_type');
     const tpath = `${gpath}/table`;
+    if (M.get_names(fileId, gpath, false).includes('table') && linkTarget(h5, fileId, tpath) !== null) {
+      out.links.push(`${tpath} → ${linkTarget(h5, fileId, tpath)}`);
+      return;
+    }
     if (tableType === undefined || M.get_type(fileId, tpath) !== M.H5G_DATASET) {
       out.fixed.push(`${gpath} (pandas_type ${pandasType})`);
       return;

@@ -1,0 +1,160 @@
+/**
+ * Validation of what a native event log holds beyond its column types (docs/FORMATS.md, "The native
+ * layout"): the stored file reports (JSON) and the per-event values. A file that breaks the layout is
+ * refused with a message naming the problem; out-of-range times are bad input, dropped and counted.
+ */
+import { isValidTime, type EventLog, type FileReport, type SourceFlags, type UnparsableLine } from '../../model';
+
+/** Caps on a stored report, as the strace importer's own: 100 unparsable lines of ≤ 300 characters. */
+export const REPORT_CAPS = { unparsable: 100, text: 400, warnings: 100, warning: 1000, dropped: 64, name: 4096 } as const;
+/** A stored report longer than this (characters of JSON) is not parsed: far above what a real one holds. */
+export const MAX_REPORT_JSON = 16 << 20;
+
+type Bad = (what: string) => never;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isCount = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v <= Number.MAX_SAFE_INTEGER;
+const cut = (s: string, max: number): string => (s.length > max ? `${s.slice(0, max)}…` : s);
+
+/**
+ * Parses and checks the stored FileReport `json` of file `i`: every field present with its type (else `bad`),
+ * lists and strings capped like the strace importer's (so a crafted report cannot flood the page).
+ */
+export function parseReport(json: string, i: number, bad: Bad): FileReport {
+  const where = `file report ${i}`;
+  if (json.length > MAX_REPORT_JSON) {
+    bad(`${where} has ${json.length} characters (a report holds at most a few hundred KB)`);
+  }
+  let v: unknown;
+  try {
+    v = JSON.parse(json);
+  } catch {
+    return bad(`${where} is not JSON`);
+  }
+  if (!isObject(v)) return bad(`${where} is ${v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v}, not an object`);
+  const field = (k: string, ok: (x: unknown) => boolean, want: string): unknown => {
+    if (!ok(v[k])) bad(`${where}: '${k}' is ${v[k] === undefined ? 'missing' : JSON.stringify(v[k]).slice(0, 40)}, expected ${want}`);
+    return v[k];
+  };
+  const name = field('name', (x) => typeof x === 'string', 'a string') as string;
+  const format = field('format', (x) => x === 'strace' || x === 'hdf5', "'strace' or 'hdf5'") as 'strace' | 'hdf5';
+  const bytes = field('bytes', isCount, 'a count') as number;
+  const lines = field('lines', isCount, 'a count') as number;
+  const events = field('events', isCount, 'a count') as number;
+  const dropped = field('dropped', (x) => isObject(x) && Object.values(x).every(isCount), 'an object of counts') as Record<string, number>;
+  const unparsable = field(
+    'unparsable',
+    (x) => Array.isArray(x) && x.every((u) => isObject(u) && isCount(u.line) && typeof u.text === 'string'),
+    'a list of {line, text}',
+  ) as UnparsableLine[];
+  const flags = field(
+    'flags',
+    (x) => x === null || (isObject(x) && typeof x.timestamps === 'string' && typeof x.durations === 'boolean' && typeof x.annotations === 'boolean' && typeof x.pids === 'string'),
+    'null or source flags',
+  ) as SourceFlags | null;
+  const warnings = field('warnings', (x) => Array.isArray(x) && x.every((w) => typeof w === 'string'), 'a list of strings') as string[];
+  // a clean copy: only the known fields, capped ('__proto__' & co. cannot come through as keys)
+  const droppedOut: Record<string, number> = Object.create(null) as Record<string, number>;
+  for (const [k, c] of Object.entries(dropped).slice(0, REPORT_CAPS.dropped)) droppedOut[cut(k, 64)] = c;
+  const kept = warnings.slice(0, REPORT_CAPS.warnings).map((w) => cut(w, REPORT_CAPS.warning));
+  if (warnings.length > REPORT_CAPS.warnings) kept.push(`… ${warnings.length - REPORT_CAPS.warnings} more warnings not shown`);
+  return {
+    name: cut(name, REPORT_CAPS.name),
+    format,
+    bytes,
+    lines,
+    events,
+    dropped: { ...droppedOut },
+    unparsable: unparsable.slice(0, REPORT_CAPS.unparsable).map((u) => ({ line: u.line, text: cut(u.text, REPORT_CAPS.text) })),
+    flags: flags && { timestamps: cut(flags.timestamps, 16), durations: flags.durations, annotations: flags.annotations, pids: cut(flags.pids, 16) },
+    warnings: kept,
+  };
+}
+
+/** Throws (through `bad`) if a string table holds a value twice. */
+export function checkDistinct(list: readonly string[], what: string, bad: Bad): void {
+  const seen = new Set<string>();
+  for (const s of list) {
+    if (seen.has(s)) bad(`${what} holds ${JSON.stringify(cut(s, 80))} twice`);
+    seen.add(s);
+  }
+}
+
+/**
+ * Checks the per-event values of a native log read column by column and repairs what is bad input rather
+ * than a broken file: an event whose start is not a time (NaN, ±Infinity, beyond MAX_TIME) is dropped and
+ * counted as 'bad-start' in its file's report; a dur or size that is neither NaN nor a finite number ≥ 0
+ * becomes NaN (unknown), with a warning. Refuses a case not sorted by start. Returns the (compacted) log.
+ */
+export function checkNativeEvents(log: EventLog, bad: Bad): EventLog {
+  const { start, dur, size, caseOffsets } = log;
+  const k = log.cases.length;
+  const badStart = new Uint32Array(k);
+  let anyBadStart = 0;
+  const fixedPerFile = new Map<number, number>();
+  for (let c = 0; c < k; c++) {
+    let prev = -Infinity;
+    let fixed = 0;
+    for (let i = caseOffsets[c]; i < caseOffsets[c + 1]; i++) {
+      const s = start[i];
+      if (!isValidTime(s)) {
+        badStart[c]++;
+        continue;
+      }
+      if (s < prev) bad(`case ${log.cases[c].id} is not sorted by start (event ${i})`);
+      prev = s;
+      const d = dur[i];
+      if (!(d >= 0 && d < Infinity) && d === d) {
+        dur[i] = NaN;
+        fixed++;
+      }
+      const z = size[i];
+      if (!(z >= 0 && z < Infinity) && z === z) {
+        size[i] = NaN;
+        fixed++;
+      }
+    }
+    anyBadStart += badStart[c];
+    if (fixed) fixedPerFile.set(log.cases[c].file, (fixedPerFile.get(log.cases[c].file) ?? 0) + fixed);
+  }
+  const files = log.files.slice();
+  const touch = (f: number): FileReport => (files[f] = files[f] === log.files[f] ? { ...files[f], dropped: { ...files[f].dropped }, warnings: files[f].warnings.slice() } : files[f]);
+  for (const [f, fixed] of fixedPerFile) touch(f).warnings.push(`${fixed} negative or infinite durations or sizes in the event log were read as unknown`);
+  if (!anyBadStart) return fixedPerFile.size ? { ...log, files } : log;
+  for (let c = 0; c < k; c++) {
+    if (!badStart[c]) continue;
+    const r = touch(log.cases[c].file);
+    r.dropped['bad-start'] = (r.dropped['bad-start'] ?? 0) + badStart[c];
+    r.events = Math.max(0, r.events - badStart[c]);
+  }
+  return compact(log, files);
+}
+
+/** The log without its events whose start is not a valid time. */
+function compact(log: EventLog, files: FileReport[]): EventLog {
+  const keep: number[] = [];
+  const offsets = new Uint32Array(log.caseOffsets.length);
+  for (let c = 0; c < log.cases.length; c++) {
+    offsets[c] = keep.length;
+    for (let i = log.caseOffsets[c]; i < log.caseOffsets[c + 1]; i++) if (isValidTime(log.start[i])) keep.push(i);
+  }
+  offsets[log.cases.length] = keep.length;
+  const pick = <T extends Int32Array | Uint32Array | Uint16Array | Float32Array | Float64Array>(a: T): T => {
+    const out = new (a.constructor as new (n: number) => T)(keep.length);
+    for (let j = 0; j < keep.length; j++) out[j] = a[keep[j]];
+    return out;
+  };
+  return {
+    ...log,
+    n: keep.length,
+    pid: pick(log.pid),
+    pair: pick(log.pair),
+    errno: pick(log.errno),
+    start: pick(log.start),
+    dur: pick(log.dur),
+    size: pick(log.size),
+    line: pick(log.line),
+    caseOffsets: offsets,
+    files,
+  };
+}
