@@ -243,12 +243,148 @@ def write_all(cases):
         g['size'] = np.array([r[5] for r in rows], dtype='<i8')
 
 
+def native(path, cases, time_base='clock', reports=None, starts=None, claim=None):
+    """Writes strace-dfg's native layout (docs/FORMATS.md, "The native layout") with h5py, independently of
+    the TypeScript writer: one case per trace, one file report per case. `reports` replaces the JSON of the
+    file reports; `starts(case, rows)` the start column of a case; `claim` makes every event column (and the
+    last case offset) claim that many rows without writing any."""
+    vs = h5py.string_dtype('utf-8')
+    calls, paths, errnos, pairs = [], [''], [''], {}
+    idx = lambda table, s: table.index(s) if s in table else (table.append(s) or len(table) - 1)
+    ev = {k: [] for k in ('pid', 'pair', 'errno', 'start', 'dur', 'size', 'line')}
+    offsets = [0]
+    for case, rows in cases.items():
+        st = starts(case, rows) if starts else [r[2] for r in rows]
+        for r, s in zip(rows, st):
+            key = (idx(calls, r[1]), idx(paths, r[4]))
+            ev['pid'].append(r[0])
+            ev['pair'].append(pairs.setdefault(key, len(pairs)))
+            ev['errno'].append(idx(errnos, r[6]))
+            ev['start'].append(s)
+            ev['dur'].append(r[3])
+            ev['size'].append(float('nan') if r[5] < 0 else float(r[5]))
+            ev['line'].append(0)
+        offsets.append(len(ev['pid']))
+    names = [c + '.st' for c in cases]
+    if reports is None:
+        reports = [json.dumps({'name': n, 'format': 'strace', 'bytes': 0, 'lines': len(rows), 'events': len(rows),
+                               'dropped': {}, 'unparsable': [], 'flags': None, 'warnings': []})
+                   for n, rows in zip(names, cases.values())]
+    dt = {'pid': '<i4', 'pair': '<u4', 'errno': '<u2', 'start': '<f8', 'dur': '<f4', 'size': '<f8', 'line': '<u4'}
+    with h5py.File(path, 'w') as h:
+        h.attrs['format'] = 'strace-dfg-eventlog'
+        h.attrs.create('version', 1, dtype='<i4')
+        h.attrs['timeBase'] = time_base
+        h.attrs['events'] = float(len(ev['pid']))
+        h.attrs['writer'] = 'tools/make_h5_fixtures.py'
+        for k, t in dt.items():
+            if claim:
+                h.create_dataset('events/' + k, shape=(claim,), dtype=t)
+            else:
+                h.create_dataset('events/' + k, data=np.array(ev[k], dtype=t))
+        if claim:
+            offsets = [0] * len(cases) + [claim]
+        for k, table in (('calls', calls), ('paths', paths), ('errnos', errnos)):
+            h.create_dataset('strings/' + k, data=table, dtype=vs)
+        h.create_dataset('pairs/call', data=np.array([c for c, _ in pairs], dtype='<u4'))
+        h.create_dataset('pairs/fp', data=np.array([f for _, f in pairs], dtype='<u4'))
+        ids = list(cases)
+        h.create_dataset('cases/id', data=ids, dtype=vs)
+        for j, k in enumerate(('cid', 'host', 'rid')):
+            h.create_dataset('cases/' + k, data=[case_attrs(c)[j] for c in ids], dtype=vs)
+        h.create_dataset('cases/file', data=np.arange(len(ids), dtype='<u4'))
+        h.create_dataset('cases/pid', data=np.zeros(len(ids), dtype='<i4'))
+        h.create_dataset('cases/split', data=np.zeros(len(ids), dtype='<u1'))
+        h.create_dataset('cases/offsets', data=np.array(offsets, dtype='<u4'))
+        h.create_dataset('files/name', data=names, dtype=vs)
+        h.create_dataset('files/report', data=reports, dtype=vs)
+
+
+def compound(g, rows, name='events', **kw):
+    a = np.zeros(len(rows), dtype=[('pid', '<i4'), ('call', 'S16'), ('start', '<f8'), ('dur', '<f4'), ('fp', 'S120')])
+    for i, r in enumerate(rows):
+        a[i] = (r[0], r[1].encode(), r[2], r[3], r[4].encode())
+    return g.create_dataset(name, data=a, **kw)
+
+
+def write_hostile(cases):
+    """Files made to break a reader: bad reports, false sizes, link cycles, links and storage in other
+    files, missing filters, impossible times. Each is small; README.md says what each holds."""
+    out = lambda name: os.path.join(ROOT, name)
+    first = next(iter(cases))
+    one = {first: cases[first]}
+    # the good native file, written by this script (not by the TypeScript writer)
+    native(out('native_h5py.h5'), cases)
+    # file reports: JSON null, an empty object, a field of the wrong type, lists far beyond the caps
+    good = lambda n: {'name': n, 'format': 'strace', 'bytes': 0, 'lines': 0, 'events': 0, 'dropped': {},
+                      'unparsable': [], 'flags': None, 'warnings': []}
+    native(out('bad_native_report_null.h5'), one, reports=['null'])
+    native(out('bad_native_report_empty.h5'), one, reports=['{}'])
+    native(out('bad_native_report_shape.h5'), one, reports=[json.dumps({**good('x.st'), 'warnings': 'not a list'})])
+    native(out('native_report_long.h5'), one, reports=[json.dumps({
+        **good('long.st'), 'dropped': {'unparsable': 1000, '__proto__': 5},
+        'unparsable': [{'line': i + 1, 'text': 'x' * (1000 if i == 0 else 8)} for i in range(1000)],
+        'warnings': ['w%d' % i for i in range(500)]})])
+    # sizes: every event column claims 10^9 (10^8) rows, none written (reads as fill values)
+    native(out('bad_native_rows_1e9.h5'), one, claim=10 ** 9)
+    native(out('bad_native_rows_1e8.h5'), one, claim=10 ** 8)
+    with h5py.File(out('bad_columns_rows_1e9.h5'), 'w') as h:
+        g = h.create_group(first)
+        for k, t in (('pid', '<i4'), ('start', '<f8'), ('dur', '<f8'), ('call', 'S16'), ('fp', 'S64')):
+            g.create_dataset(k, shape=(10 ** 9,), dtype=t, chunks=(1 << 16,), compression='gzip')
+    # a group hard-linked into itself: once (each object once: one case), and twice (an exponential walk)
+    with h5py.File(out('bad_self_link.h5'), 'w') as h:
+        g = h.create_group(first)
+        compound(g, cases[first])
+        g['self'] = g
+        h['again'] = g
+    with h5py.File(out('bad_self_link_twice.h5'), 'w') as h:
+        g = h.create_group(first)
+        compound(g, cases[first])
+        g['a'] = g
+        g['b'] = g
+    # links and storage in other files: must never be read
+    with h5py.File(out('bad_external_link.h5'), 'w') as h:
+        compound(h.create_group(first), cases[first])
+        h['elsewhere'] = h5py.ExternalLink('h5py_compound.h5', '/ls_node1_2')
+        h['soft'] = h5py.SoftLink('/elsewhere')
+    with h5py.File(out('bad_external_storage.h5'), 'w') as h:
+        g = h.create_group(first)
+        n = len(cases[first])
+        g.create_dataset('call', shape=(n,), dtype='S16', external=[('/etc/passwd', 0, 16 * n)])
+        g['start'] = np.array([r[2] for r in cases[first]], dtype='<f8')
+        g['fp'] = fixed([r[4] for r in cases[first]])
+    with h5py.File(out('bad_virtual_dataset.h5'), 'w') as h:
+        n = len(cases['ls_node1_2'])
+        lay = h5py.VirtualLayout(shape=(n,), dtype=h5py.File(out('h5py_compound.h5'), 'r')['ls_node1_2/events'].dtype)
+        lay[:] = h5py.VirtualSource('h5py_compound.h5', 'ls_node1_2/events', shape=(n,))
+        h.create_group(first).create_virtual_dataset('events', lay)
+    # a compression filter h5wasm does not have (LZF, h5py's own)
+    with h5py.File(out('bad_lzf.h5'), 'w') as h:
+        compound(h.create_group(first), cases[first], compression='lzf', chunks=(64,))
+    # impossible start times: 1e308, +inf, -inf, NaN and 9.9e13 (a -ttt stamp 99999999999999) among good ones
+    wild = [1e308, float('inf'), float('-inf'), float('nan'), 99999999999999.000001]
+    def wild_starts(case, rows):
+        st = [r[2] for r in rows]
+        for j, w in enumerate(wild):
+            st[1 + 3 * j] = w
+        return st
+    native(out('bad_native_start_huge.h5'), one, starts=wild_starts)
+    # sorted order is part of the native layout: keep the good rows sorted, the bad ones where they are
+    with h5py.File(out('bad_compound_start_huge.h5'), 'w') as h:
+        d = compound(h.create_group(first), cases[first])
+        a = d[:]
+        a['start'] = wild_starts(first, cases[first])
+        d[:] = a
+
+
 def main():
     names = sorted(f for f in os.listdir(SRC) if f.endswith('.st'))
     if not names:
         sys.exit('no .st files in ' + SRC)
     cases = {n[:-3]: parse(os.path.join(SRC, n)) for n in names}
     write_all(cases)
+    write_hostile(cases)
     expected = {'midnightEpoch': MIDNIGHT_EPOCH, 'cases': [
         {'id': c, 'cid': case_attrs(c)[0], 'host': case_attrs(c)[1], 'rid': case_attrs(c)[2],
          'events': [list(r) for r in rows]} for c, rows in cases.items()]}
