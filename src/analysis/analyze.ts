@@ -1,9 +1,10 @@
-/** analyze(): mapping → one scan → DFG, statistics, variants, partition (DESIGN.md §1). */
+/** analyze(): mapping → one scan → DFG, statistics, variants, partition (docs/METHOD.md). */
 import type { EventLog } from '../model';
 import { maxConcurrency } from './concurrency';
 import { compileMapping, type CompiledMapping } from './mapping';
 import { caseSides, sideOf } from './partition';
 import { pairStats } from './pairStats';
+import { pairDurations, unionQuantile } from './quantile';
 import { scan, SIDE_GREEN, SIDE_RED } from './scan';
 import { END, START, edgeKey, type ActivityStats, type AnalysisResult, type AnalyzeOptions, type DfgEdge, type MappingSpec, type PartitionResult, type PartitionSpec } from './types';
 import { computeVariants } from './variants';
@@ -29,6 +30,7 @@ export function analyze(
   const sizeN = new Float64Array(A);
   const rateSum = new Float64Array(A);
   const rateN = new Float64Array(A);
+  const fail = new Float64Array(A);
   let mapped = 0;
   for (let p = 0; p < m.pairAct.length; p++) {
     const a = m.pairAct[p];
@@ -41,6 +43,23 @@ export function analyze(
     sizeN[a] += ps.sizeN[p];
     rateSum[a] += ps.rateSum[p];
     rateN[a] += ps.rateN[p];
+    fail[a] += ps.fail[p];
+  }
+  // the pairs of each activity, grouped (counting sort), for the duration quantiles
+  const actStart = new Uint32Array(A + 1);
+  for (let p = 0; p < m.pairAct.length; p++) if (m.pairAct[p] >= 0) actStart[m.pairAct[p] + 1]++;
+  for (let a = 0; a < A; a++) actStart[a + 1] += actStart[a];
+  const actPairs = new Uint32Array(actStart[A]);
+  const put = actStart.slice(0, A);
+  for (let p = 0; p < m.pairAct.length; p++) if (m.pairAct[p] >= 0) actPairs[put[m.pairAct[p]]++] = p;
+  const pd = hasDurations ? pairDurations(log) : null;
+  const errnos: (Record<string, number> | undefined)[] = new Array(A);
+  for (let j = 0; j < ps.errPair.length; j++) {
+    const a = m.pairAct[ps.errPair[j]];
+    if (a < 0) continue;
+    const rec = (errnos[a] ??= {});
+    const name = log.errnos[ps.errCode[j]];
+    rec[name] = (rec[name] ?? 0) + ps.errCount[j];
   }
   const side = partition ? caseSides(log, partition) : null;
   const sc = scan(log, m.pairAct, A, side, hasTimestamps);
@@ -67,6 +86,11 @@ export function analyze(
       mc: mcA,
       DR: mcA !== null && dr !== null ? mcA * dr : null,
       cases: sc.cases[a],
+      meanDur: known ? durSum[a] / durN[a] : null,
+      p95Dur: pd && known ? unionQuantile(pd, actPairs, actStart[a], actStart[a + 1], 0.95) : null,
+      failures: fail[a],
+      failureRate: fail[a] / count[a],
+      errnos: sortedKeys(errnos[a]),
     });
   }
   nodes.sort((x, y) => y.count - x.count || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
@@ -125,4 +149,11 @@ export function analyze(
     hasTimestamps,
     hosts: hostSet,
   };
+}
+
+/** A copy with the keys in alphabetical order ({} for none), so JSON output is deterministic. */
+function sortedKeys(rec: Record<string, number> | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (rec) for (const k of Object.keys(rec).sort()) out[k] = rec[k];
+  return out;
 }

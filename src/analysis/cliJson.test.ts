@@ -45,7 +45,7 @@ describe('toCliJson', () => {
     const withFrame = result({ nodes: [...result().nodes, stats('●'), stats('■')] });
     const doc = toCliJson(withFrame, []);
     expect(Object.keys(doc.nodes)).toEqual(['read:/etc/passwd', 'write:/dev/pts']);
-    expect(doc.nodes['read:/etc/passwd']).toEqual({ count: 3, rd: 0.75, bytes: 10, dr: 1e4, mc: 1, DR: 1e4 });
+    expect(doc.nodes['read:/etc/passwd']).toEqual({ count: 3, rd: 0.75, bytes: 10, dr: 1e4, mc: 1, DR: 1e4, cases: 1 });
     expect(doc.edges).toEqual({
       '● -> read:/etc/passwd': 2,
       'read:/etc/passwd -> read:/etc/passwd': 1,
@@ -60,7 +60,7 @@ describe('toCliJson', () => {
 
   it('turns undefined statistics (null, NaN, Infinity) into JSON null', () => {
     const doc = toCliJson(result({ nodes: [stats('x:/a', { rd: null, bytes: Number.POSITIVE_INFINITY, DR: Number.NaN })] }), []);
-    expect(doc.nodes['x:/a']).toEqual({ count: 1, rd: null, bytes: null, dr: 1e4, mc: 1, DR: null });
+    expect(doc.nodes['x:/a']).toEqual({ count: 1, rd: null, bytes: null, dr: 1e4, mc: 1, DR: null, cases: 1 });
     const text = JSON.stringify(doc);
     expect(JSON.parse(text).nodes['x:/a'].DR).toBeNull();
   });

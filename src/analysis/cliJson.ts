@@ -3,8 +3,11 @@
  * Pure and DOM/Node-free: the CLI prints it with `--json`, the app's worker reuses it for "analysis JSON".
  */
 import type { FileReport } from '../model/eventlog';
+import { METRICS } from './metrics';
 import { END, START, type AnalysisResult } from './types';
 
+/** One activity: a field per statistic of the metric registry that has a `json` name (src/analysis/metrics.ts),
+ * in registry order, then `errnos`. The fields below are the ones every version writes. */
 export interface CliNodeStats {
   count: number;
   /** Relative duration, a fraction 0…1. */
@@ -17,6 +20,10 @@ export interface CliNodeStats {
   mc: number | null;
   /** mc × dr, bytes/s. */
   DR: number | null;
+  /** Failed calls per errno name, e.g. { "ENOENT": 3 }. */
+  errnos?: Record<string, number>;
+  /** The other statistics: cases, mean_dur, p95_dur (seconds), failures, failure_rate (a fraction), … */
+  [field: string]: number | null | Record<string, number> | undefined;
 }
 
 export interface CliPartition {
@@ -62,7 +69,14 @@ export function toCliJson(result: AnalysisResult, files: readonly Pick<FileRepor
   const nodes: Record<string, CliNodeStats> = {};
   for (const s of result.nodes) {
     if (s.id === START || s.id === END) continue;
-    nodes[s.id] = { count: s.count, rd: num(s.rd), bytes: num(s.bytes), dr: num(s.dr), mc: num(s.mc), DR: num(s.DR) };
+    const node = {} as CliNodeStats;
+    for (const m of METRICS) {
+      if (m.json === null) continue;
+      const v = m.value(s);
+      if (v !== undefined) node[m.json] = num(v); // undefined: a producer that did not compute it
+    }
+    if (s.errnos) node.errnos = { ...s.errnos };
+    nodes[s.id] = node;
   }
   const edges: Record<string, number> = {};
   for (const e of result.edges) edges[`${e.source} -> ${e.target}`] = e.count;

@@ -5,3 +5,5 @@ export { resolvePartition, selectCases } from './partition';
 export { activityEvents, edgeCases, type ActivityEvents } from './events';
 export { concurrencySequence } from './concurrency';
 export * from './types';
+export { METRICS, COLOR_METRICS, metric, isMetricId, finiteValue, metricTitle, errnoText, rdText, type MetricDef, type MetricId, type MetricUnit, type LoadInfo } from './metrics';
+export { unionQuantile, pairDurations, type PairDurations } from './quantile';

@@ -1,5 +1,5 @@
 /**
- * Per (call, fp) pair aggregates of a log: count, Σ dur, bytes and Σ rate. They do not depend on the
+ * Per (call, fp) pair aggregates of a log: count, Σ dur, bytes, Σ rate, failures and errno counts. They do not depend on the
  * mapping, so they are computed once per log (cached) and an activity's statistics are the sums over the
  * pairs mapped to it: O(pairs) per re-mapping instead of O(events).
  */
@@ -16,6 +16,12 @@ export interface PairStats {
   /** Σ size/dur over events with a size and dur > 0, and their number. */
   rateSum: Float64Array;
   rateN: Uint32Array;
+  /** Events that returned an errno (errno ≠ 0). */
+  fail: Uint32Array;
+  /** Events per (pair, errno ≠ 0), as parallel arrays sorted by pair, then errno index. */
+  errPair: Uint32Array;
+  errCode: Uint16Array;
+  errCount: Uint32Array;
   /** Whether any event of the log has a known dur. */
   anyDur: boolean;
 }
@@ -33,11 +39,20 @@ export function pairStats(log: EventLog): PairStats {
   const sizeN = new Uint32Array(P);
   const rateSum = new Float64Array(P);
   const rateN = new Uint32Array(P);
-  const { pair, dur, size, n } = log;
+  const fail = new Uint32Array(P);
+  const E = log.errnos.length;
+  const errs = new Map<number, number>(); // p × E + errno → events (failures are few: a Map is cheap)
+  const { pair, dur, size, errno, n } = log;
   let anyDur = false;
   for (let i = 0; i < n; i++) {
     const p = pair[i];
     count[p]++;
+    const e = errno[i];
+    if (e !== 0) {
+      fail[p]++;
+      const key = p * E + e;
+      errs.set(key, (errs.get(key) ?? 0) + 1);
+    }
     const d = dur[i];
     if (d === d) {
       durSum[p] += d;
@@ -54,7 +69,16 @@ export function pairStats(log: EventLog): PairStats {
       }
     }
   }
-  const s: PairStats = { count, durSum, durN, bytes, sizeN, rateSum, rateN, anyDur };
+  const keys = [...errs.keys()].sort((x, y) => x - y);
+  const errPair = new Uint32Array(keys.length);
+  const errCode = new Uint16Array(keys.length);
+  const errCount = new Uint32Array(keys.length);
+  keys.forEach((key, j) => {
+    errPair[j] = Math.floor(key / E);
+    errCode[j] = key % E;
+    errCount[j] = errs.get(key)!;
+  });
+  const s: PairStats = { count, durSum, durN, bytes, sizeN, rateSum, rateN, fail, errPair, errCode, errCount, anyDur };
   cache.set(log, s);
   return s;
 }

@@ -19,7 +19,7 @@ export interface RewriteRule {
   label: string;
 }
 
-/** Everything that defines the mapping f: event → activity (DESIGN.md §1). */
+/** Everything that defines the mapping f: event → activity (docs/METHOD.md "Mapping"). */
 export interface MappingSpec {
   /** Path components kept by trunc (default 2). 0 = the whole path. */
   depth: number;
@@ -64,6 +64,18 @@ export interface ActivityStats {
   DR: number | null;
   /** Number of cases that contain the activity. */
   cases: number;
+  // Set by analyze(); optional so that older producers (tests, saved results) stay valid. Definitions:
+  // docs/METHOD.md "Duration and failure statistics".
+  /** Mean duration of the events with a known duration, seconds (null when none is known). */
+  meanDur?: number | null;
+  /** 95th percentile of the known durations (numpy's default linear interpolation), seconds. */
+  p95Dur?: number | null;
+  /** Events that returned an errno. */
+  failures?: number;
+  /** failures / count, a fraction 0…1. */
+  failureRate?: number;
+  /** Events per errno name, e.g. `{ ENOENT: 3 }` (empty when no call failed). */
+  errnos?: Record<string, number>;
 }
 
 export interface DfgEdge {

@@ -1,7 +1,11 @@
 /** The CLI's readable (non-JSON) output: summary line, activity / edge / variant / partition tables. */
 import type { CliJson } from '../analysis/cliJson';
+import { errnoText, finiteValue, METRICS } from '../analysis/metrics';
 import type { AnalysisResult } from '../analysis/types';
-import { formatBytes, formatCount, formatPercent, formatRate } from '../lib/format';
+import { formatCount } from '../lib/format';
+
+/** The statistics of the activity table: those the registry shows by default. */
+const COLUMNS = METRICS.filter((m) => m.shown);
 
 /** Trace content is data: control characters in paths are shown escaped, never sent to the terminal. */
 export function safe(s: string): string {
@@ -55,16 +59,21 @@ export function textReport(result: AnalysisResult, doc: CliJson, ctx: ReportCont
   else if (!result.hasTimestamps) out.push('note: no timestamps in the traces (record with strace -tt): mc and DR are unavailable');
   if (result.hosts > 1) out.push(`note: cases from ${result.hosts} hosts: mc (and DR) are exact only if their clocks are synchronised`);
 
-  out.push('', 'Activities (Load = share of the total duration; dr = mean data rate per event; DR = mc × dr; binary units)');
+  out.push('', 'Activities (rd = share of the total duration; dr = mean data rate per event; DR = mc × dr; mean, p95 = call durations; fail = calls with an errno; binary units)');
   const nodes = result.nodes.slice(0, top);
   out.push(
     ...table(
-      ['activity', 'count', 'Load', 'bytes', 'dr', 'mc', 'DR'],
-      nodes.map((s) => [safe(s.id), formatCount(s.count), formatPercent(s.rd), formatBytes(s.bytes), formatRate(s.dr), s.mc === null ? '–' : String(s.mc), formatRate(s.DR)]),
-      [false, true, true, true, true, true, true],
+      ['activity', ...COLUMNS.map((m) => m.short)],
+      nodes.map((s) => [safe(s.id), ...COLUMNS.map((m) => m.format(finiteValue(m, s)))]),
+      [false, ...COLUMNS.map(() => true)],
     ),
     ...more(nodes.length, result.nodes.length, 'activities'),
   );
+  const failing = nodes.filter((s) => errnoText(s) !== '');
+  if (failing.length) {
+    out.push('', 'Failed calls by errno');
+    out.push(...table(['activity', 'errnos'], failing.map((s) => [safe(s.id), errnoText(s)]), [false, false]));
+  }
 
   out.push('', 'Edges (transitions summed over cases)');
   const edges = result.edges.slice().sort((a, b) => b.count - a.count || (a.source + a.target < b.source + b.target ? -1 : 1));

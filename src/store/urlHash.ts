@@ -5,6 +5,7 @@
  * is never run before the user confirms it.
  */
 import { DEFAULT_MAPPING, type MappingSpec, type PathFilter, type RewriteRule } from '../analysis/types';
+import { isMetricId, metric as metricDef } from '../analysis/metrics';
 import type { ColorMode, EdgeLabelKind, Metric } from '../ui/contracts';
 
 export interface ViewSettings {
@@ -30,7 +31,6 @@ export const DEFAULT_VIEW: ViewSettings = {
   singleThread: false,
 };
 
-const METRICS: Metric[] = ['rd', 'bytes', 'count', 'dr', 'mc', 'DR'];
 const LABELS: EdgeLabelKind[] = ['count', 'cases', 'gap'];
 
 const filterToText = (f: PathFilter): string => (f.kind === 'regex' ? `re:${f.pattern}` : f.pattern);
@@ -57,7 +57,7 @@ export function parseHash(hash: string): { view: ViewSettings; custom: string | 
   const metric = q.get('metric') as Metric | null;
   const color = q.get('color');
   const colorMode: ColorMode =
-    color === 'partition' ? { kind: 'partition' } : { kind: 'metric', metric: metric && METRICS.includes(metric) ? metric : 'rd' };
+    color === 'partition' ? { kind: 'partition' } : { kind: 'metric', metric: isMetricId(metric) && metricDef(metric).canColor ? metric : 'rd' };
   const label = q.get('label') as EdgeLabelKind | null;
   const green = q.get('green') ?? '';
   const red = q.get('red') ?? '';

@@ -1,16 +1,8 @@
 /** Colouring, edge labels, direction, exports. */
+import { COLOR_METRICS } from '../analysis/metrics';
 import type { ColorMode, EdgeLabelKind, Metric } from './contracts';
 import { useApp } from './appContext';
 import { download, statsCsv } from './exportFiles';
-
-const METRICS: { id: Metric; label: string }[] = [
-  { id: 'rd', label: 'rd (relative duration)' },
-  { id: 'bytes', label: 'b (bytes)' },
-  { id: 'count', label: 'count' },
-  { id: 'dr', label: 'dr (data rate)' },
-  { id: 'mc', label: 'mc (max concurrency)' },
-  { id: 'DR', label: 'DR (mc × dr)' },
-];
 
 export function Toolbar({ onError }: { onError(msg: string): void }) {
   const colorMode = useApp((s) => s.colorMode);
@@ -37,7 +29,7 @@ export function Toolbar({ onError }: { onError(msg: string): void }) {
             setColorMode((v === 'partition' ? { kind: 'partition' } : { kind: 'metric', metric: v as Metric }) as ColorMode);
           }}
         >
-          {METRICS.map((m) => (
+          {COLOR_METRICS.map((m) => (
             <option key={m.id} value={m.id}>
               {m.label}
             </option>

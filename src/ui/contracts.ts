@@ -2,9 +2,11 @@
  * Props contracts between the app shell (src/ui/App.tsx, store, worker) and the panels built in
  * parallel: graph/ (Cytoscape), timeline/ (Plotly), tables/ (statistics, variants, edge cases).
  */
+import type { MetricId } from '../analysis/metrics';
 import type { ActivityStats, AnalysisResult, EdgeCases, Side, TimelineData, Variant } from '../analysis/types';
 
-export type Metric = 'rd' | 'bytes' | 'count' | 'dr' | 'mc' | 'DR';
+/** A statistic of the metric registry (src/analysis/metrics.ts). */
+export type Metric = MetricId;
 export type EdgeLabelKind = 'count' | 'cases' | 'gap';
 export type ColorMode = { kind: 'metric'; metric: Metric } | { kind: 'partition' };
 

@@ -1,23 +1,27 @@
-/** Downloads: statistics CSV, analysis JSON, event log .h5. */
+/** Downloads: statistics CSV, analysis JSON, event log .h5, graph images. */
+import { METRICS } from '../analysis/metrics';
 import type { ActivityStats } from '../analysis/types';
+import { toCsv } from '../lib/csv';
 
-const cell = (v: string | number | null): string => {
-  if (v === null || (typeof v === 'number' && Number.isNaN(v))) return '';
-  let s = String(v);
-  // Spreadsheets run cells starting with = + - @ as formulas: trace paths are data.
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-/** One row per activity, SI base units (seconds, bytes, bytes/s); rd as a fraction. */
+/** One row per activity, a column per statistic of the metric registry in SI base units (seconds, bytes,
+ * bytes/s; fractions for rd and failure_rate), then the errno counts (`ENOENT:3 EACCES:1`). */
 export function statsCsv(nodes: readonly ActivityStats[]): string {
-  const head = ['activity', 'count', 'cases', 'dur_s', 'rd', 'bytes', 'dr_bytes_per_s', 'mc', 'DR_bytes_per_s'];
-  const rows = nodes.map((n) => [n.id, n.count, n.cases, n.dur, n.rd, n.bytes, n.dr, n.mc, n.DR].map(cell).join(','));
-  return `${head.join(',')}\n${rows.join('\n')}\n`;
+  const head = ['activity', ...METRICS.map((m) => m.csv), 'errnos'];
+  const rows = nodes.map((n) => [
+    n.id,
+    ...METRICS.map((m) => {
+      const v = m.value(n);
+      return typeof v === 'number' && Number.isFinite(v) ? v : null;
+    }),
+    n.errnos ? Object.entries(n.errnos).map(([k, c]) => `${k}:${c}`).join(' ') : null,
+  ]);
+  return toCsv(head, rows);
 }
 
-export function download(name: string, data: BlobPart, type: string): void {
-  const url = URL.createObjectURL(new Blob([data], { type }));
+/** Save `data` as a file named `name` (the one download helper of the app). */
+export function download(name: string, data: BlobPart | Blob, type: string): void {
+  const blob = data instanceof Blob ? data : new Blob([data], { type });
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

@@ -1,8 +1,9 @@
 /** Toolbar, sliders, hidden-elements statement and legends of the graph panel (plain React text only). */
+import { metric } from '../../analysis/metrics';
 import type { AnalysisResult } from '../../analysis/types';
-import { formatBytes, formatCount, formatPercent, formatRate } from '../../lib/format';
-import type { ColorMode, Metric } from '../contracts';
-import { BLUE, EDGE_DEFAULT, EDGE_GREEN, EDGE_NEITHER, EDGE_RED, METRIC_NAMES, NODE_BOTH, NODE_GREEN, NODE_NEITHER, NODE_RED, UNAVAILABLE, WHITE } from './colors';
+import { formatCount } from '../../lib/format';
+import type { ColorMode } from '../contracts';
+import { BLUE, EDGE_DEFAULT, EDGE_GREEN, EDGE_NEITHER, EDGE_RED, NODE_BOTH, NODE_GREEN, NODE_NEITHER, NODE_RED, UNAVAILABLE, WHITE } from './colors';
 import { sideCounts } from './elements';
 import type { FilterOptions, FilteredGraph } from './filter';
 
@@ -77,13 +78,6 @@ export function GraphToolbar(p: ControlsProps) {
   );
 }
 
-function fmtMetric(m: Metric, v: number): string {
-  if (m === 'rd') return formatPercent(v);
-  if (m === 'bytes') return formatBytes(v);
-  if (m === 'dr' || m === 'DR') return formatRate(v);
-  return formatCount(v);
-}
-
 const swatch = (fill: string, border = '#616161'): React.CSSProperties => ({
   display: 'inline-block', width: 12, height: 12, background: fill, border: `1px solid ${border}`, verticalAlign: 'middle', marginRight: 3,
 });
@@ -118,14 +112,14 @@ export function GraphLegend({ result, colorMode, metricMax }: { result: Analysis
       </div>
     );
   }
-  const m = colorMode.metric;
+  const m = metric(colorMode.metric);
   return (
     <div style={box} data-testid="graph-legend">
-      <div><b>{METRIC_NAMES[m]}</b> — fill linear in value / max</div>
+      <div><b>{m.label}</b> — fill linear in value / max{m.higherIsWorse ? '' : ' (higher is better)'}</div>
       <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
         <span>0</span>
         <span style={{ display: 'inline-block', width: 120, height: 10, border: '1px solid #999', background: `linear-gradient(to right, ${WHITE}, ${BLUE})` }} />
-        <span>{metricMax === null || metricMax === 0 ? '–' : fmtMetric(m, metricMax)}</span>
+        <span>{metricMax === null || metricMax === 0 ? '–' : m.format(metricMax)}</span>
         <span style={{ marginLeft: 8 }}><span style={swatch(UNAVAILABLE)} />unavailable</span>
       </div>
       <div><span style={line(EDGE_NEITHER, true)} />via hidden activities · width ∝ log(count) · binary units</div>

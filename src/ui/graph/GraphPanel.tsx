@@ -9,6 +9,7 @@ import { END, START, type AnalysisResult } from '../../analysis/types';
 import { formatCount } from '../../lib/format';
 import type { GraphPanelProps } from '../contracts';
 import { setGraphReader } from '../testHook';
+import { download } from '../exportFiles';
 import { CyView, edgeId } from './cyView';
 import { buildElements } from './elements';
 import { defaultFilter, edgeCountStops, filterGraph, indexDfg, type FilterOptions, type ShownEdge } from './filter';
@@ -32,17 +33,6 @@ function signature(r: AnalysisResult): string {
     mix(e.target);
   }
   return `${r.nodes.length}|${r.edges.length}|${h >>> 0}`;
-}
-
-function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function fillTooltip(tip: HTMLDivElement, title: string, rows: [string, string][]): void {
@@ -220,7 +210,7 @@ export function GraphPanel(props: GraphPanelProps) {
     const cy = viewRef.current?.cy;
     if (!cy) return;
     const blob = cy.png({ output: 'blob', full: true, scale: 2, bg: '#FFFFFF', maxWidth: 16000, maxHeight: 16000 });
-    download(blob, 'strace-dfg.png');
+    download('strace-dfg.png', blob, 'image/png');
   };
   const onSvg = (): void => {
     const view = viewRef.current;
@@ -229,7 +219,7 @@ export function GraphPanel(props: GraphPanelProps) {
       const a = stats.get(id);
       return a ? nodeLabelLines(a) : [id];
     });
-    download(new Blob([toSvg(parts.nodes, parts.edges, FONT_FAMILY, FONT_PX)], { type: 'image/svg+xml' }), 'strace-dfg.svg');
+    download('strace-dfg.svg', toSvg(parts.nodes, parts.edges, FONT_FAMILY, FONT_PX), 'image/svg+xml');
   };
 
   return (

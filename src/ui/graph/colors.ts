@@ -5,6 +5,7 @@
  * total" rescaled so the heaviest activity is full blue: with hundreds of activities a share of the total
  * would leave almost every node white. Unavailable values (null) are light grey.
  */
+import { finiteValue, metric } from '../../analysis/metrics';
 import type { ActivityStats, Side } from '../../analysis/types';
 import type { Metric } from '../contracts';
 
@@ -21,19 +22,16 @@ export const EDGE_NEITHER = '#C8C8C8';
 export const EDGE_DEFAULT = '#6E6E6E';
 export const TERMINAL_FILL = '#424242';
 
-export const METRIC_NAMES: Record<Metric, string> = {
-  rd: 'rd (relative duration)', bytes: 'b (bytes moved)', count: 'events', dr: 'dr (data rate)', mc: 'mc (max concurrency)', DR: 'DR = mc × dr',
-};
-
+/** The metric's value of an activity (metric registry), null when unavailable. */
 export function metricValue(a: ActivityStats, m: Metric): number | null {
-  return a[m];
+  return finiteValue(metric(m), a);
 }
 
 export function metricMax(nodes: ActivityStats[], m: Metric): number {
   let max = 0;
   for (const a of nodes) {
-    const v = a[m];
-    if (v !== null && Number.isFinite(v) && v > max) max = v;
+    const v = metricValue(a, m);
+    if (v !== null && v > max) max = v;
   }
   return max;
 }

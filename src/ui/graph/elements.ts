@@ -1,7 +1,7 @@
 /** Pure: the filtered graph + colour mode → Cytoscape element data (ids, labels, fills, widths, sides). */
 import { END, START, edgeKey, type ActivityStats, type AnalysisResult, type Side } from '../../analysis/types';
 import type { ColorMode, EdgeLabelKind } from '../contracts';
-import { EDGE_DEFAULT, EDGE_NEITHER, TERMINAL_FILL, metricFill, metricMax, partitionEdgeColor, partitionNodeFill } from './colors';
+import { EDGE_DEFAULT, EDGE_NEITHER, TERMINAL_FILL, metricFill, metricMax, metricValue, partitionEdgeColor, partitionNodeFill } from './colors';
 import { edgeId, type EdgeData, type NodeData } from './cyView';
 import type { FilteredGraph } from './filter';
 import { edgeLabel, labelBox, nodeLabelLines } from './labels';
@@ -37,7 +37,7 @@ export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMod
       const side = part.nodes[id]?.side ?? 'neither';
       return { id, label: lines.join('\n'), w: box.w, h: box.h, fill: partitionNodeFill(side), side };
     }
-    return { id, label: lines.join('\n'), w: box.w, h: box.h, fill: metricFill(a ? a[metric] : null, max) };
+    return { id, label: lines.join('\n'), w: box.w, h: box.h, fill: metricFill(a ? metricValue(a, metric) : null, max) };
   });
   const edges: EdgeData[] = g.edges.map((e) => {
     const base = {

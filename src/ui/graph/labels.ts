@@ -1,6 +1,7 @@
-/** Node and edge text (DESIGN.md §1: `activity`, `Load: rd (b)`, `DR: mc × dr`) and label box sizes. */
+/** Node and edge text (docs/METHOD.md "The graph": `activity`, `Load: rd (b)`, `DR: mc × dr`) and label box sizes. */
+import { errnoText, finiteValue, metric, METRICS } from '../../analysis/metrics';
 import type { ActivityStats } from '../../analysis/types';
-import { formatBytes, formatCount, formatDuration, formatPercent, formatRate } from '../../lib/format';
+import { formatCount, formatDuration } from '../../lib/format';
 import type { EdgeLabelKind } from '../contracts';
 import type { ShownEdge } from './filter';
 
@@ -15,10 +16,11 @@ export function ellipsize(s: string, max = MAX_LABEL_CHARS): string {
   return `${s.slice(0, head)}…${s.slice(s.length - (max - 1 - head))}`;
 }
 
+/** The text of a statistic of the registry, '–' when missing. */
+const text = (id: 'rd' | 'bytes' | 'mc' | 'dr', a: ActivityStats): string => metric(id).format(finiteValue(metric(id), a));
+
 export function nodeLabelLines(a: ActivityStats): string[] {
-  const load = `Load: ${formatPercent(a.rd)} (${formatBytes(a.bytes)})`;
-  const dr = `DR: ${a.mc === null ? '–' : formatCount(a.mc)} × ${formatRate(a.dr)}`;
-  return [ellipsize(a.id), load, dr];
+  return [ellipsize(a.id), `Load: ${text('rd', a)} (${text('bytes', a)})`, `DR: ${text('mc', a)} × ${text('dr', a)}`];
 }
 
 export function edgeLabel(e: ShownEdge, kind: EdgeLabelKind): string {
@@ -28,18 +30,15 @@ export function edgeLabel(e: ShownEdge, kind: EdgeLabelKind): string {
   return formatCount(e.count);
 }
 
-/** Every statistic, as [name, value] rows for the tooltip (rendered with textContent). */
+/** Every statistic of the registry, as [name, value] rows for the tooltip (rendered with textContent),
+ * then the errno counts of the failed calls. */
 export function nodeTooltipRows(a: ActivityStats, side?: { side: string; green: number; red: number }): [string, string][] {
-  const rows: [string, string][] = [
-    ['events', formatCount(a.count)],
-    ['cases', formatCount(a.cases)],
-    ['total duration', formatDuration(a.dur)],
-    ['rd (relative duration)', formatPercent(a.rd, 2)],
-    ['b (bytes moved)', a.bytes === null ? '–' : `${formatBytes(a.bytes)} (${formatCount(a.bytes)} B)`],
-    ['dr (mean data rate)', formatRate(a.dr)],
-    ['mc (max concurrency)', formatCount(a.mc)],
-    ['DR = mc × dr', formatRate(a.DR)],
-  ];
+  const rows: [string, string][] = METRICS.map((m) => {
+    const v = finiteValue(m, a);
+    return [m.label, m.unit === 'B' && v !== null && v >= 1024 ? `${m.format(v)} (${formatCount(v)} B)` : m.format(v)];
+  });
+  const errs = errnoText(a);
+  if (errs) rows.push(['errnos', errs]);
   if (side) rows.push(['partition', `${side.side} (green ${formatCount(side.green)}, red ${formatCount(side.red)})`]);
   return rows;
 }

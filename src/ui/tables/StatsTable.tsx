@@ -1,10 +1,11 @@
 /**
  * Statistics of all activities: sortable by every column, searchable, virtualised (only the rows in view
  * are in the DOM, so 5,000+ activities stay fast). Clicking a row (or Enter on it) selects the node.
+ * One column per statistic of the metric registry; *Columns* shows or hides them (the defaults fit 1024 px).
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { StatsTableProps } from '../contracts';
-import { cellText, cellTitle, COLUMNS, filterStats, nextSort, sortStats, visibleWindow, type SortSpec } from './statsTable';
+import { cellText, cellTitle, COLUMNS, DEFAULT_COLUMNS, filterStats, nextSort, sortStats, visibleWindow, type SortSpec, type StatsColumn } from './statsTable';
 import './tables.css';
 
 const ROW_HEIGHT = 26;
@@ -13,6 +14,15 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortSpec>({ column: 'count', dir: 'desc' });
   const [scrollTop, setScrollTop] = useState(0);
+  const [shown, setShown] = useState<ReadonlySet<StatsColumn>>(() => new Set(DEFAULT_COLUMNS));
+  const columns = useMemo(() => COLUMNS.filter((c) => c.key === 'id' || shown.has(c.key)), [shown]);
+  const toggle = (key: StatsColumn) =>
+    setShown((cur) => {
+      const next = new Set(cur);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
   const bodyRef = useRef<HTMLDivElement>(null);
 
   const rows = useMemo(() => sortStats(filterStats(nodes, query), sort), [nodes, query, sort]);
@@ -57,13 +67,23 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
         <span className="tbl-count" data-testid="stats-count">
           {rows.length === nodes.length ? `${nodes.length} activities` : `${rows.length} of ${nodes.length} activities`}
         </span>
+        <details className="tbl-columns" data-testid="stats-columns">
+          <summary>Columns</summary>
+          <div className="tbl-columns-menu">
+            {COLUMNS.filter((c) => c.key !== 'id').map((c) => (
+              <label key={c.key} title={c.help}>
+                <input type="checkbox" checked={shown.has(c.key)} onChange={() => toggle(c.key)} data-testid={`stats-col-${c.key}`} /> {c.name}
+              </label>
+            ))}
+          </div>
+        </details>
         <span className="tbl-note">binary units (1 KiB = 1024 B)</span>
       </div>
       <div className="tbl-scroll" ref={bodyRef} style={{ height }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
         <table className="tbl" role="grid" aria-rowcount={rows.length + 1}>
           <thead>
             <tr style={{ height: ROW_HEIGHT }}>
-              {COLUMNS.map((c) => {
+              {columns.map((c) => {
                 const active = sort.column === c.key;
                 return (
                   <th
@@ -99,7 +119,7 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
                 data-testid="stats-row"
                 data-id={r.id}
               >
-                {COLUMNS.map((c) => {
+                {columns.map((c) => {
                   const text = cellText(r, c.key);
                   return (
                     <td key={c.key} className={`${c.numeric ? 'num' : 'act'}${text === '–' ? ' missing' : ''}`} title={cellTitle(r, c.key, info)}>

@@ -1,10 +1,13 @@
 /**
  * Pure logic of the statistics table: columns, formatting, why a value is missing, sorting, filtering.
  */
+import { finiteValue, metric, metricTitle, METRICS, type LoadInfo, type MetricId } from '../../analysis/metrics';
 import type { ActivityStats } from '../../analysis/types';
-import { formatBytes, formatCount, formatPercent, formatRate } from '../../lib/format';
 
-export type StatsColumn = 'id' | 'count' | 'rd' | 'bytes' | 'dr' | 'mc' | 'DR' | 'cases';
+export { rdText } from '../../analysis/metrics';
+export type { LoadInfo };
+
+export type StatsColumn = 'id' | MetricId;
 export type SortDir = 'asc' | 'desc';
 export interface SortSpec {
   column: StatsColumn;
@@ -13,89 +16,39 @@ export interface SortSpec {
 
 export interface ColumnDef {
   key: StatsColumn;
+  /** Header text (the metric's short name). */
   label: string;
+  /** Long name (column chooser). */
+  name: string;
   /** Header tooltip: what the column means and its unit. */
   help: string;
   numeric: boolean;
+  /** Shown before the user picks columns. */
+  shown: boolean;
 }
 
+/** The activity column, then one column per statistic of the metric registry (src/analysis/metrics.ts). */
 export const COLUMNS: ColumnDef[] = [
-  { key: 'id', label: 'activity', help: 'call:truncated path', numeric: false },
-  { key: 'count', label: 'count', help: 'number of events', numeric: true },
-  { key: 'rd', label: 'rd', help: 'relative duration: share of the total time spent in calls (%)', numeric: true },
-  { key: 'bytes', label: 'bytes', help: 'bytes moved by read/write calls (binary units: 1 KiB = 1024 B)', numeric: true },
-  { key: 'dr', label: 'dr', help: 'mean process data rate, size/dur per event (binary units per second)', numeric: true },
-  { key: 'mc', label: 'mc', help: 'max concurrency: most events of the activity running at the same instant', numeric: true },
-  { key: 'DR', label: 'DR', help: 'mc × dr: estimated I/O load on the system (binary units per second)', numeric: true },
-  { key: 'cases', label: 'cases', help: 'number of cases (trace files) containing the activity', numeric: true },
+  { key: 'id', label: 'activity', name: 'activity', help: 'call:truncated path', numeric: false, shown: true },
+  ...METRICS.map((m) => ({ key: m.id, label: m.short, name: m.label, help: `${m.label}: ${m.help}`, numeric: true, shown: m.shown })),
 ];
 
-/** What the table knows about the load, to explain missing values. */
-export interface LoadInfo {
-  hasDurations?: boolean;
-  hasTimestamps?: boolean;
-}
-
-/** Relative duration with enough digits that small shares do not read as 0.0%. */
-export function rdText(rd: number | null): string {
-  if (rd === null || Number.isNaN(rd)) return '–';
-  const pct = rd * 100;
-  if (pct === 0 || pct >= 1) return formatPercent(rd, 1);
-  if (pct < 0.001) return '<0.001%';
-  return formatPercent(rd, pct >= 0.1 ? 2 : 3);
-}
+/** The columns shown by default. */
+export const DEFAULT_COLUMNS: StatsColumn[] = COLUMNS.filter((c) => c.shown).map((c) => c.key);
 
 export function cellText(s: ActivityStats, c: StatsColumn): string {
-  switch (c) {
-    case 'id':
-      return s.id;
-    case 'count':
-      return formatCount(s.count);
-    case 'rd':
-      return rdText(s.rd);
-    case 'bytes':
-      return formatBytes(s.bytes);
-    case 'dr':
-      return formatRate(s.dr);
-    case 'mc':
-      return formatCount(s.mc);
-    case 'DR':
-      return formatRate(s.DR);
-    case 'cases':
-      return formatCount(s.cases);
-  }
+  if (c === 'id') return s.id;
+  const m = metric(c);
+  return m.format(finiteValue(m, s));
 }
 
 /** Tooltip of a cell: the exact value, or why it is missing (shown as "–"). */
 export function cellTitle(s: ActivityStats, c: StatsColumn, info: LoadInfo = {}): string {
-  const noDur = info.hasDurations === false ? 'no durations in the traces: re-trace with strace -T' : null;
-  const noTime = info.hasTimestamps === false ? 'no timestamps in the traces: re-trace with strace -tt' : null;
-  switch (c) {
-    case 'id':
-      return s.id;
-    case 'count':
-      return `${s.count} events`;
-    case 'cases':
-      return `${s.cases} cases`;
-    case 'rd':
-      return s.rd === null ? (noDur ?? 'unknown: the durations of these events are unknown (strace -T)') : `${(s.rd * 100).toPrecision(6)} % of the total call time${s.dur !== null ? ` (${s.dur} s)` : ''}`;
-    case 'bytes':
-      return s.bytes === null ? 'no size: only read/write-family calls move bytes' : `${s.bytes} B`;
-    case 'dr':
-      if (s.dr !== null) return `${s.dr.toPrecision(6)} B/s`;
-      if (noDur) return noDur;
-      return s.bytes === null ? 'no rate: no event of this activity moves bytes' : 'no rate: every sized event has zero or unknown duration';
-    case 'mc':
-      if (s.mc !== null) return `up to ${s.mc} events at the same instant`;
-      return noTime ?? noDur ?? 'unknown: needs timestamps (-tt) and durations (-T)';
-    case 'DR':
-      if (s.DR !== null) return `${s.DR.toPrecision(6)} B/s = mc × dr`;
-      return `unknown: needs both mc and dr (${s.mc === null ? 'mc' : 'dr'} is missing)`;
-  }
+  return c === 'id' ? s.id : metricTitle(metric(c), s, info);
 }
 
-function value(s: ActivityStats, c: Exclude<StatsColumn, 'id'>): number | null {
-  return s[c];
+function value(s: ActivityStats, c: MetricId): number | null {
+  return finiteValue(metric(c), s);
 }
 
 /**
@@ -140,13 +93,4 @@ export function visibleWindow(total: number, scrollTop: number, viewport: number
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const last = Math.min(total, Math.ceil((scrollTop + viewport) / rowHeight) + overscan);
   return { first, last: Math.max(first, last) };
-}
-
-/** CSV of the rows as shown (exact numbers, not formatted), for export. */
-export function statsCsv(rows: readonly ActivityStats[]): string {
-  const q = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  const n = (v: number | null) => (v === null ? '' : String(v));
-  const lines = ['activity,count,dur_s,rd,bytes,dr_Bps,mc,DR_Bps,cases'];
-  for (const r of rows) lines.push([q(r.id), r.count, n(r.dur), n(r.rd), n(r.bytes), n(r.dr), n(r.mc), n(r.DR), r.cases].join(','));
-  return `${lines.join('\n')}\n`;
 }

@@ -1,0 +1,123 @@
+/**
+ * Duration quantiles of activities without sorting per mapping (docs/METHOD.md "Duration statistics").
+ * The known durations of each (call, fp) pair are sorted ONCE per log (cached, mapping-independent);
+ * an activity's quantile is then an order statistic of the union of its pairs' sorted runs, found by
+ * bisection on the value: O(pairs × log events) per activity instead of a sort of its events.
+ */
+import type { EventLog } from '../model';
+
+export interface PairDurations {
+  /** Pair p's known durations are `sorted[offsets[p] .. offsets[p + 1])`, ascending. */
+  offsets: Uint32Array;
+  sorted: Float32Array;
+}
+
+const cache = new WeakMap<EventLog, PairDurations>();
+
+/** The known (non-NaN) durations of every pair, each run sorted ascending. Cached per log. */
+export function pairDurations(log: EventLog): PairDurations {
+  const hit = cache.get(log);
+  if (hit !== undefined && hit.offsets.length === log.pairCall.length + 1) return hit;
+  const P = log.pairCall.length;
+  const { pair, dur, n } = log;
+  const offsets = new Uint32Array(P + 1);
+  for (let i = 0; i < n; i++) if (dur[i] === dur[i]) offsets[pair[i] + 1]++;
+  for (let p = 0; p < P; p++) offsets[p + 1] += offsets[p];
+  const sorted = new Float32Array(offsets[P]);
+  const fill = offsets.slice(0, P);
+  for (let i = 0; i < n; i++) {
+    const d = dur[i];
+    if (d === d) sorted[fill[pair[i]]++] = d;
+  }
+  for (let p = 0; p < P; p++) if (offsets[p + 1] - offsets[p] > 1) sorted.subarray(offsets[p], offsets[p + 1]).sort();
+  const out = { offsets, sorted };
+  cache.set(log, out);
+  return out;
+}
+
+/** Number of values ≤ v in the ascending run a[lo, hi). */
+function countLe(a: Float32Array, lo: number, hi: number, v: number): number {
+  const start = lo;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] <= v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - start;
+}
+
+// float32 ↔ an unsigned key with the same order (negative values flipped), for bisection on the value
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+function keyOf(v: number): number {
+  f32[0] = v;
+  const b = u32[0];
+  return b & 0x80000000 ? ~b >>> 0 : (b | 0x80000000) >>> 0;
+}
+function valueOf(key: number): number {
+  u32[0] = key & 0x80000000 ? key & 0x7fffffff : ~key >>> 0;
+  return f32[0];
+}
+
+/**
+ * The k-th smallest (0-based) value of the union of the runs of `pairs` (k < their total length), and
+ * how many values of the union are ≤ it.
+ */
+function kth(d: PairDurations, pairs: ArrayLike<number>, from: number, to: number, k: number): { v: number; le: number } {
+  const { offsets, sorted } = d;
+  if (to - from === 1) {
+    const o = offsets[pairs[from]];
+    const v = sorted[o + k];
+    return { v, le: countLe(sorted, o, offsets[pairs[from] + 1], v) };
+  }
+  let lo = 0xffffffff;
+  let hi = 0;
+  for (let j = from; j < to; j++) {
+    const p = pairs[j];
+    if (offsets[p + 1] === offsets[p]) continue;
+    lo = Math.min(lo, keyOf(sorted[offsets[p]]));
+    hi = Math.max(hi, keyOf(sorted[offsets[p + 1] - 1]));
+  }
+  // smallest key whose value has more than k values ≤ it
+  while (lo < hi) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    const v = valueOf(mid);
+    let c = 0;
+    for (let j = from; j < to; j++) c += countLe(sorted, offsets[pairs[j]], offsets[pairs[j] + 1], v);
+    if (c > k) hi = mid;
+    else lo = mid + 1;
+  }
+  const v = valueOf(lo);
+  let le = 0;
+  for (let j = from; j < to; j++) le += countLe(sorted, offsets[pairs[j]], offsets[pairs[j] + 1], v);
+  return { v, le };
+}
+
+/** The smallest value > v in the runs of `pairs` (Infinity if none). */
+function nextAbove(d: PairDurations, pairs: ArrayLike<number>, from: number, to: number, v: number): number {
+  let best = Infinity;
+  for (let j = from; j < to; j++) {
+    const o = d.offsets[pairs[j]];
+    const e = d.offsets[pairs[j] + 1];
+    const i = o + countLe(d.sorted, o, e, v);
+    if (i < e && d.sorted[i] < best) best = d.sorted[i];
+  }
+  return best;
+}
+
+/**
+ * The q-quantile (0 ≤ q ≤ 1) of the known durations of the pairs `pairs[from, to)`, with linear
+ * interpolation between order statistics (numpy's default, "linear"): h = (n − 1)·q,
+ * Q = x₍⌊h⌋₎ + (h − ⌊h⌋)·(x₍⌊h⌋+1₎ − x₍⌊h⌋₎) over the ascending x₍₀₎ … x₍ₙ₋₁₎. null when n = 0.
+ */
+export function unionQuantile(d: PairDurations, pairs: ArrayLike<number>, from: number, to: number, q: number): number | null {
+  let n = 0;
+  for (let j = from; j < to; j++) n += d.offsets[pairs[j] + 1] - d.offsets[pairs[j]];
+  if (n === 0) return null;
+  const h = (n - 1) * q;
+  const k = Math.floor(h);
+  const frac = h - k;
+  const { v, le } = kth(d, pairs, from, to, k);
+  if (frac === 0 || le > k + 1) return v; // x₍ₖ₊₁₎ = x₍ₖ₎
+  return v + frac * (nextAbove(d, pairs, from, to, v) - v);
+}
