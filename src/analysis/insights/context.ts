@@ -1,0 +1,389 @@
+/**
+ * The one pass over the events that every insight rule reads: Darshan-like records per (case, file) —
+ * counts, bytes, small requests, times, access pattern — plus per-case and per-(call, fp)-pair totals.
+ * Rules then aggregate the records of a scope (all cases, or one side of a partition).
+ */
+import type { EventLog } from '../../model';
+import { C_CLOSE, C_OPEN, C_READ, C_SEEK, C_SYNC, C_WRITE, callClass, isLookupClass, isMetaClass } from './calls';
+import type { Thresholds } from './thresholds';
+
+// ---- fields of a (case, file) record ----
+export const R_CALLS = 0;
+export const R_FAIL = 1;
+export const R_READS = 2;
+export const R_WRITES = 3;
+export const R_RBYTES = 4;
+export const R_WBYTES = 5;
+export const R_SMALL_R = 6;
+export const R_SMALL_W = 7;
+export const R_RTIME = 8;
+export const R_WTIME = 9;
+export const R_MTIME = 10;
+export const R_LOOKUPS = 11;
+export const R_LOOKUP_FAIL = 12;
+export const R_OPENS = 13;
+export const R_SYNCS = 14;
+export const R_SEEKPAIRS = 15;
+/** Reads / writes whose offset is known, and their access pattern (Darshan's consecutive, sequential). */
+export const R_KNOWN_R = 16;
+export const R_CONSEC_R = 17;
+export const R_SEQ_R = 18;
+export const R_KNOWN_W = 19;
+export const R_CONSEC_W = 20;
+export const R_SEQ_W = 21;
+/** Requests (reads + writes) with a known offset not a multiple of the alignment. */
+export const R_MISALIGNED = 22;
+/** Highest byte end read / written (offset + size), −1 = none known. */
+export const R_MAX_R = 23;
+export const R_MAX_W = 24;
+// state, not results
+const R_LAST_R = 25;
+const R_LAST_W = 26;
+export const NF = 27;
+
+export interface Scope {
+  name: 'all' | 'green' | 'red';
+  /** Case sides (0 none, 1 green, 2 red) in the scope. */
+  sides: number[];
+  /** Case indices in the scope. */
+  cases: number[];
+  /** Per case: in the scope. */
+  has: Uint8Array;
+}
+
+export interface InsightsContext {
+  log: EventLog;
+  /** Whether durations / offsets are known at all. */
+  hasDurations: boolean;
+  hasOffsets: boolean;
+  /** Per call id: class (calls.ts). */
+  callCls: Uint8Array;
+  // ---- records ----
+  nRec: number;
+  recCase: Int32Array;
+  recFp: Int32Array;
+  /** nRec × NF values. */
+  rec: Float64Array;
+  // ---- per case ----
+  caseLookups: Float64Array;
+  caseLookupFail: Float64Array;
+  caseLookupEnoent: Float64Array;
+  caseLookupTime: Float64Array;
+  caseMetaTime: Float64Array;
+  /** Σ dur of read, write, sync and metadata calls. */
+  caseIoTime: Float64Array;
+  caseBytes: Float64Array;
+  /** Union of the [start, start + dur) intervals of all calls (traced time) and first start → last end. */
+  caseTraced: Float64Array;
+  caseWall: Float64Array;
+  // ---- per (call, fp) pair ----
+  pairCalls: Float64Array;
+  pairFail: Float64Array;
+  /** Failing calls per (pair, errno): key pair × errnos.length + errno. Per case side 0/1/2. */
+  pairErrno: [Map<number, number>, Map<number, number>, Map<number, number>];
+  /** Per pair, per case side (3 × pairs): calls and failing calls. */
+  pairCallsSide: Float64Array;
+  pairFailSide: Float64Array;
+  /** Per case: 0 none, 1 green, 2 red. */
+  caseSide: Uint8Array;
+  /** Per case: the trace holds process-level calls (execve, mmap, brk…): it was not filtered with -e. */
+  caseUnfiltered: Uint8Array;
+  /** Per fp id: a file Darshan would record (an absolute path outside its default excluded directories). */
+  appFile: Uint8Array;
+  /** The mapping: activity per pair (−1 unmapped). */
+  activities: string[];
+  pairAct: Int32Array;
+}
+
+/** Darshan's default DARSHAN_EXCLUDE_DIRS: files there are not recorded, so Drishti never sees them. */
+export const DARSHAN_EXCLUDED = ['/etc/', '/dev/', '/usr/', '/bin/', '/boot/', '/lib/', '/lib64/', '/opt/', '/sbin/', '/sys/', '/proc/', '/var/', '/run/'];
+
+export function isAppFile(path: string): boolean {
+  return path.startsWith('/') && !DARSHAN_EXCLUDED.some((d) => path.startsWith(d));
+}
+
+/** Calls every unfiltered trace of a program has; none of them in a case means `-e trace=` filtered it. */
+const PROCESS_CALLS = new Set(['execve', 'brk', 'mmap', 'munmap', 'mprotect', 'arch_prctl', 'rt_sigaction', 'clone', 'clone3', 'exit_group', 'set_tid_address']);
+
+/** The per-event offset column when the log has one (position where the transfer starts; NaN unknown). */
+export function offsetsOf(log: EventLog): Float64Array | null {
+  const o = (log as EventLog & { offset?: Float64Array }).offset;
+  return o instanceof Float64Array && o.length === log.n ? o : null;
+}
+
+export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array | null, mapping: { activities: string[]; pairAct: Int32Array }): InsightsContext {
+  const K = log.cases.length;
+  const P = log.pairCall.length;
+  const E = log.errnos.length;
+  const side = caseSide ?? new Uint8Array(K);
+  const callCls = new Uint8Array(log.calls.length);
+  log.calls.forEach((c, i) => (callCls[i] = callClass(c)));
+  const pairCls = new Uint8Array(P);
+  for (let p = 0; p < P; p++) pairCls[p] = callCls[log.pairCall[p]];
+  const pairProc = new Uint8Array(P);
+  for (let p = 0; p < P; p++) pairProc[p] = PROCESS_CALLS.has(log.calls[log.pairCall[p]]) ? 1 : 0;
+  const caseUnfiltered = new Uint8Array(K);
+  const enoent = log.errnos.indexOf('ENOENT');
+
+  const { pair, errno, start, dur, size, pid, caseOffsets, pairFp } = log;
+  const offset = offsetsOf(log);
+  const small = t.small_bytes;
+  const align = t.alignment;
+
+  let cap = 1024;
+  let rec = new Float64Array(cap * NF);
+  let recCase = new Int32Array(cap);
+  let recFp = new Int32Array(cap);
+  let nRec = 0;
+  const fpRec = new Int32Array(log.paths.length);
+  const fpRecCase = new Int32Array(log.paths.length).fill(-1);
+
+  const caseLookups = new Float64Array(K);
+  const caseLookupFail = new Float64Array(K);
+  const caseLookupEnoent = new Float64Array(K);
+  const caseLookupTime = new Float64Array(K);
+  const caseMetaTime = new Float64Array(K);
+  const caseIoTime = new Float64Array(K);
+  const caseBytes = new Float64Array(K);
+  const caseTraced = new Float64Array(K);
+  const caseWall = new Float64Array(K);
+  const pairCalls = new Float64Array(P);
+  const pairFail = new Float64Array(P);
+  const pairCallsSide = new Float64Array(3 * P);
+  const pairFailSide = new Float64Array(3 * P);
+  const pairErrno: InsightsContext['pairErrno'] = [new Map(), new Map(), new Map()];
+  let hasDurations = false;
+  let hasOffsets = false;
+  const pidSeek = new Map<number, number>();
+
+  for (let k = 0; k < K; k++) {
+    const a = caseOffsets[k];
+    const b = caseOffsets[k + 1];
+    const sd = side[k];
+    const sideBase = sd * P;
+    const errMap = pairErrno[sd];
+    let lookups = 0, lookupFail = 0, lookupEnoent = 0, lookupTime = 0, metaTime = 0, ioTime = 0, bytes = 0;
+    let traced = 0, curS = NaN, curE = NaN, wallS = NaN, wallE = NaN;
+    pidSeek.clear();
+    let curPid = -1;
+    let curSeek = -1;
+    for (let i = a; i < b; i++) {
+      const p = pair[i];
+      const cls = pairCls[p];
+      const f = pairFp[p];
+      const d = dur[i];
+      const s = start[i];
+      const failed = errno[i] !== 0;
+      const dKnown = d === d;
+      // traced time: the union of the call intervals (events are sorted by start within a case)
+      if (dKnown) {
+        hasDurations = true;
+        const e = s + d;
+        if (!(curE >= s)) {
+          if (curE === curE) traced += curE - curS;
+          curS = s;
+          curE = e;
+        } else if (e > curE) curE = e;
+        if (!(wallS <= s)) wallS = s;
+        if (!(wallE >= e)) wallE = e;
+      }
+      pairCalls[p]++;
+      pairCallsSide[sideBase + p]++;
+      if (pairProc[p]) caseUnfiltered[k] = 1;
+      if (failed) {
+        pairFail[p]++;
+        pairFailSide[sideBase + p]++;
+        const key = p * E + errno[i];
+        errMap.set(key, (errMap.get(key) ?? 0) + 1);
+      }
+      const dd = dKnown ? d : 0;
+      const meta = isMetaClass(cls);
+      if (meta) metaTime += dd;
+      if (meta || cls === C_READ || cls === C_WRITE || cls === C_SYNC) ioTime += dd;
+      const look = isLookupClass(cls);
+      if (look) {
+        lookups++;
+        lookupTime += dd;
+        if (failed) {
+          lookupFail++;
+          if (errno[i] === enoent) lookupEnoent++;
+        }
+      }
+      // lseek directly followed (same pid) by a read or write on the same file
+      const pd = pid[i];
+      if (pd !== curPid) {
+        if (curPid !== -1) pidSeek.set(curPid, curSeek);
+        curSeek = pidSeek.get(pd) ?? -1;
+        curPid = pd;
+      }
+      const seekPair = (cls === C_READ || cls === C_WRITE) && curSeek === f && f !== 0;
+      curSeek = cls === C_SEEK ? f : -1;
+      if (f === 0) continue;
+      // the (case, file) record
+      let r: number;
+      if (fpRecCase[f] === k) r = fpRec[f];
+      else {
+        if (nRec === cap) {
+          cap *= 2;
+          const nr = new Float64Array(cap * NF);
+          nr.set(rec);
+          rec = nr;
+          const nc = new Int32Array(cap);
+          nc.set(recCase);
+          recCase = nc;
+          const nf = new Int32Array(cap);
+          nf.set(recFp);
+          recFp = nf;
+        }
+        r = nRec++;
+        recCase[r] = k;
+        recFp[r] = f;
+        fpRec[f] = r;
+        fpRecCase[f] = k;
+        const o = r * NF;
+        rec[o + R_MAX_R] = -1;
+        rec[o + R_MAX_W] = -1;
+      }
+      const o = r * NF;
+      rec[o + R_CALLS]++;
+      if (failed) rec[o + R_FAIL]++;
+      if (meta) rec[o + R_MTIME] += dd;
+      if (look) {
+        rec[o + R_LOOKUPS]++;
+        if (failed) rec[o + R_LOOKUP_FAIL]++;
+      }
+      if (seekPair) rec[o + R_SEEKPAIRS]++;
+      if (cls === C_READ || cls === C_WRITE) {
+        const z = size[i];
+        const n = z === z ? z : 0;
+        bytes += n;
+        const isR = cls === C_READ;
+        if (isR) {
+          rec[o + R_READS]++;
+          rec[o + R_RBYTES] += n;
+          rec[o + R_RTIME] += dd;
+          if (z === z && z < small) rec[o + R_SMALL_R]++;
+        } else {
+          rec[o + R_WRITES]++;
+          rec[o + R_WBYTES] += n;
+          rec[o + R_WTIME] += dd;
+          if (z === z && z < small) rec[o + R_SMALL_W]++;
+        }
+        if (offset !== null) {
+          const off = offset[i];
+          if (off === off) {
+            hasOffsets = true;
+            if (off % align !== 0) rec[o + R_MISALIGNED]++;
+            const end = off + n;
+            const last = isR ? R_LAST_R : R_LAST_W;
+            const prev = rec[o + last];
+            if (isR) {
+              rec[o + R_KNOWN_R]++;
+              if (off === prev) rec[o + R_CONSEC_R]++;
+              else if (off > prev) rec[o + R_SEQ_R]++;
+              if (n > 0 && end > rec[o + R_MAX_R]) rec[o + R_MAX_R] = end;
+            } else {
+              rec[o + R_KNOWN_W]++;
+              if (off === prev) rec[o + R_CONSEC_W]++;
+              else if (off > prev) rec[o + R_SEQ_W]++;
+              if (n > 0 && end > rec[o + R_MAX_W]) rec[o + R_MAX_W] = end;
+            }
+            rec[o + last] = end;
+          }
+        }
+      } else if (cls === C_SYNC) {
+        rec[o + R_SYNCS]++;
+        rec[o + R_WTIME] += dd;
+      } else if (cls === C_OPEN) {
+        if (!failed) rec[o + R_OPENS]++;
+      } else if (cls === C_CLOSE) {
+        // nothing beyond metadata time
+      }
+    }
+    if (curE === curE) traced += curE - curS;
+    caseLookups[k] = lookups;
+    caseLookupFail[k] = lookupFail;
+    caseLookupEnoent[k] = lookupEnoent;
+    caseLookupTime[k] = lookupTime;
+    caseMetaTime[k] = metaTime;
+    caseIoTime[k] = ioTime;
+    caseBytes[k] = bytes;
+    caseTraced[k] = traced;
+    caseWall[k] = wallE === wallE ? wallE - wallS : 0;
+  }
+  return {
+    log, hasDurations, hasOffsets, callCls,
+    nRec, recCase: recCase.subarray(0, nRec), recFp: recFp.subarray(0, nRec), rec: rec.subarray(0, nRec * NF),
+    caseLookups, caseLookupFail, caseLookupEnoent, caseLookupTime, caseMetaTime, caseIoTime, caseBytes, caseTraced, caseWall,
+    pairCalls, pairFail, pairErrno, pairCallsSide, pairFailSide, caseSide: side, caseUnfiltered,
+    activities: mapping.activities, pairAct: mapping.pairAct, appFile: Uint8Array.from(log.paths, (p) => (isAppFile(p) ? 1 : 0)),
+  };
+}
+
+export function makeScope(name: Scope['name'], caseSide: Uint8Array, sides: number[]): Scope {
+  const K = caseSide.length;
+  const has = new Uint8Array(K);
+  const cases: number[] = [];
+  for (let k = 0; k < K; k++) {
+    if (sides.includes(caseSide[k])) {
+      has[k] = 1;
+      cases.push(k);
+    }
+  }
+  return { name, sides, cases, has };
+}
+
+/** Per file of the scope: the sum of its records' fields and the cases that touched it. */
+export interface FileAgg {
+  fp: number;
+  v: Float64Array;
+  /** Case indices with a record of this file, and each one's record index. */
+  cases: number[];
+  recs: number[];
+}
+
+/** The files of the scope's records; `app`: only the files Darshan records (what Drishti's rules see). */
+export function filesOf(ctx: InsightsContext, scope: Scope, app = false): FileAgg[] {
+  const byFp = new Map<number, FileAgg>();
+  const { rec, recCase, recFp } = ctx;
+  for (let r = 0; r < ctx.nRec; r++) {
+    const k = recCase[r];
+    if (!scope.has[k]) continue;
+    const f = recFp[r];
+    if (app && !ctx.appFile[f]) continue;
+    let g = byFp.get(f);
+    if (!g) {
+      g = { fp: f, v: new Float64Array(NF), cases: [], recs: [] };
+      g.v[R_MAX_R] = -1;
+      g.v[R_MAX_W] = -1;
+      byFp.set(f, g);
+    }
+    const o = r * NF;
+    for (let j = 0; j < R_MAX_R; j++) g.v[j] += rec[o + j];
+    if (rec[o + R_MAX_R] > g.v[R_MAX_R]) g.v[R_MAX_R] = rec[o + R_MAX_R];
+    if (rec[o + R_MAX_W] > g.v[R_MAX_W]) g.v[R_MAX_W] = rec[o + R_MAX_W];
+    g.cases.push(k);
+    g.recs.push(r);
+  }
+  return [...byFp.values()];
+}
+
+/** The sum of one field over the scope's files. */
+export function total(files: readonly FileAgg[], field: number): number {
+  let s = 0;
+  for (const g of files) s += g.v[field];
+  return s;
+}
+
+/** Per case of the scope: the sum of one record field (over all its files, or those `only` keeps). */
+export function perCase(ctx: InsightsContext, scope: Scope, field: number, only?: (fp: number) => boolean): Float64Array {
+  const out = new Float64Array(ctx.log.cases.length);
+  for (let r = 0; r < ctx.nRec; r++) {
+    const k = ctx.recCase[r];
+    if (!scope.has[k] || (only && !only(ctx.recFp[r]))) continue;
+    out[k] += ctx.rec[r * NF + field];
+  }
+  return out;
+}
+
+export { C_OPEN, C_READ, C_WRITE };

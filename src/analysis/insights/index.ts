@@ -1,0 +1,113 @@
+/**
+ * runInsights(): Drishti's POSIX rules and strace's own (T01–T09) over an event log, per side of a
+ * partition when there is one (docs/METHOD.md, "Insights").
+ */
+import type { EventLog } from '../../model';
+import { compileMapping, type CompiledMapping } from '../mapping';
+import { caseSides } from '../partition';
+import { DEFAULT_MAPPING, type MappingSpec, type PartitionSpec } from '../types';
+import { buildContext, makeScope, type InsightsContext, type Scope } from './context';
+import { BALANCE_RULES } from './rules/balance';
+import { PATTERN_RULES } from './rules/pattern';
+import { POSIX_RULES } from './rules/posix';
+import { STRACE_RULES } from './rules/strace';
+import { resolveThresholds, type Thresholds } from './thresholds';
+import { LEVELS, type Finding, type FindingSide, type RawFinding, type Rule, type Unobservable } from './types';
+import { UNOBSERVABLE } from './unobservable';
+
+export * from './types';
+export { DEFAULT_THRESHOLDS, THRESHOLD_NAMES, ThresholdError, changedThresholds, resolveThresholds, thresholdHelp, type ThresholdName, type Thresholds } from './thresholds';
+export { UNOBSERVABLE } from './unobservable';
+
+/** Every rule, in report order. */
+export const RULES: readonly Rule[] = [...POSIX_RULES, ...PATTERN_RULES, ...BALANCE_RULES, ...STRACE_RULES];
+
+export interface InsightsOptions {
+  /** The mapping whose activities the findings point at (default: the default mapping). */
+  mapping?: CompiledMapping | MappingSpec;
+  partition?: PartitionSpec | null;
+  /** Overrides of the defaults (validated: unknown keys are an error). */
+  thresholds?: Partial<Thresholds> | string | null;
+}
+
+export interface InsightsResult {
+  findings: Finding[];
+  thresholds: Thresholds;
+  /** Whether the log has offsets (P08–P14 need them) and durations (P17–P19, T07, T08). */
+  hasOffsets: boolean;
+  hasDurations: boolean;
+  unobservable: readonly Unobservable[];
+}
+
+export function runInsights(log: EventLog, opts: InsightsOptions = {}): InsightsResult {
+  const t = resolveThresholds(opts.thresholds ?? null);
+  const m = opts.mapping && 'pairAct' in opts.mapping ? opts.mapping : compileMapping(log, (opts.mapping as MappingSpec | undefined) ?? DEFAULT_MAPPING);
+  const side = opts.partition ? caseSides(log, opts.partition) : null;
+  const ctx = buildContext(log, t, side, m);
+  const findings: Finding[] = [];
+  const linker = new ActivityLinker(ctx);
+  const finish = (f: RawFinding, s: FindingSide): Finding => {
+    const { calls, key: _key, activity, ...rest } = f;
+    return { ...rest, side: s, activity: activity ?? null, activities: activity ? [activity] : linker.activities(f.files.map((c) => c.name), calls) };
+  };
+  if (!side) {
+    const all = makeScope('all', ctx.caseSide, [0, 1, 2]);
+    for (const rule of RULES) for (const f of rule.run(ctx, all, t)) findings.push(finish(f, null));
+  } else {
+    const green = makeScope('green', ctx.caseSide, [1]);
+    const red = makeScope('red', ctx.caseSide, [2]);
+    const both = makeScope('all', ctx.caseSide, [1, 2]);
+    for (const rule of RULES) {
+      const g = byKey(runOn(rule, ctx, green, t));
+      const r = byKey(runOn(rule, ctx, red, t));
+      let u: Map<string, RawFinding> | null = null;
+      for (const [key, fg] of g) {
+        if (r.has(key)) {
+          u ??= byKey(runOn(rule, ctx, both, t));
+          findings.push(finish(u.get(key) ?? fg, 'both'));
+        } else findings.push(finish(fg, 'green'));
+      }
+      for (const [key, fr] of r) if (!g.has(key)) findings.push(finish(fr, 'red'));
+    }
+  }
+  const order = (f: Finding): number => LEVELS.indexOf(f.level);
+  findings.sort((a, b) => order(a) - order(b) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  return { findings, thresholds: t, hasOffsets: ctx.hasOffsets, hasDurations: ctx.hasDurations, unobservable: UNOBSERVABLE };
+}
+
+function runOn(rule: Rule, ctx: InsightsContext, scope: Scope, t: Thresholds): RawFinding[] {
+  return scope.cases.length ? rule.run(ctx, scope, t) : [];
+}
+
+function byKey(fs: RawFinding[]): Map<string, RawFinding> {
+  return new Map(fs.map((f) => [f.key ?? f.code, f]));
+}
+
+/** Files (+ call names) → the DFG activities of their (call, fp) pairs. */
+class ActivityLinker {
+  private pairsOfFp: Map<string, number[]> | null = null;
+  constructor(private ctx: InsightsContext) {}
+
+  activities(files: readonly string[], calls?: readonly string[]): string[] {
+    if (!files.length) return [];
+    const { log, pairAct, activities } = this.ctx;
+    if (!this.pairsOfFp) {
+      this.pairsOfFp = new Map();
+      for (let p = 0; p < log.pairFp.length; p++) {
+        const path = log.paths[log.pairFp[p]];
+        let l = this.pairsOfFp.get(path);
+        if (!l) this.pairsOfFp.set(path, (l = []));
+        l.push(p);
+      }
+    }
+    const want = calls ? new Set(calls) : null;
+    const out = new Set<string>();
+    for (const f of files) {
+      for (const p of this.pairsOfFp.get(f) ?? []) {
+        const a = pairAct[p];
+        if (a >= 0 && (!want || want.has(log.calls[log.pairCall[p]]))) out.add(activities[a]);
+      }
+    }
+    return [...out].sort();
+  }
+}

@@ -1,0 +1,279 @@
+/** T01–T05, T08: what only strace sees — lookups, failures, lseek pairs, syncs, reopening, untraced time. */
+import { LOOKUP_CALLS, OPEN_CALLS, READ_CALLS, SEEK_CALLS, SYNC_CALLS, WRITE_CALLS } from '../calls';
+import { NF, R_LOOKUPS, R_LOOKUP_FAIL, R_OPENS, R_SEEKPAIRS, R_SYNCS, R_WRITES, filesOf, total, type InsightsContext, type Scope } from '../context';
+import { basename, dirname, formatCount, formatDuration, pct, top, topCases, topCasesOf, topFiles } from '../report';
+import { FEWER_SYNCS, KEEP_OPEN, PREAD } from '../snippets';
+import type { RawFinding, Recommendation, Rule } from '../types';
+
+const BIN_DIRS = new Set(['/bin', '/sbin', '/usr/bin', '/usr/sbin', '/usr/local/bin', '/usr/local/sbin']);
+
+/** The probing patterns among failing lookups: one name looked up in several directories. */
+export function probingPatterns(paths: readonly { path: string; n: number }[]): { kind: 'PATH search' | 'Python path' | 'library search' | 'probing'; name: string; dirs: number; calls: number }[] {
+  const byName = new Map<string, { dirs: Set<string>; calls: number; python: boolean; lib: boolean; bin: boolean }>();
+  for (const { path, n } of paths) {
+    if (!path.startsWith('/')) continue;
+    let name = basename(path);
+    let dir = dirname(path);
+    // glibc's hwcaps subdirectories are part of one library directory's search
+    const hw = dir.indexOf('/glibc-hwcaps/');
+    if (hw >= 0) dir = dir.slice(0, hw);
+    if (/\.(cpython-[^.]*|abi3)\.so$/.test(name)) name = name.replace(/\.(cpython-[^.]*|abi3)\.so$/, '.so');
+    let e = byName.get(name);
+    if (!e) byName.set(name, (e = { dirs: new Set(), calls: 0, python: false, lib: false, bin: false }));
+    e.dirs.add(dir);
+    e.calls += n;
+    if (/python|site-packages|dist-packages|__pycache__|\.pyc?$|\.pth$/.test(path)) e.python = true;
+    if (/^lib.*\.so(\.\d+)*$/.test(name) || hw >= 0) e.lib = true;
+    if (BIN_DIRS.has(dir) || dir.endsWith('/bin')) e.bin = true;
+  }
+  const out: ReturnType<typeof probingPatterns> = [];
+  for (const [name, e] of byName) {
+    if (e.dirs.size < 3) continue;
+    const kind = e.lib ? 'library search' : e.python ? 'Python path' : e.bin && !name.includes('.') ? 'PATH search' : 'probing';
+    out.push({ kind, name, dirs: e.dirs.size, calls: e.calls });
+  }
+  return out.sort((a, b) => b.calls - a.calls || (a.name < b.name ? -1 : 1));
+}
+
+const PROBE_FIX: Record<string, Recommendation> = {
+  'PATH search': { text: 'Shorten PATH to the directories the job needs, or call programs by absolute path', snippet: { lang: 'sh', code: 'export PATH=/usr/bin:/bin        # only what the job needs\nexec /usr/bin/mytool "$@"        # no search at all' } },
+  'Python path': { text: 'Shorten sys.path (PYTHONPATH, .pth files): each import looks in every entry; install into one environment or ship a zipapp/container', snippet: { lang: 'sh', code: 'python3 -X importtime -c "import mypkg" 2> imports.log   # what is imported, how long\nunset PYTHONPATH; python3 -m venv env && env/bin/pip install mypkg' } },
+  'library search': { text: 'Shorten LD_LIBRARY_PATH, or link with a RUNPATH so the loader looks in one place', snippet: { lang: 'sh', code: 'gcc … -Wl,-rpath,\'$ORIGIN/../lib\'   # find libraries next to the binary\nLD_DEBUG=libs ./app 2>&1 | grep "trying file" | wc -l' } },
+  probing: { text: 'Attempt to combine files, reduce, or cache metadata operations (look the name up once and remember where it was)' },
+};
+
+const metadataStorm: Rule = {
+  code: 'T01',
+  title: 'Metadata storm',
+  levels: 'HIGH when lookups take > metadata_storm_time of a case\'s traced time; WARN when only their count exceeds metadata_storm_calls',
+  target: 'user',
+  run(ctx, scope, t) {
+    const byTime = (k: number): boolean => ctx.caseTraced[k] > 0 && ctx.caseLookupTime[k] >= t.metadata_storm_min_time && ctx.caseLookupTime[k] / ctx.caseTraced[k] > t.metadata_storm_time;
+    const storm = scope.cases.filter((k) => ctx.caseLookups[k] > t.metadata_storm_calls || byTime(k));
+    if (!storm.length) return [];
+    const sub: Scope = { ...scope, cases: storm, has: new Uint8Array(scope.has.length) };
+    for (const k of storm) sub.has[k] = 1;
+    let calls = 0, fail = 0, enoent = 0, maxShare = 0;
+    for (const k of storm) {
+      calls += ctx.caseLookups[k];
+      fail += ctx.caseLookupFail[k];
+      enoent += ctx.caseLookupEnoent[k];
+      if (ctx.caseTraced[k] > 0) maxShare = Math.max(maxShare, Math.min(1, ctx.caseLookupTime[k] / ctx.caseTraced[k]));
+    }
+    const files = filesOf(ctx, sub).filter((g) => g.v[R_LOOKUPS] > 0);
+    const dirs = new Map<string, number>();
+    for (const g of files) {
+      const d = dirname(ctx.log.paths[g.fp]);
+      dirs.set(d, (dirs.get(d) ?? 0) + g.v[R_LOOKUPS]);
+    }
+    const topDirs = top(dirs, t, calls);
+    const patterns = probingPatterns(files.filter((g) => g.v[R_LOOKUP_FAIL] > 0).map((g) => ({ path: ctx.log.paths[g.fp], n: g.v[R_LOOKUP_FAIL] })));
+    const kinds = [...new Set(patterns.map((p) => p.kind))];
+    const timeHit = storm.some(byTime);
+    let worst = storm[0];
+    for (const k of storm) if (ctx.caseLookups[k] > ctx.caseLookups[worst]) worst = k;
+    const details = [
+      ...topDirs.map((c) => `${formatCount(c.value)} (${pct(c.share)}) lookups are in "${c.name}"`),
+      ...patterns.slice(0, 5).map((p) => `${p.kind}: "${p.name}" looked up in ${p.dirs} directories (${formatCount(p.calls)} failing calls)`),
+    ];
+    return [{
+      code: 'T01', level: timeHit ? 'HIGH' : 'WARN', target: 'user',
+      message: `${storm.length} case(s) issue a metadata storm: ${formatCount(calls)} stat/open/access/readlink-type calls (up to ${formatCount(ctx.caseLookups[worst])} in ${ctx.log.cases[worst].id}${ctx.hasDurations ? `, up to ${pct(maxShare)} of a case's traced time` : ''}); ${pct(calls > 0 ? enoent / calls : 0)} fail with ENOENT${kinds.length ? `; probing: ${kinds.join(', ')}` : ''}`,
+      details,
+      cases: topCasesOf(ctx, sub, ctx.caseLookups, t),
+      files: topFiles(ctx, files, R_LOOKUPS, t),
+      numbers: { cases: storm.length, calls, failing: fail, enoent, enoent_fraction: calls > 0 ? enoent / calls : 0, max_time_fraction: maxShare },
+      recommendations: kinds.length ? kinds.map((k) => PROBE_FIX[k]) : [PROBE_FIX.probing],
+      calls: LOOKUP_CALLS,
+    }];
+  },
+};
+
+/** Failing calls per case of one activity (a pass over the scope's events; only for flagged activities). */
+function failuresPerCase(ctx: InsightsContext, scope: Scope, act: number): Float64Array {
+  const { log, pairAct } = ctx;
+  const out = new Float64Array(log.cases.length);
+  for (const k of scope.cases) {
+    let n = 0;
+    for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) if (log.errno[i] !== 0 && pairAct[log.pair[i]] === act) n++;
+    out[k] = n;
+  }
+  return out;
+}
+
+const failures: Rule = {
+  code: 'T02',
+  title: 'Failing calls',
+  levels: 'HIGH when an activity has ≥ failures_absolute failing calls and ≥ failures_ratio of its calls fail; WARN when one of the two holds (the ratio with at least failures_min failures)',
+  target: 'developer',
+  run(ctx, scope, t) {
+    const { log, pairAct } = ctx;
+    const A = ctx.activities.length;
+    const P = log.pairCall.length;
+    const calls = new Float64Array(A);
+    const fails = new Float64Array(A);
+    for (const sd of scope.sides) {
+      for (let p = 0; p < P; p++) {
+        const a = pairAct[p];
+        if (a < 0) continue;
+        calls[a] += ctx.pairCallsSide[sd * P + p];
+        fails[a] += ctx.pairFailSide[sd * P + p];
+      }
+    }
+    const hit: number[] = [];
+    for (let a = 0; a < A; a++) {
+      if (fails[a] >= t.failures_absolute || (fails[a] >= t.failures_min && fails[a] / calls[a] >= t.failures_ratio)) hit.push(a);
+    }
+    hit.sort((x, y) => fails[y] - fails[x] || x - y);
+    const E = log.errnos.length;
+    return hit.slice(0, t.top_items).map((a): RawFinding => {
+      const byCallErr = new Map<string, number>();
+      const byDir = new Map<string, number>();
+      const byFile = new Map<string, number>();
+      for (const sd of scope.sides) {
+        for (const [key, n] of ctx.pairErrno[sd]) {
+          const p = Math.floor(key / E);
+          if (pairAct[p] !== a) continue;
+          const ce = `${log.calls[log.pairCall[p]]} ${log.errnos[key % E]}`;
+          byCallErr.set(ce, (byCallErr.get(ce) ?? 0) + n);
+          const path = log.paths[log.pairFp[p]];
+          if (path !== '') {
+            byDir.set(dirname(path), (byDir.get(dirname(path)) ?? 0) + n);
+            byFile.set(path, (byFile.get(path) ?? 0) + n);
+          }
+        }
+      }
+      const ce = top(byCallErr, { ...t, top_share: 0 }, fails[a]);
+      const dirs = top(byDir, t, fails[a]);
+      const both = fails[a] >= t.failures_absolute && fails[a] / calls[a] >= t.failures_ratio;
+      const name = ctx.activities[a];
+      return {
+        code: 'T02', level: both ? 'HIGH' : 'WARN', target: 'developer',
+        message: `Activity ${name} has ${formatCount(fails[a])} failing calls of ${formatCount(calls[a])} (${pct(fails[a] / calls[a])}): ${ce.slice(0, 3).map((c) => `${c.name} ${formatCount(c.value)}`).join(', ')}`,
+        details: [
+          ...ce.map((c) => `${formatCount(c.value)} (${pct(c.share)}) are ${c.name}`),
+          ...dirs.map((c) => `${formatCount(c.value)} (${pct(c.share)}) fail in "${c.name}"`),
+        ],
+        cases: topCasesOf(ctx, scope, failuresPerCase(ctx, scope, a), t),
+        files: top(byFile, t, fails[a]),
+        numbers: { failing: fails[a], calls: calls[a], fraction: fails[a] / calls[a] },
+        recommendations: [{
+          text: 'Check the failing calls: a missing file or directory (ENOENT) looked up again and again, a permission (EACCES), a full or read-only file system (ENOSPC, EROFS). Test once and remember the answer; create directories before the run',
+          snippet: { lang: 'sh', code: `strace-dfg insights --json traces/ | jq '.insights[] | select(.code=="T02")'\ngrep -n ' = -1 E' traces/*.st | head   # the failing lines` },
+        }],
+        activity: name,
+        key: `T02:${name}`,
+      };
+    });
+  },
+};
+
+const seekPairs: Rule = {
+  code: 'T03',
+  title: 'lseek then read/write',
+  levels: 'WARN when at least seek_pairs reads or writes directly follow an lseek on the same file by the same process',
+  target: 'developer',
+  run(ctx, scope, t) {
+    const files = filesOf(ctx, scope).filter((g) => g.v[R_SEEKPAIRS] > 0);
+    const n = total(files, R_SEEKPAIRS);
+    if (!(n >= t.seek_pairs)) return [];
+    const fl = topFiles(ctx, files, R_SEEKPAIRS, t);
+    return [{
+      code: 'T03', level: 'WARN', target: 'developer',
+      message: `${formatCount(n)} reads or writes directly follow an lseek on the same file by the same process (in ${files.length} file(s)): pread/pwrite do both in one call`,
+      details: fl.map((c) => `${formatCount(c.value)} (${pct(c.share)}) lseek + read/write pairs are on "${c.name}"`),
+      cases: topCases(ctx, scope, files, R_SEEKPAIRS, t), files: fl,
+      numbers: { pairs: n, files: files.length },
+      recommendations: [PREAD],
+      calls: [...SEEK_CALLS, ...READ_CALLS, ...WRITE_CALLS],
+    }];
+  },
+};
+
+const syncRate: Rule = {
+  code: 'T04',
+  title: 'Frequent fsync',
+  levels: 'WARN when a file gets more than sync_per_write fsync-type calls per write (and at least sync_absolute of them)',
+  target: 'developer',
+  run(ctx, scope, t) {
+    const files = filesOf(ctx, scope).filter((g) => g.v[R_SYNCS] >= t.sync_absolute && g.v[R_SYNCS] > t.sync_per_write * g.v[R_WRITES]);
+    if (!files.length) return [];
+    const s = total(files, R_SYNCS);
+    const w = total(files, R_WRITES);
+    const fl = topFiles(ctx, files, R_SYNCS, t);
+    return [{
+      code: 'T04', level: 'WARN', target: 'developer',
+      message: `${formatCount(s)} fsync-type calls for ${formatCount(w)} writes to ${files.length} file(s): one every ${(w / s).toFixed(1)} writes (more often than once per ${(1 / t.sync_per_write).toFixed(0)})`,
+      details: fl.map((c) => `${formatCount(c.value)} (${pct(c.share)}) syncs are to "${c.name}"`),
+      cases: topCases(ctx, scope, files, R_SYNCS, t), files: fl,
+      numbers: { syncs: s, writes: w, files: files.length },
+      recommendations: [FEWER_SYNCS],
+      calls: SYNC_CALLS,
+    }];
+  },
+};
+
+const openChurn: Rule = {
+  code: 'T05',
+  title: 'Open/close churn',
+  levels: 'WARN when one case opens the same file more than open_churn times',
+  target: 'developer',
+  run(ctx, scope, t) {
+    const recs: number[] = [];
+    for (let r = 0; r < ctx.nRec; r++) if (scope.has[ctx.recCase[r]] && ctx.rec[r * NF + R_OPENS] > t.open_churn) recs.push(r);
+    if (!recs.length) return [];
+    recs.sort((x, y) => ctx.rec[y * NF + R_OPENS] - ctx.rec[x * NF + R_OPENS]);
+    const fileSet = new Set(recs.map((r) => ctx.recFp[r]));
+    const opens = recs.reduce((s, r) => s + ctx.rec[r * NF + R_OPENS], 0);
+    const byFile = new Map<string, number>();
+    const byCase = new Map<string, number>();
+    for (const r of recs) {
+      const p = ctx.log.paths[ctx.recFp[r]];
+      byFile.set(p, (byFile.get(p) ?? 0) + ctx.rec[r * NF + R_OPENS]);
+      const c = ctx.log.cases[ctx.recCase[r]].id;
+      byCase.set(c, (byCase.get(c) ?? 0) + ctx.rec[r * NF + R_OPENS]);
+    }
+    const r0 = recs[0];
+    return [{
+      code: 'T05', level: 'WARN', target: 'developer',
+      message: `${fileSet.size} file(s) opened more than ${t.open_churn} times in one case: "${ctx.log.paths[ctx.recFp[r0]]}" ${formatCount(ctx.rec[r0 * NF + R_OPENS])} times in ${ctx.log.cases[ctx.recCase[r0]].id}`,
+      details: recs.slice(0, t.top_items).map((r) => `"${ctx.log.paths[ctx.recFp[r]]}" opened ${formatCount(ctx.rec[r * NF + R_OPENS])} times in ${ctx.log.cases[ctx.recCase[r]].id}`),
+      cases: top(byCase, t, opens), files: top(byFile, t, opens),
+      numbers: { files: fileSet.size, opens, max_opens: ctx.rec[r0 * NF + R_OPENS] },
+      recommendations: [KEEP_OPEN],
+      calls: [...OPEN_CALLS, 'close'],
+    }];
+  },
+};
+
+const untraced: Rule = {
+  code: 'T08',
+  title: 'Untraced time',
+  levels: 'INFO when traced time covers less than untraced_ratio of a case\'s wall time of at least untraced_min_wall seconds',
+  target: 'user',
+  run(ctx, scope, t) {
+    if (!ctx.hasDurations) return [];
+    const hit = scope.cases.filter((k) => ctx.caseWall[k] >= t.untraced_min_wall && ctx.caseTraced[k] < t.untraced_ratio * ctx.caseWall[k]);
+    if (!hit.length) return [];
+    const filtered = hit.filter((k) => !ctx.caseUnfiltered[k]);
+    const gap = new Float64Array(ctx.log.cases.length);
+    for (const k of hit) gap[k] = ctx.caseWall[k] - ctx.caseTraced[k];
+    let worst = hit[0];
+    for (const k of hit) if (ctx.caseTraced[k] / ctx.caseWall[k] < ctx.caseTraced[worst] / ctx.caseWall[worst]) worst = k;
+    const recs: Recommendation[] = [];
+    if (filtered.length) {
+      recs.push({ text: 'The traces were filtered with -e trace=…: time in the calls left out (sleeps, waits, memory, signals) looks like computation here. Re-trace without -e to see them', snippet: { lang: 'sh', code: 'strace -f -tt -T -y -o {cid}_$(hostname)_$$.st ./app                 # every call\nstrace -f -tt -T -y -e trace=%file,%desc,%process,%memory,%clock,futex,poll,select … # or the classes that block' } });
+    }
+    recs.push({ text: 'Otherwise the time is computation between calls: profile it, I/O is not the bottleneck of these cases', snippet: { lang: 'sh', code: 'perf record -g ./app && perf report' } });
+    return [{
+      code: 'T08', level: 'INFO', target: 'user',
+      message: `${hit.length} case(s) spend most of their wall time outside traced calls: ${ctx.log.cases[worst].id} has ${formatDuration(ctx.caseTraced[worst])} of traced time in ${formatDuration(ctx.caseWall[worst])} (${pct(ctx.caseTraced[worst] / ctx.caseWall[worst])})${filtered.length ? `; ${filtered.length} of them were traced with -e (calls not traced)` : ' — computation'}`,
+      details: hit.slice(0, t.top_items).map((k) => `${ctx.log.cases[k].id}: traced ${formatDuration(ctx.caseTraced[k])} of ${formatDuration(ctx.caseWall[k])} wall (${pct(ctx.caseTraced[k] / ctx.caseWall[k])})`),
+      cases: topCasesOf(ctx, scope, gap, t), files: [],
+      numbers: { cases: hit.length, traced: ctx.caseTraced[worst], wall: ctx.caseWall[worst], filtered: filtered.length },
+      recommendations: recs,
+    }];
+  },
+};
+
+export const STRACE_RULES: Rule[] = [metadataStorm, failures, seekPairs, syncRate, openChurn, untraced];
