@@ -12,6 +12,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { analyze, compileMapping, resolvePartition } from '../src/analysis';
 import { compare } from '../src/analysis/compare';
+import { runInsights } from '../src/analysis/insights';
 import { DEFAULT_MAPPING, type AnalysisResult, type AnalyzeOptions, type MappingSpec } from '../src/analysis/types';
 import { parseStraceFile } from '../src/cli/parseFile';
 import { logBytes, mergeLogs, type EventLog } from '../src/model';
@@ -150,6 +151,33 @@ function compareTimings(big: EventLog): void {
   report('compare_ms', Math.max(...times), `compare green/red on ${fmt(big.n / 1e6, 1)} M events / ${big.cases.length} cases: ${fmt(Math.max(...times), 0)} ms (worst of ${times.length} mappings, each best of ${repeat})`, { op: '<=', value: 500 });
 }
 
+/** Insights (every rule) on the same ≥ 10 M events, the mapping compiled as the app has it. */
+function insightsTimings(big: EventLog): void {
+  const compiled = compileMapping(big, DEFAULT_MAPPING);
+  const runs: number[] = [];
+  const runsCpu: number[] = [];
+  let ins = runInsights(big, { mapping: compiled });
+  for (let i = 0; i < repeat; i++) {
+    gc();
+    const t1 = now();
+    const c1 = cpu();
+    ins = runInsights(big, { mapping: compiled });
+    runs.push(now() - t1);
+    runsCpu.push(cpu() - c1);
+  }
+  const best = Math.min(...runs);
+  results.insights_cpu_ms = Math.min(...runsCpu);
+  report('insights_ms', best, `insights, every rule:                 ${fmt(best, 0)} ms, ${fmt(Math.min(...runsCpu), 0)} CPU-ms (${ins.findings.length} findings: ${ins.findings.map((f) => f.code).join(' ')}; ${fmt(big.n / 1e6, 1)} M events)`, { op: '<=', value: 1000 });
+  const cids = [...new Set(big.cases.map((c) => c.cid))].sort();
+  if (cids.length >= 2) {
+    const part = resolvePartition(big, `cid:${cids[0]}`, `cid:${cids[1]}`);
+    const t1 = now();
+    const p = runInsights(big, { mapping: compiled, partition: part });
+    const ms = now() - t1;
+    report('insights_partition_ms', ms, `  with partition cid ${cids[0]} / ${cids[1]}: ${fmt(ms, 0)} ms (${p.findings.length} findings)`, { op: '<=', value: 1000 });
+  }
+}
+
 async function main(): Promise<void> {
   const names = readdirSync(dir).filter((f) => /\.st(\.\d+)?$/.test(f)).sort();
   if (!names.length) throw new Error(`no *.st files in ${dir} (run node tools/gen-traces.mjs)`);
@@ -210,6 +238,8 @@ async function main(): Promise<void> {
 
   if (!compareOnly) analysisTimings(big);
   compareTimings(big);
+
+  if (!compareOnly) insightsTimings(big);
 
   // ---- native HDF5: convert and load vs strace parse ----
   results.h5 = false;

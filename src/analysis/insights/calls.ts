@@ -13,6 +13,8 @@ export const C_NAME = 7;
 export const C_DIR = 8;
 /** Program start: execve (a PATH search shows as its failures). */
 export const C_EXEC = 9;
+/** Metadata calls on an open descriptor (no name lookup): fstat, ftruncate, fchmod, … */
+export const C_FDMETA = 10;
 
 const READ = ['read', 'pread64', 'readv', 'preadv', 'preadv2'];
 const WRITE = ['write', 'pwrite64', 'writev', 'pwritev', 'pwritev2'];
@@ -20,18 +22,19 @@ const OPEN = ['open', 'openat', 'openat2', 'creat'];
 const SEEK = ['lseek', '_llseek', 'llseek'];
 const SYNC = ['fsync', 'fdatasync', 'sync_file_range', 'sync_file_range2', 'syncfs'];
 const NAME = [
-  'stat', 'lstat', 'stat64', 'lstat64', 'newfstatat', 'fstatat64', 'statx', 'fstat', 'fstat64', 'statfs', 'statfs64', 'fstatfs', 'fstatfs64',
+  'stat', 'lstat', 'stat64', 'lstat64', 'newfstatat', 'fstatat64', 'statx', 'statfs', 'statfs64',
   'access', 'faccessat', 'faccessat2', 'readlink', 'readlinkat',
   'unlink', 'unlinkat', 'mkdir', 'mkdirat', 'rmdir', 'rename', 'renameat', 'renameat2', 'link', 'linkat', 'symlink', 'symlinkat',
-  'chmod', 'fchmod', 'fchmodat', 'chown', 'fchown', 'lchown', 'fchownat', 'utime', 'utimes', 'futimesat', 'utimensat',
-  'truncate', 'ftruncate', 'mknod', 'mknodat', 'chdir', 'fchdir', 'chroot', 'name_to_handle_at',
-  'getxattr', 'lgetxattr', 'fgetxattr', 'setxattr', 'lsetxattr', 'fsetxattr', 'listxattr', 'llistxattr', 'flistxattr', 'removexattr', 'lremovexattr', 'fremovexattr',
+  'chmod', 'fchmodat', 'chown', 'lchown', 'fchownat', 'utime', 'utimes', 'futimesat', 'utimensat',
+  'truncate', 'mknod', 'mknodat', 'chdir', 'chroot', 'name_to_handle_at',
+  'getxattr', 'lgetxattr', 'setxattr', 'lsetxattr', 'listxattr', 'llistxattr', 'removexattr', 'lremovexattr',
 ];
+const FDMETA = ['fstat', 'fstat64', 'fstatfs', 'fstatfs64', 'ftruncate', 'fchmod', 'fchown', 'fchdir', 'fgetxattr', 'fsetxattr', 'flistxattr', 'fremovexattr'];
 const DIR = ['getdents', 'getdents64'];
 const EXEC = ['execve', 'execveat'];
 
 const CLASS = new Map<string, number>();
-for (const [names, c] of [[READ, C_READ], [WRITE, C_WRITE], [OPEN, C_OPEN], [['close'], C_CLOSE], [SEEK, C_SEEK], [SYNC, C_SYNC], [NAME, C_NAME], [DIR, C_DIR], [EXEC, C_EXEC]] as const) {
+for (const [names, c] of [[READ, C_READ], [WRITE, C_WRITE], [OPEN, C_OPEN], [['close'], C_CLOSE], [SEEK, C_SEEK], [SYNC, C_SYNC], [NAME, C_NAME], [FDMETA, C_FDMETA], [DIR, C_DIR], [EXEC, C_EXEC]] as const) {
   for (const n of names) CLASS.set(n, c);
 }
 
@@ -41,7 +44,7 @@ export function callClass(name: string): number {
 
 /** Darshan's metadata time: open, close, stat-type, seek, directory calls (and execve here). */
 export function isMetaClass(c: number): boolean {
-  return c === C_OPEN || c === C_CLOSE || c === C_SEEK || c === C_NAME || c === C_DIR || c === C_EXEC;
+  return c === C_OPEN || c === C_CLOSE || c === C_SEEK || c === C_NAME || c === C_FDMETA || c === C_DIR || c === C_EXEC;
 }
 
 /** T01's "stat/open/access/readlink-type" calls: the ones that look a name up. */
@@ -55,4 +58,5 @@ export const OPEN_CALLS: readonly string[] = OPEN;
 export const SEEK_CALLS: readonly string[] = SEEK;
 export const SYNC_CALLS: readonly string[] = SYNC;
 export const LOOKUP_CALLS: readonly string[] = [...OPEN, ...NAME, ...EXEC];
-export const META_CALLS: readonly string[] = [...OPEN, 'close', ...SEEK, ...NAME, ...DIR, ...EXEC];
+export const META_CALLS: readonly string[] = [...OPEN, 'close', ...SEEK, ...NAME, ...FDMETA, ...DIR, ...EXEC];
+export const NAME_CALLS: readonly string[] = NAME;

@@ -122,6 +122,12 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
   for (let p = 0; p < P; p++) pairCls[p] = callCls[log.pairCall[p]];
   const pairProc = new Uint8Array(P);
   for (let p = 0; p < P; p++) pairProc[p] = PROCESS_CALLS.has(log.calls[log.pairCall[p]]) ? 1 : 0;
+  // per pair: 1 = metadata call, 2 = lookup, 4 = read/write/sync (I/O time)
+  const pairFlag = new Uint8Array(P);
+  for (let p = 0; p < P; p++) {
+    const c = pairCls[p];
+    pairFlag[p] = (isMetaClass(c) ? 1 : 0) | (isLookupClass(c) ? 2 : 0) | (c === C_READ || c === C_WRITE || c === C_SYNC ? 4 : 0);
+  }
   const caseUnfiltered = new Uint8Array(K);
   const enoent = log.errnos.indexOf('ENOENT');
 
@@ -197,10 +203,11 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
         errMap.set(key, (errMap.get(key) ?? 0) + 1);
       }
       const dd = dKnown ? d : 0;
-      const meta = isMetaClass(cls);
+      const flag = pairFlag[p];
+      const meta = (flag & 1) !== 0;
       if (meta) metaTime += dd;
-      if (meta || cls === C_READ || cls === C_WRITE || cls === C_SYNC) ioTime += dd;
-      const look = isLookupClass(cls);
+      if (flag & 5) ioTime += dd;
+      const look = (flag & 2) !== 0;
       if (look) {
         lookups++;
         lookupTime += dd;

@@ -7,7 +7,7 @@ exec 3>&1 > /dev/null 2>&1   # the traced programs' stdout/stderr go to /dev/nul
 W=/tmp/insfx
 rm -rf "$W" && mkdir -p "$W" && cd "$W"
 gcc -O1 -o io "$HERE/io.c"
-ST() { out=$1; shift; strace -f -tt -T -y -o "$out" "$@"; }   # the recipe: no -e, so metadata calls show
+ST() { out=$1; shift; strace -f -tt -T -y -o "$out" "$@" 3>&-; }   # the recipe: no -e, so metadata calls show
 IO=$W/io
 
 # one folder per scenario, one trace per case named {cid}_{host}_{rid}.st

@@ -89,14 +89,21 @@ const metadataStorm: Rule = {
   },
 };
 
-/** Failing calls per case of one activity (a pass over the scope's events; only for flagged activities). */
-function failuresPerCase(ctx: InsightsContext, scope: Scope, act: number): Float64Array {
+/** Failing calls per case of each of the given activities: one pass over the scope's events. */
+function failuresPerCase(ctx: InsightsContext, scope: Scope, acts: readonly number[]): Float64Array[] {
   const { log, pairAct } = ctx;
-  const out = new Float64Array(log.cases.length);
+  const K = log.cases.length;
+  const slotOfPair = new Int32Array(log.pairCall.length).fill(-1);
+  const slotOfAct = new Map(acts.map((a, j) => [a, j]));
+  for (let p = 0; p < slotOfPair.length; p++) slotOfPair[p] = slotOfAct.get(pairAct[p]) ?? -1;
+  const out = acts.map(() => new Float64Array(K));
+  const { errno, pair, caseOffsets } = log;
   for (const k of scope.cases) {
-    let n = 0;
-    for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) if (log.errno[i] !== 0 && pairAct[log.pair[i]] === act) n++;
-    out[k] = n;
+    for (let i = caseOffsets[k], b = caseOffsets[k + 1]; i < b; i++) {
+      if (errno[i] === 0) continue;
+      const j = slotOfPair[pair[i]];
+      if (j >= 0) out[j][k]++;
+    }
   }
   return out;
 }
@@ -126,7 +133,9 @@ const failures: Rule = {
     }
     hit.sort((x, y) => fails[y] - fails[x] || x - y);
     const E = log.errnos.length;
-    return hit.slice(0, t.top_items).map((a): RawFinding => {
+    const shown = hit.slice(0, t.top_items);
+    const perCase = failuresPerCase(ctx, scope, shown);
+    return shown.map((a, j): RawFinding => {
       const byCallErr = new Map<string, number>();
       const byDir = new Map<string, number>();
       const byFile = new Map<string, number>();
@@ -154,7 +163,7 @@ const failures: Rule = {
           ...ce.map((c) => `${formatCount(c.value)} (${pct(c.share)}) are ${c.name}`),
           ...dirs.map((c) => `${formatCount(c.value)} (${pct(c.share)}) fail in "${c.name}"`),
         ],
-        cases: topCasesOf(ctx, scope, failuresPerCase(ctx, scope, a), t),
+        cases: topCasesOf(ctx, scope, perCase[j], t),
         files: top(byFile, t, fails[a]),
         numbers: { failing: fails[a], calls: calls[a], fraction: fails[a] / calls[a] },
         recommendations: [{
