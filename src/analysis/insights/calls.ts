@@ -42,9 +42,9 @@ export function callClass(name: string): number {
   return CLASS.get(name) ?? C_OTHER;
 }
 
-/** Darshan's metadata time: open, close, stat-type, seek, directory calls (and execve here). */
+/** Darshan's metadata time: open, close, stat-type, seek, directory calls (not execve: Darshan never sees it). */
 export function isMetaClass(c: number): boolean {
-  return c === C_OPEN || c === C_CLOSE || c === C_SEEK || c === C_NAME || c === C_FDMETA || c === C_DIR || c === C_EXEC;
+  return c === C_OPEN || c === C_CLOSE || c === C_SEEK || c === C_NAME || c === C_FDMETA || c === C_DIR;
 }
 
 /** T01's "stat/open/access/readlink-type" calls: the ones that look a name up. */
@@ -58,5 +58,5 @@ export const OPEN_CALLS: readonly string[] = OPEN;
 export const SEEK_CALLS: readonly string[] = SEEK;
 export const SYNC_CALLS: readonly string[] = SYNC;
 export const LOOKUP_CALLS: readonly string[] = [...OPEN, ...NAME, ...EXEC];
-export const META_CALLS: readonly string[] = [...OPEN, 'close', ...SEEK, ...NAME, ...FDMETA, ...DIR, ...EXEC];
+export const META_CALLS: readonly string[] = [...OPEN, 'close', ...SEEK, ...NAME, ...FDMETA, ...DIR];
 export const NAME_CALLS: readonly string[] = NAME;

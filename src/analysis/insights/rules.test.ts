@@ -113,6 +113,15 @@ describe('T-rules: what only strace sees', () => {
     expect(t01.numbers.calls).toBeGreaterThan(1000);
     expect(t01.numbers.calls).toBe(lookups);
     expect(t01.level).toBe('WARN');
+    expect(t01.message).toMatch(/; probing: PATH search$/);
+    expect(t01.details).toContain('PATH search: "nosuchcmd" looked up in 29 directories (1,073 failing calls)');
+    expect(t01.recommendations[0].snippet?.code).toContain('export PATH=');
+    // the Python and library searches are smaller runs: named at a lower threshold
+    const low = one('metadata_storm', 'T01', { metadata_storm_calls: 200 });
+    expect(low.cases.map((c) => c.name).sort()).toEqual(['libsearch_node1_0', 'pathsearch_node1_0', 'pythonpath_node1_0']);
+    expect(low.message).toMatch(/probing: (PATH search|Python path|library search), (PATH search|Python path|library search), (PATH search|Python path|library search)$/);
+    expect(low.details).toContain('Python path: "__init__.so" looked up in 9 directories (27 failing calls)');
+    expect(low.details.find((d) => d.startsWith('library search: "libselinux.so.1"')), low.details.join('\n')).toMatch(/looked up in 1[23] directories/);
     expect(codes('metadata_calm')).not.toContain('T01');
     expect(codes('churn')).not.toContain('T01');
   });

@@ -41,7 +41,7 @@ const t09: Rule = {
   levels: 'HIGH when, on files touched by more than one case, small requests > small_requests and > small_requests_absolute',
   target: 'developer',
   run(ctx, scope, t) {
-    const files = filesOf(ctx, scope, true).filter((g) => g.cases.length > 1);
+    const files = filesOf(ctx, scope, true).filter((g) => g.cases.length > 1 && g.v[R_READS] + g.v[R_WRITES] > 0);
     const n = total(files, R_READS) + total(files, R_WRITES);
     const small = (g: FileAgg): number => g.v[R_SMALL_R] + g.v[R_SMALL_W];
     let s = 0;
@@ -136,7 +136,9 @@ const imbalance = (code: string, what: 'data' | 'time'): Rule => ({
   target: 'user',
   run(ctx, scope, t) {
     if (!ctx.hasDurations) return [];
-    const hits = stragglers(ctx, filesOf(ctx, scope, true).filter(sharedByAll(scope))).filter((s) => s[what] > t.imbalance_stragglers);
+    // files with data: a directory or the program every case stats is shared, but moves nothing
+    const withData = (g: FileAgg): boolean => g.v[R_RBYTES] + g.v[R_WBYTES] > 0;
+    const hits = stragglers(ctx, filesOf(ctx, scope, true).filter((g) => sharedByAll(scope)(g) && withData(g))).filter((s) => s[what] > t.imbalance_stragglers);
     if (!hits.length) return [];
     const fl = top(hits.map((h) => [ctx.log.paths[h.g.fp], h[what]] as [string, number]), { ...t, top_share: 0 });
     const files = hits.map((h) => h.g);

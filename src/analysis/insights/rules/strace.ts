@@ -5,6 +5,9 @@ import { basename, dirname, formatCount, formatDuration, pct, top, topCases, top
 import { FEWER_SYNCS, KEEP_OPEN, PREAD } from '../snippets';
 import type { RawFinding, Recommendation, Rule } from '../types';
 
+/** The dynamic loader's per-directory subdirectories (hardware capabilities, legacy tls/platform dirs). */
+const LIB_SUBDIRS = /\/(glibc-hwcaps\/[^/]+|tls|x86_64|haswell|avx512_1|i686|sse2|aarch64|power\d+)(?=\/|$)/g;
+
 const BIN_DIRS = new Set(['/bin', '/sbin', '/usr/bin', '/usr/sbin', '/usr/local/bin', '/usr/local/sbin']);
 
 /** The probing patterns among failing lookups: one name looked up in several directories. */
@@ -12,18 +15,19 @@ export function probingPatterns(paths: readonly { path: string; n: number }[]): 
   const byName = new Map<string, { dirs: Set<string>; calls: number; python: boolean; lib: boolean; bin: boolean }>();
   for (const { path, n } of paths) {
     if (!path.startsWith('/')) continue;
-    let name = basename(path);
-    let dir = dirname(path);
-    // glibc's hwcaps subdirectories are part of one library directory's search
-    const hw = dir.indexOf('/glibc-hwcaps/');
-    if (hw >= 0) dir = dir.slice(0, hw);
-    if (/\.(cpython-[^.]*|abi3)\.so$/.test(name)) name = name.replace(/\.(cpython-[^.]*|abi3)\.so$/, '.so');
+    // the loader's subdirectories (glibc-hwcaps/x86-64-v3, tls, x86_64, …) belong to one search directory
+    const root = path.replace(LIB_SUBDIRS, '');
+    const sub = root !== path;
+    let name = sub && !/\.so(\.\d+)*$/.test(basename(root)) ? '(library subdirectories)' : basename(root);
+    const dir = sub && name === '(library subdirectories)' ? root : dirname(root);
+    const py = /\.(cpython-[^.]*|abi3)\.so$/.test(name);
+    if (py) name = name.replace(/\.(cpython-[^.]*|abi3)\.so$/, '.so');
     let e = byName.get(name);
     if (!e) byName.set(name, (e = { dirs: new Set(), calls: 0, python: false, lib: false, bin: false }));
     e.dirs.add(dir);
     e.calls += n;
-    if (/python|site-packages|dist-packages|__pycache__|\.pyc?$|\.pth$/.test(path)) e.python = true;
-    if (/^lib.*\.so(\.\d+)*$/.test(name) || hw >= 0) e.lib = true;
+    if (py || /python|site-packages|dist-packages|__pycache__|\.pyc?$|\.pth$/.test(path)) e.python = true;
+    if (sub || /^lib.*\.so(\.\d+)*$/.test(name)) e.lib = true;
     if (BIN_DIRS.has(dir) || dir.endsWith('/bin')) e.bin = true;
   }
   const out: ReturnType<typeof probingPatterns> = [];
