@@ -3,7 +3,7 @@
  * layout"): the stored file reports (JSON) and the per-event values. A file that breaks the layout is
  * refused with a message naming the problem; out-of-range times are bad input, dropped and counted.
  */
-import { isValidTime, type EventLog, type FileReport, type SourceFlags, type UnparsableLine } from '../../model';
+import { isValidTime, MAX_TIME, type EventLog, type FileReport, type SourceFlags, type UnparsableLine } from '../../model';
 
 /** Caps on a stored report, as the strace importer's own: 100 unparsable lines of ≤ 300 characters. */
 export const REPORT_CAPS = { unparsable: 100, text: 400, warnings: 100, warning: 1000, dropped: 64, name: 4096 } as const;
@@ -87,47 +87,58 @@ export function checkDistinct(list: readonly string[], what: string, bad: Bad): 
  * becomes NaN (unknown), with a warning. Refuses a case not sorted by start. Returns the (compacted) log.
  */
 export function checkNativeEvents(log: EventLog, bad: Bad): EventLog {
-  const { start, dur, size, caseOffsets } = log;
   const k = log.cases.length;
   const badStart = new Uint32Array(k);
-  let anyBadStart = 0;
+  const fixed = new Uint32Array(k);
+  let anyBad = 0;
+  for (let c = 0; c < k; c++) {
+    const r = scanCase(log.start, log.dur, log.size, log.caseOffsets[c], log.caseOffsets[c + 1]);
+    if (r.unsortedAt >= 0) bad(`case ${log.cases[c].id} is not sorted by start (event ${r.unsortedAt})`);
+    badStart[c] = r.badStart;
+    fixed[c] = r.fixed;
+    anyBad += r.badStart + r.fixed;
+  }
+  if (!anyBad) return log;
+  const files = log.files.map((f) => ({ ...f, dropped: { ...f.dropped }, warnings: f.warnings.slice() }));
   const fixedPerFile = new Map<number, number>();
   for (let c = 0; c < k; c++) {
-    let prev = -Infinity;
-    let fixed = 0;
-    for (let i = caseOffsets[c]; i < caseOffsets[c + 1]; i++) {
-      const s = start[i];
-      if (!isValidTime(s)) {
-        badStart[c]++;
-        continue;
-      }
-      if (s < prev) bad(`case ${log.cases[c].id} is not sorted by start (event ${i})`);
-      prev = s;
-      const d = dur[i];
-      if (!(d >= 0 && d < Infinity) && d === d) {
-        dur[i] = NaN;
-        fixed++;
-      }
-      const z = size[i];
-      if (!(z >= 0 && z < Infinity) && z === z) {
-        size[i] = NaN;
-        fixed++;
-      }
+    const r = files[log.cases[c].file];
+    if (badStart[c]) {
+      r.dropped['bad-start'] = (r.dropped['bad-start'] ?? 0) + badStart[c];
+      r.events = Math.max(0, r.events - badStart[c]);
     }
-    anyBadStart += badStart[c];
-    if (fixed) fixedPerFile.set(log.cases[c].file, (fixedPerFile.get(log.cases[c].file) ?? 0) + fixed);
+    if (fixed[c]) fixedPerFile.set(log.cases[c].file, (fixedPerFile.get(log.cases[c].file) ?? 0) + fixed[c]);
   }
-  const files = log.files.slice();
-  const touch = (f: number): FileReport => (files[f] = files[f] === log.files[f] ? { ...files[f], dropped: { ...files[f].dropped }, warnings: files[f].warnings.slice() } : files[f]);
-  for (const [f, fixed] of fixedPerFile) touch(f).warnings.push(`${fixed} negative or infinite durations or sizes in the event log were read as unknown`);
-  if (!anyBadStart) return fixedPerFile.size ? { ...log, files } : log;
-  for (let c = 0; c < k; c++) {
-    if (!badStart[c]) continue;
-    const r = touch(log.cases[c].file);
-    r.dropped['bad-start'] = (r.dropped['bad-start'] ?? 0) + badStart[c];
-    r.events = Math.max(0, r.events - badStart[c]);
+  for (const [f, count] of fixedPerFile) files[f].warnings.push(`${count} negative or infinite durations or sizes in the event log were read as unknown`);
+  return badStart.some((x) => x > 0) ? compact(log, files) : { ...log, files };
+}
+
+/** One case's events [a, b): bad starts counted, bad dur/size set to NaN and counted, first unsorted index. */
+function scanCase(start: Float64Array, dur: Float32Array, size: Float64Array, a: number, b: number): { badStart: number; fixed: number; unsortedAt: number } {
+  const max = MAX_TIME; // a local: an imported binding may be a property read per use (test transforms)
+  let prev = -Infinity;
+  let badStart = 0;
+  let fixed = 0;
+  for (let i = a; i < b; i++) {
+    const s = start[i];
+    if (!(s <= max && s >= -max)) {
+      badStart++;
+      continue;
+    }
+    if (s < prev) return { badStart, fixed, unsortedAt: i };
+    prev = s;
+    const d = dur[i];
+    if (d < 0 || d === Infinity) {
+      dur[i] = NaN;
+      fixed++;
+    }
+    const z = size[i];
+    if (z < 0 || z === Infinity) {
+      size[i] = NaN;
+      fixed++;
+    }
   }
-  return compact(log, files);
+  return { badStart, fixed, unsortedAt: -1 };
 }
 
 /** The log without its events whose start is not a valid time. */

@@ -1,4 +1,4 @@
-import { caseFromFileName, emptyFileReport, EventLogBuilder, isValidTime, type EventLog } from '../../model';
+import { caseFromFileName, emptyFileReport, EventLogBuilder, MAX_TIME, type EventLog } from '../../model';
 import { checkClaims, checkReadable, onlyThisFile } from './guard';
 import { fileSize } from './load';
 import { readNative, NATIVE_FORMAT } from './native';
@@ -127,6 +127,7 @@ function readCase(h5: H5Module, fileId: bigint, t: CaseTable, b: EventLogBuilder
   const errno = str.errno;
   let maxStart = -Infinity;
   let bad = 0;
+  const maxTime = MAX_TIME; // a local for the row loop
   for (let r = 0; r < n; r += step) {
     const c = Math.min(step, n - r);
     for (const { d, mine } of byDataset) {
@@ -139,7 +140,7 @@ function readCase(h5: H5Module, fileId: bigint, t: CaseTable, b: EventLogBuilder
     }
     for (let i = 0; i < c; i++) {
       const s = start[i] * scale;
-      if (!isValidTime(s)) {
+      if (!(s <= maxTime && s >= -maxTime)) {
         bad++;
         continue;
       }
