@@ -1,7 +1,7 @@
 /**
- * A ≥ 2 GB native event log (run with BENCH_HUGE=1; skipped otherwise; needs ~8 GB RAM and ~3 GB in /tmp):
+ * A ≥ 2 GB native event log (a timing harness, not in npm test; needs ~8 GB RAM and ~3 GB in /tmp):
  *
- *   BENCH_HUGE=1 npx vitest run src/ingest/hdf5/huge.test.ts
+ *   npm run bench:harness -- src/ingest/hdf5/huge.harness.ts
  *
  * Tiles the strace fixtures into 64 Mi events (≈ 2.2 GB on disk), writes the native file (chunked columns),
  * loads it back slab by slab and checks every column. Set BENCH_HUGE_KEEP=path to keep the file.
@@ -17,7 +17,7 @@ import { loadH5wasm, readHdf5Log, writeNativeHdf5 } from './index';
 
 const FIX = fileURLToPath(new URL('./__fixtures__/', import.meta.url));
 
-describe.skipIf(!process.env.BENCH_HUGE)('2 GB native event log', () => {
+describe('2 GB native event log', () => {
   it('writes and loads 64 Mi events', async () => {
     const src = mergeLogs(['ls_node1_1.st', 'ls_node1_2.st', 'lsl_node2_1.st', 'sh_node2_2.st'].map((t) => parseStraceBytes(t, readFileSync(`${FIX}src/${t}`))));
     const reps = Math.ceil((64 << 20) / src.n);

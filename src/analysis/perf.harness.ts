@@ -1,5 +1,5 @@
 /**
- * Timing harness, skipped unless BENCH=1:  BENCH=1 npx vitest run src/analysis/perf.test.ts
+ * Timing harness (not a test; not in npm test):  npm run bench:harness -- src/analysis/perf.harness.ts
  * Prints the time of re-map + DFG + statistics (analyze) on 10 M synthetic events.
  * BENCH_EVENTS / BENCH_CASES / BENCH_PAIRS override the size.
  */
@@ -21,7 +21,6 @@ const cpuMs = (): number => {
   const u = proc?.cpuUsage();
   return u ? (u.user + u.system) / 1000 : NaN;
 };
-const BENCH = env.BENCH === '1';
 const N = Number(env.BENCH_EVENTS ?? 10_000_000);
 const K = Number(env.BENCH_CASES ?? 192);
 const PAIRS = Number(env.BENCH_PAIRS ?? 2000);
@@ -41,7 +40,7 @@ function p95All(pd: PairDurations, pairAct: Int32Array, A: number): (number | nu
   return out;
 }
 
-describe.skipIf(!BENCH)('analysis speed', () => {
+describe('analysis speed', () => {
   it(`re-map + DFG + stats on ${N} events`, () => {
     let t = performance.now();
     const log = syntheticLog({ events: N, cases: K, pairs: PAIRS, seed: 7 });

@@ -1,7 +1,7 @@
 /**
- * HDF5 timing (run with BENCH=1; skipped otherwise):
+ * HDF5 timing harness (not a test; not in npm test):
  *
- *   BENCH=1 npx vitest run src/ingest/hdf5/bench.test.ts
+ *   npm run bench:harness -- src/ingest/hdf5/bench.harness.ts
  *
  * On the seeded synthetic traces of tools/gen-traces.mjs (BENCH_MB, default 50 MB): strace parse vs native
  * .h5 write and load (MB/s of the strace text, events/s), and the load of the same events as an h5py
@@ -27,7 +27,7 @@ const best = (runs: number, f: () => void): number => {
   return b / 1000;
 };
 
-describe.skipIf(!process.env.BENCH)('HDF5 benchmark', () => {
+describe('HDF5 benchmark', () => {
   it('native .h5 load is ≥ 3× faster than parsing the strace text', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'h5bench-'));
     try {
