@@ -2,7 +2,7 @@
 /**
  * `npm run bench`: the Node benchmark of the engine (docs/BENCHMARKS.md).
  *
- *   npm run bench [-- --files 96 --mb 200 --seed 1 --events 10000000 --repeat 3 --no-h5 --no-peer --peer-runs 3]
+ *   npm run bench [-- --files 96 --mb 200 --seed 1 --events 10000000 --repeat 3 --no-h5 --no-peer --peer-runs 3 --time-only]
  *
  * 1. generates the seeded synthetic traces into bench-data/traces (tools/gen-traces.mjs) unless the same
  *    set is already there;
@@ -64,7 +64,7 @@ console.log(`bundled tools/bench-entry.ts in ${((performance.now() - t0) / 1000)
 // 3. run
 const cpu = (readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.+)/) ?? [])[1] ?? 'unknown CPU';
 console.log(`node ${process.version}, ${cpu}\n`);
-const extra = ['--no-h5', '--compare-only'].filter((f) => argv.includes(f));
+const extra = ['--no-h5', '--compare-only', '--time-only'].filter((f) => argv.includes(f));
 const r = spawnSync(
   process.execPath,
   ['--expose-gc', '--max-old-space-size=8192', join(build, 'bench.mjs'), '--dir', data, '--events', events, '--repeat', repeat, '--json', join(root, 'bench-data', 'bench-result.json'), ...extra],
@@ -73,7 +73,7 @@ const r = spawnSync(
 process.exitCode = r.status ?? 1;
 
 // 4. end to end against the Python peer (tools/bench-peer.mjs), after the engine figures
-if (!argv.includes('--no-peer') && !argv.includes('--compare-only') && process.exitCode === 0) {
+if (!argv.includes('--no-peer') && !argv.includes('--compare-only') && !argv.includes('--time-only') && process.exitCode === 0) {
   console.log('');
   const p = spawnSync(process.execPath, [join(root, 'tools', 'bench-peer.mjs'), '--runs', opt('peer-runs', '3')], { stdio: 'inherit', cwd: root });
   process.exitCode = p.status ?? 1;

@@ -12,7 +12,18 @@
  */
 import type { EventLog } from '../model';
 
-const seqCache = new WeakMap<EventLog, Uint16Array | Uint32Array>();
+/** The mc sweep sequence of a log and, per end entry, the index among the start entries of its event's
+ * start (what a time window needs to keep the ends of its own events: see deriveWindowSequence). */
+interface SeqIndex {
+  seq: Uint16Array | Uint32Array;
+  endRank: Uint32Array;
+  /** Every MARK-th start entry r: [position in seq, end entries before it] at [2r/MARK, 2r/MARK + 1]. */
+  marks: Uint32Array;
+}
+
+const MARK = 4096;
+
+const seqCache = new WeakMap<EventLog, SeqIndex>();
 
 /** The columns the sequence is built from: a whole log, or the events of some of its cases
  * (`subsetEvents`). */
@@ -176,13 +187,18 @@ function endRuns(log: SequenceSource): Sorted {
  * ends of every event with a known dur in time order, each entry the event's pair id with the top bit set
  * for an end (an end with key ≤ t comes before the starts at t). Uint16 entries (≤ 4 bytes per event)
  * when the log has fewer than 32768 distinct (call, fp) pairs, else Uint32 (≤ 8 bytes per event).
+ * Alongside (4 bytes per event): for each end entry, the rank of its event's start among the start entries.
  */
 export function concurrencySequence(log: EventLog): Uint16Array | Uint32Array {
+  return sequenceIndex(log).seq;
+}
+
+function sequenceIndex(log: EventLog): SeqIndex {
   const hit = seqCache.get(log);
   if (hit !== undefined) return hit;
-  const seq = buildSequence(log);
-  seqCache.set(log, seq);
-  return seq;
+  const idx = buildIndex(log);
+  seqCache.set(log, idx);
+  return idx;
 }
 
 /** The events of the cases `cases` (log case indices, ascending) as a source for `buildSequence`
@@ -209,6 +225,10 @@ export function subsetEvents(log: EventLog, cases: ArrayLike<number>): SequenceS
 
 /** The mc sequence of `log` (uncached; see concurrencySequence). */
 export function buildSequence(log: SequenceSource): Uint16Array | Uint32Array {
+  return buildIndex(log).seq;
+}
+
+function buildIndex(log: SequenceSource): SeqIndex {
   if (log.pairCall.length >= 0x80000000) throw new Error('too many (call, fp) pairs for the mc sweep');
   const wide = log.pairCall.length >= 0x8000;
   const endBit = wide ? 0x80000000 : 0x8000;
@@ -216,18 +236,141 @@ export function buildSequence(log: SequenceSource): Uint16Array | Uint32Array {
   const { order: eo, keys: ek } = endRuns(log);
   const { n, pair, dur } = log;
   const out = wide ? new Uint32Array(2 * n) : new Uint16Array(2 * n);
+  // rankOf[i]: index of event i among the start entries; an event's end always comes after its start
+  // (its end key is > its start), so the rank is known when the end is written
+  const rankOf = new Uint32Array(n);
+  const endRank = new Uint32Array(n);
+  const marks = new Uint32Array(2 * Math.ceil(n / MARK) + 2);
   let w = 0;
   let je = 0;
+  let sc = 0;
+  let ec = 0;
   for (let js = 0; js < n; js++) {
     const i = so[js];
     const d = dur[i];
     if (d !== d) continue;
     const s = sk[js];
     // events with unknown dur have key +∞ and are never retired
-    while (je < n && ek[je] <= s) out[w++] = (pair[eo[je++]] | endBit) >>> 0;
+    while (je < n && ek[je] <= s) {
+      const ie = eo[je++];
+      out[w++] = (pair[ie] | endBit) >>> 0;
+      endRank[ec++] = rankOf[ie];
+    }
+    if (sc % MARK === 0) {
+      marks[(2 * sc) / MARK] = w;
+      marks[(2 * sc) / MARK + 1] = ec;
+    }
+    rankOf[i] = sc++;
     out[w++] = pair[i];
   }
-  return out.slice(0, w);
+  return { seq: out.slice(0, w), endRank: endRank.slice(0, ec), marks: marks.slice(0, 2 * Math.ceil(sc / MARK)) };
+}
+
+/** Whether the mc sequence of `log` is built (cached) already. */
+export function hasConcurrencySequence(log: EventLog): boolean {
+  return seqCache.has(log);
+}
+
+/**
+ * Seeds the mc sequence of `child`, a log made of the events of `parent` whose starts are the start
+ * entries [from, to) of the parent's sequence (a time window: every case cut to the events whose start
+ * lies in [FROM, TO), cases and their order kept), from the parent's cached sequence: the start entries
+ * in [from, to) and the end entries of those events, up to the last such start. That is exactly the
+ * sequence the child would build itself (same relative order of starts and of ends, same rule between
+ * them) in one linear pass instead of two sorts. With `reuse` (an earlier window of the same parent that
+ * is no longer needed) its sequence buffers are overwritten when large enough. Returns false (nothing seeded) when the parent's
+ * sequence is not cached: then the child builds its own when first needed.
+ */
+export function deriveWindowSequence(parent: EventLog, child: EventLog, from: number, to: number, reuse: EventLog | null = null): boolean {
+  const idx = seqCache.get(parent);
+  if (idx === undefined || child.pairCall.length !== parent.pairCall.length) return false;
+  const m = Math.max(0, to - from);
+  // the buffers of a window that is no longer needed are overwritten (fresh memory is slow to touch)
+  const old = reuse !== null && reuse !== parent ? seqCache.get(reuse) : undefined;
+  const room = <T extends Uint16Array | Uint32Array>(buf: T | undefined, len: number, make: (b: ArrayBufferLike | number) => T): T =>
+    buf !== undefined && buf.buffer.byteLength >= len * buf.BYTES_PER_ELEMENT && buf.buffer !== idx.seq.buffer && buf.buffer !== idx.endRank.buffer
+      ? make(buf.buffer)
+      : make(len);
+  const childRank = room(old?.endRank, m, (b) => (typeof b === 'number' ? new Uint32Array(b) : new Uint32Array(b, 0, m)));
+  const childMarks = new Uint32Array(2 * Math.ceil(m / MARK));
+  // start at the mark at or before the window's first start entry: no earlier entry is kept
+  const mk = 2 * Math.floor(from / MARK);
+  const at = mk < idx.marks.length ? [idx.marks[mk], idx.marks[mk + 1], (mk / 2) * MARK] : [idx.seq.length, idx.endRank.length, Infinity];
+  let kept: { w: number; cr: number };
+  let out: Uint16Array | Uint32Array;
+  // one loop per element type: a loop over a Uint16Array | Uint32Array union is megamorphic (slow)
+  if (idx.seq instanceof Uint16Array) {
+    const prev = old?.seq instanceof Uint16Array ? old.seq : undefined;
+    const o = room(prev, 2 * m, (b) => (typeof b === 'number' ? new Uint16Array(b) : new Uint16Array(b, 0, 2 * m)));
+    kept = derive16(idx.seq, idx.endRank, at, from, to, o, childRank, childMarks);
+    out = o;
+  } else {
+    const prev = old?.seq instanceof Uint32Array ? old.seq : undefined;
+    const o = room(prev, 2 * m, (b) => (typeof b === 'number' ? new Uint32Array(b) : new Uint32Array(b, 0, 2 * m)));
+    kept = derive32(idx.seq, idx.endRank, at, from, to, o, childRank, childMarks);
+    out = o;
+  }
+  if (old !== undefined && reuse !== null) seqCache.delete(reuse);
+  seqCache.set(child, { seq: out.subarray(0, kept.w), endRank: childRank.subarray(0, kept.cr), marks: childMarks });
+  return true;
+}
+
+type Derived = { w: number; cr: number };
+
+function derive16(seq: Uint16Array, endRank: Uint32Array, at: number[], from: number, to: number, out: Uint16Array, childRank: Uint32Array, marks: Uint32Array): Derived {
+  let w = 0;
+  let cr = 0;
+  let ec = at[1];
+  let sc = at[2];
+  for (let t = at[0], m = seq.length; t < m && sc < to; t++) {
+    const x = seq[t];
+    if (x & 0x8000) {
+      const r = endRank[ec++];
+      if (r >= from && r < to) {
+        out[w++] = x;
+        childRank[cr++] = r - from;
+      }
+    } else {
+      if (sc >= from) {
+        const c = sc - from;
+        if (c % MARK === 0) {
+          marks[(2 * c) / MARK] = w;
+          marks[(2 * c) / MARK + 1] = cr;
+        }
+        out[w++] = x;
+      }
+      sc++;
+    }
+  }
+  return { w, cr };
+}
+
+function derive32(seq: Uint32Array, endRank: Uint32Array, at: number[], from: number, to: number, out: Uint32Array, childRank: Uint32Array, marks: Uint32Array): Derived {
+  let w = 0;
+  let cr = 0;
+  let ec = at[1];
+  let sc = at[2];
+  for (let t = at[0], m = seq.length; t < m && sc < to; t++) {
+    const x = seq[t];
+    if (x >= 0x80000000) {
+      const r = endRank[ec++];
+      if (r >= from && r < to) {
+        out[w++] = x;
+        childRank[cr++] = r - from;
+      }
+    } else {
+      if (sc >= from) {
+        const c = sc - from;
+        if (c % MARK === 0) {
+          marks[(2 * c) / MARK] = w;
+          marks[(2 * c) / MARK + 1] = cr;
+        }
+        out[w++] = x;
+      }
+      sc++;
+    }
+  }
+  return { w, cr };
 }
 
 function sweep16(seq: Uint16Array, pairAct: Int32Array, mc: Uint32Array, active: Int32Array): void {

@@ -1,0 +1,131 @@
+/**
+ * I/O phases and stragglers (docs/METHOD.md, "Time").
+ *
+ * The I/O events are the mapped events (of the selected activities, when given); each is a busy interval
+ * [start, start + dur) (a point when dur is 0 or unknown). A phase is a maximal stretch of the union of
+ * these intervals over all cases in which no gap is longer than G = max(minGap, gapFraction × run span),
+ * the run span being t0 … the latest event end of the log. A phase runs from its first event start to its
+ * last event end; every I/O event belongs to the phase its start falls in.
+ *
+ * The gaps are found without sorting: the run is cut into cells of width G/2; a gap of length ≥ G contains
+ * a whole cell that no interval touches. Per cell we keep the coverage (a difference array), the latest
+ * end among the intervals whose last cell it is and the earliest start among those whose first cell it is;
+ * a run of untouched cells then lies in the exact gap (latest end before it, earliest start after it),
+ * which counts when it is longer than G. Two passes over the events: cells, then per-case sums.
+ *
+ * Stragglers of a phase: among the cases with at least one event in the phase, those whose busy time
+ * (Σ dur of their events in the phase) exceeds mean + 1 σ (population standard deviation) of the
+ * busy times of those cases.
+ */
+import type { EventLog } from '../../model';
+import type { CompiledMapping } from '../mapping';
+import { pairSelection, runSpan } from './span';
+import type { Phase, PhaseOptions, Phases, Straggler } from './types';
+
+export const DEFAULT_MIN_GAP = 0.1;
+export const DEFAULT_GAP_FRACTION = 0.02;
+
+export function phases(log: EventLog, compiled: CompiledMapping, options: PhaseOptions = {}): Phases {
+  const { t0, span } = runSpan(log);
+  const gap = Math.max(options.minGap ?? DEFAULT_MIN_GAP, (options.gapFraction ?? DEFAULT_GAP_FRACTION) * span);
+  const on = pairSelection(compiled.pairAct, compiled.activities, options.activities);
+  const { pair, start, dur } = log;
+  const cw = gap / 2;
+  const C = Math.max(1, Math.ceil(span / cw) + 1);
+  const cover = new Int32Array(C + 1);
+  const lastEnd = new Float64Array(C).fill(-Infinity);
+  const firstStart = new Float64Array(C).fill(Infinity);
+  let any = false;
+  for (let i = 0; i < log.n; i++) {
+    if (on[pair[i]] === 0) continue;
+    any = true;
+    const s = start[i] - t0;
+    const d = dur[i];
+    const e = d > 0 ? s + d : s;
+    const c0 = Math.min(C - 1, Math.floor(s / cw));
+    const c1 = e > s ? Math.min(C - 1, Math.max(c0, Math.ceil(e / cw) - 1)) : c0;
+    cover[c0]++;
+    cover[c1 + 1]--;
+    if (e > lastEnd[c1]) lastEnd[c1] = e;
+    if (s < firstStart[c0]) firstStart[c0] = s;
+  }
+  if (!any) return { t0, span, gap, phases: [] };
+
+  // coverage per cell; then walk the cells: a run of untouched cells between covered ones is a gap
+  const cov = cover.subarray(0, C);
+  for (let j = 1; j < C; j++) cov[j] += cov[j - 1];
+  const bounds: { start: number; end: number }[] = [];
+  let c = 0;
+  while (cov[c] === 0) c++;
+  let phaseStart = firstStart[c];
+  let prevEnd = -Infinity;
+  while (c < C) {
+    if (cov[c] > 0) {
+      if (lastEnd[c] > prevEnd) prevEnd = lastEnd[c];
+      c++;
+      continue;
+    }
+    let u = c;
+    while (u < C && cov[u] === 0) u++;
+    if (u === C) break;
+    // cell u is covered and u − 1 is not: the intervals covering u start in u
+    if (firstStart[u] - prevEnd > gap) {
+      bounds.push({ start: phaseStart, end: prevEnd });
+      phaseStart = firstStart[u];
+    }
+    c = u;
+  }
+  bounds.push({ start: phaseStart, end: prevEnd });
+  return { t0, span, gap, phases: summarize(log, on, t0, bounds) };
+}
+
+/** Per case and phase: events, bytes, busy time; then the straggler rule per phase. */
+function summarize(log: EventLog, on: Uint8Array, t0: number, bounds: { start: number; end: number }[]): Phase[] {
+  const P = bounds.length;
+  const K = log.cases.length;
+  const { pair, start, dur, size, caseOffsets } = log;
+  const busy = new Float64Array(K * P);
+  const seen = new Uint8Array(K * P);
+  const events = new Float64Array(P);
+  const bytes = new Float64Array(P);
+  // phase p holds the events with start − t0 in [bounds[p].start, bounds[p+1].start)
+  for (let k = 0; k < K; k++) {
+    let p = 0;
+    for (let i = caseOffsets[k], b = caseOffsets[k + 1]; i < b; i++) {
+      if (on[pair[i]] === 0) continue;
+      const s = start[i] - t0;
+      while (p + 1 < P && s >= bounds[p + 1].start) p++;
+      const d = dur[i];
+      if (d === d) busy[k * P + p] += d;
+      seen[k * P + p] = 1;
+      events[p]++;
+      const z = size[i];
+      if (z === z) bytes[p] += z;
+    }
+  }
+  const out: Phase[] = [];
+  for (let p = 0; p < P; p++) {
+    let n = 0;
+    let sum = 0;
+    for (let k = 0; k < K; k++) {
+      if (seen[k * P + p] === 0) continue;
+      n++;
+      sum += busy[k * P + p];
+    }
+    const mean = n > 0 ? sum / n : 0;
+    let ss = 0;
+    for (let k = 0; k < K; k++) if (seen[k * P + p] === 1) ss += (busy[k * P + p] - mean) ** 2;
+    const std = n > 0 ? Math.sqrt(ss / n) : 0;
+    const stragglers: Straggler[] = [];
+    for (let k = 0; k < K; k++) {
+      const v = busy[k * P + p];
+      if (seen[k * P + p] === 1 && v > mean + std && std > 0) {
+        const c = log.cases[k];
+        stragglers.push({ case: k, id: c.id, rid: c.rid, busy: v, z: (v - mean) / std });
+      }
+    }
+    stragglers.sort((x, y) => y.busy - x.busy || x.case - y.case);
+    out.push({ start: bounds[p].start, end: bounds[p].end, events: events[p], bytes: bytes[p], busy: sum, cases: n, mean, std, stragglers });
+  }
+  return out;
+}

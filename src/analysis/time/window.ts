@@ -1,0 +1,150 @@
+/**
+ * Time windows (docs/METHOD.md, "Time"): keep the events with FROM ≤ start − t0 < TO, t0 the earliest
+ * event start of all loaded cases. Events are sorted by start within a case, so a window is one sub-range
+ * per case (two binary searches each); every case stays, a case without an event in the window has the
+ * empty trace ● → ■.
+ */
+import type { EventLog } from '../../model';
+import { deriveWindowSequence } from '../concurrency';
+import { runSpan } from './span';
+
+export interface TimeWindow {
+  /** Seconds relative to t0; null = open on that side. */
+  from: number | null;
+  to: number | null;
+}
+
+export interface WindowRanges {
+  /** Per case: the events [lo[k], hi[k]) are in the window. */
+  lo: Uint32Array;
+  hi: Uint32Array;
+  /** Events in the window. */
+  n: number;
+}
+
+/** First index i in [a, b) with start[i] − t0 ≥ x (b if none); start sorted ascending in [a, b). */
+function lowerBound(start: Float64Array, t0: number, x: number, a: number, b: number): number {
+  let lo = a;
+  let hi = b;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (start[mid] - t0 < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const KNOWN = new Set(['pid', 'pair', 'errno', 'start', 'dur', 'size', 'line', 'caseOffsets', 'pairCall', 'pairFp']);
+
+/** The per-case event ranges of a window. `t0` defaults to the log's earliest event start. */
+export function windowRanges(log: EventLog, w: TimeWindow, t0 = runSpan(log).t0): WindowRanges {
+  const K = log.cases.length;
+  const lo = new Uint32Array(K);
+  const hi = new Uint32Array(K);
+  const { start, caseOffsets } = log;
+  let n = 0;
+  for (let k = 0; k < K; k++) {
+    const a = caseOffsets[k];
+    const b = caseOffsets[k + 1];
+    const l = w.from === null ? a : lowerBound(start, t0, w.from, a, b);
+    const h = w.to === null ? b : Math.max(l, lowerBound(start, t0, w.to, l, b));
+    lo[k] = l;
+    hi[k] = h;
+    n += h - l;
+  }
+  return { lo, hi, n };
+}
+
+/** Parses `FROM..TO` (seconds, either side may be empty: `..2.5`, `10..`); throws with a clear message. */
+export function parseTimeWindow(text: string): TimeWindow {
+  const m = /^\s*([^.\s][^\s]*?)?\s*\.\.\s*([^\s]*)\s*$/.exec(text);
+  const bad = (why: string): never => {
+    throw new Error(`invalid time window '${text}': ${why} (expected FROM..TO in seconds from the run start, e.g. 1.5..3, ..2.5 or 10..)`);
+  };
+  if (m === null) return bad('no ..');
+  const num = (s: string | undefined): number | null => {
+    if (s === undefined || s === '') return null;
+    const v = Number(s);
+    if (!Number.isFinite(v)) bad(`'${s}' is not a number`);
+    return v;
+  };
+  const from = num(m[1]);
+  const to = num(m[2]);
+  if (from !== null && to !== null && !(to > from)) bad('TO must be greater than FROM');
+  return { from, to };
+}
+
+/** `FROM..TO` with the shortest decimal forms (the inverse of parseTimeWindow). */
+export function formatTimeWindow(w: TimeWindow): string {
+  return `${w.from === null ? '' : String(w.from)}..${w.to === null ? '' : String(w.to)}`;
+}
+
+/**
+ * The log restricted to a time window: the same cases (in the same order), string and pair tables
+ * shared, the events of each case's window range copied (one memcpy per column and case). Returns `log`
+ * itself when the window keeps every event. When the mc sequence of `log` is cached, the window's is
+ * derived from it in one linear pass (no sort), so analyze() on the window costs O(events in it).
+ * `reuse`: an earlier window of the same log that the caller no longer needs (e.g. the previous brush):
+ * its buffers are overwritten when large enough, and it must not be used afterwards.
+ */
+export function windowLog(log: EventLog, w: TimeWindow, t0 = runSpan(log).t0, reuse: EventLog | null = null): EventLog {
+  if (log.timeBase === 'none' && (w.from !== null || w.to !== null)) {
+    throw new Error('a time window needs timestamps: these traces have none (record them with strace -tt or -ttt)');
+  }
+  const { lo, hi, n } = windowRanges(log, w, t0);
+  if (n === log.n) return log;
+  const K = log.cases.length;
+  // overwrite the columns of a window that is no longer needed when they are large enough: touching
+  // fresh memory (page faults) costs more than the copy itself
+  const old = reuse !== null && reuse !== log && reuse.pairCall === log.pairCall ? reuse : null;
+  const col = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array | Float32Array>(
+    prev: T | undefined,
+    mine: T,
+    make: (b: ArrayBufferLike | null) => T,
+  ): T => (prev !== undefined && prev.buffer !== mine.buffer && prev.buffer.byteLength >= n * prev.BYTES_PER_ELEMENT ? make(prev.buffer) : make(null));
+  const out: EventLog = {
+    ...log,
+    n,
+    pid: col(old?.pid, log.pid, (b) => (b ? new Int32Array(b, 0, n) : new Int32Array(n))),
+    pair: col(old?.pair, log.pair, (b) => (b ? new Uint32Array(b, 0, n) : new Uint32Array(n))),
+    errno: col(old?.errno, log.errno, (b) => (b ? new Uint16Array(b, 0, n) : new Uint16Array(n))),
+    start: col(old?.start, log.start, (b) => (b ? new Float64Array(b, 0, n) : new Float64Array(n))),
+    dur: col(old?.dur, log.dur, (b) => (b ? new Float32Array(b, 0, n) : new Float32Array(n))),
+    size: col(old?.size, log.size, (b) => (b ? new Float64Array(b, 0, n) : new Float64Array(n))),
+    line: col(old?.line, log.line, (b) => (b ? new Uint32Array(b, 0, n) : new Uint32Array(n))),
+    caseOffsets: new Uint32Array(K + 1),
+  };
+  type Col = { subarray(a: number, b: number): ArrayLike<number> };
+  const cols: [Col, { set(src: ArrayLike<number>, at: number): void }][] = [
+    [log.pid, out.pid],
+    [log.pair, out.pair],
+    [log.errno, out.errno],
+    [log.start, out.start],
+    [log.dur, out.dur],
+    [log.size, out.size],
+    [log.line, out.line],
+  ];
+  // any further per-event column (e.g. a file offset column) is windowed the same way
+  const rec = out as unknown as Record<string, unknown>;
+  for (const [key, v] of Object.entries(log)) {
+    if (KNOWN.has(key) || !ArrayBuffer.isView(v) || (v as Float64Array).length !== log.n) continue;
+    const copy = new (v.constructor as Float64ArrayConstructor)(n);
+    rec[key] = copy;
+    cols.push([v as Float64Array, copy]);
+  }
+  let at = 0;
+  let skipped = 0; // start entries of the mc sequence before the window (events with a known dur)
+  let kept = 0;
+  const { dur, caseOffsets } = log;
+  for (let k = 0; k < K; k++) {
+    const a = lo[k];
+    const b = hi[k];
+    for (let i = caseOffsets[k]; i < a; i++) if (dur[i] === dur[i]) skipped++;
+    for (let i = a; i < b; i++) if (dur[i] === dur[i]) kept++;
+    if (b > a) for (const [src, dst] of cols) dst.set(src.subarray(a, b), at);
+    at += b - a;
+    out.caseOffsets[k + 1] = at;
+  }
+  deriveWindowSequence(log, out, skipped, skipped + kept, old);
+  return out;
+}
