@@ -9,7 +9,8 @@ import { activityEvents, analyze, compileMapping, edgeCases, resolvePartition } 
 import { toCliJson, type CliJson } from '../analysis/cliJson';
 import type { AnalysisResult, AnalyzeOptions, EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../analysis/types';
 import { FileFormatError, identify, IMPORTERS, isIdentified, unidentifiedMessage, type Identified, type Importer } from '../ingest/registry';
-import { CancelledError, CHUNK, type ByteSource } from '../ingest/source';
+import { CancelledError, CHUNK, type ByteSource, type Cancel } from '../ingest/source';
+import { forEachLimited } from '../lib/limit';
 import { joinForkedFiles, mergeLogs, splitCasesByPid } from '../model/index';
 import type { EventLog } from '../model/eventlog';
 import { casesWithActivity, selectCases, summarize } from './logOps';
@@ -43,6 +44,12 @@ type Compiled = ReturnType<typeof compileMapping>;
 
 const isIdentifiedItem = (x: LoadItem): x is Identified => 'importer' in x && 'source' in x;
 
+/**
+ * Files read at once by a load on a pool (sniffing heads, queued parses): 20,000 dropped files opened at
+ * once exhaust the browser's file handles ("could not be read … permission problems").
+ */
+export const MAX_OPEN_FILES = 16;
+
 export class Session {
   private readonly chunk: number;
   private readonly pool: ParsePool | null;
@@ -65,6 +72,10 @@ export class Session {
   private lastReply: AnalyzeReply | null = null;
   private partition: PartitionSpec | null = null;
   private loaded: LoadSummary | null = null;
+  /** The running load (settled or not) and its cancel flag: a newer load cancels it and waits for it. */
+  private loading: Promise<unknown> | null = null;
+  private loadCancel: Cancel | null = null;
+  private loadGen = 0;
 
   /**
    * Reads every source (sniffed by the importer registry; pooled importers on the pool), merges them in
@@ -72,6 +83,26 @@ export class Session {
    * A file that fails is named in `errors` and the others load; cancelling rejects with CancelledError.
    */
   async load(ctx: Ctx, inputs: readonly LoadItem[], opts: LoadOptions = {}): Promise<LoadSummary> {
+    // The newest load wins: an older one still running is cancelled (it rejects with CancelledError) and
+    // has stopped before this one starts, so it can neither overwrite this one's log nor share its pool.
+    const gen = ++this.loadGen;
+    if (this.loadCancel) this.loadCancel.cancelled = true;
+    this.loadCancel = ctx.cancel;
+    const previous = this.loading;
+    const run = (async () => {
+      if (previous) await previous.catch(() => undefined);
+      if (gen !== this.loadGen || ctx.cancel.cancelled) throw new CancelledError();
+      return this.loadNow(ctx, inputs, opts, gen);
+    })();
+    this.loading = run;
+    try {
+      return await run;
+    } finally {
+      if (this.loadGen === gen) this.loadCancel = null;
+    }
+  }
+
+  private async loadNow(ctx: Ctx, inputs: readonly LoadItem[], opts: LoadOptions, gen: number): Promise<LoadSummary> {
     const t0 = Date.now();
     const sources = inputs.map((i): ByteSource => (isIdentifiedItem(i) ? i.source : i));
     const total = sources.reduce((s, i) => s + i.size, 0);
@@ -109,7 +140,7 @@ export class Session {
       try {
         // Largest first, so that one big file does not finish last; results stay in input order.
         const order = inputs.map((_, k) => k).sort((a, b) => sources[b].size - sources[a].size);
-        await Promise.all(order.map((k) => one(k)));
+        await forEachLimited(order, Math.max(MAX_OPEN_FILES, 2 * pool.size), one);
       } catch (e) {
         pool.cancelAll();
         throw e;
@@ -119,7 +150,7 @@ export class Session {
     } else {
       for (let k = 0; k < inputs.length; k++) await one(k);
     }
-    if (ctx.cancel.cancelled) throw new CancelledError();
+    if (ctx.cancel.cancelled || gen !== this.loadGen) throw new CancelledError();
     const t1 = Date.now();
     throttle.report('merge', total, total, '', true);
     const ok = logs.filter((l): l is EventLog => l !== null);

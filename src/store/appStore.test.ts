@@ -72,6 +72,22 @@ describe('app store', () => {
     expect(st().summary!.cases).toBe(6);
   });
 
+  it('a second load while one runs: the first is cancelled and changes nothing, the second is shown', async () => {
+    const store = createAppStore(new LocalClient());
+    const st = () => store.getState();
+    const ls = fig1().filter((f) => f.name.startsWith('a_'));
+    const lsl = fig1().filter((f) => f.name.startsWith('b_'));
+    const first = st().loadFiles(ls);
+    const second = st().loadFiles(lsl);
+    await first;
+    expect(st().status).toBe('loading');
+    expect(st().banner).toBeNull();
+    await second;
+    expect(st().status).toBe('ready');
+    expect(st().summary!.cids).toEqual(['b']);
+    expect(st().result!.variants.flatMap((v) => v.cases).every((c) => c.startsWith('b_'))).toBe(true);
+  });
+
   it('asks before a load that would not fit in memory, and can load with a path filter', async () => {
     const client = new LocalClient();
     const store = createAppStore(client, {}, null, { deviceMemory: 0.25 });

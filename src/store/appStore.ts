@@ -92,6 +92,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
   let loadCall: number | null = null;
   let retryAction: (() => Promise<void>) | null = null;
   let analyzeSeq = 0;
+  let loadSeq = 0;
 
   return createStore<AppState>()((set, get) => {
     /** Runs an action; a worker failure shows the banner with Retry (the page keeps working). */
@@ -149,20 +150,25 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
     };
 
     const doLoad = async (): Promise<void> => {
+      // The newest load wins: the one running is cancelled, and whatever it answers later is ignored.
+      const seq = ++loadSeq;
+      if (loadCall !== null) client.cancel(loadCall);
       set({ status: 'loading', progress: null, banner: null, result: null, summary: null, selected: null, timeline: null, edge: null, caseFilters: [] });
       const call = client.call('load', [files, { splitByPid: get().splitByPid, ...(get().singleThread ? { singleThread: true } : {}), ...(loadFilter.length ? { pathFilter: loadFilter } : {}) }], (p) => set({ progress: p }));
       loadCall = call.id;
       try {
         const summary = await call.promise;
+        if (seq !== loadSeq) return;
         set({ summary, progress: null, loadFilter });
       } catch (e) {
+        if (seq !== loadSeq) return;
         if ((e as Error).name === 'CancelledError') {
           set({ status: get().summary ? 'ready' : 'empty', progress: null });
           return;
         }
         throw e;
       } finally {
-        loadCall = null;
+        if (seq === loadSeq) loadCall = null;
       }
       const summary = get().summary!;
       if (summary.cases === 0) {

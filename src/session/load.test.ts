@@ -1,0 +1,98 @@
+/** Session.load under pressure: many files (bounded number open), and a second load while one runs. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAPPING } from '../analysis/types';
+import { IMPORTERS } from '../ingest/registry';
+import { bytesSource, CancelledError, type ByteSource, type Cancel } from '../ingest/source';
+import type { EventLog } from '../model/eventlog';
+import { MAX_OPEN_FILES, Session } from './session';
+import { noCtx, type Ctx, type ParsePool } from './types';
+
+const FIG1 = join(__dirname, '..', 'cli', '__fixtures__', 'fig1');
+const traces = readdirSync(FIG1).sort();
+const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Sources over the real fig1 traces whose reads take `delay` ms and are counted while in flight. */
+function sources(names: readonly string[], delay: number, openNow = new Set<ByteSource>(), most = { n: 0 }): ByteSource[] {
+  return names.map((name) => {
+    // the content of the fig1 trace with the same cid (a_… ls, b_… ls -l)
+    const inner = bytesSource(name, readFileSync(join(FIG1, traces.find((t) => t[0] === name.replace(/^.*\//, '')[0]) ?? traces[0])));
+    let inFlight = 0;
+    const s: ByteSource = {
+      name,
+      size: inner.size,
+      async read(offset, length) {
+        inFlight++;
+        openNow.add(s);
+        most.n = Math.max(most.n, openNow.size);
+        try {
+          await tick(delay);
+          return await inner.read(offset, length);
+        } finally {
+          if (--inFlight === 0) openNow.delete(s);
+        }
+      },
+    };
+    return s;
+  });
+}
+
+/** Parse threads stood in by this thread: the real importer, run when `parse` is called. */
+class SameThreadPool implements ParsePool {
+  readonly size = 2;
+  private readonly cancels = new Set<Cancel>();
+  async parse(source: ByteSource, importerId: string, head: Uint8Array): Promise<EventLog> {
+    const imp = IMPORTERS.find((i) => i.id === importerId)!;
+    const cancel = { cancelled: false };
+    this.cancels.add(cancel);
+    try {
+      return await imp.read(source, head, {}, { cancel, onBytes: () => {} });
+    } finally {
+      this.cancels.delete(cancel);
+    }
+  }
+  cancelAll(): void {
+    for (const c of this.cancels) c.cancelled = true;
+  }
+  watch(cancel: Cancel): () => void {
+    const t = setInterval(() => cancel.cancelled && this.cancelAll(), 5);
+    return () => clearInterval(t);
+  }
+}
+
+describe('Session.load with many files', () => {
+  it(`reads at most ${MAX_OPEN_FILES} files at once, and loads every one`, async () => {
+    const openNow = new Set<ByteSource>();
+    const most = { n: 0 };
+    const names = Array.from({ length: 300 }, (_, i) => `many/a${i}_node1_${i}.st`);
+    const sum = await new Session({ pool: new SameThreadPool() }).load(noCtx(), sources(names, 1, openNow, most));
+    expect(sum.errors).toEqual([]);
+    expect(sum.cases).toBe(300);
+    expect(most.n).toBeLessThanOrEqual(MAX_OPEN_FILES);
+    expect(most.n).toBeGreaterThan(1);
+  });
+});
+
+describe('a second load while one runs: the newest wins', () => {
+  for (const pool of [null, new SameThreadPool()]) {
+    it(pool ? 'on a parse pool' : 'in one thread', async () => {
+      const s = new Session({ pool });
+      // the first load is slow (ls traces, 20 ms per read), the second fast (ls -l traces)
+      const slow = sources(traces.filter((t) => t.startsWith('a_')), 20);
+      const fast = sources(traces.filter((t) => t.startsWith('b_')), 0);
+      const first: Ctx = noCtx();
+      const a = s.load(first, slow);
+      await tick(5);
+      const b = s.load(noCtx(), fast);
+      await expect(a).rejects.toBeInstanceOf(CancelledError);
+      expect(first.cancel.cancelled).toBe(true);
+      const sum = await b;
+      expect(sum.cids).toEqual(['b']);
+      await tick(100); // nothing of the first load may land afterwards
+      const reply = await s.analyze(noCtx(), { mapping: DEFAULT_MAPPING, partition: null, caseFilters: [] });
+      expect(reply.keptCases).toBe(sum.cases);
+      expect(reply.result.variants.flatMap((v) => v.cases).every((c) => c.startsWith('b_'))).toBe(true);
+    });
+  }
+});
