@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatDuration, formatPercent, formatRate } from './format';
+import { formatBytes, formatCount, formatDuration, formatPercent, formatRate, formatUtc, formatUtcDate } from './format';
 
 describe('format', () => {
   it('uses binary units', () => {
@@ -15,5 +15,24 @@ describe('format', () => {
     expect(formatDuration(0.0123)).toBe('12.30 ms');
     expect(formatDuration(2)).toBe('2.00 s');
     expect(formatCount(1234567)).toBe('1,234,567');
+  });
+});
+
+describe('UTC times never throw', () => {
+  it('formats epoch seconds with microseconds', () => {
+    expect(formatUtc(1717245296.123456)).toBe('2024-06-01 12:34:56.123456 UTC');
+    expect(formatUtc(1717245296.9999996)).toBe('2024-06-01 12:34:57.000000 UTC');
+    expect(formatUtc(0)).toBe('1970-01-01 00:00:00.000000 UTC');
+    expect(formatUtcDate(1717245296.5)).toBe('2024-06-01');
+  });
+  it('a time a Date cannot hold is said, not thrown', () => {
+    for (const s of [1e308, 99999999999999.000001, -1e20, Infinity, NaN]) {
+      expect(() => formatUtc(s)).not.toThrow();
+      expect(formatUtc(s)).toMatch(/ s \(out of range\)$/);
+      expect(formatUtcDate(s)).toMatch(/ s \(out of range\)$/);
+    }
+    expect(formatUtc(1e308)).toBe('1e+308 s (out of range)');
+    expect(formatUtc(99999999999999.000001)).toBe('1e+14 s (out of range)');
+    expect(formatUtc(8.64e12)).toBe('+275760-09-13 00:00:00.000000 UTC');
   });
 });

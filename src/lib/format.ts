@@ -43,3 +43,35 @@ export function formatCount(n: number | null | undefined): string {
   if (n === null || n === undefined || Number.isNaN(n)) return '–';
   return Math.round(n).toLocaleString('en-US');
 }
+
+/** The largest |ms since the epoch| a JS Date holds (year ±275 760). */
+const DATE_LIMIT_MS = 8.64e15;
+
+/**
+ * Epoch seconds → "2024-06-01 12:34:56.123456 UTC" (microseconds kept); never throws: a time a Date cannot
+ * hold (1e308, NaN) comes back as "1e+308 s (out of range)".
+ */
+export function formatUtc(s: number): string {
+  let whole = Math.floor(s);
+  let micro = Math.round((s - whole) * 1e6);
+  if (micro === 1e6) {
+    whole++;
+    micro = 0;
+  }
+  if (!(Math.abs(whole * 1000) <= DATE_LIMIT_MS)) return outOfRange(s);
+  const iso = new Date(whole * 1000).toISOString(); // [±YY]YYYY-MM-DDTHH:MM:SS.000Z
+  const t = iso.indexOf('T');
+  return `${iso.slice(0, t)} ${iso.slice(t + 1, t + 9)}.${String(micro).padStart(6, '0')} UTC`;
+}
+
+/** Epoch seconds → "2024-06-01"; never throws (see formatUtc). */
+export function formatUtcDate(s: number): string {
+  const whole = Math.floor(s);
+  if (!(Math.abs(whole * 1000) <= DATE_LIMIT_MS)) return outOfRange(s);
+  const iso = new Date(whole * 1000).toISOString();
+  return iso.slice(0, iso.indexOf('T'));
+}
+
+function outOfRange(s: number): string {
+  return `${Number.isFinite(s) ? s.toPrecision(6).replace(/\.?0+(e|$)/, '$1') : String(s)} s (out of range)`;
+}

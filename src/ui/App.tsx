@@ -98,17 +98,29 @@ export function App() {
         <label title="One case per (file, pid) instead of one per file">
           <input type="checkbox" checked={s.splitByPid} onChange={(e) => void s.setSplitByPid(e.target.checked)} data-testid="split-pid" /> case per pid
         </label>
-        {s.result && <Toolbar onError={s.notify} />}
+        {s.result && (
+          <ErrorBoundary name="Toolbar" resetKey={s.result}>
+            <Toolbar onError={s.notify} />
+          </ErrorBoundary>
+        )}
       </header>
-      <Banner />
-      <CustomConfirm />
-      <LoadConfirm />
-      {busy && <ProgressBar progress={s.progress} onCancel={s.cancel} />}
+      <ErrorBoundary name="Messages" resetKey={s.banner}>
+        <Banner />
+        <CustomConfirm />
+        <LoadConfirm />
+      </ErrorBoundary>
+      {busy && (
+        <ErrorBoundary name="Progress">
+          <ProgressBar progress={s.progress} onCancel={s.cancel} />
+        </ErrorBoundary>
+      )}
       {!busy && (!s.summary || s.summary.cases === 0) && (
         <>
           {s.summary && (
             <div className="empty">
-              <SummaryPanel summary={s.summary} keptCases={0} unmapped={null} />
+              <ErrorBoundary name="Summary" resetKey={s.summary}>
+                <SummaryPanel summary={s.summary} keptCases={0} unmapped={null} />
+              </ErrorBoundary>
             </div>
           )}
           <EmptyState onExample={loadExample} onPick={() => fileInput.current?.click()} onPickFolder={() => folderInput.current?.click()} />
@@ -124,9 +136,11 @@ export function App() {
                 </button>
               ))}
             </nav>
-            {side === 'summary' && <SummaryPanel summary={s.summary} keptCases={s.result ? s.keptCases : s.summary.cases} unmapped={s.result?.unmapped ?? null} />}
-            {side === 'mapping' && <MappingEditor />}
-            {side === 'partition' && <PartitionPicker />}
+            <ErrorBoundary name={side === 'summary' ? 'Summary' : side === 'mapping' ? 'Mapping' : 'Partition'} key={side} resetKey={s.result ?? s.summary}>
+              {side === 'summary' && <SummaryPanel summary={s.summary} keptCases={s.result ? s.keptCases : s.summary.cases} unmapped={s.result?.unmapped ?? null} />}
+              {side === 'mapping' && <MappingEditor />}
+              {side === 'partition' && <PartitionPicker />}
+            </ErrorBoundary>
             {s.caseFilters.length > 0 && (
               <div className="case-filters" data-testid="case-filters">
                 <strong>Case filters</strong>
@@ -144,7 +158,7 @@ export function App() {
           <div className="main-col">
           <section className="graph-area">
             {s.result ? (
-              <ErrorBoundary name="Graph">
+              <ErrorBoundary name="Graph" resetKey={s.result}>
                 <Suspense fallback={<p className="muted">Loading the graph view…</p>}>
                   <GraphPanel
                     result={s.result}
@@ -165,7 +179,7 @@ export function App() {
           </section>
           {(s.timeline || s.edge) && (
             <section className="detail" data-testid="detail">
-              <ErrorBoundary name="Detail">
+              <ErrorBoundary name="Detail" resetKey={s.timeline ?? s.edge}>
                 <Suspense fallback={<p className="muted">Loading…</p>}>
                   {s.timeline && <TimelinePanel data={s.timeline} onClose={s.closeTimeline} />}
                   {s.edge && <EdgeCasesPanel data={s.edge} onClose={s.closeEdge} />}
@@ -183,7 +197,7 @@ export function App() {
                   Variants ({s.result.variants.length})
                 </button>
               </nav>
-              <ErrorBoundary name="Table">
+              <ErrorBoundary name="Table" resetKey={s.result}>
                 <Suspense fallback={<p className="muted">Loading…</p>}>
                   {bottom === 'stats' ? <StatsTable nodes={s.result.nodes} selected={s.selected} onSelect={(id) => void s.selectNode(id)} hasDurations={s.result.hasDurations} hasTimestamps={s.result.hasTimestamps} height={220} /> : <VariantsList variants={s.result.variants} />}
                 </Suspense>

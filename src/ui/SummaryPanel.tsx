@@ -1,9 +1,9 @@
 /** What was loaded: cases, events, hosts, commands, time span, dropped lines, unparsable lines, file errors. */
-import { formatBytes, formatCount, formatDuration } from '../lib/format';
+import { formatBytes, formatCount, formatDuration, formatUtc } from '../lib/format';
 import type { LoadSummary } from '../worker/protocol';
 
 function clock(s: number, base: LoadSummary['timeBase']): string {
-  if (base === 'epoch') return new Date(s * 1000).toISOString().replace('T', ' ').replace('Z', ' UTC');
+  if (base === 'epoch') return formatUtc(s);
   if (base === 'clock') {
     const day = Math.floor(s / 86400);
     const t = s - day * 86400;

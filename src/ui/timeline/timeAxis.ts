@@ -6,6 +6,7 @@
  * 'epoch' (UTC), 'relative' (seconds since the trace start).
  */
 import type { TimelineData } from '../../analysis/types';
+import { formatUtcDate } from '../../lib/format';
 import type { AxisMap } from './geometry';
 
 export interface TimeAxis extends AxisMap {
@@ -28,9 +29,7 @@ export function timeAxis(timeBase: TimelineData['timeBase'], minStart: number): 
   return { timeBase, ref, offset: -ref, scale: 1, title };
 }
 
-function utcDate(s: number): string {
-  return new Date(Math.floor(s) * 1000).toISOString().slice(0, 10);
-}
+const utcDate = formatUtcDate;
 
 /** Axis units → seconds in the data's time base. */
 export const toSeconds = (axis: AxisMap, v: number): number => (v - axis.offset) / axis.scale;
