@@ -24,6 +24,7 @@ export class EventLogBuilder {
   dur: Float32Array;
   size: Float64Array;
   line: Uint32Array;
+  offset: Float64Array;
   private dropped: Uint8Array;
   private anyDropped = false;
 
@@ -41,6 +42,7 @@ export class EventLogBuilder {
     this.dur = new Float32Array(this.cap);
     this.size = new Float64Array(this.cap);
     this.line = new Uint32Array(this.cap);
+    this.offset = new Float64Array(this.cap);
     this.dropped = new Uint8Array(this.cap);
   }
 
@@ -80,7 +82,7 @@ export class EventLogBuilder {
   }
 
   /** Appends an event to the open case and returns its index (valid until endCase). */
-  push(pid: number, pair: number, errno: number, start: number, dur: number, size: number, line: number): number {
+  push(pid: number, pair: number, errno: number, start: number, dur: number, size: number, line: number, offset = NaN): number {
     if (this.n === this.cap) this.grow();
     const i = this.n++;
     this.pid[i] = pid;
@@ -90,6 +92,7 @@ export class EventLogBuilder {
     this.dur[i] = dur;
     this.size[i] = size;
     this.line[i] = line;
+    this.offset[i] = offset;
     this.dropped[i] = 0;
     return i;
   }
@@ -131,6 +134,7 @@ export class EventLogBuilder {
       dur: this.dur.slice(0, n),
       size: this.size.slice(0, n),
       line: this.line.slice(0, n),
+      offset: this.offset.slice(0, n),
       cases: this.cases.slice(),
       caseOffsets: Uint32Array.from(this.offsets),
       calls: this.calls.list.slice(),
@@ -159,6 +163,7 @@ export class EventLogBuilder {
     this.dur = g(this.dur, (k) => new Float32Array(k));
     this.size = g(this.size, (k) => new Float64Array(k));
     this.line = g(this.line, (k) => new Uint32Array(k));
+    this.offset = g(this.offset, (k) => new Float64Array(k));
     this.dropped = g(this.dropped, (k) => new Uint8Array(k));
     this.cap = cap;
   }
@@ -175,6 +180,7 @@ export class EventLogBuilder {
         this.dur[w] = this.dur[r];
         this.size[w] = this.size[r];
         this.line[w] = this.line[r];
+        this.offset[w] = this.offset[r];
       }
       w++;
     }
@@ -208,5 +214,6 @@ export class EventLogBuilder {
     perm(this.dur);
     perm(this.size);
     perm(this.line);
+    perm(this.offset);
   }
 }

@@ -1,9 +1,10 @@
 /**
  * The columnar event log: the one data structure every importer produces and every analysis reads.
  *
- * Per event (34 bytes): pid i32, pair u32 (index into the (call, fp) pair table), errno u16,
+ * Per event (42 bytes): pid i32, pair u32 (index into the (call, fp) pair table), errno u16,
  * start f64 (seconds; see `timeBase`), dur f32 (seconds, NaN = unknown), size f64 (bytes, NaN = no size),
- * line u32 (1-based line of the source file that started the event; 0 = unknown).
+ * line u32 (1-based line of the source file that started the event; 0 = unknown), offset f64 (the file
+ * offset the call read or wrote at, NaN = unknown; docs/FORMATS.md "Offsets").
  * Events are grouped by case: case k owns events [caseOffsets[k], caseOffsets[k+1]), sorted by start
  * (ties: source line order). Strings (call names, paths, errnos) live once in string tables.
  */
@@ -73,6 +74,8 @@ export interface EventLog {
   dur: Float32Array;
   size: Float64Array;
   line: Uint32Array;
+  /** File offset in bytes where the call's transfer started (lseek: the new position; open: 0); NaN = unknown. */
+  offset: Float64Array;
   // ---- per case ----
   cases: CaseInfo[];
   /** Length cases.length + 1. */
@@ -103,11 +106,11 @@ export function isValidTime(s: number): boolean {
 }
 
 /** Bytes held per event by the per-event columns. */
-export const BYTES_PER_EVENT = 4 + 4 + 2 + 8 + 4 + 8 + 4;
+export const BYTES_PER_EVENT = 4 + 4 + 2 + 8 + 4 + 8 + 4 + 8;
 
 /** Bytes held by the typed arrays of a log (per-event columns, case offsets, pair table). */
 export function logBytes(log: EventLog): number {
-  const cols = [log.pid, log.pair, log.errno, log.start, log.dur, log.size, log.line, log.caseOffsets, log.pairCall, log.pairFp];
+  const cols = [log.pid, log.pair, log.errno, log.start, log.dur, log.size, log.line, log.offset, log.caseOffsets, log.pairCall, log.pairFp];
   let b = 0;
   for (const c of cols) b += c.byteLength;
   return b;
@@ -133,7 +136,7 @@ export function validate(log: EventLog): void {
     throw new Error(`invalid EventLog: ${msg}`);
   };
   const n = log.n;
-  for (const [name, col] of Object.entries({ pid: log.pid, pair: log.pair, errno: log.errno, start: log.start, dur: log.dur, size: log.size, line: log.line })) {
+  for (const [name, col] of Object.entries({ pid: log.pid, pair: log.pair, errno: log.errno, start: log.start, dur: log.dur, size: log.size, line: log.line, offset: log.offset })) {
     if (col.length !== n) fail(`column ${name} has ${col.length} entries, expected ${n}`);
   }
   if (log.caseOffsets.length !== log.cases.length + 1) fail('caseOffsets length must be cases + 1');
@@ -173,5 +176,7 @@ export function validate(log: EventLog): void {
     if (!(Number.isNaN(d) || d >= 0)) fail(`event ${i} has negative dur`);
     const s = log.size[i];
     if (!(Number.isNaN(s) || s >= 0)) fail(`event ${i} has negative size`);
+    const o = log.offset[i];
+    if (!(Number.isNaN(o) || o >= 0)) fail(`event ${i} has negative offset`);
   }
 }

@@ -11,7 +11,7 @@ function build(cases: Record<string, Ev[]>, timeBase: TimeBase = 'clock'): Event
     const f = b.addFile(emptyFileReport(`${id}.st`, 'strace'));
     b.beginCase({ id, cid: id[0], host: 'h', rid: '1', pid: null }, f);
     evs.forEach(([pid, call, fp, start, errno], i) => {
-      b.push(pid, b.pairOf(b.internCall(call), b.internPath(fp)), b.internErrno(errno ?? ''), start, 0.5, i, i + 1);
+      b.push(pid, b.pairOf(b.internCall(call), b.internPath(fp)), b.internErrno(errno ?? ''), start, 0.5, i, i + 1, i % 2 ? NaN : 100 * i + start);
     });
     b.endCase();
   }
@@ -24,7 +24,7 @@ function rows(log: EventLog): string[] {
   log.cases.forEach((c, k) => {
     for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) {
       const p = log.pair[i];
-      out.push(`${c.id} ${log.pid[i]} ${log.calls[log.pairCall[p]]} ${log.paths[log.pairFp[p]]} ${log.start[i]} ${log.errnos[log.errno[i]] || '-'} ${log.size[i]}`);
+      out.push(`${c.id} ${log.pid[i]} ${log.calls[log.pairCall[p]]} ${log.paths[log.pairFp[p]]} ${log.start[i]} ${log.errnos[log.errno[i]] || '-'} ${log.size[i]} @${log.offset[i]}`);
     }
   });
   return out;
@@ -80,17 +80,17 @@ describe('splitCasesByPid', () => {
     expect(() => validate(sp)).not.toThrow();
     expect(sp.cases.map((c) => [c.id, c.pid])).toEqual([['t_10', 10], ['t_11', 11], ['t_12', 12], ['s', 5], ['e', null]]);
     expect(rows(sp)).toEqual([
-      't_10 10 read /a 1 - 0',
-      't_10 10 write /c 3 - 2',
-      't_11 11 read /b 2 - 1',
-      't_11 11 close  4 - 4',
-      't_12 12 read /d 3 - 3',
-      's 5 read /a 1 - 0',
-      's 5 read /a 2 - 1',
+      't_10 10 read /a 1 - 0 @1',
+      't_10 10 write /c 3 - 2 @203',
+      't_11 11 read /b 2 - 1 @NaN',
+      't_11 11 close  4 - 4 @404',
+      't_12 12 read /d 3 - 3 @NaN',
+      's 5 read /a 1 - 0 @1',
+      's 5 read /a 2 - 1 @NaN',
     ]);
     expect(sp.cases.map((c) => c.cid)).toEqual(['t', 't', 't', 's', 'e']);
     expect(sp.n).toBe(log.n);
-    expect(rows(log)[0]).toBe('t 10 read /a 1 - 0'); // input untouched
+    expect(rows(log)[0]).toBe('t 10 read /a 1 - 0 @1'); // input untouched
   });
 });
 

@@ -16,7 +16,7 @@ function mergeTimeBase(logs: readonly EventLog[]): { timeBase: TimeBase; warning
   return { timeBase, warning: `files have different time bases (${[...kinds].join(', ')}): timelines and mc across them are not comparable` };
 }
 
-type EventColumns = Pick<EventLog, 'pid' | 'pair' | 'errno' | 'start' | 'dur' | 'size' | 'line'>;
+type EventColumns = Pick<EventLog, 'pid' | 'pair' | 'errno' | 'start' | 'dur' | 'size' | 'line' | 'offset'>;
 
 /** The per-event columns of `log` in the order given by `order` (event indices). */
 function permuteEvents(log: EventLog, order: Uint32Array): EventColumns {
@@ -33,6 +33,7 @@ function permuteEvents(log: EventLog, order: Uint32Array): EventColumns {
     dur: take(log.dur, (m) => new Float32Array(m)),
     size: take(log.size, (m) => new Float64Array(m)),
     line: take(log.line, (m) => new Uint32Array(m)),
+    offset: take(log.offset, (m) => new Float64Array(m)),
   };
 }
 
@@ -67,6 +68,7 @@ export function mergeLogs(logs: readonly EventLog[]): EventLog {
     dur: new Float32Array(n),
     size: new Float64Array(n),
     line: new Uint32Array(n),
+    offset: new Float64Array(n),
     cases: [],
     caseOffsets: new Uint32Array(logs.reduce((s, l) => s + l.cases.length, 0) + 1),
     calls: calls.list,
@@ -112,6 +114,7 @@ export function mergeLogs(logs: readonly EventLog[]): EventLog {
     out.dur.set(l.dur, at);
     out.size.set(l.size, at);
     out.line.set(l.line, at);
+    out.offset.set(l.offset, at);
     for (let i = 0; i < l.n; i++) {
       out.pair[at + i] = pairMap[l.pair[i]];
       out.errno[at + i] = errMap[l.errno[i]];

@@ -22,6 +22,7 @@ export function selectCases(log: EventLog, keep: Uint8Array): EventLog {
     dur: new Float32Array(n),
     size: new Float64Array(n),
     line: new Uint32Array(n),
+    offset: new Float64Array(n),
     cases: [],
     caseOffsets: new Uint32Array(k + 1),
   };
@@ -38,6 +39,7 @@ export function selectCases(log: EventLog, keep: Uint8Array): EventLog {
     out.dur.set(log.dur.subarray(a, b), w);
     out.size.set(log.size.subarray(a, b), w);
     out.line.set(log.line.subarray(a, b), w);
+    out.offset.set(log.offset.subarray(a, b), w);
     w += b - a;
     out.cases.push(log.cases[c]);
     out.caseOffsets[++j] = w;

@@ -1,11 +1,11 @@
 /**
  * Will a load fit? An estimate from the file sizes, made before anything is read, so the tab can warn
  * instead of dying. strace lines average 100–190 bytes (IOR-like traces ~165 B); we assume 100 B per
- * event (pessimistic). Held: 34 B per event in the worker's columns; peak while loading ≈ 3× that
+ * event (pessimistic). Held: 42 B per event in the worker's columns; peak while loading ≈ 3× that
  * (builder growth by doubling + the merged copy), plus the per-file parse buffers (16 MiB per thread).
  */
 export const BYTES_PER_LINE = 100;
-export const PEAK_BYTES_PER_EVENT = 34 * 3;
+export const PEAK_BYTES_PER_EVENT = 42 * 3;
 
 export interface LoadEstimate {
   events: number;

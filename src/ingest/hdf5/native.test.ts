@@ -28,7 +28,7 @@ function roundTrip(log: EventLog, name: string, slab?: number): EventLog {
 function expectIdentical(a: EventLog, b: EventLog): void {
   expect(b.n).toBe(a.n);
   expect(b.timeBase).toBe(a.timeBase);
-  for (const k of ['pid', 'pair', 'errno', 'start', 'dur', 'size', 'line', 'caseOffsets', 'pairCall', 'pairFp'] as const) {
+  for (const k of ['pid', 'pair', 'errno', 'start', 'dur', 'size', 'line', 'offset', 'caseOffsets', 'pairCall', 'pairFp'] as const) {
     expect(b[k].constructor, k).toBe(a[k].constructor);
     expect(b[k], k).toEqual(a[k]);
   }
@@ -48,7 +48,7 @@ function edgeLog(): EventLog {
   const read = b.internCall('read');
   b.beginCase({ id: 'run_héte_7_101', cid: 'run', host: 'héte', rid: '7', pid: 101 }, f0);
   b.push(101, b.pairOf(open, b.internPath('/scratch/dir with space/ünï\\x.dat')), b.internErrno('ENOENT'), 58000.123456, 0.000123, NaN, 3);
-  b.push(101, b.pairOf(read, b.internPath('pipe:[123]')), 0, 58000.2, NaN, 4096, 5);
+  b.push(101, b.pairOf(read, b.internPath('pipe:[123]')), 0, 58000.2, NaN, 4096, 5, 8192);
   b.push(-1, b.pairOf(read, 0), 0, 58000.2, 0, 0, 6);
   b.endCase();
   b.beginCase({ id: 'empty', cid: '', host: '', rid: '', pid: null }, f1);
@@ -124,7 +124,7 @@ with h5py.File(sys.argv[1], 'r') as h:
       format: 'strace-dfg-eventlog',
       version: 1,
       timeBase: log.timeBase,
-      dtypes: { pid: '<i4', pair: '<u4', errno: '<u2', start: '<f8', dur: '<f4', size: '<f8', line: '<u4' },
+      dtypes: { pid: '<i4', pair: '<u4', errno: '<u2', start: '<f8', dur: '<f4', size: '<f8', line: '<u4', offset: '<f8' },
       n: log.n,
       bytes,
       ids: log.cases.map((c) => c.id),
@@ -132,6 +132,20 @@ with h5py.File(sys.argv[1], 'r') as h:
       first: `${log.calls[log.pairCall[log.pair[0]]]}:${log.paths[log.pairFp[log.pair[0]]]}`,
       reports: TRACES,
     });
+  });
+});
+
+describe('files written before the offset column', () => {
+  it('read with every offset unknown (NaN), the rest identical', () => {
+    const path = join(dir, 'nooffset.h5');
+    const log = edgeLog();
+    writeNativeHdf5(h5, log, path);
+    const script = `import h5py,sys\nwith h5py.File(sys.argv[1],'a') as h: del h['events/offset']`;
+    expect(spawnSync('/usr/bin/python3', ['-c', script, path]).status).toBe(0);
+    const back = readHdf5Log(h5, path, 'nooffset.h5');
+    validate(back);
+    expect(Array.from(back.offset)).toEqual(Array.from(log.offset, () => NaN));
+    expectIdentical({ ...log, offset: back.offset }, back);
   });
 });
 

@@ -68,6 +68,7 @@ export function writeNativeHdf5(h5In: H5Module | H5Namespace, log: EventLog, pat
     writeColumn(ev, 'dur', log.dur, slab);
     writeColumn(ev, 'size', log.size, slab);
     writeColumn(ev, 'line', log.line, slab);
+    writeColumn(ev, 'offset', log.offset, slab);
     const st = f.create_group('strings');
     writeStrings(st, 'calls', log.calls);
     writeStrings(st, 'paths', log.paths);
@@ -190,6 +191,8 @@ export function readNative(h5: H5Module, fileId: bigint, displayName: string, fi
     dur: read('/events/dur', (m) => new Float32Array(m), n),
     size: read('/events/size', (m) => new Float64Array(m), n),
     line: read('/events/line', (m) => new Uint32Array(m), n),
+    // files written before the offset column existed: every offset unknown
+    offset: has(h5, fileId, '/events/offset') ? read('/events/offset', (m) => new Float64Array(m), n) : new Float64Array(n).fill(NaN),
     cases,
     caseOffsets,
     calls,

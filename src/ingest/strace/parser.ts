@@ -7,6 +7,7 @@ import type { EventLog, FileReport } from '../../model';
 import { ByteTable, decodeUtf8, hashBytes } from './bytes';
 import { StraceClock } from './clock';
 import { LineSplitter, MAX_LINE } from './lines';
+import { FdTracker, OC_NONE, argFlags, needsFlags, needsTail, offsetClass, tailNumbers, type CallFacts } from './fds';
 import { FILE_CALLS, fileCallFp, fileKeyEnd, type FileSpec } from './filecalls';
 import { annotationToPath, openPathArgument } from './paths';
 import * as S from './scan';
@@ -64,6 +65,12 @@ export class StraceParser extends LineSplitter {
   private readonly annKey: Uint8Array[] = [];
   private readonly annView: DataView[] = [];
   private callFlags: number[] = [];
+  /** Per call id: its offset class (fds.ts). */
+  private callOff: number[] = [];
+  private fds!: FdTracker;
+  private readonly facts: CallFacts = { pid: 0, fd: -1, fp: 0, failed: false, ret: NaN, flags: 0, tail: new Float64Array(2), b: null, argsS: 0, argsE: 0 };
+  /** Per pid with a pending call of an offset class: its fd, flags and tail numbers from the unfinished line. */
+  private pendOff = new Map<number, { fd: number; flags: number; t0: number; t1: number }>();
   private fpOk: number[] = [];
   private fpPairCall: number[] = [];
   private fpPair: number[] = [];
@@ -100,6 +107,8 @@ export class StraceParser extends LineSplitter {
   /** ~1 event per 128 bytes of the first chunk (at least 1024): one allocation for most files. */
   protected override started(firstChunk: number): void {
     this.b = new EventLogBuilder(Math.max(1024, Math.min(1 << 22, Math.ceil(firstChunk / 128))));
+    const paths = this.b.paths.list;
+    this.fds = new FdTracker(this.filePid >= 0, (fp) => paths[fp], (b, s, e) => this.pathId(b, s, e));
     const file = this.b.addFile(this.report);
     this.b.beginCase({ ...caseFromFileName(this.fileName), pid: null }, file);
   }
@@ -209,7 +218,10 @@ export class StraceParser extends LineSplitter {
     if (sc.pidKind > 0) {
       pid = sc.pid;
       this.pidKinds |= sc.pidKind;
-      if (sc.pidKind === 2 && this.mainPid < 0 && !this.attached.has(pid)) this.mainPid = pid;
+      if (sc.pidKind === 2 && this.mainPid < 0 && !this.attached.has(pid)) {
+        this.mainPid = pid;
+        this.fds.alias(0, pid);
+      }
     } else if (this.filePid >= 0) pid = this.filePid;
     else this.unprefixed = true;
     if (kind === S.K_SIGNAL) return this.count(D_SIGNAL);
@@ -224,13 +236,18 @@ export class StraceParser extends LineSplitter {
     const flags = this.callFlags[call];
     if (kind === S.K_CALL) {
       if (sc.special === S.SP_ERESTART) return this.count(D_ERESTART);
-      if (sc.special === S.SP_UNAVAILABLE) return this.count(D_UNAVAILABLE);
-      if (sc.special === S.SP_EXITED) return this.count(D_UNFINISHED_EXITED);
+      const oc = this.callOff[call];
       const fp = flags & F_OPEN ? this.openFp(b, true) : flags & F_FILE ? this.fileFp(b, call, sc.argsE) : sc.fpId >= 0 ? sc.fpId : sc.fpS >= 0 ? this.pathId(b, sc.fpS, sc.fpE) : 0;
-      if (this.filter !== undefined && !this.accept(fp)) return this.count(D_FILTERED);
+      if (sc.special !== S.SP_NONE) {
+        // the result is unknown: so is the position of the fd it used
+        if (oc !== OC_NONE) this.forget(pid, this.lineFd(b), fp);
+        return this.count(sc.special === S.SP_UNAVAILABLE ? D_UNAVAILABLE : D_UNFINISHED_EXITED);
+      }
       const err = sc.errS >= 0 ? this.errId(b, sc.errS, sc.errE) : 0;
+      const off = oc === OC_NONE ? NaN : this.offsetOf(oc, pid, b, fp, err !== 0, null);
+      if (this.filter !== undefined && !this.accept(fp)) return this.count(D_FILTERED);
       const size = flags & F_SIZE ? (err !== 0 ? 0 : sc.retVal >= 0 ? sc.retVal : NaN) : NaN;
-      this.b.push(pid, this.pairOf(call, fp), err, t, sc.dur, size, evLine);
+      this.b.push(pid, this.pairOf(call, fp), err, t, sc.dur, size, evLine, off);
       return;
     }
     if (kind === S.K_UNFINISHED) {
@@ -241,6 +258,13 @@ export class StraceParser extends LineSplitter {
       this.pending.set(pid, idx);
       this.pendCall.set(pid, call);
       this.pendFp.set(pid, fp);
+      const oc = this.callOff[call];
+      if (oc !== OC_NONE) {
+        const tail = this.facts.tail;
+        if (needsTail(oc)) tailNumbers(b, sc.argsS, sc.argsE, tail);
+        else tail[0] = tail[1] = NaN;
+        this.pendOff.set(pid, { fd: this.lineFd(b), flags: needsFlags(oc) ? argFlags(b, sc.argsS, sc.argsE) : 0, t0: tail[0], t1: tail[1] });
+      }
       return;
     }
     // resumed
@@ -265,11 +289,13 @@ export class StraceParser extends LineSplitter {
       fp = this.pathId(b, sc.retAnnS, sc.retAnnE);
       bl.pair[idx] = this.pairOf(call, fp);
     }
+    const err = sc.errS >= 0 ? this.errId(b, sc.errS, sc.errE) : 0;
+    const oc = this.callOff[call];
+    if (oc !== OC_NONE) bl.offset[idx] = this.offsetOf(oc, pid, b, fp, err !== 0, this.pendOff.get(pid) ?? null);
     if (this.filter !== undefined && !this.accept(fp)) {
       bl.drop(idx);
       return this.count(D_FILTERED);
     }
-    const err = sc.errS >= 0 ? this.errId(b, sc.errS, sc.errE) : 0;
     bl.errno[idx] = err;
     bl.dur[idx] = sc.dur;
     bl.size[idx] = flags & F_SIZE ? (err !== 0 ? 0 : sc.retVal >= 0 ? sc.retVal : NaN) : NaN;
@@ -289,17 +315,70 @@ export class StraceParser extends LineSplitter {
     this.pending.set(to, idx);
     this.pendCall.set(to, this.pendCall.get(from)!);
     this.pendFp.set(to, this.pendFp.get(from)!);
+    const po = this.pendOff.get(from);
+    if (po !== undefined) this.pendOff.set(to, po);
+    this.pendOff.delete(from);
     this.pending.delete(from);
   }
 
   private closePending(pid: number, idx: number, kind: number, lines: number): void {
     this.pending.delete(pid);
+    // a call that never completed visibly: the position of its fd is unknown from here on
+    const po = this.pendOff.get(pid);
+    if (po !== undefined && this.callOff[this.pendCall.get(pid)!] !== OC_NONE) this.forget(pid, po.fd, this.pendFp.get(pid) ?? 0);
     this.dropEvent(idx, kind, lines);
   }
 
   private dropEvent(idx: number, kind: number, lines = 1): void {
     this.b.drop(idx);
     this.count(kind, lines);
+  }
+
+  /** The fd of the line's first fd annotation, or -1. */
+  private lineFd(b: Uint8Array): number {
+    const sc = this.sc;
+    return sc.fpS > 0 ? fdBefore(b, sc.fpS - 1, sc.argsS) : -1;
+  }
+
+  private forget(pid: number, fd: number, fp: number): void {
+    const f = this.facts;
+    f.pid = pid;
+    f.fd = fd;
+    f.fp = fp;
+    f.failed = false;
+    this.fds.call(offsetClass('getdents'), f);
+  }
+
+  /**
+   * The offset of a completed call (docs/FORMATS.md "Offsets"); `pend`: what the unfinished line said when
+   * the call was split over two lines (the resumed line is the current one).
+   */
+  private offsetOf(oc: number, pid: number, b: Uint8Array, fp: number, failed: boolean, pend: { fd: number; flags: number; t0: number; t1: number } | null): number {
+    const sc = this.sc;
+    const f = this.facts;
+    f.pid = pid;
+    f.fp = fp;
+    f.failed = failed;
+    f.ret = sc.retVal;
+    if (needsTail(oc)) tailNumbers(b, sc.argsS, sc.argsE, f.tail);
+    const flags = needsFlags(oc) ? argFlags(b, sc.argsS, sc.argsE) : 0;
+    if (pend === null) {
+      f.fd = this.lineFd(b);
+      f.flags = flags;
+      f.b = b;
+      f.argsS = sc.argsS;
+      f.argsE = sc.argsE;
+    } else {
+      this.pendOff.delete(pid);
+      f.fd = pend.fd;
+      f.flags = pend.flags | flags;
+      if (needsTail(oc) && Number.isNaN(f.tail[0])) {
+        f.tail[0] = pend.t0;
+        f.tail[1] = pend.t1;
+      }
+      f.b = null;
+    }
+    return this.fds.call(oc, f);
   }
 
   private accept(fp: number): boolean {
@@ -330,6 +409,7 @@ export class StraceParser extends LineSplitter {
       id = this.b.internCall(name);
       const spec = FILE_CALLS.get(name);
       this.fileSpec[id] = spec;
+      this.callOff[id] = offsetClass(name);
       this.callFlags[id] = (SIZE_CALLS.has(name) ? F_SIZE : 0) | (OPEN_CALLS.has(name) ? F_OPEN : 0) | (spec ? F_FILE : 0);
       this.calls.add(b, s, e, h, id);
     }
