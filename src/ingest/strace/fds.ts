@@ -86,7 +86,10 @@ export function tailNumbers(b: Uint8Array, s: number, e: number, out: Float64Arr
     let v = 0;
     let m = 1;
     const z = i;
-    while (i > s && b[i - 1] >= 0x30 && b[i - 1] <= 0x39) v += (b[--i] - 0x30) * m, (m *= 10);
+    while (i > s && b[i - 1] >= 0x30 && b[i - 1] <= 0x39) {
+      v += (b[--i] - 0x30) * m;
+      m *= 10;
+    }
     if (i === z) return;
     if (i > s && b[i - 1] === 0x2d) {
       i--;
