@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EventLogBuilder, emptyFileReport, type EventLog } from '../model';
-import { parseStraceBytes } from '../ingest/strace';
+import { traceFileLog } from '../testing/traceDir';
 import { SIZE_BINS, accessPatterns, sizeBin } from './access';
 
 /** [case, pid, call, fp, offset, size, errno?] */
@@ -65,8 +65,9 @@ describe('access patterns', () => {
 
 it('a real trace: requests and bytes equal the successful reads and writes of the text', () => {
   const name = 'offsets.st';
-  const text = readFileSync(join(__dirname, '../ingest/strace/__fixtures__', name), 'latin1');
-  const r = accessPatterns(parseStraceBytes(name, new Uint8Array(Buffer.from(text, 'latin1'))));
+  const path = join(__dirname, '../ingest/strace/__fixtures__', name);
+  const text = readFileSync(path, 'latin1');
+  const r = accessPatterns(traceFileLog(path));
   const a = r.files.find((f) => f.fp.endsWith('/offsets/a.dat'))!;
   let reads = 0;
   let bytes = 0;

@@ -9,3 +9,8 @@ export function traceDirLog(dir: string): EventLog {
   if (!files.length) throw new Error(`no *.st files in ${dir}`);
   return mergeLogs(files.map((f) => parseStraceBytes(f, readFileSync(join(dir, f)))));
 }
+
+/** One strace file → its EventLog, as the CLI would parse it. */
+export function traceFileLog(path: string): EventLog {
+  return parseStraceBytes(path.replace(/^.*\//, ''), readFileSync(path));
+}

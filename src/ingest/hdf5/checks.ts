@@ -92,7 +92,7 @@ export function checkNativeEvents(log: EventLog, bad: Bad): EventLog {
   const fixed = new Uint32Array(k);
   let anyBad = 0;
   for (let c = 0; c < k; c++) {
-    const r = scanCase(log.start, log.dur, log.size, log.caseOffsets[c], log.caseOffsets[c + 1]);
+    const r = scanCase(log.start, log.dur, log.size, log.offset, log.caseOffsets[c], log.caseOffsets[c + 1]);
     if (r.unsortedAt >= 0) bad(`case ${log.cases[c].id} is not sorted by start (event ${r.unsortedAt})`);
     badStart[c] = r.badStart;
     fixed[c] = r.fixed;
@@ -109,12 +109,12 @@ export function checkNativeEvents(log: EventLog, bad: Bad): EventLog {
     }
     if (fixed[c]) fixedPerFile.set(log.cases[c].file, (fixedPerFile.get(log.cases[c].file) ?? 0) + fixed[c]);
   }
-  for (const [f, count] of fixedPerFile) files[f].warnings.push(`${count} negative or infinite durations or sizes in the event log were read as unknown`);
+  for (const [f, count] of fixedPerFile) files[f].warnings.push(`${count} negative or infinite durations, sizes or offsets in the event log were read as unknown`);
   return badStart.some((x) => x > 0) ? compact(log, files) : { ...log, files };
 }
 
-/** One case's events [a, b): bad starts counted, bad dur/size set to NaN and counted, first unsorted index. */
-function scanCase(start: Float64Array, dur: Float32Array, size: Float64Array, a: number, b: number): { badStart: number; fixed: number; unsortedAt: number } {
+/** One case's events [a, b): bad starts counted, bad dur/size/offset set to NaN and counted, first unsorted index. */
+function scanCase(start: Float64Array, dur: Float32Array, size: Float64Array, offset: Float64Array, a: number, b: number): { badStart: number; fixed: number; unsortedAt: number } {
   const max = MAX_TIME; // a local: an imported binding may be a property read per use (test transforms)
   let prev = -Infinity;
   let badStart = 0;
@@ -135,6 +135,11 @@ function scanCase(start: Float64Array, dur: Float32Array, size: Float64Array, a:
     const z = size[i];
     if (z < 0 || z === Infinity) {
       size[i] = NaN;
+      fixed++;
+    }
+    const o = offset[i];
+    if (o < 0 || o === Infinity) {
+      offset[i] = NaN;
       fixed++;
     }
   }
@@ -165,6 +170,7 @@ function compact(log: EventLog, files: FileReport[]): EventLog {
     dur: pick(log.dur),
     size: pick(log.size),
     line: pick(log.line),
+    offset: pick(log.offset),
     caseOffsets: offsets,
     files,
   };
