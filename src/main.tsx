@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppStore } from './store/appStore';
-import { parseHash, toHash, type ViewSettings } from './store/urlHash';
+import { parseHash, toHash, type View } from './session/view';
 import { App } from './ui/App';
 import { StoreContext } from './ui/appContext';
 import { ErrorBoundary } from './ui/ErrorBoundary';
@@ -15,10 +15,14 @@ const store = createAppStore(client, view, custom, { deviceMemory: (navigator as
 installTestHook(store, () => client.busy);
 
 // Settings → URL hash on change (a colleague opening the link and dropping the same files sees the same view).
-const viewOf = (s: ViewSettings): ViewSettings => ({
+const viewOf = (s: View): View => ({
   mapping: s.mapping,
   green: s.green,
   red: s.red,
+  caseFilters: s.caseFilters,
+  activities: s.activities,
+  paths: s.paths,
+  rankBy: s.rankBy,
   colorMode: s.colorMode,
   edgeLabel: s.edgeLabel,
   direction: s.direction,

@@ -3,8 +3,8 @@
  *
  *   node bench-data/.build/bench.mjs --dir bench-data/traces [--events 10000000] [--no-h5] [--json OUT]
  *
- * Measures, in one Node thread: strace ingest (StraceParser over 16 MiB chunks read with fs, exactly the
- * CLI's path), bytes held per event, re-map + DFG + statistics on ≥ 10 M events (the loaded log replicated
+ * Measures, in one Node thread: strace ingest (the strace importer over the CLI's file-system ByteSource,
+ * 16 MiB chunks into one reused buffer: exactly the CLI's path), bytes held per event, re-map + DFG + statistics on ≥ 10 M events (the loaded log replicated
  * with mergeLogs), native HDF5 convert and load time vs strace parse time, and the peak RSS.
  */
 import { closeSync, openSync, readSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { compare } from '../src/analysis/compare';
 import { runInsights } from '../src/analysis/insights';
 import { overview, phases, runSpan, windowLog, writeChromeTrace } from '../src/analysis/time';
 import { DEFAULT_MAPPING, type AnalysisResult, type AnalyzeOptions, type MappingSpec } from '../src/analysis/types';
-import { parseStraceFile } from '../src/cli/parseFile';
+import { parseStraceFile } from '../src/cli/fsSource';
 import { logBytes, mergeLogs, type EventLog } from '../src/model';
 
 const args = process.argv.slice(2);
@@ -206,7 +206,8 @@ async function main(): Promise<void> {
     gc();
     t = now();
     const c0 = cpu();
-    logs = paths.map((p, i) => parseStraceFile(p, names[i]));
+    logs = [];
+    for (let i = 0; i < paths.length; i++) logs.push(await parseStraceFile(paths[i], names[i]));
     parseS = Math.min(parseS, (now() - t) / 1000);
     parseCpuS = Math.min(parseCpuS, (cpu() - c0) / 1000);
   }

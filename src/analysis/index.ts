@@ -1,7 +1,7 @@
 /** The analysis engine: pure functions of an EventLog (see docs/ARCHITECTURE.md for the contract). */
 export { compileMapping, MappingError, annotationKind, truncPath, type CompiledMapping, type CustomEvent } from './mapping';
 export { analyze } from './analyze';
-export { resolvePartition, selectCases } from './partition';
+export { resolvePartition, selectCases, parseIdList, idsSelector } from './partition';
 export { activityEvents, edgeCases, type ActivityEvents } from './events';
 export { concurrencySequence } from './concurrency';
 export * from './types';

@@ -10,6 +10,31 @@ function listSome(xs: Iterable<string>, max = 8): string {
   return a.length <= max ? a.join(', ') : `${a.slice(0, max).join(', ')} … (${a.length} in all)`;
 }
 
+/**
+ * The ids of an `ids:` selector's argument: split at commas; `\,` is a comma inside an id and `\\` a
+ * backslash (docs/FORMATS.md "Case selectors"). Ids are trimmed; empty ones dropped.
+ */
+export function parseIdList(arg: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (let i = 0; i < arg.length; i++) {
+    const c = arg[i];
+    if (c === '\\' && i + 1 < arg.length && (arg[i + 1] === ',' || arg[i + 1] === '\\')) cur += arg[++i];
+    else if (c === ',') {
+      out.push(cur);
+      cur = '';
+    } else cur += c;
+  }
+  out.push(cur);
+  return out.map((s) => s.trim()).filter((s) => s !== '');
+}
+
+/** The `ids:` selector of a list of case ids (commas and backslashes escaped); '' for none. */
+export function idsSelector(ids: Iterable<string>): string {
+  const list = [...ids].map((id) => id.replace(/[\\,]/g, (c) => `\\${c}`));
+  return list.length ? `ids:${list.join(',')}` : '';
+}
+
 /** The case ids selected by one selector (`cid:a`, `host:NAME`, `re:REGEX`, `ids:ID,ID`; '' = none). */
 export function selectCases(log: EventLog, selector: string, sideName = 'selector'): string[] {
   const sel = selector.trim();
@@ -40,7 +65,7 @@ export function selectCases(log: EventLog, selector: string, sideName = 'selecto
       return out;
     }
     case 'ids': {
-      const ids = arg.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const ids = parseIdList(arg);
       if (!ids.length) throw new Error(`${sideName} ${sel}: no case id given`);
       const known = new Set(cases.map((c) => c.id));
       const missing = ids.filter((id) => !known.has(id));

@@ -21,7 +21,7 @@ export async function initHdf5(): Promise<void> {
   await load();
 }
 
-/** Reads an HDF5 event log (any layout the importer knows). */
+/** Reads an HDF5 event log (any layout the importer knows); the benchmark times it apart from the CLI. */
 export async function readHdf5File(path: string, name: string): Promise<EventLog> {
   const { api, h5 } = await load();
   return api.readHdf5Log(h5, resolve(path), name);

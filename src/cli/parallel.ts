@@ -1,27 +1,37 @@
 /**
- * Parsing strace files on a pool of worker threads (`--jobs N`). The worker is the CLI bundle itself
- * (dist-cli/strace-dfg.mjs started with workerData.tag = WORKER_TAG); logs come back with their typed
- * arrays transferred, not copied. Runs only from the bundle: under vitest the module is TypeScript, and
- * `canUseWorkers()` is false (the CLI then parses in-process).
+ * The CLI's parse pool (`--jobs N`): worker threads, each running the importer a file needs over a
+ * file-system ByteSource. The worker is the CLI bundle itself (dist-cli/strace-dfg.mjs started with
+ * workerData.tag = WORKER_TAG); logs come back with their typed arrays transferred, not copied. Runs only
+ * from the bundle: under vitest the module is TypeScript, and `canUseWorkers()` is false (the CLI then
+ * parses in-process).
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type { PathFilter } from '../analysis/types';
+import { importerById } from '../ingest/registry';
+import { CancelledError, type ByteSource, type Cancel } from '../ingest/source';
 import type { EventLog } from '../model';
-import { parseStraceFile } from './parseFile';
+import { pathPredicate } from '../session/pathFilter';
+import type { ParsePool } from '../session/types';
+import { fsSource } from './fsSource';
 
 const WORKER_TAG = 'strace-dfg-parse-worker';
 
 interface Job {
-  i: number;
+  id: number;
   path: string;
   name: string;
+  size: number;
+  importer: string;
+  head: Uint8Array;
+  pathFilter?: PathFilter[];
 }
-type Reply = { i: number; log: EventLog; error?: undefined } | { i: number; error: string; log?: undefined };
+type Reply = { id: number; bytes: number } | { id: number; log: EventLog } | { id: number; error: string };
 
 const script = (): string => fileURLToPath(import.meta.url);
 
-/** True in a worker thread started by `parseInWorkers`. */
+/** True in a worker thread started by NodeParsePool. */
 export function isParseWorker(): boolean {
   return !isMainThread && (workerData as { tag?: string } | null)?.tag === WORKER_TAG;
 }
@@ -41,58 +51,107 @@ function buffersOf(log: EventLog): ArrayBuffer[] {
   return [...new Set(cols.map((c) => c.buffer as ArrayBuffer))];
 }
 
-/** The worker side: parse each file it is sent, reply with the log (buffers transferred) or the error. */
+/** The worker side: read each file it is sent with the importer named, reply with the log or the error. */
 export function runParseWorker(): void {
   const port = parentPort!;
   port.on('message', (job: Job) => {
-    try {
-      const log = parseStraceFile(job.path, job.name);
-      port.postMessage({ i: job.i, log } satisfies Reply, buffersOf(log));
-    } catch (e) {
-      port.postMessage({ i: job.i, error: e instanceof Error ? e.message : String(e) } satisfies Reply);
-    }
+    const source = fsSource(job.path, job.name, job.size);
+    importerById(job.importer)
+      .read(source, job.head, { pathFilter: pathPredicate(job.pathFilter) }, { cancel: { cancelled: false }, onBytes: (n) => port.postMessage({ id: job.id, bytes: n } satisfies Reply) })
+      .then(
+        (log) => port.postMessage({ id: job.id, log } satisfies Reply, buffersOf(log)),
+        (e: unknown) => port.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies Reply),
+      );
   });
 }
 
-/**
- * Parses the files on `threads` workers, largest first (so that one big file does not finish last);
- * resolves to one log or Error per file, in input order.
- */
-export async function parseInWorkers(
-  files: readonly { path: string; name: string; bytes: number }[],
-  threads: number,
-  onFile?: (bytes: number) => void,
-): Promise<(EventLog | Error)[]> {
-  const out: (EventLog | Error)[] = new Array(files.length);
-  const order = files.map((_, i) => i).sort((a, b) => files[b].bytes - files[a].bytes);
-  let next = 0;
-  const n = Math.max(1, Math.min(threads, files.length));
-  await Promise.all(
-    Array.from(
-      { length: n },
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const w = new Worker(script(), { workerData: { tag: WORKER_TAG } });
-          const feed = (): void => {
-            if (next >= order.length) {
-              void w.terminate().then(() => resolve());
-              return;
-            }
-            const i = order[next++];
-            w.postMessage({ i, path: files[i].path, name: files[i].name } satisfies Job);
-          };
-          w.on('message', (r: Reply) => {
-            out[r.i] = r.error !== undefined ? new Error(r.error) : r.log!;
-            onFile?.(files[r.i].bytes);
-            feed();
-          });
-          w.on('error', reject);
-          w.on('exit', (code) => {
-            if (code !== 0 && code !== 1) reject(new Error(`parse worker exited with code ${code}`));
-          });
-          feed();
-        }),
-    ),
-  );
-  return out;
+interface Pending {
+  job: Job;
+  onBytes(n: number): void;
+  resolve(log: EventLog): void;
+  reject(e: unknown): void;
+}
+
+/** Up to `size` worker threads, one file at a time each; `close()` ends them (the CLI does after loading). */
+export class NodeParsePool implements ParsePool {
+  private idle: Worker[] = [];
+  private all: Worker[] = [];
+  private queue: Pending[] = [];
+  private running = new Map<Worker, Pending>();
+  private nextId = 1;
+
+  constructor(readonly size: number) {}
+
+  parse(source: ByteSource, importer: string, head: Uint8Array, opts: { pathFilter?: PathFilter[] }, onBytes: (n: number) => void): Promise<EventLog> {
+    if (!source.path) return Promise.reject(new Error(`${source.name}: the parse threads read files on disk only`));
+    const job: Job = { id: this.nextId++, path: source.path, name: source.name, size: source.size, importer, head, pathFilter: opts.pathFilter };
+    return new Promise<EventLog>((resolve, reject) => {
+      this.queue.push({ job, onBytes, resolve, reject });
+      this.pump();
+    });
+  }
+
+  cancelAll(): void {
+    const jobs = [...this.running.values(), ...this.queue];
+    this.queue = [];
+    this.running.clear();
+    this.close();
+    for (const j of jobs) j.reject(new CancelledError());
+  }
+
+  watch(cancel: Cancel): () => void {
+    const t = setInterval(() => {
+      if (cancel.cancelled) this.cancelAll();
+    }, 50);
+    t.unref();
+    return () => clearInterval(t);
+  }
+
+  /** Ends every thread (idle threads would keep the process alive). */
+  close(): void {
+    for (const w of this.all) void w.terminate();
+    this.all = [];
+    this.idle = [];
+  }
+
+  private pump(): void {
+    while (this.queue.length) {
+      let w = this.idle.pop();
+      if (!w) {
+        if (this.all.length >= this.size) return;
+        w = this.spawn();
+      }
+      const p = this.queue.shift()!;
+      this.running.set(w, p);
+      w.postMessage(p.job);
+    }
+  }
+
+  private spawn(): Worker {
+    const w = new Worker(script(), { workerData: { tag: WORKER_TAG } });
+    w.on('message', (r: Reply) => {
+      const p = this.running.get(w);
+      if (!p || p.job.id !== r.id) return;
+      if ('bytes' in r) return p.onBytes(r.bytes);
+      this.running.delete(w);
+      this.idle.push(w);
+      if ('log' in r) p.resolve(r.log);
+      else p.reject(new Error(r.error));
+      this.pump();
+    });
+    const fail = (e: Error): void => {
+      const p = this.running.get(w);
+      this.running.delete(w);
+      this.all = this.all.filter((x) => x !== w);
+      this.idle = this.idle.filter((x) => x !== w);
+      p?.reject(e);
+      this.pump();
+    };
+    w.on('error', (e) => fail(new Error(`a parse thread failed: ${e.message}`)));
+    w.on('exit', (code) => {
+      if (code !== 0 && code !== 1 && this.all.includes(w)) fail(new Error(`a parse thread exited with code ${code}`));
+    });
+    this.all.push(w);
+    return w;
+  }
 }

@@ -4,10 +4,12 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AnalysisResult, EdgeCases, MappingSpec, PathFilter, TimelineData } from '../analysis/types';
-import type { ColorMode, EdgeLabelKind } from '../ui/contracts';
-import type { Api, CaseFilter, LoadInput, LoadSummary, Method, Progress } from '../worker/protocol';
+import { analyzeParams, DEFAULT_VIEW, type ColorMode, type EdgeLabelKind, type RankBy, type View } from '../session/view';
+import type { Api, LoadInput, LoadSummary, Method, Progress } from '../worker/protocol';
 import { estimateLoad, type LoadEstimate } from './memory';
-import { DEFAULT_VIEW, type ViewSettings } from './urlHash';
+
+/** The view part of the state (session/view.ts: its text form is the URL hash). */
+export type ViewSettings = View;
 
 /** What the store needs of the worker client (WorkerClient, or an in-process client in tests). */
 export interface ApiClient {
@@ -34,7 +36,6 @@ export interface AppState extends ViewSettings {
   /** The worker's time for the last analysis (ms). */
   analyzeMs: number | null;
   partitionCases: { green: string[]; red: string[] } | null;
-  caseFilters: CaseFilter[];
   selected: string | null;
   timeline: TimelineData | null;
   timelineLoading: boolean;
@@ -64,6 +65,8 @@ export interface AppState extends ViewSettings {
   setColorMode(c: ColorMode): void;
   setEdgeLabel(l: EdgeLabelKind): void;
   setDirection(d: 'LR' | 'TB'): void;
+  /** The graph sliders (null = the panel's default for the result). */
+  setGraphFilter(f: { activities: number | null; paths: number | null; rankBy: RankBy }): void;
   setSplitByPid(on: boolean): Promise<void>;
   selectNode(id: string | null): Promise<void>;
   selectEdge(source: string, target: string): Promise<void>;
@@ -92,6 +95,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
   let loadCall: number | null = null;
   let retryAction: (() => Promise<void>) | null = null;
   let analyzeSeq = 0;
+  /** Loads so far: the newest wins; the case filters of a link apply to the first one only. */
   let loadSeq = 0;
 
   return createStore<AppState>()((set, get) => {
@@ -116,7 +120,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       const seq = ++analyzeSeq;
       set({ status: 'analyzing' });
       try {
-        const reply = await client.call('analyze', [{ mapping: s.mapping, partition: s.green || s.red ? { green: s.green, red: s.red } : null, caseFilters: s.caseFilters }]).promise;
+        const reply = await client.call('analyze', [analyzeParams(s)]).promise;
         if (seq !== analyzeSeq) return;
         set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null });
         const sel = get().selected;
@@ -153,7 +157,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       // The newest load wins: the one running is cancelled, and whatever it answers later is ignored.
       const seq = ++loadSeq;
       if (loadCall !== null) client.cancel(loadCall);
-      set({ status: 'loading', progress: null, banner: null, result: null, summary: null, selected: null, timeline: null, edge: null, caseFilters: [] });
+      set({ status: 'loading', progress: null, banner: null, result: null, summary: null, selected: null, timeline: null, edge: null, ...(seq > 1 ? { caseFilters: [] } : {}) });
       const call = client.call('load', [files, { splitByPid: get().splitByPid, ...(get().singleThread ? { singleThread: true } : {}), ...(loadFilter.length ? { pathFilter: loadFilter } : {}) }], (p) => set({ progress: p }));
       loadCall = call.id;
       try {
@@ -188,7 +192,6 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       keptCases: 0,
       analyzeMs: null,
       partitionCases: null,
-      caseFilters: [],
       selected: null,
       timeline: null,
       timelineLoading: false,
@@ -235,6 +238,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       setColorMode: (colorMode) => set({ colorMode }),
       setEdgeLabel: (edgeLabel) => set({ edgeLabel }),
       setDirection: (direction) => set({ direction }),
+      setGraphFilter: ({ activities, paths, rankBy }) => set({ activities, paths, rankBy }),
       setSplitByPid: async (splitByPid) => {
         set({ splitByPid });
         if (files.length) await guarded('Loading', doLoad);

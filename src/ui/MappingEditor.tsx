@@ -1,33 +1,19 @@
 /** The mapping f (DESIGN.md §1): depth, path filters, call filters, rewrites, custom function. */
 import { useState } from 'react';
 import type { MappingSpec, PathFilter, RewriteRule } from '../analysis/types';
+import { filterText, parseFilter, parseList, parseRewrite, rewriteText } from '../session/view';
 import { useApp } from './appContext';
 
-const filtersToText = (fs: PathFilter[]): string => fs.map((f) => (f.kind === 'regex' ? `re:${f.pattern}` : f.pattern)).join('\n');
-const textToFilters = (t: string): PathFilter[] =>
+// One line per filter / rewrite, in the view text form's syntax (src/session/view.ts).
+const filtersToText = (fs: PathFilter[]): string => fs.map(filterText).join('\n');
+const lines = (t: string): string[] =>
   t
     .split('\n')
     .map((l) => l.trim())
-    .filter(Boolean)
-    .map((l) => (l.startsWith('re:') ? { kind: 'regex', pattern: l.slice(3) } : { kind: 'substring', pattern: l }));
-const rewritesToText = (rs: RewriteRule[]): string => rs.map((r) => `${r.kind === 'regex' ? 're:' : ''}${r.pattern} => ${r.label}`).join('\n');
-function textToRewrites(t: string): RewriteRule[] {
-  const out: RewriteRule[] = [];
-  for (const line of t.split('\n')) {
-    const at = line.indexOf('=>');
-    if (at < 0) continue;
-    const pat = line.slice(0, at).trim();
-    const label = line.slice(at + 2).trim();
-    if (!pat) continue;
-    out.push(pat.startsWith('re:') ? { kind: 'regex', pattern: pat.slice(3), label } : { kind: 'prefix', pattern: pat, label });
-  }
-  return out;
-}
-const list = (t: string): string[] =>
-  t
-    .split(/[,\s]+/)
-    .map((s) => s.trim())
     .filter(Boolean);
+const textToFilters = (t: string): PathFilter[] => lines(t).map(parseFilter);
+const rewritesToText = (rs: RewriteRule[]): string => rs.map((r) => rewriteText(r, ' => ')).join('\n');
+const textToRewrites = (t: string): RewriteRule[] => t.split('\n').flatMap((l) => parseRewrite(l, true) ?? []);
 
 export const CUSTOM_EXAMPLE = `// e = {call, fp, path}: return an activity string, or null to leave the event out
 (e) => e.fp.startsWith('/scratch') ? e.call + ':scratch' : null`;
@@ -56,8 +42,8 @@ const fromDraft = (d: Draft): MappingSpec => ({
   depth: Math.max(0, Math.min(32, Math.round(d.depth) || 0)),
   include: textToFilters(d.include),
   exclude: textToFilters(d.exclude),
-  calls: list(d.calls),
-  excludeCalls: list(d.excludeCalls),
+  calls: parseList(d.calls),
+  excludeCalls: parseList(d.excludeCalls),
   rewrites: textToRewrites(d.rewrites),
   custom: d.useCustom && d.custom.trim() ? d.custom : null,
 });

@@ -1,9 +1,10 @@
 /** Green/red partition of the cases (DESIGN.md §1): by cid, host, regex over case ids, or by hand. */
 import { useMemo, useState } from 'react';
 import { END, START } from '../analysis/types';
+import { idsSelector, parseIdList } from '../session/view';
 import { useApp } from './appContext';
 
-const idsOf = (sel: string): Set<string> => new Set(sel.startsWith('ids:') ? sel.slice(4).split(',').filter(Boolean) : []);
+const idsOf = (sel: string): Set<string> => new Set(sel.startsWith('ids:') ? parseIdList(sel.slice(4)) : []);
 
 export function PartitionPicker() {
   const green = useApp((s) => s.green);
@@ -40,8 +41,7 @@ export function PartitionPicker() {
       mine.add(id);
       other.delete(id);
     }
-    const enc = (s: Set<string>) => (s.size ? `ids:${[...s].join(',')}` : '');
-    void setPartition(side === 'green' || green.startsWith('ids:') || !green ? enc(gs) : green, side === 'red' || red.startsWith('ids:') || !red ? enc(rs) : red);
+    void setPartition(side === 'green' || green.startsWith('ids:') || !green ? idsSelector(gs) : green, side === 'red' || red.startsWith('ids:') || !red ? idsSelector(rs) : red);
   };
   const sides = useMemo(() => {
     const n = { green: 0, red: 0, both: 0, neither: 0 };

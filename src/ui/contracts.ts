@@ -2,13 +2,10 @@
  * Props contracts between the app shell (src/ui/App.tsx, store, worker) and the panels built in
  * parallel: graph/ (Cytoscape), timeline/ (Plotly), tables/ (statistics, variants, edge cases).
  */
-import type { MetricId } from '../analysis/metrics';
 import type { ActivityStats, AnalysisResult, EdgeCases, Side, TimelineData, Variant } from '../analysis/types';
 
-/** A statistic of the metric registry (src/analysis/metrics.ts). */
-export type Metric = MetricId;
-export type EdgeLabelKind = 'count' | 'cases' | 'gap';
-export type ColorMode = { kind: 'metric'; metric: Metric } | { kind: 'partition' };
+import type { ColorMode, EdgeLabelKind } from '../session/view';
+export type { ColorMode, EdgeLabelKind, Metric } from '../session/view';
 
 export interface GraphPanelProps {
   /** The full analysis (all activities); the panel applies its activity/path sliders itself. */

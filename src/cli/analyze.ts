@@ -1,0 +1,27 @@
+/** `strace-dfg analyze`: the analysis of a view, as the text report or the JSON document. */
+import { noCtx } from '../session/types';
+import { analyzeParams } from '../session/view';
+import { cliView, partitionLabel, type ViewArgs } from './cliView';
+import type { CliIO } from './errors';
+import { loadPaths } from './load';
+import { textReport } from './report';
+
+export interface AnalyzeArgs extends ViewArgs {
+  command: 'analyze';
+  paths: string[];
+  json: boolean;
+  /** Rows per table in the text output (0 = all). */
+  top: number;
+  /** Parse threads (null = the default: cores, at most 8). */
+  jobs: number | null;
+}
+
+export async function runAnalyze(a: AnalyzeArgs, io: CliIO): Promise<number> {
+  const view = cliView(a);
+  const { session, files } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs });
+  const ctx = noCtx();
+  const { result } = await session.analyze(ctx, analyzeParams(view));
+  if (a.json) io.stdout.write((await session.exportJson(ctx)) + '\n');
+  else io.stdout.write(textReport(result, await session.analysisJson(ctx), { files, top: a.top, partitionLabel: partitionLabel(a, view) }));
+  return 0;
+}

@@ -1,0 +1,111 @@
+/** Finding the trace files behind the CLI's PATH arguments: each is sniffed once by the importer registry. */
+import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { identify, isIdentified, type Identified } from '../ingest/registry';
+import { CliError } from './args';
+import { fsSource } from './fsSource';
+
+export interface Found {
+  /** The source with its importer and head (read once, handed to the Session). */
+  item: Identified;
+  /** Named on the command line (its errors are fatal) rather than found in a folder (skipped with a note). */
+  explicit: boolean;
+}
+
+export interface Skipped {
+  name: string;
+  reason: string;
+}
+
+export interface Discovery {
+  files: Found[];
+  /** Files inside folders that are not traces. */
+  skipped: Skipped[];
+}
+
+const NOT_A_TRACE = 'not a strace trace or an HDF5 event log';
+
+/** The importer of a file by its content; or why it is not read. */
+async function classify(path: string, name: string, bytes: number): Promise<Identified | { reason: string }> {
+  try {
+    const id = await identify(fsSource(path, name, bytes));
+    return isIdentified(id) ? id : { reason: id.reason === 'empty' ? 'empty file' : NOT_A_TRACE };
+  } catch (e) {
+    return { reason: `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
+  }
+}
+
+/** Regular files under `dir`, depth first, names sorted; hidden entries skipped, symlinked folders not followed. */
+function walk(dir: string, out: string[]): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch (e) {
+    throw new CliError(`cannot read folder ${dir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  for (const n of names) {
+    if (n.startsWith('.')) continue; // hidden files and folders (.git, .DS_Store, …)
+    const p = join(dir, n);
+    let st;
+    try {
+      st = lstatSync(p);
+      if (st.isSymbolicLink()) st = statSync(p);
+    } catch {
+      continue; // dangling link
+    }
+    if (st.isDirectory()) {
+      if (!lstatSync(p).isSymbolicLink()) walk(p, out);
+    } else if (st.isFile()) out.push(p);
+  }
+}
+
+/**
+ * The input files behind PATH arguments. Throws CliError for a missing path, an empty folder, a folder
+ * without traces, or a file named on the command line that is not a trace.
+ */
+export async function discover(paths: readonly string[]): Promise<Discovery> {
+  const files: Found[] = [];
+  const skipped: Skipped[] = [];
+  const seen = new Set<string>(); // absolute paths: a file named twice (or via its folder) is read once
+  for (const p of paths) {
+    let st;
+    try {
+      st = statSync(p);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new CliError(code === 'ENOENT' ? `no such file or folder: ${p}` : `cannot open ${p} (${code ?? (e as Error).message})`);
+    }
+    if (st.isDirectory()) {
+      const found: string[] = [];
+      walk(p, found);
+      if (found.length === 0) throw new CliError(`folder ${p} holds no files`);
+      const top = basename(p.replace(/[\\/]+$/, '')) || p;
+      let traces = 0;
+      const notTraces: Skipped[] = [];
+      for (const f of found) {
+        const name = join(top, relative(p, f));
+        const kind = await classify(f, name, statSync(f).size);
+        if (!('importer' in kind)) {
+          notTraces.push({ name, reason: kind.reason });
+          continue;
+        }
+        traces++;
+        if (!seen.has(resolve(f))) files.push({ item: kind, explicit: false });
+        seen.add(resolve(f));
+      }
+      if (traces === 0) {
+        const some = notTraces.slice(0, 3).map((s) => basename(s.name)).join(', ');
+        throw new CliError(`folder ${p} holds no trace files (${notTraces.length} other file${notTraces.length === 1 ? '' : 's'}: ${some}${notTraces.length > 3 ? ', …' : ''})`);
+      }
+      skipped.push(...notTraces);
+    } else if (st.isFile()) {
+      const kind = await classify(p, p, st.size);
+      if (!('importer' in kind)) throw new CliError(`${p}: ${kind.reason}`);
+      if (!seen.has(resolve(p))) files.push({ item: kind, explicit: true });
+      seen.add(resolve(p));
+    } else {
+      throw new CliError(`${p} is not a file or a folder`);
+    }
+  }
+  return { files, skipped };
+}

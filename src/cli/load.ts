@@ -1,0 +1,97 @@
+/** Loading PATH arguments into a Session for a CLI subcommand, with the notes on stderr. */
+import { Session } from '../session/session';
+import type { Ctx, LoadSummary } from '../session/types';
+import { discover, type Skipped } from './discover';
+import { CliError, type CliIO } from './errors';
+import { canUseWorkers, defaultJobs, NodeParsePool } from './parallel';
+import { safe } from './report';
+
+export interface Loaded {
+  session: Session;
+  summary: LoadSummary;
+  /** Files that loaded. */
+  files: number;
+}
+
+/** One stderr line for a list of skipped files (named, up to 10). */
+function noteSkipped(io: CliIO, what: string, list: readonly Skipped[]): void {
+  if (!list.length) return;
+  const names = list.slice(0, 10).map((s) => `${safe(s.name)} (${safe(s.reason)})`);
+  if (list.length > 10) names.push(`… ${list.length - 10} more`);
+  io.stderr.write(`strace-dfg: ${what} ${list.length} file${list.length === 1 ? '' : 's'}: ${names.join(', ')}\n`);
+}
+
+/** File warnings and unparsable lines on stderr, identical warnings folded into one line. */
+function noteFileReports(io: CliIO, s: LoadSummary, empty: readonly string[]): void {
+  const warnings = new Map<string, string[]>();
+  for (const f of s.files) {
+    for (const w of f.warnings) {
+      if (/^\d+ unparsable line/.test(w)) continue; // summed below, with examples
+      warnings.set(w, [...(warnings.get(w) ?? []), f.name]);
+    }
+  }
+  for (const name of empty) warnings.set('no system calls found', [...(warnings.get('no system calls found') ?? []), name]);
+  for (const [w, names] of warnings) {
+    const who = names.length === 1 ? names[0] : `${names.length} files`;
+    io.stderr.write(`strace-dfg: warning (${safe(who)}): ${safe(w)}\n`);
+  }
+  const unparsable = s.dropped.unparsable ?? 0;
+  if (unparsable) {
+    const first = s.unparsable.slice(0, 3).map((u) => `${u.file}:${u.line}: ${u.text.slice(0, 120)}`);
+    io.stderr.write(`strace-dfg: ${unparsable} unparsable line${unparsable === 1 ? '' : 's'} skipped (counted in dropped), e.g. ${first.map(safe).join(' | ')}\n`);
+  }
+}
+
+/** A progress line on an interactive terminal only, at most every 200 ms. */
+function progressCtx(io: CliIO): Ctx {
+  const t0 = performance.now();
+  let shown = 0;
+  const tty = io.stderr === process.stderr && process.stderr.isTTY;
+  return {
+    cancel: { cancelled: false },
+    progress: (p) => {
+      if (!tty || p.phase !== 'parse') return;
+      const t = performance.now();
+      if (t - shown < 200 && p.done < p.total) return;
+      shown = t;
+      const mb = p.done / 1e6;
+      io.stderr.write(`\rstrace-dfg: reading ${Math.floor((100 * p.done) / (p.total || 1))}% (${mb.toFixed(0)} MB, ${(mb / ((t - t0) / 1000 || 1)).toFixed(0)} MB/s)${p.done >= p.total ? '\n' : ''}`);
+    },
+  };
+}
+
+/**
+ * Discovers the files behind `paths` and loads them into a fresh Session (on `jobs` parse threads when
+ * running from the bundle). An explicit file that fails is fatal; a file found in a folder is named and
+ * skipped.
+ */
+export async function loadPaths(io: CliIO, paths: readonly string[], opts: { splitByPid: boolean; jobs: number | null }): Promise<Loaded> {
+  const { files, skipped } = await discover(paths);
+  noteSkipped(io, 'skipped (not traces)', skipped);
+  const t0 = performance.now();
+  const pooled = files.filter((f) => f.item.importer.pooled).length;
+  const jobs = opts.jobs ?? defaultJobs();
+  const pool = jobs > 1 && pooled > 1 && canUseWorkers() ? new NodeParsePool(Math.min(jobs, pooled)) : null;
+  const session = new Session({ pool });
+  let summary: LoadSummary;
+  try {
+    summary = await session.load(progressCtx(io), files.map((f) => f.item), { splitByPid: opts.splitByPid });
+  } finally {
+    pool?.close();
+  }
+  const loadedNames = new Set(summary.files.map((f) => f.name));
+  const failed = summary.errors.filter((e) => !loadedNames.has(e.file));
+  const empty = summary.errors.filter((e) => loadedNames.has(e.file)).map((e) => e.file);
+  const explicit = new Set(files.filter((f) => f.explicit).map((f) => f.item.source.name));
+  const fatal = failed.find((e) => explicit.has(e.file));
+  if (fatal) throw new CliError(fatal.message);
+  if (!summary.files.length) throw new CliError(`no input could be loaded (${failed.map((e) => e.message).join('; ')})`);
+  if (process.env.STRACE_DFG_DEBUG) {
+    const mb = files.reduce((s, f) => s + f.item.source.size, 0) / 1e6;
+    const s = (performance.now() - t0) / 1000;
+    io.stderr.write(`strace-dfg: loaded ${files.length} files (${mb.toFixed(1)} MB, ${summary.events} events) on ${pool?.size || 'no worker'} threads in ${s.toFixed(2)} s\n`);
+  }
+  noteSkipped(io, 'could not load', failed.map((e) => ({ name: e.file, reason: e.message })));
+  noteFileReports(io, summary, empty);
+  return { session, summary, files: files.length - failed.length };
+}

@@ -1,0 +1,112 @@
+/**
+ * Command-line options with `node:util` parseArgs (tokens, so that the order of repeated view options is
+ * kept and every error gets a precise message), and the option groups shared by subcommands.
+ */
+import { parseArgs as nodeParseArgs } from 'node:util';
+import { CliError } from './errors';
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  short?: string;
+  /** The value's name in --help (`N`, `SEL`, …); booleans have none. */
+  value?: string;
+  help: string;
+}
+export type OptionTable = Record<string, OptionSpec>;
+
+/** Loading: every subcommand that reads traces. */
+export const LOAD_OPTIONS: OptionTable = {
+  'case-per-pid': { type: 'boolean', help: 'one case per (file, pid) instead of one per file (the view key split=pid)' },
+  jobs: { type: 'string', value: 'N', help: 'parse on N threads (default: the cores, at most 8; 1 = no threads)' },
+};
+
+/**
+ * The view: the mapping, the partition and the case filters, as options; each is a key of the view text
+ * form (src/session/view.ts, docs/FORMATS.md), and `--view` takes a whole link's view.
+ */
+export const VIEW_OPTIONS: OptionTable = {
+  view: { type: 'string', value: "'#KEY=V&…'", help: "a view as the app's link carries it (`v=1&depth=3&green=cid:a…`); the options below apply after it" },
+  depth: { type: 'string', value: 'N', help: 'path components kept in an activity (default 2: /usr/lib/x/libc.so → /usr/lib; 0 = the whole path)' },
+  filter: { type: 'string', multiple: true, value: 'SUBSTR', help: 'keep only events whose path contains SUBSTR, or matches re:REGEX (repeat: any of them)' },
+  exclude: { type: 'string', multiple: true, value: 'SUBSTR', help: 'drop events whose path contains SUBSTR or matches re:REGEX (repeat)' },
+  calls: { type: 'string', value: 'C,C', help: 'keep only these system calls' },
+  xcalls: { type: 'string', value: 'C,C', help: 'drop these system calls' },
+  rewrite: { type: 'string', multiple: true, value: 'P=>L', help: 'rewrite paths: prefix P (or re:REGEX) becomes label L (repeat)' },
+  'custom-file': { type: 'string', value: 'FILE', help: 'a custom mapping: a JS function (e) => string | null, e = {call, fp, path}' },
+  green: { type: 'string', value: 'SEL', help: 'green cases: cid:C, host:H, re:REGEX (over case ids), ids:ID,ID — or a plain list ID,ID' },
+  red: { type: 'string', value: 'SEL', help: 'red cases, as for --green' },
+  'green-cid': { type: 'string', value: 'C', help: 'the same as --green cid:C (with --red-cid)' },
+  'red-cid': { type: 'string', value: 'C', help: 'the same as --red cid:C' },
+  'keep-with': { type: 'string', multiple: true, value: 'ACT', help: 'keep only the cases that contain activity ACT (repeat; applied in order)' },
+  'keep-without': { type: 'string', multiple: true, value: 'ACT', help: 'keep only the cases that do not contain ACT' },
+};
+
+export const HELP_OPTION: OptionTable = { help: { type: 'boolean', short: 'h', help: 'this help' } };
+
+/** One option as given, in command-line order. */
+export interface Given {
+  name: string;
+  raw: string;
+  value: string | undefined;
+}
+
+export interface ParsedLine {
+  given: Given[];
+  positionals: string[];
+  help: boolean;
+}
+
+/**
+ * Reads argv (after the subcommand) against `own` options; `others` are the options of other subcommands,
+ * named in the error when used with the wrong one.
+ */
+export function readOptions(command: string, argv: readonly string[], own: OptionTable, others: Record<string, OptionTable>): ParsedLine {
+  const all: OptionTable = { ...own };
+  for (const t of Object.values(others)) for (const [k, v] of Object.entries(t)) all[k] ??= v;
+  const { tokens } = nodeParseArgs({
+    args: [...argv],
+    options: Object.fromEntries(Object.entries(all).map(([k, o]) => [k, { type: o.type, ...(o.short ? { short: o.short } : {}) }])),
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  const given: Given[] = [];
+  const positionals: string[] = [];
+  let help = false;
+  for (const t of tokens) {
+    if (t.kind === 'positional') positionals.push(t.value);
+    if (t.kind !== 'option') continue;
+    if (t.name === 'help') {
+      help = true;
+      continue;
+    }
+    const spec = own[t.name];
+    if (!spec) {
+      const owner = Object.entries(others).find(([, table]) => t.name in table)?.[0];
+      if (owner) throw new CliError(`${t.rawName} is an option of ${owner}, not ${command}`);
+      throw new CliError(`unknown option '${t.rawName}' (see strace-dfg --help)`);
+    }
+    if (spec.type === 'string' && t.value === undefined) throw new CliError(`${t.rawName} needs a value`);
+    if (spec.type === 'boolean' && t.value !== undefined) throw new CliError(`${t.rawName} takes no value`);
+    given.push({ name: t.name, raw: t.rawName, value: t.value });
+  }
+  return { given, positionals, help };
+}
+
+export function intArg(name: string, v: string, min: number): number {
+  if (!/^\d+$/.test(v) || Number(v) < min) throw new CliError(`${name} expects an integer ≥ ${min}, got '${v}'`);
+  return Number(v);
+}
+
+/** The last value of a string option, or undefined. */
+export const last = (p: ParsedLine, name: string): string | undefined => p.given.filter((g) => g.name === name).pop()?.value;
+export const has = (p: ParsedLine, name: string): boolean => p.given.some((g) => g.name === name);
+export const all = (p: ParsedLine, name: string): string[] => p.given.filter((g) => g.name === name).map((g) => g.value!);
+
+/** `--help` text of an option table. */
+export function optionHelp(table: OptionTable): string[] {
+  const rows = Object.entries(table).map(([k, o]) => [`${o.short ? `-${o.short}, ` : ''}--${k}${o.value ? ` ${o.value}` : ''}`, o.help]);
+  const w = Math.min(24, Math.max(...rows.map((r) => r[0].length)));
+  return rows.map(([a, b]) => (a.length > w ? `  ${a}\n  ${' '.repeat(w)}  ${b}` : `  ${a.padEnd(w)}  ${b}`));
+}

@@ -1,0 +1,78 @@
+/** The Session over plain ByteSources (no worker, no CLI): the head read once, the pool seam, selectors with commas. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAPPING } from '../analysis/types';
+import { identify, importerById, isIdentified } from '../ingest/registry';
+import { bytesSource, type ByteSource } from '../ingest/source';
+import type { EventLog } from '../model/eventlog';
+import { Session } from './session';
+import { noCtx, type ParsePool } from './types';
+import { idsSelector } from './view';
+
+const FIG1 = join(__dirname, '..', 'cli/__fixtures__/fig1');
+const fig1 = (name: string, as = name): ByteSource => bytesSource(as, new Uint8Array(readFileSync(join(FIG1, name))));
+
+/** A source that counts its head reads (offset 0, more than the 97-byte chunks the Session reads with). */
+function counting(s: ByteSource): ByteSource & { heads: number } {
+  const c = {
+    name: s.name,
+    size: s.size,
+    heads: 0,
+    read(offset: number, length: number) {
+      if (offset === 0 && length > 97) c.heads++;
+      return s.read(offset, length);
+    },
+  };
+  return c;
+}
+
+describe('Session over ByteSources', () => {
+  it('reads each head once: to sniff in load, or not at all when the caller sniffed already', async () => {
+    const a = counting(fig1('a_node1_1.st'));
+    const b = counting(fig1('b_node1_1.st'));
+    const idB = await identify(b);
+    if (!isIdentified(idB)) throw new Error('b_node1_1.st not recognised');
+    const sum = await new Session({ chunk: 97 }).load(noCtx(), [a, idB]);
+    expect(sum.cases).toBe(2);
+    expect(a.heads).toBe(1);
+    expect(b.heads).toBe(1); // by identify(); load used the head it was given
+  });
+
+  it('hands pooled importers to the injected pool with the head it read, and merges in input order', async () => {
+    const calls: { name: string; importer: string; head: number }[] = [];
+    const pool: ParsePool = {
+      size: 2,
+      async parse(source, importer, head, opts, onBytes): Promise<EventLog> {
+        calls.push({ name: source.name, importer, head: head.length });
+        return importerById(importer).read(source, head, {}, { cancel: { cancelled: false }, onBytes });
+      },
+      cancelAll() {},
+      watch: () => () => {},
+    };
+    const files = ['b_node1_2.st', 'a_node1_1.st', 'a_node1_3.st'].map((f) => fig1(f));
+    const pooled = await new Session({ pool }).load(noCtx(), files);
+    const alone = await new Session().load(noCtx(), files);
+    expect(calls.map((c) => c.importer)).toEqual(['strace', 'strace', 'strace']);
+    expect(calls.every((c) => c.head > 0)).toBe(true);
+    expect(pooled.threads).toBe(2);
+    expect(pooled.caseList).toEqual(alone.caseList);
+    expect(pooled.caseList.map((c) => c.id)).toEqual(['b_node1_2', 'a_node1_1', 'a_node1_3']);
+  });
+
+  it('selects cases whose ids contain commas with an escaped ids: selector', async () => {
+    const s = new Session();
+    await s.load(noCtx(), [fig1('a_node1_1.st', 'a,x_node1_1.st'), fig1('b_node1_1.st', 'b,y_node1_1.st'), fig1('a_node1_2.st')]);
+    const { partitionCases } = await s.analyze(noCtx(), { mapping: DEFAULT_MAPPING, partition: { green: idsSelector(['a,x_node1_1', 'a_node1_2']), red: idsSelector(['b,y_node1_1']) }, caseFilters: [] });
+    expect(partitionCases).toEqual({ green: ['a,x_node1_1', 'a_node1_2'], red: ['b,y_node1_1'] });
+  });
+
+  it('names an empty source and one of no known format, and loads the rest', async () => {
+    const sum = await new Session().load(noCtx(), [bytesSource('empty.st', new Uint8Array(0)), bytesSource('notes.txt', new TextEncoder().encode('just notes\n')), fig1('a_node1_1.st')]);
+    expect(sum.cases).toBe(1);
+    expect(sum.errors).toEqual([
+      { file: 'empty.st', message: 'empty.st: empty file' },
+      { file: 'notes.txt', message: 'notes.txt: neither an strace trace nor an HDF5 event log' },
+    ]);
+  });
+});

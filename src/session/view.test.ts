@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeParams, DEFAULT_VIEW, formatView, idsSelector, parseHash, parseIdList, parseView, toHash, type View } from './view';
+
+describe('URL hash settings', () => {
+  it('reads the documented keys', () => {
+    const { view, custom } = parseHash('#depth=3&filter=/scratch&filter=re:^/gpfs&exclude=/proc&calls=read,write&green=cid:a&red=host:n1&metric=bytes&label=gap&dir=TB');
+    expect(view.mapping.depth).toBe(3);
+    expect(view.mapping.include).toEqual([
+      { kind: 'substring', pattern: '/scratch' },
+      { kind: 'regex', pattern: '^/gpfs' },
+    ]);
+    expect(view.mapping.exclude).toEqual([{ kind: 'substring', pattern: '/proc' }]);
+    expect(view.mapping.calls).toEqual(['read', 'write']);
+    expect(view.green).toBe('cid:a');
+    expect(view.red).toBe('host:n1');
+    expect(view.colorMode).toEqual({ kind: 'metric', metric: 'bytes' });
+    expect(view.edgeLabel).toBe('gap');
+    expect(view.direction).toBe('TB');
+    expect(custom).toBeNull();
+  });
+
+  it('shows partition colours for a link with a partition and no metric', () => {
+    expect(parseHash('#green=cid:a&red=cid:b').view.colorMode).toEqual({ kind: 'partition' });
+    expect(parseHash('#green=cid:a&metric=rd').view.colorMode).toEqual({ kind: 'metric', metric: 'rd' });
+  });
+
+  it('keeps a custom mapping apart (it must be confirmed) and out of the mapping', () => {
+    const { view, custom } = parseHash(`#custom=${encodeURIComponent('(e) => e.call')}`);
+    expect(custom).toBe('(e) => e.call');
+    expect(view.mapping.custom).toBeNull();
+  });
+
+  it('ignores junk values', () => {
+    const { view } = parseHash('#depth=abc&metric=evil&dir=XY&label=<img>');
+    expect(view.mapping.depth).toBe(2);
+    expect(view.colorMode).toEqual({ kind: 'metric', metric: 'rd' });
+    expect(view.direction).toBe('LR');
+    expect(view.edgeLabel).toBe('count');
+  });
+
+  it('round-trips a view and writes only what differs from the defaults', () => {
+    expect(toHash(DEFAULT_VIEW)).toBe('');
+    const v = {
+      ...DEFAULT_VIEW,
+      mapping: {
+        ...DEFAULT_VIEW.mapping,
+        depth: 1,
+        include: [{ kind: 'substring' as const, pattern: '/scratch' }],
+        rewrites: [{ kind: 'prefix' as const, pattern: '/scratch/u', label: '$SCRATCH' }],
+        excludeCalls: ['close'],
+      },
+      green: 'ids:a_h_1,a_h_2',
+      red: 're:^b_',
+      colorMode: { kind: 'metric' as const, metric: 'DR' as const },
+      splitByPid: true,
+    };
+    const h = toHash(v);
+    expect(h).toContain('depth=1');
+    expect(h).toContain('filter=/scratch');
+    expect(h).toContain('green=ids:a_h_1,a_h_2');
+    const back = parseHash(h).view;
+    expect(back).toEqual(v);
+  });
+});
+
+describe('the view text form', () => {
+  const full: View = {
+    mapping: {
+      depth: 0,
+      include: [{ kind: 'substring', pattern: '/scratch dir' }, { kind: 'regex', pattern: '^/gpfs/(a|b)&c' }],
+      exclude: [{ kind: 'substring', pattern: '/proc' }],
+      calls: ['read', 'write'],
+      excludeCalls: ['close'],
+      rewrites: [{ kind: 'regex', pattern: '^/scratch/([^/]+)', label: '$SCRATCH/$1' }, { kind: 'prefix', pattern: '/home/u', label: '~' }],
+      custom: "(e) => e.call + '#' + (e.fp ?? '')",
+    },
+    green: 'ids:a\\,1_h_1,b_h_2',
+    red: 'host:n1',
+    caseFilters: [{ keep: 'with', activity: 'read:/etc/passwd' }, { keep: 'without', activity: 'write:a&b=c' }],
+    activities: 20,
+    paths: 5,
+    rankBy: 'rd',
+    colorMode: { kind: 'metric', metric: 'bytes' },
+    edgeLabel: 'gap',
+    direction: 'TB',
+    splitByPid: true,
+    singleThread: true,
+  };
+
+  it('round-trips every key, with the version first', () => {
+    const text = formatView(full);
+    expect(text.startsWith('v=1&')).toBe(true);
+    expect(parseView(text)).toEqual(full);
+    expect(parseView(`#${text}`)).toEqual(full);
+    expect(parseView(`https://example.org/app/?x=1#${text}`)).toEqual(full);
+    expect(formatView(parseView(text))).toBe(text);
+  });
+
+  it('reads what URLSearchParams writes, and URLSearchParams reads what it writes', () => {
+    const text = formatView(full);
+    const q = new URLSearchParams(text);
+    expect(q.get('green')).toBe(full.green);
+    expect(q.getAll('keep')).toEqual(['with:read:/etc/passwd', 'without:write:a&b=c']);
+    expect(q.get('custom')).toBe(full.mapping.custom);
+    const written = new URLSearchParams([['filter', '/a b+c'], ['depth', '4'], ['keep', 'with:x=y&z']]).toString();
+    const v = parseView(written);
+    expect(v.mapping.include).toEqual([{ kind: 'substring', pattern: '/a b+c' }]);
+    expect(v.mapping.depth).toBe(4);
+    expect(v.caseFilters).toEqual([{ keep: 'with', activity: 'x=y&z' }]);
+  });
+
+  it('ignores unknown keys, lets the last single value win, adds list values, and refuses an unknown version', () => {
+    const v = parseView('depth=3&zoom=2&depth=4&filter=/a&filter=/b&v=1');
+    expect(v.mapping.depth).toBe(4);
+    expect(v.mapping.include.map((f) => f.pattern)).toEqual(['/a', '/b']);
+    expect(() => parseView('v=2&depth=3')).toThrow(/view version v=2/);
+    expect(parseHash('#v=2&depth=3').view).toEqual(DEFAULT_VIEW);
+  });
+
+  it('escapes commas in the case ids of an ids: selector', () => {
+    const ids = ['run,1_node1_1', 'back\\slash_n_2', 'plain_n_3'];
+    const sel = idsSelector(ids);
+    expect(sel).toBe('ids:run\\,1_node1_1,back\\\\slash_n_2,plain_n_3');
+    expect(parseIdList(sel.slice(4))).toEqual(ids);
+    expect(parseView(formatView({ ...DEFAULT_VIEW, green: sel })).green).toBe(sel);
+    expect(idsSelector([])).toBe('');
+  });
+
+  it('gives the Session its parameters', () => {
+    expect(analyzeParams(full)).toEqual({ mapping: full.mapping, partition: { green: full.green, red: full.red }, caseFilters: full.caseFilters });
+    expect(analyzeParams(DEFAULT_VIEW).partition).toBeNull();
+  });
+});

@@ -1,0 +1,243 @@
+/**
+ * ONE text form of the whole view, shared by the URL hash, the mapping editor, the partition picker and
+ * the CLI (`--view`, and every view option of `analyze`, which is a key of this form):
+ *
+ *   v=1&depth=3&filter=/scratch&exclude=re:^/proc&calls=read,write&xcalls=close&rewrite=/scratch/u=>$S
+ *   &custom=…&green=cid:a&red=ids:x,y&keep=with:read:/etc&keep=without:…&activities=20&paths=5&rank=rd
+ *   &metric=bytes&color=partition&label=gap&dir=TB&split=pid&threads=1
+ *
+ * URL query syntax (as URLSearchParams reads it): keys in any order, unknown keys ignored, list keys repeat and add,
+ * single keys: the last one wins. Only what differs from DEFAULT_VIEW is written, after `v=1`.
+ * docs/FORMATS.md "The view text form" documents every key. Adding a key = one entry in KEYS (and a
+ * field of View with its default).
+ */
+import { idsSelector, parseIdList } from '../analysis/partition';
+import { isMetricId, metric as metricDef, type MetricId } from '../analysis/metrics';
+import { DEFAULT_MAPPING, type MappingSpec, type PathFilter, type RewriteRule } from '../analysis/types';
+import type { AnalyzeParams, CaseFilter } from './types';
+
+export { idsSelector, parseIdList };
+
+/** The version of the text form this code writes (`v=1`); a link without `v` is read as version 1. */
+export const VIEW_VERSION = 1;
+
+/** A statistic of the metric registry (src/analysis/metrics.ts); the graph is coloured by one that `canColor`. */
+export type Metric = MetricId;
+const isColorMetric = (m: string): m is Metric => isMetricId(m) && metricDef(m).canColor;
+export type EdgeLabelKind = 'count' | 'cases' | 'gap';
+const EDGE_LABELS: readonly string[] = ['count', 'cases', 'gap'];
+export type ColorMode = { kind: 'metric'; metric: Metric } | { kind: 'partition' };
+export type RankBy = 'count' | 'rd';
+
+export interface View {
+  /** The mapping, custom function included (the app asks before running one from a link). */
+  mapping: MappingSpec;
+  /** Partition selectors (`cid:a`, `host:N`, `re:R`, `ids:A,B`); '' = that side empty. */
+  green: string;
+  red: string;
+  /** Right-click "keep cases with / without", applied in order. */
+  caseFilters: CaseFilter[];
+  /** Graph sliders: top-N activities and the minimum edge count (null = the panel's default). */
+  activities: number | null;
+  paths: number | null;
+  rankBy: RankBy;
+  colorMode: ColorMode;
+  edgeLabel: EdgeLabelKind;
+  direction: 'LR' | 'TB';
+  /** One case per (file, pid): applied when loading. */
+  splitByPid: boolean;
+  /** `threads=1`: parse in the coordinating worker only, no pool (to compare against the pool). */
+  singleThread: boolean;
+}
+
+export const DEFAULT_VIEW: View = {
+  mapping: DEFAULT_MAPPING,
+  green: '',
+  red: '',
+  caseFilters: [],
+  activities: null,
+  paths: null,
+  rankBy: 'count',
+  colorMode: { kind: 'metric', metric: 'rd' },
+  edgeLabel: 'count',
+  direction: 'LR',
+  splitByPid: false,
+  singleThread: false,
+};
+
+// ---- the text of one value (also the mapping editor's lines) ----
+
+/** A path filter as text: the substring, or `re:REGEX`. */
+export const filterText = (f: PathFilter): string => (f.kind === 'regex' ? `re:${f.pattern}` : f.pattern);
+export const parseFilter = (s: string): PathFilter => (s.startsWith('re:') ? { kind: 'regex', pattern: s.slice(3) } : { kind: 'substring', pattern: s });
+/** A rewrite as text: `PREFIX=>LABEL` or `re:REGEX=>LABEL` (the editor shows ` => `; blanks around `=>` are trimmed there). */
+export const rewriteText = (r: RewriteRule, sep = '=>'): string => `${r.kind === 'regex' ? 're:' : ''}${r.pattern}${sep}${r.label}`;
+export function parseRewrite(s: string, trim = false): RewriteRule | null {
+  const at = s.indexOf('=>');
+  if (at < 0) return null;
+  const pat = trim ? s.slice(0, at).trim() : s.slice(0, at);
+  const label = trim ? s.slice(at + 2).trim() : s.slice(at + 2);
+  if (!pat) return null;
+  return pat.startsWith('re:') ? { kind: 'regex', pattern: pat.slice(3), label } : { kind: 'prefix', pattern: pat, label };
+}
+/** A list of call names: comma (or blank) separated. */
+export const parseList = (s: string): string[] => s.split(/[,\s]+/).map((x) => x.trim()).filter(Boolean);
+/** A case filter as text: `with:ACTIVITY` or `without:ACTIVITY`. */
+export const caseFilterText = (f: CaseFilter): string => `${f.keep}:${f.activity}`;
+export function parseCaseFilter(s: string): CaseFilter | null {
+  const m = /^(with|without):(.+)$/s.exec(s);
+  return m ? { keep: m[1] as CaseFilter['keep'], activity: m[2] } : null;
+}
+
+// ---- the keys ----
+
+interface Key {
+  key: string;
+  /** Applies one occurrence of the key (list keys add, single keys overwrite); junk values are ignored. */
+  read(v: View, value: string): void;
+  /** The occurrences that describe `v` (none when it has the default). */
+  write(v: View): string[];
+}
+const single = (key: string, read: Key['read'], write: (v: View) => string | null): Key => ({
+  key,
+  read,
+  write: (v) => {
+    const s = write(v);
+    return s === null ? [] : [s];
+  },
+});
+const count = (s: string): number | null => (/^\d{1,7}$/.test(s) ? Number(s) : null);
+const m = (v: View): MappingSpec => v.mapping;
+
+const KEYS: readonly Key[] = [
+  single('depth', (v, s) => void (/^\d{1,2}$/.test(s) && (v.mapping.depth = Number(s))), (v) => (m(v).depth !== DEFAULT_MAPPING.depth ? String(m(v).depth) : null)),
+  { key: 'filter', read: (v, s) => void (s && v.mapping.include.push(parseFilter(s))), write: (v) => m(v).include.map(filterText) },
+  { key: 'exclude', read: (v, s) => void (s && v.mapping.exclude.push(parseFilter(s))), write: (v) => m(v).exclude.map(filterText) },
+  single('calls', (v, s) => void (v.mapping.calls = parseList(s)), (v) => (m(v).calls.length ? m(v).calls.join(',') : null)),
+  single('xcalls', (v, s) => void (v.mapping.excludeCalls = parseList(s)), (v) => (m(v).excludeCalls.length ? m(v).excludeCalls.join(',') : null)),
+  {
+    key: 'rewrite',
+    read: (v, s) => {
+      const r = parseRewrite(s);
+      if (r) v.mapping.rewrites.push(r);
+    },
+    write: (v) => m(v).rewrites.map((r) => rewriteText(r)),
+  },
+  single('green', (v, s) => void (v.green = s), (v) => v.green || null),
+  single('red', (v, s) => void (v.red = s), (v) => v.red || null),
+  {
+    key: 'keep',
+    read: (v, s) => {
+      const f = parseCaseFilter(s);
+      if (f) v.caseFilters.push(f);
+    },
+    write: (v) => v.caseFilters.map(caseFilterText),
+  },
+  single('activities', (v, s) => void (v.activities = count(s) ?? v.activities), (v) => (v.activities === null ? null : String(v.activities))),
+  single('paths', (v, s) => void (v.paths = count(s) ?? v.paths), (v) => (v.paths === null ? null : String(v.paths))),
+  single('rank', (v, s) => void (s === 'rd' || s === 'count' ? (v.rankBy = s) : 0), (v) => (v.rankBy !== 'count' ? v.rankBy : null)),
+  single('color', (v, s) => void (s === 'partition' && (v.colorMode = { kind: 'partition' })), (v) => (v.colorMode.kind === 'partition' ? 'partition' : null)),
+  single('metric', (v, s) => void (isColorMetric(s) && (v.colorMode = { kind: 'metric', metric: s })), (v) => (v.colorMode.kind === 'metric' && v.colorMode.metric !== 'rd' ? v.colorMode.metric : null)),
+  single('label', (v, s) => void (EDGE_LABELS.includes(s) && (v.edgeLabel = s as EdgeLabelKind)), (v) => (v.edgeLabel !== 'count' ? v.edgeLabel : null)),
+  single('dir', (v, s) => void (v.direction = s === 'TB' ? 'TB' : 'LR'), (v) => (v.direction !== 'LR' ? v.direction : null)),
+  single('split', (v, s) => void (v.splitByPid = s === 'pid'), (v) => (v.splitByPid ? 'pid' : null)),
+  single('threads', (v, s) => void (v.singleThread = s === '1'), (v) => (v.singleThread ? '1' : null)),
+  // last: the longest value, and the one a reader of the link should see at the end
+  single('custom', (v, s) => void (v.mapping.custom = s.trim() ? s : null), (v) => m(v).custom),
+];
+const BY_KEY = new Map(KEYS.map((k) => [k.key, k]));
+
+/** The view keys, in the order they are written. */
+export const VIEW_KEYS: readonly string[] = ['v', ...KEYS.map((k) => k.key)];
+
+/** A fresh copy of the default view (its lists may be pushed to). */
+export function defaultView(): View {
+  const d = DEFAULT_VIEW;
+  return { ...d, mapping: { ...d.mapping, include: [], exclude: [], calls: [], excludeCalls: [], rewrites: [] }, caseFilters: [] };
+}
+
+// ---- query syntax (application/x-www-form-urlencoded, as URLSearchParams; written here because the
+// session is runtime-free: ES2022 has no URLSearchParams type) ----
+
+const dec = (s: string): string => {
+  const t = s.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(t);
+  } catch {
+    return t; // a stray `%`: keep the text as it is
+  }
+};
+/** As URLSearchParams writes it (space → `+`, `!'()~` escaped), with `/`, `:` and `,` left readable. */
+const enc = (s: string): string =>
+  encodeURIComponent(s)
+    .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+')
+    .replace(/%2F/g, '/')
+    .replace(/%3A/g, ':')
+    .replace(/%2C/g, ',');
+
+/** Text → key/value pairs in order: accepts `#…`, `?…`, a bare query, or a whole link (what follows `#`). */
+function params(text: string): [string, string][] {
+  const hash = text.indexOf('#');
+  const q = hash >= 0 ? text.slice(hash + 1) : text.replace(/^\?/, '');
+  return q
+    .split('&')
+    .filter((part) => part !== '')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      return eq < 0 ? [dec(part), ''] : [dec(part.slice(0, eq)), dec(part.slice(eq + 1))];
+    });
+}
+
+/** Applies `key=value` occurrences to a view, in order (a copy; unknown keys ignored). */
+export function applyKeys(base: View, pairs: Iterable<readonly [string, string]>): View {
+  const v: View = {
+    ...base,
+    mapping: { ...base.mapping, include: [...base.mapping.include], exclude: [...base.mapping.exclude], calls: [...base.mapping.calls], excludeCalls: [...base.mapping.excludeCalls], rewrites: [...base.mapping.rewrites] },
+    caseFilters: [...base.caseFilters],
+  };
+  for (const [k, s] of pairs) BY_KEY.get(k)?.read(v, s);
+  return v;
+}
+
+/**
+ * Parses the text form. A partition without `metric`/`color` is shown in the partition colours.
+ * Throws for a version this code does not know (a link from a newer strace-dfg).
+ */
+export function parseView(text: string): View {
+  const q = params(text);
+  const has = (k: string): boolean => q.some(([key]) => key === k);
+  const version = q.filter(([k]) => k === 'v').pop()?.[1];
+  if (version !== undefined && version !== String(VIEW_VERSION)) throw new Error(`view version v=${version} is not known (this strace-dfg reads v=${VIEW_VERSION})`);
+  const v = applyKeys(defaultView(), q);
+  if (!has('color') && !has('metric') && (v.green || v.red)) v.colorMode = { kind: 'partition' };
+  return v;
+}
+
+/** The text form of a view: `v=1&…` with only what differs from the defaults; '' for the default view. */
+export function formatView(v: View): string {
+  const out: string[] = [];
+  for (const k of KEYS) for (const s of k.write(v)) out.push(`${k.key}=${enc(s)}`);
+  return out.length ? `v=${VIEW_VERSION}&${out.join('&')}` : '';
+}
+
+/**
+ * The URL hash of the app: like parseView, but a custom mapping is returned apart (the app never runs one
+ * from a link before the user confirms it) and a bad version gives the default view.
+ */
+export function parseHash(hash: string): { view: View; custom: string | null } {
+  let view: View;
+  try {
+    view = parseView(hash);
+  } catch {
+    view = defaultView();
+  }
+  const custom = view.mapping.custom;
+  return { view: { ...view, mapping: { ...view.mapping, custom: null } }, custom };
+}
+export const toHash = formatView;
+
+/** What the Session analyses for a view. */
+export function analyzeParams(v: Pick<View, 'mapping' | 'green' | 'red' | 'caseFilters'>): AnalyzeParams {
+  return { mapping: v.mapping, partition: v.green || v.red ? { green: v.green, red: v.red } : null, caseFilters: v.caseFilters };
+}

@@ -1,0 +1,88 @@
+/**
+ * The app and the command line give the same analysis for the same link and files: the app's path (URL hash
+ * → store → worker handlers over a Session with the UI's caps → "analysis JSON" export) against
+ * `strace-dfg analyze --json --view <hash>` and against the same view given as CLI options.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../cli/run';
+import { Session, UI_TRACE_LIMITS } from '../session/session';
+import type { Ctx } from '../session/types';
+import { parseHash } from '../session/view';
+import { workerHandlers } from '../worker/handlers';
+import type { Api, LoadInput, Method, Progress } from '../worker/protocol';
+import { createAppStore, type ApiClient } from './appStore';
+
+const MP = join(__dirname, '..', '..', 'e2e/fixtures/multiproc');
+const FILES = ['pipe_node1_1.st', 'pipe_node1_2.st', 'run2/tar_node2_1.st'];
+/** What a user drops: the folder `multiproc` (names relative to the dropped folder, as the app reports them). */
+const dropped = (): LoadInput[] => FILES.map((f) => ({ file: new File([readFileSync(join(MP, f))], f.replace(/^.*\//, '')), name: `multiproc/${f}` }));
+
+/** The worker in this thread: its handlers over a Session built as worker.ts builds it. */
+class InThread implements ApiClient {
+  private readonly h = workerHandlers(new Session({ limits: UI_TRACE_LIMITS }));
+  busy = 0;
+  call<M extends Method>(method: M, args: Parameters<Api[M]>, onProgress?: (p: Progress) => void) {
+    const ctx: Ctx = { progress: onProgress ?? (() => {}), cancel: { cancelled: false } };
+    const fn = this.h[method] as unknown as (c: Ctx, ...a: unknown[]) => Promise<ReturnType<Api[M]>>;
+    return { id: 1, promise: fn(ctx, ...(args as unknown[])) };
+  }
+  cancel() {}
+  restart() {}
+}
+
+async function appExport(hash: string): Promise<string> {
+  const { view, custom } = parseHash(hash);
+  expect(custom).toBeNull();
+  const store = createAppStore(new InThread(), view);
+  await store.getState().loadFiles(dropped());
+  expect(store.getState().status).toBe('ready');
+  expect(store.getState().banner).toBeNull();
+  return store.getState().exportJson();
+}
+
+async function cli(...argv: string[]): Promise<string> {
+  let out = '';
+  let err = '';
+  const code = await main(['analyze', '--json', ...argv, MP], { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
+  expect(err).toBe('');
+  expect(code).toBe(0);
+  return out;
+}
+
+// depth, an exclude filter, a partition by cid against a regex over case ids, a right-click case filter, split by pid
+const HASH = '#v=1&depth=3&exclude=/proc&xcalls=close&green=cid:pipe&red=re:^tar_&keep=without:read:/etc/passwd&split=pid';
+
+describe("the app's analysis JSON = strace-dfg analyze --json on the same view", () => {
+  it('for a link with depth, filter, partition, case filter and split by pid', async () => {
+    const app = await appExport(HASH);
+    const doc = JSON.parse(app);
+    // the view is not trivial: the case filter dropped cases, both partition sides have cases and own elements
+    const all = JSON.parse(await cli('--case-per-pid'));
+    expect(doc.cases).toBeGreaterThan(3);
+    expect(doc.cases).toBeLessThan(all.cases);
+    expect(Object.keys(doc.nodes).every((a) => !a.startsWith('close:') && !a.includes('/proc'))).toBe(true);
+    expect(Object.keys(doc.nodes).some((a) => a.split('/').length === 4)).toBe(true); // depth 3: `call:/a/b/c`
+    expect(doc.partition.green_nodes.length).toBeGreaterThan(0);
+    expect(doc.partition.red_nodes.length).toBeGreaterThan(0);
+    expect(doc.variants.flatMap((v: { cases: string[] }) => v.cases).every((c: string) => c.startsWith('pipe_') || c.startsWith('tar_'))).toBe(true);
+
+    expect(await cli('--view', HASH)).toBe(app + '\n');
+    // the whole link works too, and so do the same settings as options
+    expect(await cli('--view', `http://localhost:5173/strace-dfg/${HASH}`)).toBe(app + '\n');
+    expect(await cli('--depth', '3', '--exclude', '/proc', '--xcalls', 'close', '--green', 'cid:pipe', '--red', 're:^tar_', '--keep-without', 'read:/etc/passwd', '--case-per-pid')).toBe(app + '\n');
+  });
+
+  it('for a link with a custom mapping (confirmed in the app) and rewrites', async () => {
+    const custom = "(e) => e.fp.startsWith('/usr') ? e.call + ':usr' : null";
+    const hash = `#v=1&rewrite=/etc=>ETC&custom=${encodeURIComponent(custom)}`;
+    const { view, custom: pending } = parseHash(hash);
+    const store = createAppStore(new InThread(), view, pending);
+    await store.getState().loadFiles(dropped());
+    await store.getState().confirmCustom(true);
+    const app = await store.getState().exportJson();
+    expect(Object.keys(JSON.parse(app).nodes).every((a) => a.endsWith(':usr'))).toBe(true);
+    expect(await cli('--view', hash)).toBe(app + '\n');
+  });
+});
