@@ -17,6 +17,9 @@ import { casesWithActivity, selectCases, summarize } from './logOps';
 import { pathPredicate } from './pathFilter';
 import { Throttle } from './progress';
 import { buildTimeline } from './timeline';
+import { applyWindow, chromeParts, isWindow, overviewOf, writeChrome, type OverviewRequest } from './time';
+import type { TraceSink } from '../analysis/time/index';
+import type { TimeOverview } from '../analysis/time/types';
 import type { AnalyzeParams, AnalyzeReply, Ctx, FileError, LoadItem, LoadOptions, LoadSummary, ParsePool } from './types';
 
 /** A partition selector that matches no case or is not valid: shown beside the picker. */
@@ -67,6 +70,10 @@ export class Session {
 
   private base: EventLog | null = null;
   private work: EventLog | null = null;
+  /** The cases kept by the case filters, before the time window (what the overview shows). */
+  private filtered: EventLog | null = null;
+  /** Whether `work` is a time window made by this session (its buffers may then be reused). */
+  private windowed = false;
   private compiled: Compiled | null = null;
   private params: AnalyzeParams | null = null;
   private lastReply: AnalyzeReply | null = null;
@@ -162,6 +169,8 @@ export class Session {
     const t2 = Date.now();
     this.base = log;
     this.work = log;
+    this.filtered = null;
+    this.windowed = false;
     this.compiled = null;
     this.params = null;
     this.lastReply = null;
@@ -209,8 +218,14 @@ export class Session {
         throw new PartitionError(e instanceof Error ? e.message : String(e));
       }
     }
+    // The time window last: it cannot fail, and it may overwrite the buffers of the previous window.
+    const filtered = work;
+    const windowedNow = isWindow(params.time);
+    work = applyWindow(base, work, params.time, this.windowed ? this.work : null);
     // Variant traces may be capped for the UI (millions of strings otherwise); the JSON export is complete.
     const result = analyze(work, params.mapping, partition, compiled, this.limits);
+    this.filtered = filtered;
+    this.windowed = windowedNow && work !== filtered;
     this.work = work;
     this.partition = partition;
     this.compiled = compiled;
@@ -224,6 +239,28 @@ export class Session {
     const { work, compiled } = this.needAnalysis();
     const count = this.lastReply?.result.nodes.find((n) => n.id === activity)?.count;
     return buildTimeline(work, compiled, activity, activityEvents(work, compiled, activity, count));
+  }
+
+  /**
+   * The whole-run overview of the last analysis (its mapping, case filters and partition; every event,
+   * the time window is drawn on it) with the I/O phases and stragglers (docs/METHOD.md, "Time").
+   */
+  async timeOverview(_ctx: Ctx, req: OverviewRequest): Promise<TimeOverview> {
+    const { compiled } = this.needAnalysis();
+    const base = this.need();
+    return overviewOf(base, this.filtered ?? base, compiled, this.partition, req);
+  }
+
+  /** The last analysis' events (case filters and time window applied) as Chrome Trace Event JSON parts. */
+  async chromeTrace(_ctx: Ctx): Promise<Uint8Array[]> {
+    const base = this.need();
+    return chromeParts(base, this.work ?? base);
+  }
+
+  /** The same, streamed to a sink (the CLI writes it to a file). */
+  writeChromeTrace(sink: TraceSink): { events: number; chars: number } {
+    const base = this.need();
+    return writeChrome(base, this.work ?? base, sink);
   }
 
   /** The cases in which `target` directly follows `source` in the last analysis. */

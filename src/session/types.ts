@@ -30,6 +30,9 @@ export interface AnalyzeParams {
   /** Partition selectors (`cid:a`, `host:N`, `re:R`, `ids:A,B`); both empty or null = no partition. */
   partition: { green: string; red: string } | null;
   caseFilters: CaseFilter[];
+  /** Keep the events with FROM ≤ start − t0 < TO (seconds since the earliest event start of all loaded
+   * cases; null sides are open); absent or null = every event (docs/METHOD.md, "Time"). */
+  time?: { from: number | null; to: number | null } | null;
 }
 
 export interface FileError {

@@ -25,7 +25,7 @@ export interface LoadInput {
  * The Session methods the worker serves as they are: a new Session method reaches the UI by adding its name
  * here (its arguments and reply must be structured-cloneable).
  */
-export const FORWARDED = ['analyze', 'timeline', 'edgeCases', 'exportJson', 'analysisJson', 'exportH5', 'summary'] as const;
+export const FORWARDED = ['analyze', 'timeline', 'edgeCases', 'exportJson', 'analysisJson', 'exportH5', 'summary', 'timeOverview', 'chromeTrace'] as const;
 type Forwarded = (typeof FORWARDED)[number];
 /** A Session method as the UI calls it: without the Ctx, the promise unwrapped. */
 type Remote<F> = F extends (ctx: Ctx, ...a: infer A) => Promise<infer R> ? (...a: A) => R : never;
@@ -81,7 +81,11 @@ export function transferables(value: unknown): Transferable[] {
       if (b instanceof ArrayBuffer && v.byteOffset === 0 && v.byteLength === b.byteLength) out.add(b);
       return;
     }
-    if (Array.isArray(v)) return;
+    if (Array.isArray(v)) {
+      // arrays of byte parts (e.g. the Chrome trace export); other arrays are plain data
+      for (const x of v) if (ArrayBuffer.isView(x)) visit(x, depth + 1);
+      return;
+    }
     for (const k of Object.keys(v)) visit((v as Record<string, unknown>)[k], depth + 1);
   };
   visit(value, 0);

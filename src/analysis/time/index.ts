@@ -1,6 +1,7 @@
 /** Time analyses of an EventLog: run span, overview heatmap, I/O phases and stragglers, time windows, Chrome trace export. */
 export { runSpan, type RunSpan } from './span';
 export { overview } from './overview';
+export { timeOverview } from './timeOverview';
 export { phases, DEFAULT_GAP_FRACTION, DEFAULT_MIN_GAP } from './phases';
 export { windowLog, windowRanges, parseTimeWindow, formatTimeWindow, type TimeWindow, type WindowRanges } from './window';
 export { writeChromeTrace, offsetColumn, type TraceSink, type ChromeTraceOptions } from './chromeTrace';

@@ -23,8 +23,12 @@ export function overview(log: EventLog, compiled: CompiledMapping, options: Over
   const aligned = options.align === true;
   const side = options.side ?? null;
   const K = log.cases.length;
-  const { t0, span: runLen, caseStart, caseEnd } = runSpan(log);
-  let span = runLen;
+  const run = runSpan(log);
+  // time 0: the log's first event, or an earlier instant given (e.g. the first event of all loaded cases)
+  const t0 = options.t0 ?? run.t0;
+  const shift = run.t0 - t0;
+  const { caseStart, caseEnd } = run;
+  let span = run.span + shift;
   if (aligned) {
     span = 0;
     for (let k = 0; k < K; k++) span = Math.max(span, caseEnd[k] - caseStart[k]);
@@ -48,7 +52,7 @@ export function overview(log: EventLog, compiled: CompiledMapping, options: Over
   for (let k = 0; k < K; k++) {
     const a = caseOffsets[k];
     const b = caseOffsets[k + 1];
-    const origin = t0 + (aligned ? caseStart[k] : 0);
+    const origin = aligned ? run.t0 + caseStart[k] : t0;
     // the case's rows by pid: a linear search while there are few (faster than a Map), then a Map
     const split = byPid && a < b;
     let many: Map<number, number> | null = null;
@@ -134,7 +138,7 @@ export function overview(log: EventLog, compiled: CompiledMapping, options: Over
     rowCase[r] = k;
     rowPid[r] = tmpPid[src];
     rowSide[r] = side === null ? 0 : side[k];
-    rowStart[r] = caseStart[k];
+    rowStart[r] = caseStart[k] + shift;
     let s = 0;
     for (let j = 0; j < bins; j++) {
       const v = cells[src * bins + j];

@@ -26,7 +26,9 @@ export const DEFAULT_MIN_GAP = 0.1;
 export const DEFAULT_GAP_FRACTION = 0.02;
 
 export function phases(log: EventLog, compiled: CompiledMapping, options: PhaseOptions = {}): Phases {
-  const { t0, span } = runSpan(log);
+  const run = runSpan(log);
+  const t0 = options.t0 ?? run.t0;
+  const span = run.span + (run.t0 - t0);
   const gap = Math.max(options.minGap ?? DEFAULT_MIN_GAP, (options.gapFraction ?? DEFAULT_GAP_FRACTION) * span);
   const on = pairSelection(compiled.pairAct, compiled.activities, options.activities);
   const { pair, start, dur } = log;

@@ -18,6 +18,8 @@ export interface OverviewOptions {
   side?: Uint8Array | null;
   /** Each case's rows on their own clock: time 0 = the case's first event. */
   align?: boolean;
+  /** Time 0 (absolute, in the log's time base; default the log's earliest event start). */
+  t0?: number;
 }
 
 /** A rank × time heatmap of one metric, with marginal sums and the bandwidth / operations series. */
@@ -86,6 +88,8 @@ export interface PhaseOptions {
   gapFraction?: number;
   /** Only these activities (names of the compiled mapping); null or absent = every mapped event. */
   activities?: readonly string[] | null;
+  /** Time 0 (absolute; default the log's earliest event start). */
+  t0?: number;
 }
 
 export interface Phases {
@@ -95,4 +99,14 @@ export interface Phases {
   /** The gap threshold used, seconds. */
   gap: number;
   phases: Phase[];
+}
+
+/** What the app's overview shows: the heatmap, its row labels, the phases, the log's time base. */
+export interface TimeOverview {
+  overview: Overview;
+  /** Per row: `case id` or `case id · pid N` (rows per pid), and the case's rank (rid, '' when none). */
+  rowLabels: string[];
+  rowRank: string[];
+  phases: Phases;
+  timeBase: 'clock' | 'epoch' | 'relative' | 'none';
 }

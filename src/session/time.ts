@@ -1,0 +1,80 @@
+/**
+ * The Session's time views (docs/METHOD.md, "Time"): the time window of a view, the overview with its
+ * phases, and the Chrome trace export, over the logs the Session keeps.
+ */
+import { caseSides } from '../analysis/partition';
+import type { CompiledMapping } from '../analysis/mapping';
+import type { PartitionSpec } from '../analysis/types';
+import { runSpan, timeOverview, windowLog, writeChromeTrace, type TimeWindow, type TraceSink } from '../analysis/time/index';
+import type { OverviewMetric, TimeOverview } from '../analysis/time/types';
+import type { EventLog } from '../model/eventlog';
+
+export type { TimeWindow };
+
+export interface OverviewRequest {
+  metric: OverviewMetric;
+  bins?: number;
+  /** Each case on its own clock (time 0 = its first event). */
+  align?: boolean;
+  /** Only these activities (null = every mapped event). */
+  activities?: string[] | null;
+  /** One row per (case, pid). */
+  byPid?: boolean;
+}
+
+export const isWindow = (w: TimeWindow | null | undefined): w is TimeWindow => w != null && (w.from !== null || w.to !== null);
+
+/**
+ * The events of `log` in the window (seconds since t0 = the earliest event start of `base`, all loaded
+ * cases). `reuse`: the previous window, whose buffers may be overwritten.
+ */
+export function applyWindow(base: EventLog, log: EventLog, time: TimeWindow | null | undefined, reuse: EventLog | null): EventLog {
+  if (!isWindow(time)) return log;
+  return windowLog(log, time, runSpan(base).t0, reuse);
+}
+
+/** The overview of `log` (the cases kept by the case filters, every event: the window is drawn on it). */
+export function overviewOf(base: EventLog, log: EventLog, compiled: CompiledMapping, partition: PartitionSpec | null, req: OverviewRequest): TimeOverview {
+  // time 0 is the run start of all loaded cases, also when case filters keep fewer
+  return timeOverview(log, compiled, {
+    metric: req.metric,
+    bins: req.bins,
+    align: req.align,
+    activities: req.activities ?? null,
+    byPid: req.byPid,
+    side: partition ? caseSides(log, partition) : null,
+    t0: runSpan(base).t0,
+  });
+}
+
+/** Writes `log` as Chrome Trace Event JSON (times since the run start of `base`) to a sink. */
+export function writeChrome(base: EventLog, log: EventLog, sink: TraceSink): { events: number; chars: number } {
+  return writeChromeTrace(log, sink, { t0: runSpan(base).t0 });
+}
+
+interface Encoder {
+  encode(s: string): Uint8Array;
+}
+const TE = (globalThis as unknown as { TextEncoder: new () => Encoder }).TextEncoder;
+
+/** The Chrome trace JSON as UTF-8 parts of about `part` bytes (for a Blob in the app: no giant string). */
+export function chromeParts(base: EventLog, log: EventLog, part = 1 << 20): Uint8Array[] {
+  const enc = new TE();
+  const parts: Uint8Array[] = [];
+  let pending: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (pending.length) parts.push(enc.encode(pending.join('')));
+    pending = [];
+    size = 0;
+  };
+  writeChrome(base, log, {
+    write(chunk) {
+      pending.push(chunk);
+      size += chunk.length;
+      if (size >= part) flush();
+    },
+  });
+  flush();
+  return parts;
+}

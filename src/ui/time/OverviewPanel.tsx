@@ -1,0 +1,175 @@
+/**
+ * The whole-run overview above the graph (docs/METHOD.md, "Time"): a case × time heatmap of bytes, busy
+ * time or calls with its marginal sums, bandwidth and operations/s, the I/O phases (P1, P2 …) and their
+ * stragglers (red frames). Dragging across it brushes a time window into the graph; the window shows as
+ * a chip with one-click clear.
+ */
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import type { OverviewMetric, TimeOverview } from '../../analysis/time/types';
+import { formatBytes, formatDuration, formatRate } from '../../lib/format';
+import { drawOverview } from './draw';
+import { binAt, brushWindow, overviewLayout, rowAt } from './geometry';
+import { PhasesTable } from './PhasesTable';
+import './time.css';
+
+export interface TimeWindowValue {
+  from: number | null;
+  to: number | null;
+}
+
+export interface OverviewPanelProps {
+  data: TimeOverview | null;
+  /** A request for the overview is running. */
+  loading: boolean;
+  window: TimeWindowValue | null;
+  metric: OverviewMetric;
+  onMetric(m: OverviewMetric): void;
+  align: boolean;
+  onAlign(a: boolean): void;
+  /** Restrict the overview to the selected activity (when one is selected). */
+  selected: string | null;
+  onlySelected: boolean;
+  onOnlySelected(v: boolean): void;
+  onBrush(w: TimeWindowValue | null): void;
+}
+
+const METRIC_LABEL: Record<OverviewMetric, string> = { bytes: 'bytes', busy: 'busy time', calls: 'calls' };
+
+export const windowText = (w: TimeWindowValue): string => `${w.from === null ? 'start' : `${w.from} s`} … ${w.to === null ? 'end' : `${w.to} s`}`;
+
+const valueText = (m: OverviewMetric, v: number): string => (m === 'bytes' ? formatBytes(v) : m === 'busy' ? formatDuration(v) : `${v} calls`);
+
+export function OverviewPanel(p: OverviewPanelProps) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [width, setWidth] = useState(800);
+  const [brush, setBrush] = useState<[number, number] | null>(null);
+  const [hover, setHover] = useState<string>('');
+  const [showPhases, setShowPhases] = useState(true);
+  const d = p.data;
+  const layout = overviewLayout(width, d?.overview.rows ?? 0);
+
+  useEffect(() => {
+    const el = wrap.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setWidth(Math.max(320, Math.floor(el.clientWidth))));
+    ro.observe(el);
+    setWidth(Math.max(320, Math.floor(el.clientWidth)));
+    return () => ro.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const c = canvas.current;
+    if (!c || !d) return;
+    const dpr = window.devicePixelRatio || 1;
+    c.width = Math.round(layout.width * dpr);
+    c.height = Math.round(layout.height * dpr);
+    const ctx = c.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawOverview(ctx, layout, d, p.window, brush);
+  }, [d, layout.width, layout.height, p.window, brush]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const local = (e: PointerEvent<HTMLCanvasElement>): [number, number] => {
+    const r = e.currentTarget.getBoundingClientRect();
+    return [e.clientX - r.left, e.clientY - r.top];
+  };
+  const brushable = d !== null && !d.overview.aligned && d.timeBase !== 'none';
+  const onDown = (e: PointerEvent<HTMLCanvasElement>) => {
+    if (!brushable) return;
+    const [x] = local(e);
+    if (x < layout.plotX || x > layout.plotX + layout.plotW) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    setBrush([x, x]);
+  };
+  const onMove = (e: PointerEvent<HTMLCanvasElement>) => {
+    const [x, y] = local(e);
+    if (brush !== null) setBrush([brush[0], x]);
+    if (!d) return;
+    const o = d.overview;
+    const r = rowAt(layout, o.rows, y);
+    const b = binAt(layout, o.bins, x);
+    if (b < 0) return setHover('');
+    const t0 = (b * o.width).toFixed(3);
+    const t1 = ((b + 1) * o.width).toFixed(3);
+    if (r < 0) return setHover(`${t0}–${t1} s: ${formatRate(o.bandwidth[b])}, ${o.ops[b].toFixed(0)} calls/s`);
+    setHover(`${d.rowLabels[r]}, ${t0}–${t1} s: ${valueText(o.metric, o.cells[r * o.bins + b])}`);
+  };
+  const onUp = (e: PointerEvent<HTMLCanvasElement>) => {
+    if (brush === null || !d) return;
+    const [x] = local(e);
+    const w = brushWindow(layout, d.overview.span, brush[0], x);
+    setBrush(null);
+    if (w) p.onBrush(w);
+  };
+
+  return (
+    <div className="overview" data-testid="overview" ref={wrap}>
+      <div className="overview-bar">
+        <strong>Overview</strong>
+        <label>
+          colour{' '}
+          <select value={p.metric} onChange={(e) => p.onMetric(e.target.value as OverviewMetric)} data-testid="overview-metric">
+            {(['bytes', 'busy', 'calls'] as OverviewMetric[]).map((m) => (
+              <option key={m} value={m}>
+                {METRIC_LABEL[m]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label title="Each case on its own clock: time 0 = its first event (brushing is off)">
+          <input type="checkbox" checked={p.align} onChange={(e) => p.onAlign(e.target.checked)} /> align cases
+        </label>
+        <label title={p.selected ? `Only the events of ${p.selected}` : 'Select an activity in the graph first'}>
+          <input type="checkbox" checked={p.onlySelected && p.selected !== null} disabled={p.selected === null} onChange={(e) => p.onOnlySelected(e.target.checked)} /> selected activity only
+        </label>
+        <span className="legend">
+          <span className="key bars" /> Σ per bin <span className="key bw" /> bytes/s <span className="key ops" /> calls/s <span className="key phase" /> phases <span className="key straggler" /> stragglers
+        </span>
+        {p.window && (p.window.from !== null || p.window.to !== null) && (
+          <span className="chip time-chip" data-testid="time-chip">
+            window {windowText(p.window)}
+            <button className="small" onClick={() => p.onBrush(null)} aria-label="Clear the time window" data-testid="time-clear">
+              ×
+            </button>
+          </span>
+        )}
+        {p.loading && <span className="muted">updating…</span>}
+      </div>
+      {d === null ? (
+        <p className="muted">{p.loading ? 'Computing the overview…' : 'No overview.'}</p>
+      ) : d.timeBase === 'none' ? (
+        <p className="muted">These traces have no timestamps (record with strace -tt): no time views.</p>
+      ) : (
+        <>
+          <canvas
+            ref={canvas}
+            style={{ width: layout.width, height: layout.height, cursor: brushable ? 'crosshair' : 'default' }}
+            onPointerDown={onDown}
+            onPointerMove={onMove}
+            onPointerUp={onUp}
+            onPointerLeave={() => setHover('')}
+            data-testid="overview-canvas"
+            data-rows={d.overview.rows}
+            data-span={d.overview.span}
+            data-plot-x={layout.plotX}
+            data-plot-w={layout.plotW}
+          />
+          <div className="overview-foot">
+            <span className="muted">
+              {d.overview.rows} rows × {d.overview.bins} bins of {formatDuration(d.overview.width)}; {METRIC_LABEL[d.overview.metric]}
+              {brushable ? '; drag across to analyse a time window' : ''}
+            </span>
+            <span className="hover" data-testid="overview-hover">
+              {hover}
+            </span>
+            <button className="small" onClick={() => setShowPhases(!showPhases)} data-testid="phases-toggle">
+              {showPhases ? 'Hide' : 'Show'} phases ({d.phases.phases.length})
+            </button>
+          </div>
+          {showPhases && <PhasesTable phases={d.phases} onPick={(w) => p.onBrush(w)} />}
+        </>
+      )}
+    </div>
+  );
+}

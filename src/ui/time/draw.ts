@@ -1,0 +1,148 @@
+/** Draws the overview on a 2D canvas: series strip, heatmap with phases and stragglers, sums, axis. */
+import type { TimeOverview } from '../../analysis/time/types';
+import { heatColor, ticks, tickLabel, xAt, type OverviewLayout } from './geometry';
+
+const SIDE_TINT = ['', '#8bc34a', '#ef9a9a'];
+
+export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d: TimeOverview, win: { from: number | null; to: number | null } | null, brush: [number, number] | null): void {
+  const o = d.overview;
+  const { bins, rows, span } = o;
+  ctx.clearRect(0, 0, l.width, l.height);
+  ctx.font = '11px system-ui, sans-serif';
+  ctx.textBaseline = 'middle';
+  const bw = l.plotW / bins;
+
+  // top strip: per-bin sums (bars), bandwidth and ops/s (lines), each on its own scale
+  const stripY = 4;
+  const stripH = l.topH - 10;
+  let binMax = 0;
+  for (let j = 0; j < bins; j++) binMax = Math.max(binMax, o.binSum[j]);
+  ctx.fillStyle = '#c5cae9';
+  for (let j = 0; j < bins; j++) {
+    const h = binMax > 0 ? (o.binSum[j] / binMax) * stripH : 0;
+    ctx.fillRect(l.plotX + j * bw, stripY + stripH - h, Math.max(1, bw - 0.5), h);
+  }
+  const line = (series: Float64Array, color: string) => {
+    let m = 0;
+    for (let j = 0; j < bins; j++) m = Math.max(m, series[j]);
+    if (!(m > 0)) return;
+    ctx.strokeStyle = color;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    for (let j = 0; j < bins; j++) {
+      const x = l.plotX + (j + 0.5) * bw;
+      const y = stripY + stripH - (series[j] / m) * stripH;
+      if (j === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    }
+    ctx.stroke();
+  };
+  line(o.bandwidth, '#1565c0');
+  line(o.ops, '#ef6c00');
+
+  // phases: bands across the strip and the heatmap, labelled P1, P2 …
+  const phases = d.phases.phases;
+  phases.forEach((p, i) => {
+    const x0 = xAt(l, span, p.start);
+    const x1 = Math.max(x0 + 2, xAt(l, span, p.end));
+    ctx.fillStyle = 'rgba(255, 193, 7, 0.16)';
+    ctx.fillRect(x0, 0, x1 - x0, l.topH + l.heatH);
+    ctx.fillStyle = '#8d6e00';
+    ctx.textAlign = 'left';
+    ctx.fillText(`P${i + 1}`, x0 + 2, 8);
+  });
+
+  // heatmap
+  for (let r = 0; r < rows; r++) {
+    const y = l.heatY + r * l.rowH;
+    for (let j = 0; j < bins; j++) {
+      const v = o.cells[r * bins + j];
+      if (v > 0) {
+        ctx.fillStyle = heatColor(v, o.max);
+        ctx.fillRect(l.plotX + j * bw, y, Math.ceil(bw), l.rowH);
+      }
+    }
+  }
+  ctx.strokeStyle = '#bbb';
+  ctx.lineWidth = 1;
+  ctx.strokeRect(l.plotX + 0.5, l.heatY + 0.5, l.plotW - 1, rows * l.rowH);
+
+  // stragglers: a red frame on each of their rows over the phase
+  ctx.strokeStyle = '#d50000';
+  ctx.lineWidth = 1.5;
+  for (const p of phases) {
+    const x0 = xAt(l, span, p.start);
+    const x1 = Math.max(x0 + 3, xAt(l, span, p.end));
+    for (const s of p.stragglers) {
+      for (let r = 0; r < rows; r++) if (o.rowCase[r] === s.case) ctx.strokeRect(x0 - 1, l.heatY + r * l.rowH + 0.5, x1 - x0 + 2, Math.max(1, l.rowH - 1));
+    }
+  }
+
+  // row labels (with the partition's colour) and row sums
+  let rowMax = 0;
+  for (let r = 0; r < rows; r++) rowMax = Math.max(rowMax, o.rowSum[r]);
+  for (let r = 0; r < rows; r++) {
+    const y = l.heatY + r * l.rowH;
+    const side = o.rowSide[r];
+    if (side) {
+      ctx.fillStyle = SIDE_TINT[side];
+      ctx.fillRect(0, y, 4, l.rowH);
+    }
+    if (l.rowH >= 10) {
+      ctx.fillStyle = '#333';
+      ctx.textAlign = 'right';
+      ctx.fillText(fit(ctx, d.rowLabels[r], l.labelW - 10), l.labelW - 4, y + l.rowH / 2);
+    }
+    const w = rowMax > 0 ? (o.rowSum[r] / rowMax) * (l.sumW - 8) : 0;
+    ctx.fillStyle = '#9fa8da';
+    ctx.fillRect(l.plotX + l.plotW + 4, y + (l.rowH > 3 ? 1 : 0), w, Math.max(1, l.rowH - (l.rowH > 3 ? 2 : 0)));
+  }
+
+  // the current window: dim what is outside
+  if (win !== null && (win.from !== null || win.to !== null)) {
+    const a = xAt(l, span, win.from ?? 0);
+    const b = xAt(l, span, Math.min(span, win.to ?? span));
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.6)';
+    ctx.fillRect(l.plotX, 0, Math.max(0, a - l.plotX), l.topH + l.heatH);
+    ctx.fillRect(b, 0, Math.max(0, l.plotX + l.plotW - b), l.topH + l.heatH);
+    ctx.strokeStyle = '#3f51b5';
+    ctx.lineWidth = 2;
+    ctx.strokeRect(a, 1, Math.max(1, b - a), l.topH + l.heatH - 2);
+  }
+  if (brush !== null) {
+    const a = Math.min(brush[0], brush[1]);
+    const b = Math.max(brush[0], brush[1]);
+    ctx.fillStyle = 'rgba(63, 81, 181, 0.18)';
+    ctx.fillRect(a, 0, b - a, l.topH + l.heatH);
+  }
+
+  // time axis
+  const ty = l.heatY + l.heatH + 2;
+  const ts = ticks(span, Math.max(2, Math.floor(l.plotW / 90)));
+  const step = ts.length > 1 ? ts[1] - ts[0] : span;
+  ctx.fillStyle = '#555';
+  ctx.strokeStyle = '#999';
+  ctx.lineWidth = 1;
+  ctx.textAlign = 'center';
+  for (const t of ts) {
+    const x = xAt(l, span, t);
+    ctx.beginPath();
+    ctx.moveTo(x, ty);
+    ctx.lineTo(x, ty + 4);
+    ctx.stroke();
+    ctx.fillText(tickLabel(t, step), x, ty + 12);
+  }
+}
+
+/** `s` shortened with … to fit `w` pixels. */
+function fit(ctx: CanvasRenderingContext2D, s: string, w: number): string {
+  if (ctx.measureText(s).width <= w) return s;
+  let lo = 0;
+  let hi = s.length;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (ctx.measureText(`…${s.slice(s.length - mid)}`).width <= w) lo = mid;
+    else hi = mid - 1;
+  }
+  return `…${s.slice(s.length - lo)}`;
+}
