@@ -51,14 +51,17 @@ describe('Chrome trace export', () => {
         expect(e.args.path).toBe(fp === '' ? null : fp);
         expect(e.args.size).toBe(Number.isNaN(log.size[i]) ? null : log.size[i]);
         expect(e.args.errno).toBe(log.errno[i] === 0 ? null : log.errnos[log.errno[i]]);
-        expect(e.args.offset).toBe(null);
+        expect(e.args.offset).toBe(Number.isNaN(log.offset[i]) ? null : log.offset[i]);
       }
       const threads = meta.filter((e) => e.name === 'thread_name' && e.pid === k + 1).map((e) => e.tid);
       expect(threads.sort()).toEqual([...pids].sort());
     }
     // the fixture's events: every rank's first call is its execve at ts ≥ 0, the earliest at ts 0
     expect(Math.min(...calls.map((e) => e.ts ?? NaN))).toBe(0);
-    expect(calls.filter((e) => e.name === 'write' && String(e.args.path).endsWith('rank3.dat'))).toHaveLength(64);
+    const rank3 = calls.filter((e) => e.name === 'write' && String(e.args.path).endsWith('rank3.dat'));
+    expect(rank3).toHaveLength(64);
+    // the strace importer knows the file position of each write: 64 KiB apart from 0
+    expect(rank3.map((e) => e.args.offset)).toEqual(Array.from({ length: 64 }, (_, i) => i * 65536));
   });
 
   it('keeps trace content as data: quotes, backslashes, control characters and errnos survive', () => {

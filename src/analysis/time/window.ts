@@ -34,7 +34,7 @@ function lowerBound(start: Float64Array, t0: number, x: number, a: number, b: nu
   return lo;
 }
 
-const KNOWN = new Set(['pid', 'pair', 'errno', 'start', 'dur', 'size', 'line', 'caseOffsets', 'pairCall', 'pairFp']);
+const KNOWN = new Set(['pid', 'pair', 'errno', 'start', 'dur', 'size', 'line', 'offset', 'caseOffsets', 'pairCall', 'pairFp']);
 
 /** The per-case event ranges of a window. `t0` defaults to the log's earliest event start. */
 export function windowRanges(log: EventLog, w: TimeWindow, t0 = runSpan(log).t0): WindowRanges {
@@ -112,6 +112,7 @@ export function windowLog(log: EventLog, w: TimeWindow, t0 = runSpan(log).t0, re
     dur: col(old?.dur, log.dur, (b) => (b ? new Float32Array(b, 0, n) : new Float32Array(n))),
     size: col(old?.size, log.size, (b) => (b ? new Float64Array(b, 0, n) : new Float64Array(n))),
     line: col(old?.line, log.line, (b) => (b ? new Uint32Array(b, 0, n) : new Uint32Array(n))),
+    offset: col(old?.offset, log.offset, (b) => (b ? new Float64Array(b, 0, n) : new Float64Array(n))),
     caseOffsets: new Uint32Array(K + 1),
   };
   type Col = { subarray(a: number, b: number): ArrayLike<number> };
@@ -123,6 +124,7 @@ export function windowLog(log: EventLog, w: TimeWindow, t0 = runSpan(log).t0, re
     [log.dur, out.dur],
     [log.size, out.size],
     [log.line, out.line],
+    [log.offset, out.offset],
   ];
   // any further per-event column (e.g. a file offset column) is windowed the same way
   const rec = out as unknown as Record<string, unknown>;
