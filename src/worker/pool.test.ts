@@ -67,6 +67,41 @@ describe('ParsePool', () => {
   });
 });
 
+describe('dead or stuck parse workers', () => {
+  it('a worker that crashed while idle is replaced: the next load does not hang', async () => {
+    const made: FakeWorker[] = [];
+    const p = new ParsePool(1, () => {
+      const w = new FakeWorker();
+      made.push(w);
+      return w as unknown as Worker;
+    });
+    const s = open({ pool: p });
+    expect((await s.load(noCtx(), files())).cases).toBe(3);
+    expect(made).toHaveLength(1);
+    made[0].onerror!({ message: 'out of memory', preventDefault() {} } as ErrorEvent); // crashes while idle
+    const again = await s.load(noCtx(), files());
+    expect(again.cases).toBe(3);
+    expect(made).toHaveLength(2);
+  });
+
+  it('a worker that stops answering is replaced after the stall time; its file is named, the others load', async () => {
+    let n = 0;
+    const p = new ParsePool(
+      2,
+      () => {
+        const w = new FakeWorker();
+        if (n++ === 0) w.postMessage = () => {}; // the first worker takes its file and never answers
+        return w as unknown as Worker;
+      },
+      300,
+    );
+    const sum = await open({ pool: p }).load(noCtx(), files());
+    expect(sum.errors).toHaveLength(1);
+    expect(sum.errors[0].message).toMatch(/a parse worker stopped responding while reading .* \(nothing for 0.3 s\); it was replaced/);
+    expect(sum.cases).toBe(2);
+  });
+});
+
 describe('load with a parse-time path filter', () => {
   it('keeps only events whose path matches, in one thread and in the pool', async () => {
     const all = await open().load(noCtx(), files());

@@ -15,13 +15,22 @@ export type ParseReply = { type: 'bytes'; id: number; n: number } | { type: 'don
 
 interface Job {
   task: ParseTask;
+  /** When the worker last said something about this job (ms, Date.now()). */
+  heard: number;
   onBytes(n: number): void;
   resolve(log: EventLog): void;
   reject(e: unknown): void;
 }
 
+/**
+ * A parse job whose worker has said nothing (no bytes, no result) for this long is taken for dead or
+ * stuck: the worker is replaced and the file named in an error. Workers report bytes every chunk (16 MiB).
+ */
+export const STALL_MS = 60_000;
+
 export class ParsePool implements SessionParsePool {
   private idle: Worker[] = [];
+  private stallTimer: ReturnType<typeof setInterval> | null = null;
   private all: Worker[] = [];
   private queue: Job[] = [];
   private running = new Map<Worker, Job>();
@@ -30,13 +39,14 @@ export class ParsePool implements SessionParsePool {
   constructor(
     readonly size: number,
     private readonly factory: () => Worker,
+    private readonly stallMs = STALL_MS,
   ) {}
 
   parse(source: ByteSource, importer: string, head: Uint8Array, opts: { pathFilter?: PathFilter[] }, onBytes: (n: number) => void): Promise<EventLog> {
     if (!source.blob) return Promise.reject(new Error(`${source.name}: the parse pool reads Files only`));
     const file = source.blob as ParseTask['file'];
     return new Promise<EventLog>((resolve, reject) => {
-      this.queue.push({ task: { id: this.nextId++, file, name: source.name, importer, head, pathFilter: opts.pathFilter }, onBytes, resolve, reject });
+      this.queue.push({ task: { id: this.nextId++, file, name: source.name, importer, head, pathFilter: opts.pathFilter }, heard: 0, onBytes, resolve, reject });
       this.pump();
     });
   }
@@ -68,9 +78,37 @@ export class ParsePool implements SessionParsePool {
         w = this.spawn();
       }
       const job = this.queue.shift()!;
+      job.heard = Date.now();
       this.running.set(w, job);
       w.postMessage(job.task);
+      this.watchStalls();
     }
+  }
+
+  /** While jobs run, checks that each worker is still heard from; a silent one is dropped (see STALL_MS). */
+  private watchStalls(): void {
+    if (this.stallTimer !== null) return;
+    this.stallTimer = setInterval(() => {
+      const now = Date.now();
+      for (const [w, job] of [...this.running]) {
+        if (now - job.heard > this.stallMs) this.drop(w, `a parse worker stopped responding while reading ${job.task.name} (nothing for ${this.stallMs >= 10_000 ? Math.round(this.stallMs / 1000) : this.stallMs / 1000} s); it was replaced`);
+      }
+      if (!this.running.size && this.stallTimer !== null) {
+        clearInterval(this.stallTimer);
+        this.stallTimer = null;
+      }
+    }, Math.min(1000, this.stallMs / 4));
+  }
+
+  /** Removes a dead or stuck worker everywhere (running, idle, all), failing its job with `message`. */
+  private drop(w: Worker, message: string): void {
+    const job = this.running.get(w);
+    this.running.delete(w);
+    this.idle = this.idle.filter((x) => x !== w);
+    this.all = this.all.filter((x) => x !== w);
+    w.terminate();
+    job?.reject(new Error(message));
+    this.pump();
   }
 
   private spawn(): Worker {
@@ -79,6 +117,7 @@ export class ParsePool implements SessionParsePool {
       const job = this.running.get(w);
       if (!job || job.task.id !== ev.data.id) return;
       const m = ev.data;
+      job.heard = Date.now();
       if (m.type === 'bytes') {
         job.onBytes(m.n);
         return;
@@ -92,14 +131,10 @@ export class ParsePool implements SessionParsePool {
       }
       this.pump();
     };
+    // a crash while idle too: the dead worker must not stay in the idle list (the next load would hang)
     w.onerror = (ev) => {
       ev.preventDefault();
-      const job = this.running.get(w);
-      this.running.delete(w);
-      this.all = this.all.filter((x) => x !== w);
-      w.terminate();
-      job?.reject(new Error(`a parse worker crashed${ev.message ? `: ${ev.message}` : ''}`));
-      this.pump();
+      this.drop(w, `a parse worker crashed${ev.message ? `: ${ev.message}` : ''}`);
     };
     this.all.push(w);
     return w;
