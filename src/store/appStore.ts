@@ -97,6 +97,10 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
   let analyzeSeq = 0;
   /** Loads so far: the newest wins; the case filters of a link apply to the first one only. */
   let loadSeq = 0;
+  /** The analysis request in flight (Cancel stops it), and whether a restarted worker lost the files. */
+  let analyzeCall: { id: number; promise: Promise<unknown> } | null = null;
+  let needReload = false;
+  const stopped = (e: unknown): boolean => (e as Error)?.name === 'WorkerStopped';
 
   return createStore<AppState>()((set, get) => {
     /** Runs an action; a worker failure shows the banner with Retry (the page keeps working). */
@@ -116,19 +120,37 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
         set(over);
         return;
       }
+      if (needReload) {
+        // the worker was restarted after a stuck analysis: read the files again, then analyse with `over`
+        needReload = false;
+        set(over);
+        await doLoad();
+        return;
+      }
       const s = { ...get(), ...over };
       const seq = ++analyzeSeq;
       set({ status: 'analyzing' });
       try {
-        const reply = await client.call('analyze', [analyzeParams(s)]).promise;
+        const call = client.call('analyze', [analyzeParams(s)]);
+        analyzeCall = call;
+        const reply = await call.promise.finally(() => {
+          if (analyzeCall === call) analyzeCall = null;
+        });
         if (seq !== analyzeSeq) return;
         set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null });
         const sel = get().selected;
         if (sel && !reply.result.nodes.some((n) => n.id === sel)) set({ selected: null, timeline: null });
         else if (sel && get().timeline) await refreshTimeline(sel);
       } catch (e) {
+        if (stopped(e)) needReload = true;
         if (seq !== analyzeSeq) return;
         const err = e as Error;
+        if (err.name === 'CancelledError' || stopped(e)) {
+          // Cancel: the previous graph and settings stay; say why nothing changed
+          const why = stopped(e) ? `${err.message}: the analysis was stuck (a regular expression that backtracks catastrophically?); fix the mapping and try again` : 'the analysis was cancelled';
+          set({ status: get().result ? 'ready' : 'empty', mappingError: `Stopped: ${why}.` });
+          return;
+        }
         if (err.name === 'MappingError' || err.name === 'PartitionError') {
           // Keep the previous graph and settings; show the error where the user edited.
           const which = err.name === 'MappingError' ? 'mappingError' : 'partitionError';
@@ -153,10 +175,22 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       }
     };
 
+    /** Cancels the analysis in flight and waits until it has stopped (a stuck worker is restarted). */
+    const stopAnalysis = async (): Promise<void> => {
+      const call = analyzeCall;
+      if (!call) return;
+      client.cancel(call.id);
+      await call.promise.catch(() => undefined);
+    };
+
     const doLoad = async (): Promise<void> => {
-      // The newest load wins: the one running is cancelled, and whatever it answers later is ignored.
+      // The newest load wins: the one running is cancelled, and whatever it answers later is ignored; a
+      // running analysis is stopped first (a stuck one would hold the worker, the load queued behind it).
       const seq = ++loadSeq;
       if (loadCall !== null) client.cancel(loadCall);
+      await stopAnalysis();
+      if (seq !== loadSeq) return;
+      needReload = false;
       set({ status: 'loading', progress: null, banner: null, result: null, summary: null, selected: null, timeline: null, edge: null, ...(seq > 1 ? { caseFilters: [] } : {}) });
       const call = client.call('load', [files, { splitByPid: get().splitByPid, ...(get().singleThread ? { singleThread: true } : {}), ...(loadFilter.length ? { pathFilter: loadFilter } : {}) }], (p) => set({ progress: p }));
       loadCall = call.id;
@@ -165,8 +199,9 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
         if (seq !== loadSeq) return;
         set({ summary, progress: null, loadFilter });
       } catch (e) {
+        if (stopped(e)) needReload = true; // the fresh worker holds nothing
         if (seq !== loadSeq) return;
-        if ((e as Error).name === 'CancelledError') {
+        if ((e as Error).name === 'CancelledError' || stopped(e)) {
           set({ status: get().summary ? 'ready' : 'empty', progress: null });
           return;
         }
@@ -228,6 +263,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       },
       cancel: () => {
         if (loadCall !== null) client.cancel(loadCall);
+        else if (analyzeCall !== null) client.cancel(analyzeCall.id);
       },
       setMapping: (m) => guarded('Analysis', () => runAnalyze({ mapping: m })),
       setPartition: (green, red) => guarded('Analysis', () => runAnalyze({ green, red })),

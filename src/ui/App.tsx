@@ -173,9 +173,23 @@ export function App() {
                 </Suspense>
               </ErrorBoundary>
             ) : (
-              <p className="muted">{s.status === 'analyzing' ? 'Analysing…' : 'No graph.'}</p>
+              <p className="muted">
+                {s.status === 'analyzing' ? 'Analysing…' : 'No graph.'}{' '}
+                {s.status === 'analyzing' && (
+                  <button className="small" onClick={s.cancel} data-testid="cancel-analysis">
+                    Cancel
+                  </button>
+                )}
+              </p>
             )}
-            {s.status === 'analyzing' && s.result && <div className="busy-badge">Analysing…</div>}
+            {s.status === 'analyzing' && s.result && (
+              <div className="busy-badge">
+                Analysing…{' '}
+                <button className="small" onClick={s.cancel} data-testid="cancel-analysis">
+                  Cancel
+                </button>
+              </div>
+            )}
           </section>
           {(s.timeline || s.edge) && (
             <section className="detail" data-testid="detail">

@@ -2,7 +2,10 @@
  * The typed promise API of the analysis worker, for the UI. Every call returns a promise; `onProgress`
  * receives throttled progress; `cancel(id)` stops a running request (it rejects with CancelledError).
  * A crashed worker (script error) rejects every pending call with a WorkerCrashed error; `restart()`
- * starts a fresh worker.
+ * starts a fresh worker. Cancel always works: a request that has not stopped `graceMs` after its cancel
+ * (the worker is stuck in a computation, e.g. a regular expression that backtracks catastrophically)
+ * gets the worker terminated; every pending call then rejects with a WorkerStopped error and the next
+ * call starts a fresh worker (which has lost the loaded files: the store reads them again).
  */
 import type { Api, FromWorker, Method, Progress, ToWorker } from './protocol';
 
@@ -26,6 +29,9 @@ export interface Call<T> {
 
 export type WorkerFactory = () => Worker;
 
+/** How long a cancelled request may take to stop before its worker is terminated. */
+export const CANCEL_GRACE_MS = 2000;
+
 export const defaultFactory: WorkerFactory = () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'strace-dfg' });
 
 export class WorkerClient {
@@ -34,7 +40,10 @@ export class WorkerClient {
   private pending = new Map<number, Pending>();
   private listeners = new Set<() => void>();
 
-  constructor(private readonly factory: WorkerFactory = defaultFactory) {}
+  constructor(
+    private readonly factory: WorkerFactory = defaultFactory,
+    private readonly graceMs = CANCEL_GRACE_MS,
+  ) {}
 
   /** Number of requests in flight. */
   get busy(): number {
@@ -64,7 +73,15 @@ export class WorkerClient {
   }
 
   cancel(id: number): void {
-    if (this.pending.has(id)) this.worker?.postMessage({ type: 'cancel', id } satisfies ToWorker);
+    if (!this.pending.has(id)) return;
+    const w = this.worker;
+    w?.postMessage({ type: 'cancel', id } satisfies ToWorker);
+    setTimeout(() => {
+      if (!this.pending.has(id) || this.worker !== w) return;
+      this.fail(new WorkerError('WorkerStopped', `the worker did not stop within ${this.graceMs / 1000} s of Cancel and was restarted`));
+      w?.terminate();
+      this.worker = null;
+    }, this.graceMs);
   }
 
   /** Terminates the worker (rejecting what is pending); the next call starts a fresh one. */
