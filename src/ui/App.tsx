@@ -1,5 +1,5 @@
 /** The app shell: empty state, drop zone, progress, summary, editors, and the panels. */
-import { Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useApp } from './appContext';
 import { Banner, CustomConfirm, LoadConfirm } from './Banner';
 import { EmptyState } from './EmptyState';
@@ -19,6 +19,7 @@ type BottomTab = 'stats' | 'variants';
 
 export function App() {
   const s = useApp((st) => st);
+  const graphFilter = useMemo(() => ({ activities: s.activities, paths: s.paths, rankBy: s.rankBy }), [s.activities, s.paths, s.rankBy]);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -169,6 +170,8 @@ export function App() {
                     onSelectNode={(id) => void s.selectNode(id)}
                     onSelectEdge={(a, b) => void s.selectEdge(a, b)}
                     onKeepCases={(a, k) => void s.keepCases(a, k)}
+                    filter={graphFilter}
+                    onFilter={s.setGraphFilter}
                   />
                 </Suspense>
               </ErrorBoundary>

@@ -4,7 +4,7 @@
  */
 import type { ActivityStats, AnalysisResult, EdgeCases, Side, TimelineData, Variant } from '../analysis/types';
 
-import type { ColorMode, EdgeLabelKind } from '../session/view';
+import type { ColorMode, EdgeLabelKind, RankBy } from '../session/view';
 export type { ColorMode, EdgeLabelKind, Metric } from '../session/view';
 
 export interface GraphPanelProps {
@@ -19,6 +19,17 @@ export interface GraphPanelProps {
   onSelectEdge(source: string, target: string): void;
   /** Node context menu: keep only the cases that contain the activity, or that do not. */
   onKeepCases(activity: string, keep: 'with' | 'without'): void;
+  /** The view's graph sliders (from a link; null = the default for the result). */
+  filter?: GraphFilter;
+  /** The sliders moved (all null / 'count': back to the default, after the set of activities changed). */
+  onFilter?(f: GraphFilter): void;
+}
+
+/** The graph sliders as the view holds them (session/view.ts keys activities, paths, rank). */
+export interface GraphFilter {
+  activities: number | null;
+  paths: number | null;
+  rankBy: RankBy;
 }
 
 /** What `window.__app.graph()` returns: what is currently drawn. */

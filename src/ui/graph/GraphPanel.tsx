@@ -72,8 +72,20 @@ export function GraphPanel(props: GraphPanelProps) {
   const dfg = useMemo(() => indexDfg(result), [result]);
   const stats = useMemo(() => new Map(result.nodes.map((n) => [n.id, n])), [result]);
   const sig = useMemo(() => signature(result), [result]);
+  // Sliders: what the user set for this set of activities; before any slider move, the view's (a link's);
+  // else the default for the result (a new set of activities starts from the default again).
   const [filterState, setFilterState] = useState<{ sig: string; opts: FilterOptions } | null>(null);
-  const opts = useMemo(() => (filterState && filterState.sig === sig ? filterState.opts : defaultFilter(result)), [filterState, sig, result]);
+  const linked = props.filter;
+  const opts = useMemo(() => {
+    if (filterState) return filterState.sig === sig ? filterState.opts : defaultFilter(result);
+    if (!linked || (linked.activities === null && linked.paths === null && linked.rankBy === 'count')) return defaultFilter(result);
+    const d = defaultFilter(result, linked.rankBy);
+    return { rankBy: linked.rankBy, maxActivities: linked.activities ?? d.maxActivities, minEdgeCount: linked.paths ?? d.minEdgeCount };
+  }, [filterState, sig, result, linked]);
+  const onFilter = props.onFilter;
+  useEffect(() => {
+    if (filterState && filterState.sig !== sig) onFilter?.({ activities: null, paths: null, rankBy: 'count' });
+  }, [filterState, sig, onFilter]);
   const deferredOpts = useDeferredValue(opts);
   const graph = useMemo(() => filterGraph(result, deferredOpts, dfg), [result, deferredOpts, dfg]);
   const stops = useMemo(() => edgeCountStops(result, graph.nodes), [result, graph.nodes]);
@@ -226,7 +238,10 @@ export function GraphPanel(props: GraphPanelProps) {
     <div ref={rootRef} data-testid="graph-panel" style={{ position: 'relative', display: 'flex', flexDirection: 'column', height: '100%', minHeight: 320 }}
       onKeyDown={(e) => e.key === 'Escape' && setMenu(null)}>
       <GraphToolbar result={result} opts={opts} stops={stops} graph={graph} busy={busy}
-        onOpts={(o) => setFilterState({ sig, opts: o })}
+        onOpts={(o) => {
+          setFilterState({ sig, opts: o });
+          props.onFilter?.({ activities: o.maxActivities, paths: o.minEdgeCount, rankBy: o.rankBy });
+        }}
         onFit={() => viewRef.current?.fit()} onZoom={(f) => viewRef.current?.zoomBy(f)} onPan={(dx, dy) => viewRef.current?.panBy(dx, dy)}
         onRelayout={() => setRelayout((v) => v + 1)} onPng={onPng} onSvg={onSvg} />
       <div style={{ position: 'relative', flex: 1, minHeight: 280 }}>
