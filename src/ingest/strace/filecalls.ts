@@ -4,8 +4,7 @@
  * an empty or NULL path → the dirfd's own annotation (never `AT_FDCWD` alone); plain path calls → their
  * path argument. Runs on the rare metadata lines only, cached per distinct argument bytes by the parser.
  */
-import { annotationToPath, joinPath } from './paths';
-import { decodeEscaped } from './bytes';
+import { annotationToPath, decodePath, joinPath } from './paths';
 
 /** A file call's argument positions: `dir` = index of the dirfd argument (-1: none), `path` = the name's. */
 export interface FileSpec {
@@ -110,7 +109,7 @@ export function fileCallFp(b: Uint8Array, s: number, e: number, spec: FileSpec):
   if (b[ps] === 0x22) {
     let q = ps + 1;
     while (q < pe && b[q] !== 0x22) q += b[q] === 0x5c ? 2 : 1;
-    rel = decodeEscaped(b, ps + 1, Math.min(q, pe));
+    rel = decodePath(b, ps + 1, Math.min(q, pe));
   }
   let dir: string | null = null;
   let fdcwd = false;

@@ -5,6 +5,8 @@
 
 /** Longer lines are reported as unparsable without being buffered further. */
 export const MAX_LINE = 1 << 20;
+/** A file with no LF in its first CR_HEAD bytes but a CR there ends its lines with lone CRs (classic Mac). */
+export const CR_HEAD = 4096;
 
 export abstract class LineSplitter {
   private carry = new Uint8Array(4096);
@@ -13,6 +15,10 @@ export abstract class LineSplitter {
   protected bytes = 0;
   protected finished = false;
   protected begun = false;
+  /** The file ends its lines with lone CRs (no LF in its first CR_HEAD bytes, a CR there): CRs are read as LFs. */
+  protected crOnly = false;
+  /** Whether crOnly is decided (at the first LF, or after CR_HEAD bytes, or at the end). */
+  private endsKnown = false;
 
   /** One line [s, e) of b, without its newline; b[e] is a newline. `last`: the file's last line had none. */
   protected abstract line(b: Uint8Array, s: number, e: number, last: boolean): void;
@@ -34,7 +40,34 @@ export abstract class LineSplitter {
     }
     // one element kind in the hot loop (a Node Buffer is a Uint8Array subclass with its own map)
     if (chunk.constructor !== Uint8Array) chunk = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
+    const seen = this.bytes;
     this.bytes += chunk.length;
+    if (!this.endsKnown) {
+      const lf = chunk.indexOf(10);
+      const upto = CR_HEAD - seen; // bytes of this chunk inside the file's head
+      if (lf >= 0 && lf < upto) this.endsKnown = true;
+      else if (chunk.length >= upto) chunk = this.decideCr(chunk, chunk.subarray(0, upto).indexOf(13) >= 0);
+    }
+    if (this.crOnly) chunk = chunk.map((c) => (c === 13 ? 10 : c));
+    this.feed(chunk);
+  }
+
+  /**
+   * No LF in the file's head: lone CRs end its lines when the head has one. Returns the chunk to read,
+   * preceded by the carried start of the file (read again with its CRs as line ends).
+   */
+  private decideCr(chunk: Uint8Array, crInChunk: boolean): Uint8Array {
+    this.endsKnown = true;
+    this.crOnly = crInChunk || this.carry.subarray(0, this.carryLen).indexOf(13) >= 0;
+    if (!this.crOnly || this.carryLen === 0) return chunk;
+    const all = new Uint8Array(this.carryLen + chunk.length);
+    all.set(this.carry.subarray(0, this.carryLen));
+    all.set(chunk, this.carryLen);
+    this.carryLen = 0;
+    return all;
+  }
+
+  private feed(chunk: Uint8Array): void {
     this.buffersChanged();
     let pos = 0;
     const n = chunk.length;
@@ -60,6 +93,11 @@ export abstract class LineSplitter {
 
   /** Passes on a last line that had no newline. */
   protected flushLast(): void {
+    if (!this.endsKnown && this.carryLen > 0) {
+      // a file shorter than the head, without LF
+      const rest = this.decideCr(new Uint8Array(0), false);
+      if (this.crOnly) this.feed(rest.map((c) => (c === 13 ? 10 : c)));
+    }
     if (this.carryLen > 0 || this.overlong) this.flushCarry(true);
   }
 

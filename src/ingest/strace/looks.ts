@@ -3,14 +3,17 @@ import { K_BAD, K_SPLICED, LineScanner } from './scan';
 /**
  * Content sniffing on the first KiB (or so) of a file: true when its first lines read as strace output.
  * At most the first 8 non-blank complete lines are scanned; a majority must be strace lines (call,
- * unfinished/resumed, signal, exit, or strace's own message). A head with a NUL byte is binary: false.
+ * unfinished/resumed, signal, exit, or strace's own message); a line with a NUL byte is not one (binary
+ * files fail the majority; a trace with one damaged line still passes, its bad line counted by the parser).
  * When no line is complete within the head, the partial first line must start like a call (`name(`).
+ * A lone-CR head (no LF) is read as the parser reads it: CRs end lines.
  */
 export function looksLikeStrace(head: Uint8Array): boolean {
   const n = Math.min(head.length, 4096);
-  for (let i = 0; i < n; i++) if (head[i] === 0) return false;
+  const crOnly = head.subarray(0, n).indexOf(10) < 0 && head.subarray(0, n).indexOf(13) >= 0;
   const buf = new Uint8Array(n + 2);
   buf.set(head.subarray(0, n));
+  if (crOnly) for (let i = 0; i < n; i++) if (buf[i] === 13) buf[i] = 10;
   const sc = new LineScanner();
   let good = 0;
   let seen = 0;
@@ -22,10 +25,11 @@ export function looksLikeStrace(head: Uint8Array): boolean {
     buf[nl] = 10;
     let e = nl;
     if (e > pos && buf[e - 1] === 13) e--;
+    const nul = buf.subarray(pos, e).indexOf(0) >= 0;
     if (e > pos) {
-      const k = sc.scan(buf, pos, e);
+      const k = nul ? K_BAD : sc.scan(buf, pos, e);
       if (partial) {
-        if (seen === 0) return sc.callStart || k === K_SPLICED;
+        if (seen === 0) return !nul && (sc.callStart || k === K_SPLICED);
         break;
       }
       seen++;

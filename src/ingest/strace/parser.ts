@@ -2,7 +2,7 @@
  * Streaming strace text parser: bytes in (any chunking), one EventLog case out.
  * See docs/FORMATS.md "strace text input" for every choice made here.
  */
-import { EventLogBuilder, caseFromFileName, emptyFileReport } from '../../model';
+import { EventLogBuilder, MAX_TIME, caseFromFileName, emptyFileReport } from '../../model';
 import type { EventLog, FileReport } from '../../model';
 import { ByteTable, decodeUtf8, hashBytes } from './bytes';
 import { StraceClock } from './clock';
@@ -20,6 +20,10 @@ export interface StraceParseOptions {
 
 export { MAX_LINE };
 const MAX_UNPARSABLE = 100;
+/** MAX_TIME as a module constant (read per event). */
+const MAX_T = MAX_TIME;
+/** A call line cut by more strace messages than this in a row is dropped (bounds the work per line). */
+const MAX_SPLICES = 8;
 const UNPARSABLE_TEXT = 300;
 
 const SIZE_CALLS = new Set(['read', 'write', 'pread64', 'pwrite64', 'readv', 'writev', 'preadv', 'pwritev', 'preadv2', 'pwritev2',
@@ -57,6 +61,10 @@ export class StraceParser extends LineSplitter {
   private readonly filePid: number;
   private splice: Uint8Array | null = null;
   private spliceLine = 0;
+  /** How many strace messages in a row cut the pending call line; calls dropped for too many. */
+  private spliceDepth = 0;
+  private spliceDropped = 0;
+  private badTimes = 0;
   private lineNo = 0;
   private readonly calls = new ByteTable(8);
   private readonly paths = new ByteTable(12);
@@ -154,6 +162,9 @@ export class StraceParser extends LineSplitter {
     if (r.events > 0 && !this.annSeen) w.push('no fd annotations (traced without -y): calls have no file path, so the default mapping leaves them out. Re-trace with -y.');
     if (this.counts[D_TRUNCATED_LAST_LINE]) w.push('the last line is incomplete (file cut off?) and was ignored');
     if (this.counts[D_UNPARSABLE]) w.push(`${this.counts[D_UNPARSABLE]} unparsable line(s)`);
+    if (this.badTimes) w.push(`${this.badTimes} line(s) with a timestamp beyond ±${MAX_TIME} s (no real time): counted as unparsable`);
+    if (this.spliceDropped) w.push(`${this.spliceDropped} call line(s) cut by more than ${MAX_SPLICES} strace messages in a row: the call was dropped`);
+    if (this.crOnly) w.push('lines end in a lone CR (\\r, classic Mac): split there');
   }
 
   private count(kind: number, k = 1): void {
@@ -175,8 +186,9 @@ export class StraceParser extends LineSplitter {
   /** One physical line [s, e) of b; b[e] is the newline (or a sentinel newline). */
   protected line(b: Uint8Array, s: number, e: number, last: boolean): void {
     const lineNo = ++this.lineNo;
-    if (e > s && b[e - 1] === 13) e--;
+    while (e > s && b[e - 1] === 13) e--; // CRLF, also \r\r\n
     let evLine = lineNo;
+    const joined = this.splice !== null;
     if (this.splice !== null) {
       const p = this.splice;
       const j = new Uint8Array(p.length + (e - s) + 2);
@@ -206,13 +218,21 @@ export class StraceParser extends LineSplitter {
       this.count(D_STRACE_MESSAGE);
       if (sc.attached >= 0) this.attached.add(sc.attached);
       if (kind === S.K_SPLICED) {
-        this.splice = b.slice(s, sc.spliceAt);
-        this.spliceLine = evLine;
+        this.spliceDepth = joined ? this.spliceDepth + 1 : 1;
+        if (this.spliceDepth > MAX_SPLICES) this.spliceDropped++;
+        else {
+          this.splice = b.slice(s, sc.spliceAt);
+          this.spliceLine = evLine;
+        }
       }
       return;
     }
     const t = this.clock.time(sc, lineNo);
-    if (Number.isNaN(t)) return this.unparsable(b, s, e, evLine);
+    if (!(t <= MAX_T && t >= -MAX_T)) {
+      // NaN: a timestamp of another format than the file's; or a time no event can have
+      if (!Number.isNaN(t)) this.badTimes++;
+      return this.unparsable(b, s, e, evLine);
+    }
     this.recognized++;
     let pid = 0;
     if (sc.pidKind > 0) {

@@ -8,9 +8,19 @@ const DELETED = ' (deleted)';
 
 /** The fp string of a `-y` annotation's content: escapes decoded, a trailing ` (deleted)` removed. */
 export function annotationToPath(b: Uint8Array, s: number, e: number): string {
-  let p = decodeEscaped(b, s, e);
+  let p = decodePath(b, s, e);
   if (p.endsWith(DELETED) && p.length > DELETED.length) p = p.slice(0, -DELETED.length);
   return p;
+}
+
+/**
+ * A path's escaped bytes decoded (decodeEscaped); a NUL (which no real path holds: it only comes from a
+ * damaged or crafted trace) is kept visible as the two characters `\0`, so that no store of C strings (the
+ * HDF5 string tables) can cut the path there.
+ */
+export function decodePath(b: Uint8Array, s: number, e: number): string {
+  const p = decodeEscaped(b, s, e);
+  return p.includes('\0') ? p.split('\0').join('\\0') : p;
 }
 
 /** Lexically joins a relative path onto an absolute directory, resolving `.` and `..`. */
@@ -46,7 +56,7 @@ export function openPathArgument(b: Uint8Array, s: number, e: number, dir: strin
         i++;
         continue;
       }
-      const rel = decodeEscaped(b, q, Math.min(i, e));
+      const rel = decodePath(b, q, Math.min(i, e));
       if (rel === '') return '';
       if (rel.startsWith('/')) return joinPath('/', rel);
       return dir !== null && dir.startsWith('/') ? joinPath(dir, rel) : rel;
