@@ -9,7 +9,7 @@ test('clicking an edge lists the cases and counts of that transition', async ({ 
   // read:/proc/filesystems → read:/etc/locale.alias: once in each of the 6 ls / ls -l cases.
   const edge = g.edges.find((e) => e.source === 'read:/proc/filesystems' && e.target === 'read:/etc/locale.alias');
   expect(edge).toBeDefined();
-  test.skip(!edge?.at, 'the graph panel does not report edge positions');
+  expect(edge?.at, 'the graph panel reports edge positions (GraphModel.edges[].at)').toBeDefined();
   const box = (await page.getByTestId('graph-canvas').boundingBox())!;
   await page.mouse.click(box.x + edge!.at!.x, box.y + edge!.at!.y);
   await app.waitIdle();

@@ -13,7 +13,7 @@ test("the paper's Figure 3: green = ls, red = ls -l, from the link", async ({ pa
   expect(g.nodes.filter((n) => n.partition === 'green').map((n) => n.id)).toEqual([]);
   const greenEdges = g.edges.filter((e) => e.partition === 'green').map((e) => `${e.source} -> ${e.target}`);
   expect(greenEdges).toEqual(['read:/etc/locale.alias -> write:/dev/pts']);
-  // Red nodes are drawn red, the green edge green (DESIGN.md §1 colours).
+  // Red nodes are drawn red, the green edge green (docs/METHOD.md "Colouring").
   expect(g.nodes.find((n) => n.id === 'read:/etc/passwd')!.fill.toUpperCase()).toBe('#EF9A9A');
   expect(g.edges.find((e) => e.partition === 'green')!.color.toUpperCase()).toBe('#2E7D32');
   await app.tab('partition');

@@ -8,7 +8,7 @@ test('clicking a node in the graph opens its timeline; its context menu keeps ca
   await app.expectReady();
   const g = await app.graph();
   const target = g.nodes.find((n) => n.id === 'openat:/usr/lib');
-  test.skip(!target?.at, 'the graph panel does not report node positions (GraphModel.nodes[].at) yet');
+  expect(target?.at, 'the graph panel reports node positions (GraphModel.nodes[].at)').toBeDefined();
   const box = (await page.getByTestId('graph-canvas').boundingBox())!;
   const at = { x: box.x + target!.at!.x, y: box.y + target!.at!.y };
   await page.mouse.click(at.x, at.y);
@@ -22,11 +22,10 @@ test('clicking a node in the graph opens its timeline; its context menu keeps ca
 
   // Context menu on a node that only some cases have: keep the cases without it.
   const tar = (await app.graph()).nodes.find((x) => x.id.startsWith('openat:') && x.id.includes('out.tar'));
-  if (tar?.at) {
-    await page.mouse.click(box.x + tar.at.x, box.y + tar.at.y, { button: 'right' });
-    await page.getByTestId('graph-keep-without').click();
-    await app.waitIdle();
-    expect((await app.state()).cases).toBe(2);
-    await expect(page.getByTestId('case-filters')).toContainText('without');
-  }
+  expect(tar?.at, 'the node of the tar output is drawn with its position').toBeDefined();
+  await page.mouse.click(box.x + tar!.at!.x, box.y + tar!.at!.y, { button: 'right' });
+  await page.getByTestId('graph-keep-without').click();
+  await app.waitIdle();
+  expect((await app.state()).cases).toBe(2);
+  await expect(page.getByTestId('case-filters')).toContainText('without');
 });

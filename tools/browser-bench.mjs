@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Browser benchmark (issue #5): drives the production build in Debian's Chromium with Playwright on the
+ * Browser benchmark: drives the production build in Debian's Chromium with Playwright on the
  * seeded synthetic traces (files handed over as paths, like a user's file picker) and prints, for the
  * worker pool and for a single-worker load side by side:
  *   drop → graph drawn, ingest MB/s, a mapping change, opening the timeline of the largest activity,

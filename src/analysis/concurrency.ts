@@ -1,5 +1,5 @@
 /**
- * Max concurrency mc per activity (DESIGN.md §1): max over instants t of the number of the activity's
+ * Max concurrency mc per activity (docs/METHOD.md "Statistics"): max over instants t of the number of the activity's
  * events (all cases) with start ≤ t < start + dur; an event with dur = 0 counts at its own instant.
  *
  * Once per log (cached in a WeakMap; it does not depend on the mapping) the starts and the ends of all

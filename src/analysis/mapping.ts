@@ -1,5 +1,5 @@
 /**
- * The mapping f: event → activity (DESIGN.md §1), compiled once per distinct (call, fp) pair of a log.
+ * The mapping f: event → activity (docs/METHOD.md "Mapping"), compiled once per distinct (call, fp) pair of a log.
  * The activity of event i is then `activities[pairAct[log.pair[i]]]` (pairAct −1 = unmapped).
  * Evaluation order (docs/FORMATS.md, "Mapping, DFG and statistics"): call filters → path filters → custom
  * function (if any) or the default f̂ = call + ":" + trunc(rewrite(fp)).

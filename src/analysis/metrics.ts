@@ -37,8 +37,10 @@ export interface MetricDef {
   readonly json: string | null;
   /** CSV column header (raw value in `unit`). */
   readonly csv: string;
-  /** Shown by default in the statistics table and the CLI table (the others can be added). */
+  /** A column of the statistics table by default (the others can be added with its column chooser). */
   readonly shown: boolean;
+  /** A column of the CLI's readable activity table. */
+  readonly cli: boolean;
   /** The raw value: null when unavailable, undefined when the producer did not compute it. */
   value(a: ActivityStats): number | null | undefined;
   /** Short text for cells and labels; '–' for a missing value. */
@@ -70,69 +72,69 @@ export function rdText(rd: number | null | undefined): string {
 
 export const METRICS: readonly MetricDef[] = [
   {
-    id: 'count', label: 'events (count)', short: 'count', unit: 'events', canColor: true, higherIsWorse: true, json: 'count', csv: 'count', shown: true,
+    id: 'count', label: 'events (count)', short: 'count', unit: 'events', canColor: true, higherIsWorse: true, json: 'count', csv: 'count', shown: true, cli: true,
     help: 'number of events (calls) of the activity',
     value: (a) => a.count, format: countOf, exact: (v) => `${v} events`, missing: () => notComputed,
   },
   {
-    id: 'rd', label: 'rd (relative duration)', short: 'rd', unit: 'fraction', canColor: true, higherIsWorse: true, json: 'rd', csv: 'rd', shown: true,
+    id: 'rd', label: 'rd (relative duration)', short: 'rd', unit: 'fraction', canColor: true, higherIsWorse: true, json: 'rd', csv: 'rd', shown: true, cli: true,
     help: 'relative duration: share of the total time spent in calls (%)',
     value: (a) => a.rd, format: rdText,
     exact: (v, a) => `${(v * 100).toPrecision(6)} % of the total call time${a.dur !== null ? ` (${a.dur} s)` : ''}`,
     missing: durMissing,
   },
   {
-    id: 'bytes', label: 'b (bytes moved)', short: 'bytes', unit: 'B', canColor: true, higherIsWorse: true, json: 'bytes', csv: 'bytes', shown: true,
+    id: 'bytes', label: 'b (bytes moved)', short: 'bytes', unit: 'B', canColor: true, higherIsWorse: true, json: 'bytes', csv: 'bytes', shown: true, cli: true,
     help: 'b: bytes moved by read/write calls (binary units: 1 KiB = 1024 B)',
     value: (a) => a.bytes, format: formatBytes, exact: (v) => `${v} B`,
     missing: () => 'no size: only read/write-family calls move bytes',
   },
   {
-    id: 'dr', label: 'dr (mean data rate)', short: 'dr', unit: 'B/s', canColor: true, higherIsWorse: false, json: 'dr', csv: 'dr_bytes_per_s', shown: true,
+    id: 'dr', label: 'dr (mean data rate)', short: 'dr', unit: 'B/s', canColor: true, higherIsWorse: false, json: 'dr', csv: 'dr_bytes_per_s', shown: true, cli: true,
     help: 'mean process data rate, size/dur per event (binary units per second)',
     value: (a) => a.dr, format: formatRate, exact: (v) => `${p6(v)} B/s`,
     missing: (a, info) =>
       info.hasDurations === false ? NO_DUR : a.bytes === null ? 'no rate: no event of this activity moves bytes' : 'no rate: every sized event has zero or unknown duration',
   },
   {
-    id: 'mc', label: 'mc (max concurrency)', short: 'mc', unit: 'events', canColor: true, higherIsWorse: true, json: 'mc', csv: 'mc', shown: true,
+    id: 'mc', label: 'mc (max concurrency)', short: 'mc', unit: 'events', canColor: true, higherIsWorse: true, json: 'mc', csv: 'mc', shown: true, cli: true,
     help: 'max concurrency: most events of the activity running at the same instant',
     value: (a) => a.mc, format: countOf, exact: (v) => `up to ${v} events at the same instant`,
     missing: (_a, info) => (info.hasTimestamps === false ? NO_TIME : info.hasDurations === false ? NO_DUR : 'unknown: needs timestamps (-tt) and durations (-T)'),
   },
   {
-    id: 'DR', label: 'DR = mc × dr', short: 'DR', unit: 'B/s', canColor: true, higherIsWorse: true, json: 'DR', csv: 'DR_bytes_per_s', shown: true,
+    id: 'DR', label: 'DR = mc × dr', short: 'DR', unit: 'B/s', canColor: true, higherIsWorse: true, json: 'DR', csv: 'DR_bytes_per_s', shown: true, cli: true,
     help: 'mc × dr: estimated I/O load on the system (binary units per second)',
     value: (a) => a.DR, format: formatRate, exact: (v) => `${p6(v)} B/s = mc × dr`,
     missing: (a) => `unknown: needs both mc and dr (${a.mc === null ? 'mc' : 'dr'} is missing)`,
   },
   {
-    id: 'cases', label: 'cases (containing it)', short: 'cases', unit: 'cases', canColor: true, higherIsWorse: true, json: 'cases', csv: 'cases', shown: true,
+    id: 'cases', label: 'cases (containing it)', short: 'cases', unit: 'cases', canColor: true, higherIsWorse: true, json: 'cases', csv: 'cases', shown: true, cli: true,
     help: 'number of cases (trace files or processes) containing the activity',
     value: (a) => a.cases, format: countOf, exact: (v) => `${v} cases`, missing: () => notComputed,
   },
   {
-    id: 'dur', label: 'total duration', short: 'Σ dur', unit: 's', canColor: true, higherIsWorse: true, json: null, csv: 'dur_s', shown: false,
+    id: 'dur', label: 'total duration', short: 'Σ dur', unit: 's', canColor: true, higherIsWorse: true, json: null, csv: 'dur_s', shown: false, cli: false,
     help: 'total duration: Σ dur over the events with a known duration (seconds)',
     value: (a) => a.dur, format: formatDuration, exact: seconds, missing: durMissing,
   },
   {
-    id: 'meanDur', label: 'mean duration', short: 'mean', unit: 's', canColor: true, higherIsWorse: true, json: 'mean_dur', csv: 'mean_dur_s', shown: true,
+    id: 'meanDur', label: 'mean duration', short: 'mean', unit: 's', canColor: true, higherIsWorse: true, json: 'mean_dur', csv: 'mean_dur_s', shown: false, cli: true,
     help: 'mean duration of a call: Σ dur / number of events with a known duration (seconds)',
     value: (a) => a.meanDur, format: formatDuration, exact: seconds, missing: durMissing,
   },
   {
-    id: 'p95Dur', label: 'p95 duration', short: 'p95', unit: 's', canColor: true, higherIsWorse: true, json: 'p95_dur', csv: 'p95_dur_s', shown: true,
+    id: 'p95Dur', label: 'p95 duration', short: 'p95', unit: 's', canColor: true, higherIsWorse: true, json: 'p95_dur', csv: 'p95_dur_s', shown: true, cli: true,
     help: '95th percentile of the call durations, linear interpolation between order statistics (seconds)',
     value: (a) => a.p95Dur, format: formatDuration, exact: seconds, missing: durMissing,
   },
   {
-    id: 'failures', label: 'failures (calls with an errno)', short: 'fail', unit: 'events', canColor: true, higherIsWorse: true, json: 'failures', csv: 'failures', shown: true,
+    id: 'failures', label: 'failures (calls with an errno)', short: 'fail', unit: 'events', canColor: true, higherIsWorse: true, json: 'failures', csv: 'failures', shown: true, cli: true,
     help: 'failures: calls of the activity that returned an error (an errno such as ENOENT)',
     value: (a) => a.failures, format: countOf, exact: (v) => `${v} calls returned an errno`, missing: () => notComputed,
   },
   {
-    id: 'failureRate', label: 'failure rate', short: 'fail %', unit: 'fraction', canColor: true, higherIsWorse: true, json: 'failure_rate', csv: 'failure_rate', shown: false,
+    id: 'failureRate', label: 'failure rate', short: 'fail %', unit: 'fraction', canColor: true, higherIsWorse: true, json: 'failure_rate', csv: 'failure_rate', shown: false, cli: false,
     help: 'failure rate: failures / count (%)',
     value: (a) => a.failureRate, format: rdText, exact: (v, a) => `${(v * 100).toPrecision(6)} % of ${a.count} calls failed`, missing: () => notComputed,
   },

@@ -1,4 +1,4 @@
-/** Partition colouring (DESIGN.md §1): case selectors → PartitionSpec → per-case sides → node/edge sides. */
+/** Partition colouring (docs/METHOD.md "Colouring"): case selectors → PartitionSpec → per-case sides → node/edge sides. */
 import type { EventLog } from '../model';
 import { SIDE_GREEN, SIDE_RED } from './scan';
 import type { PartitionSpec, Side } from './types';

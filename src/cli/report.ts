@@ -4,8 +4,8 @@ import { errnoText, finiteValue, METRICS } from '../analysis/metrics';
 import type { AnalysisResult } from '../analysis/types';
 import { formatCount } from '../lib/format';
 
-/** The statistics of the activity table: those the registry shows by default. */
-const COLUMNS = METRICS.filter((m) => m.shown);
+/** The statistics of the activity table (registry entries marked `cli`). */
+const COLUMNS = METRICS.filter((m) => m.cli);
 
 /** Trace content is data: control characters in paths are shown escaped, never sent to the terminal. */
 export function safe(s: string): string {

@@ -1,7 +1,7 @@
 /**
  * A seeded synthetic AnalysisResult for the dev harness and the layout/filter performance tests: random
  * walks over `n` activities (a Zipf-popular set plus local "next file" steps, like ranks walking through
- * files), then the DFG and statistics of those walks computed the way DESIGN.md §1 defines them. Every
+ * files), then the DFG and statistics of those walks computed the way docs/METHOD.md defines them. Every
  * activity is therefore reachable from ● and reaches ■, as in a real DFG.
  */
 import { END, START, edgeKey, type ActivityStats, type AnalysisResult, type DfgEdge, type Side } from '../analysis/types';

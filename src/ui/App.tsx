@@ -6,26 +6,146 @@ import { EmptyState } from './EmptyState';
 import { ErrorBoundary } from './ErrorBoundary';
 import { collectDrop, collectInput, fetchExample } from './files';
 import { trackUi } from './idle';
-import { MappingEditor } from './MappingEditor';
-import { EdgeCasesPanel, GraphPanel, StatsTable, TimelinePanel, VariantsList } from './panels';
-import { PartitionPicker } from './PartitionPicker';
+import { EdgeCasesPanel, GraphPanel, TimelinePanel } from './panels';
 import { ProgressBar } from './ProgressBar';
 import { SummaryPanel } from './SummaryPanel';
+import { TabButton, TABS, type TabDef } from './tabs';
 import { Toolbar } from './Toolbar';
 import { preloadTimeline } from './timeline/preload';
 
-type SideTab = 'summary' | 'mapping' | 'partition';
-type BottomTab = 'stats' | 'variants';
+const SIDE_TABS = TABS.filter((t) => t.area === 'side');
+const BOTTOM_TABS = TABS.filter((t) => t.area === 'bottom');
+
+/** A row of tab buttons and the chosen tab's content. */
+function Tabs({ tabs, name }: { tabs: readonly TabDef[]; name: string }) {
+  const [current, setCurrent] = useState(tabs[0].id);
+  const tab = tabs.find((t) => t.id === current) ?? tabs[0];
+  const resetKey = useApp((s) => s.result ?? s.summary);
+  return (
+    <>
+      <nav className="tabs">
+        {tabs.map((t) => (
+          <TabButton key={t.id} tab={t} on={t.id === tab.id} onClick={() => setCurrent(t.id)} />
+        ))}
+      </nav>
+      <ErrorBoundary name={`${name}: ${tab.id}`} key={tab.id} resetKey={resetKey}>
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <tab.Content />
+        </Suspense>
+      </ErrorBoundary>
+    </>
+  );
+}
+
+function CaseFilters() {
+  const caseFilters = useApp((s) => s.caseFilters);
+  const removeCaseFilter = useApp((s) => s.removeCaseFilter);
+  if (caseFilters.length === 0) return null;
+  return (
+    <div className="case-filters" data-testid="case-filters">
+      <strong>Case filters</strong>
+      {caseFilters.map((f, i) => (
+        <span key={i} className="chip">
+          {f.keep === 'with' ? 'with' : 'without'} <code>{f.activity}</code>
+          <button className="small" onClick={() => void removeCaseFilter(i)} aria-label="Remove filter">
+            ×
+          </button>
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function GraphArea() {
+  const result = useApp((s) => s.result);
+  const status = useApp((s) => s.status);
+  const colorMode = useApp((s) => s.colorMode);
+  const edgeLabel = useApp((s) => s.edgeLabel);
+  const direction = useApp((s) => s.direction);
+  const selected = useApp((s) => s.selected);
+  const selectNode = useApp((s) => s.selectNode);
+  const selectEdge = useApp((s) => s.selectEdge);
+  const keepCases = useApp((s) => s.keepCases);
+  const cancel = useApp((s) => s.cancel);
+  const activities = useApp((s) => s.activities);
+  const paths = useApp((s) => s.paths);
+  const rankBy = useApp((s) => s.rankBy);
+  const setGraphFilter = useApp((s) => s.setGraphFilter);
+  const graphFilter = useMemo(() => ({ activities, paths, rankBy }), [activities, paths, rankBy]);
+  return (
+    <section className="graph-area">
+      {result ? (
+        <ErrorBoundary name="Graph" resetKey={result}>
+          <Suspense fallback={<p className="muted">Loading the graph view…</p>}>
+            <GraphPanel
+              result={result}
+              colorMode={colorMode}
+              edgeLabel={edgeLabel}
+              direction={direction}
+              selected={selected}
+              onSelectNode={(id) => void selectNode(id)}
+              onSelectEdge={(a, b) => void selectEdge(a, b)}
+              onKeepCases={(a, k) => void keepCases(a, k)}
+              filter={graphFilter}
+              onFilter={setGraphFilter}
+            />
+          </Suspense>
+        </ErrorBoundary>
+      ) : (
+        <p className="muted">
+          {status === 'analyzing' ? 'Analysing…' : 'No graph.'}{' '}
+          {status === 'analyzing' && (
+            <button className="small" onClick={cancel} data-testid="cancel-analysis">
+              Cancel
+            </button>
+          )}
+        </p>
+      )}
+      {status === 'analyzing' && result && (
+        <div className="busy-badge">
+          Analysing…{' '}
+          <button className="small" onClick={cancel} data-testid="cancel-analysis">
+            Cancel
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Detail() {
+  const timeline = useApp((s) => s.timeline);
+  const edge = useApp((s) => s.edge);
+  const closeTimeline = useApp((s) => s.closeTimeline);
+  const closeEdge = useApp((s) => s.closeEdge);
+  if (!timeline && !edge) return null;
+  return (
+    <section className="detail" data-testid="detail">
+      <ErrorBoundary name="Detail" resetKey={timeline ?? edge}>
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          {timeline && <TimelinePanel data={timeline} onClose={closeTimeline} />}
+          {edge && <EdgeCasesPanel data={edge} onClose={closeEdge} />}
+        </Suspense>
+      </ErrorBoundary>
+    </section>
+  );
+}
 
 export function App() {
-  const s = useApp((st) => st);
-  const graphFilter = useMemo(() => ({ activities: s.activities, paths: s.paths, rankBy: s.rankBy }), [s.activities, s.paths, s.rankBy]);
+  const status = useApp((st) => st.status);
+  const summary = useApp((st) => st.summary);
+  const progress = useApp((st) => st.progress);
+  const result = useApp((st) => st.result);
+  const hasResult = result !== null;
+  const banner = useApp((st) => st.banner);
+  const splitByPid = useApp((st) => st.splitByPid);
+  const loadFiles = useApp((st) => st.loadFiles);
+  const notify = useApp((st) => st.notify);
+  const cancel = useApp((st) => st.cancel);
+  const setSplitByPid = useApp((st) => st.setSplitByPid);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const [side, setSide] = useState<SideTab>('summary');
-  const [bottom, setBottom] = useState<BottomTab>('stats');
-  const hasResult = s.result !== null;
   // Once a graph is shown, fetch the (large) plotly chunk when the browser is idle, so that the first
   // timeline does not wait for it.
   useEffect(() => {
@@ -38,24 +158,24 @@ export function App() {
 
   const loadExample = () => {
     trackUi(fetchExample()).then(
-      (inputs) => void s.loadFiles(inputs),
-      (e: Error) => s.notify(`Could not load the example: ${e.message}`),
+      (inputs) => void loadFiles(inputs),
+      (e: Error) => notify(`Could not load the example: ${e.message}`),
     );
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
     trackUi(collectDrop(e.dataTransfer)).then(
-      (inputs) => (inputs.length ? void s.loadFiles(inputs) : s.notify('Nothing to load in what was dropped.')),
-      (err: Error) => s.notify(`Could not read the dropped files: ${err.message}`),
+      (inputs) => (inputs.length ? void loadFiles(inputs) : notify('Nothing to load in what was dropped.')),
+      (err: Error) => notify(`Could not read the dropped files: ${err.message}`),
     );
   };
-  const busy = s.status === 'loading';
+  const busy = status === 'loading';
   return (
     <div
       className={`app ${dragging ? 'dragging' : ''}`}
       data-testid="app"
-      data-status={s.status}
+      data-status={status}
       onDragOver={(e) => {
         e.preventDefault();
         if (!dragging) setDragging(true);
@@ -76,7 +196,7 @@ export function App() {
           onChange={(e) => {
             const inputs = collectInput(e.target.files);
             e.target.value = '';
-            if (inputs.length) void s.loadFiles(inputs);
+            if (inputs.length) void loadFiles(inputs);
           }}
         />
         <input
@@ -88,7 +208,7 @@ export function App() {
           onChange={(e) => {
             const inputs = collectInput(e.target.files);
             e.target.value = '';
-            if (inputs.length) void s.loadFiles(inputs);
+            if (inputs.length) void loadFiles(inputs);
           }}
         />
         <button onClick={() => fileInput.current?.click()}>Open files…</button>
@@ -97,130 +217,50 @@ export function App() {
           Load example
         </button>
         <label title="One case per (file, pid) instead of one per file">
-          <input type="checkbox" checked={s.splitByPid} onChange={(e) => void s.setSplitByPid(e.target.checked)} data-testid="split-pid" /> case per pid
+          <input type="checkbox" checked={splitByPid} onChange={(e) => void setSplitByPid(e.target.checked)} data-testid="split-pid" /> case per pid
         </label>
-        {s.result && (
-          <ErrorBoundary name="Toolbar" resetKey={s.result}>
-            <Toolbar onError={s.notify} />
+        {hasResult && (
+          <ErrorBoundary name="Toolbar" resetKey={result}>
+            <Toolbar onError={notify} />
           </ErrorBoundary>
         )}
       </header>
-      <ErrorBoundary name="Messages" resetKey={s.banner}>
+      <ErrorBoundary name="Messages" resetKey={banner}>
         <Banner />
         <CustomConfirm />
         <LoadConfirm />
       </ErrorBoundary>
       {busy && (
         <ErrorBoundary name="Progress">
-          <ProgressBar progress={s.progress} onCancel={s.cancel} />
+          <ProgressBar progress={progress} onCancel={cancel} />
         </ErrorBoundary>
       )}
-      {!busy && (!s.summary || s.summary.cases === 0) && (
+      {!busy && (!summary || summary.cases === 0) && (
         <>
-          {s.summary && (
+          {summary && (
             <div className="empty">
-              <ErrorBoundary name="Summary" resetKey={s.summary}>
-                <SummaryPanel summary={s.summary} keptCases={0} unmapped={null} />
+              <ErrorBoundary name="Summary" resetKey={summary}>
+                <SummaryPanel summary={summary} keptCases={0} unmapped={null} />
               </ErrorBoundary>
             </div>
           )}
           <EmptyState onExample={loadExample} onPick={() => fileInput.current?.click()} onPickFolder={() => folderInput.current?.click()} />
         </>
       )}
-      {s.summary && s.summary.cases > 0 && (
+      {summary && summary.cases > 0 && (
         <main className="workspace">
           <aside className="side">
-            <nav className="tabs">
-              {(['summary', 'mapping', 'partition'] as SideTab[]).map((t) => (
-                <button key={t} className={side === t ? 'on' : ''} onClick={() => setSide(t)} data-testid={`tab-${t}`}>
-                  {t === 'summary' ? 'Summary' : t === 'mapping' ? 'Mapping' : 'Partition'}
-                </button>
-              ))}
-            </nav>
-            <ErrorBoundary name={side === 'summary' ? 'Summary' : side === 'mapping' ? 'Mapping' : 'Partition'} key={side} resetKey={s.result ?? s.summary}>
-              {side === 'summary' && <SummaryPanel summary={s.summary} keptCases={s.result ? s.keptCases : s.summary.cases} unmapped={s.result?.unmapped ?? null} />}
-              {side === 'mapping' && <MappingEditor />}
-              {side === 'partition' && <PartitionPicker />}
-            </ErrorBoundary>
-            {s.caseFilters.length > 0 && (
-              <div className="case-filters" data-testid="case-filters">
-                <strong>Case filters</strong>
-                {s.caseFilters.map((f, i) => (
-                  <span key={i} className="chip">
-                    {f.keep === 'with' ? 'with' : 'without'} <code>{f.activity}</code>
-                    <button className="small" onClick={() => void s.removeCaseFilter(i)} aria-label="Remove filter">
-                      ×
-                    </button>
-                  </span>
-                ))}
-              </div>
-            )}
+            <Tabs tabs={SIDE_TABS} name="Side panel" />
+            <CaseFilters />
           </aside>
           <div className="main-col">
-          <section className="graph-area">
-            {s.result ? (
-              <ErrorBoundary name="Graph" resetKey={s.result}>
-                <Suspense fallback={<p className="muted">Loading the graph view…</p>}>
-                  <GraphPanel
-                    result={s.result}
-                    colorMode={s.colorMode}
-                    edgeLabel={s.edgeLabel}
-                    direction={s.direction}
-                    selected={s.selected}
-                    onSelectNode={(id) => void s.selectNode(id)}
-                    onSelectEdge={(a, b) => void s.selectEdge(a, b)}
-                    onKeepCases={(a, k) => void s.keepCases(a, k)}
-                    filter={graphFilter}
-                    onFilter={s.setGraphFilter}
-                  />
-                </Suspense>
-              </ErrorBoundary>
-            ) : (
-              <p className="muted">
-                {s.status === 'analyzing' ? 'Analysing…' : 'No graph.'}{' '}
-                {s.status === 'analyzing' && (
-                  <button className="small" onClick={s.cancel} data-testid="cancel-analysis">
-                    Cancel
-                  </button>
-                )}
-              </p>
+            <GraphArea />
+            <Detail />
+            {hasResult && (
+              <section className="bottom">
+                <Tabs tabs={BOTTOM_TABS} name="Table" />
+              </section>
             )}
-            {s.status === 'analyzing' && s.result && (
-              <div className="busy-badge">
-                Analysing…{' '}
-                <button className="small" onClick={s.cancel} data-testid="cancel-analysis">
-                  Cancel
-                </button>
-              </div>
-            )}
-          </section>
-          {(s.timeline || s.edge) && (
-            <section className="detail" data-testid="detail">
-              <ErrorBoundary name="Detail" resetKey={s.timeline ?? s.edge}>
-                <Suspense fallback={<p className="muted">Loading…</p>}>
-                  {s.timeline && <TimelinePanel data={s.timeline} onClose={s.closeTimeline} />}
-                  {s.edge && <EdgeCasesPanel data={s.edge} onClose={s.closeEdge} />}
-                </Suspense>
-              </ErrorBoundary>
-            </section>
-          )}
-          {s.result && (
-            <section className="bottom">
-              <nav className="tabs">
-                <button className={bottom === 'stats' ? 'on' : ''} onClick={() => setBottom('stats')} data-testid="tab-stats">
-                  Statistics ({s.result.nodes.length})
-                </button>
-                <button className={bottom === 'variants' ? 'on' : ''} onClick={() => setBottom('variants')} data-testid="tab-variants">
-                  Variants ({s.result.variants.length})
-                </button>
-              </nav>
-              <ErrorBoundary name="Table" resetKey={s.result}>
-                <Suspense fallback={<p className="muted">Loading…</p>}>
-                  {bottom === 'stats' ? <StatsTable nodes={s.result.nodes} selected={s.selected} onSelect={(id) => void s.selectNode(id)} hasDurations={s.result.hasDurations} hasTimestamps={s.result.hasTimestamps} height={220} /> : <VariantsList variants={s.result.variants} />}
-                </Suspense>
-              </ErrorBoundary>
-            </section>
-          )}
           </div>
         </main>
       )}

@@ -1,4 +1,4 @@
-/** The mapping f (DESIGN.md §1): depth, path filters, call filters, rewrites, custom function. */
+/** The mapping f (docs/METHOD.md "Mapping"): depth, path filters, call filters, rewrites, custom function. */
 import { useState } from 'react';
 import type { MappingSpec, PathFilter, RewriteRule } from '../analysis/types';
 import { filterText, parseFilter, parseList, parseRewrite, rewriteText } from '../session/view';

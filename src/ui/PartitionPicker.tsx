@@ -1,4 +1,4 @@
-/** Green/red partition of the cases (DESIGN.md §1): by cid, host, regex over case ids, or by hand. */
+/** Green/red partition of the cases (docs/METHOD.md "Colouring"): by cid, host, regex over case ids, or by hand. */
 import { useMemo, useState } from 'react';
 import { END, START } from '../analysis/types';
 import { idsSelector, parseIdList } from '../session/view';

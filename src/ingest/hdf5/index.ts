@@ -1,4 +1,4 @@
-/** HDF5 event logs: read every layout of DESIGN.md §2, write the native one. The only code importing h5wasm. */
+/** HDF5 event logs: read every layout of docs/FORMATS.md "HDF5 event logs", write the native one. The only code importing h5wasm. */
 export { Hdf5FormatError, isHdf5, asH5Module, type H5Module, type H5Namespace } from './types';
 export { loadH5wasm, mountFile, unmountFile, putBytes, removeFile, type NamedBlob } from './load';
 export { readHdf5Log, CLOCK_LIMIT, type Hdf5ReadOptions } from './read';

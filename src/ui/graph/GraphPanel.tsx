@@ -1,5 +1,5 @@
 /**
- * The DFG panel (issue #3 item 3, issue #5 item 3). One Cytoscape instance (CyView) created on mount;
+ * The DFG panel (docs/METHOD.md "Traces and the Directly-Follows Graph", "Colouring"). One Cytoscape instance (CyView) created on mount;
  * sliders → filterGraph (pure) → elements (pure) → CyView diff/update. Positions come from the layout
  * worker for a stable universe of activities (layoutPlan.ts) and are reused while sliders, colouring or
  * the partition change; dragged nodes keep their place until the next new layout.

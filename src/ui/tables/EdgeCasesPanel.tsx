@@ -59,5 +59,3 @@ export function EdgeCasesPanel({ data, onClose }: EdgeCasesProps) {
     </section>
   );
 }
-
-export default EdgeCasesPanel;

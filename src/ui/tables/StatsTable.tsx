@@ -137,5 +137,3 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
     </section>
   );
 }
-
-export default StatsTable;

@@ -98,5 +98,3 @@ export function VariantsList({ variants }: VariantsListProps) {
     </section>
   );
 }
-
-export default VariantsList;

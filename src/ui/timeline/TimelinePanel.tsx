@@ -282,5 +282,3 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
     </section>
   );
 }
-
-export default TimelinePanel;

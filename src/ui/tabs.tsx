@@ -1,0 +1,71 @@
+/**
+ * The tabs of the workspace, one entry each: adding a tab (e.g. Compare, Insights, Time) = one entry in
+ * TABS with its title and its content component (which reads the store itself, with selectors).
+ */
+import type { ComponentType } from 'react';
+import type { AppState } from '../store/appStore';
+import { useApp } from './appContext';
+import { MappingEditor } from './MappingEditor';
+import { StatsTable, VariantsList } from './panels';
+import { PartitionPicker } from './PartitionPicker';
+import { SummaryPanel } from './SummaryPanel';
+
+export interface TabDef {
+  /** Stable id; the button's test id is `tab-<id>`. */
+  id: string;
+  /** `side`: the panel left of the graph; `bottom`: below it (shown once there is an analysis). */
+  area: 'side' | 'bottom';
+  /** The button text (a selector: it may show counts). */
+  title(s: AppState): string;
+  /** The content; rendered inside an error boundary and Suspense (lazy panels may suspend). */
+  Content: ComponentType;
+}
+
+function SummaryTab() {
+  const summary = useApp((s) => s.summary);
+  const hasResult = useApp((s) => s.result !== null);
+  const keptCases = useApp((s) => s.keptCases);
+  const unmapped = useApp((s) => s.result?.unmapped ?? null);
+  if (!summary) return null;
+  return <SummaryPanel summary={summary} keptCases={hasResult ? keptCases : summary.cases} unmapped={unmapped} />;
+}
+
+function StatsTab() {
+  const result = useApp((s) => s.result);
+  const selected = useApp((s) => s.selected);
+  const selectNode = useApp((s) => s.selectNode);
+  if (!result) return null;
+  return (
+    <StatsTable
+      nodes={result.nodes}
+      selected={selected}
+      onSelect={(id) => void selectNode(id)}
+      hasDurations={result.hasDurations}
+      hasTimestamps={result.hasTimestamps}
+      height={220}
+    />
+  );
+}
+
+function VariantsTab() {
+  const variants = useApp((s) => s.result?.variants);
+  return variants ? <VariantsList variants={variants} /> : null;
+}
+
+export const TABS: readonly TabDef[] = [
+  { id: 'summary', area: 'side', title: () => 'Summary', Content: SummaryTab },
+  { id: 'mapping', area: 'side', title: () => 'Mapping', Content: MappingEditor },
+  { id: 'partition', area: 'side', title: () => 'Partition', Content: PartitionPicker },
+  { id: 'stats', area: 'bottom', title: (s) => `Statistics (${s.result?.nodes.length ?? 0})`, Content: StatsTab },
+  { id: 'variants', area: 'bottom', title: (s) => `Variants (${s.result?.variants.length ?? 0})`, Content: VariantsTab },
+];
+
+/** A tab's button: re-renders only when its own title changes. */
+export function TabButton({ tab, on, onClick }: { tab: TabDef; on: boolean; onClick(): void }) {
+  const title = useApp(tab.title);
+  return (
+    <button className={on ? 'on' : ''} onClick={onClick} data-testid={`tab-${tab.id}`}>
+      {title}
+    </button>
+  );
+}
