@@ -17,7 +17,7 @@ const SIDE_TABS = TABS.filter((t) => t.area === 'side');
 const BOTTOM_TABS = TABS.filter((t) => t.area === 'bottom');
 
 /** A row of tab buttons and the chosen tab's content. */
-function Tabs({ tabs, name }: { tabs: readonly TabDef[]; name: string }) {
+function Tabs({ tabs }: { tabs: readonly TabDef[] }) {
   const [current, setCurrent] = useState(tabs[0].id);
   const tab = tabs.find((t) => t.id === current) ?? tabs[0];
   const resetKey = useApp((s) => s.result ?? s.summary);
@@ -28,7 +28,7 @@ function Tabs({ tabs, name }: { tabs: readonly TabDef[]; name: string }) {
           <TabButton key={t.id} tab={t} on={t.id === tab.id} onClick={() => setCurrent(t.id)} />
         ))}
       </nav>
-      <ErrorBoundary name={`${name}: ${tab.id}`} key={tab.id} resetKey={resetKey}>
+      <ErrorBoundary name={tab.id.charAt(0).toUpperCase() + tab.id.slice(1)} key={tab.id} resetKey={resetKey}>
         <Suspense fallback={<p className="muted">Loading…</p>}>
           <tab.Content />
         </Suspense>
@@ -250,7 +250,7 @@ export function App() {
       {summary && summary.cases > 0 && (
         <main className="workspace">
           <aside className="side">
-            <Tabs tabs={SIDE_TABS} name="Side panel" />
+            <Tabs tabs={SIDE_TABS} />
             <CaseFilters />
           </aside>
           <div className="main-col">
@@ -258,7 +258,7 @@ export function App() {
             <Detail />
             {hasResult && (
               <section className="bottom">
-                <Tabs tabs={BOTTOM_TABS} name="Table" />
+                <Tabs tabs={BOTTOM_TABS} />
               </section>
             )}
           </div>
