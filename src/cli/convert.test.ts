@@ -33,3 +33,11 @@ describe('convert --force writes a new file and renames it', () => {
     expect(readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });
+
+describe('--jobs', () => {
+  it('is clamped to the cores, and says so', async () => {
+    const r = await run('analyze', '--jobs', '20000', FIG1);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/^strace-dfg: --jobs 20000 is more than the \d+ cores: using \d+$/m);
+  });
+});

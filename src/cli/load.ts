@@ -1,4 +1,5 @@
 /** Loading PATH arguments into a Session for a CLI subcommand, with the notes on stderr. */
+import { availableParallelism } from 'node:os';
 import { Session } from '../session/session';
 import type { Ctx, LoadSummary } from '../session/types';
 import { discover, type Skipped } from './discover';
@@ -70,7 +71,12 @@ export async function loadPaths(io: CliIO, paths: readonly string[], opts: { spl
   noteSkipped(io, 'skipped (not traces)', skipped);
   const t0 = performance.now();
   const pooled = files.filter((f) => f.item.importer.pooled).length;
-  const jobs = opts.jobs ?? defaultJobs();
+  let jobs = opts.jobs ?? defaultJobs();
+  const cores = Math.max(1, availableParallelism());
+  if (jobs > cores) {
+    io.stderr.write(`strace-dfg: --jobs ${jobs} is more than the ${cores} cores: using ${cores}\n`);
+    jobs = cores;
+  }
   const pool = jobs > 1 && pooled > 1 && canUseWorkers() ? new NodeParsePool(Math.min(jobs, pooled)) : null;
   const session = new Session({ pool });
   let summary: LoadSummary;
