@@ -7,6 +7,8 @@
  */
 import { activityEvents, analyze, compileMapping, edgeCases, resolvePartition } from '../analysis/index';
 import { toCliJson, type CliJson } from '../analysis/cliJson';
+import { resolveThresholds, runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
+import { toInsightsJson, type InsightJson } from '../analysis/insights/json';
 import type { AnalysisResult, AnalyzeOptions, EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../analysis/types';
 import { FileFormatError, identify, IMPORTERS, isIdentified, unidentifiedMessage, type Identified, type Importer } from '../ingest/registry';
 import { CancelledError, CHUNK, type ByteSource, type Cancel } from '../ingest/source';
@@ -83,6 +85,8 @@ export class Session {
   private loading: Promise<unknown> | null = null;
   private loadCancel: Cancel | null = null;
   private loadGen = 0;
+  private thresholds: Thresholds = resolveThresholds(null);
+  private insightsCache: { reply: AnalyzeReply; t: Thresholds; r: InsightsResult } | null = null;
 
   /**
    * Reads every source (sniffed by the importer registry; pooled importers on the pool), merges them in
@@ -269,9 +273,25 @@ export class Session {
     return { source, target, cases: edgeCases(work, compiled, source, target) };
   }
 
-  /** The last analysis, complete (no variant caps), as the CLI's JSON document (docs/FORMATS.md). */
-  async analysisJson(_ctx: Ctx): Promise<CliJson> {
-    return toCliJson(this.fullResult(), this.base?.files ?? []);
+  /**
+   * The insight rules on the last analysis (its cases, mapping and partition; docs/METHOD.md "Insights").
+   * `thresholds`: overrides of the defaults as an object or JSON text (a bad one throws ThresholdError and
+   * keeps the previous thresholds); undefined keeps the current ones.
+   */
+  async insights(_ctx: Ctx, thresholds?: Partial<Thresholds> | string | null): Promise<InsightsResult> {
+    const { work, compiled } = this.needAnalysis();
+    if (thresholds !== undefined) this.thresholds = resolveThresholds(thresholds);
+    const c = this.insightsCache;
+    if (c && c.reply === this.lastReply && c.t === this.thresholds) return c.r;
+    const r = runInsights(work, { mapping: compiled, partition: this.partition, thresholds: this.thresholds });
+    this.insightsCache = { reply: this.lastReply!, t: this.thresholds, r };
+    return r;
+  }
+
+  /** The last analysis, complete (no variant caps), as the CLI's JSON document (docs/FORMATS.md), with the
+   * findings of the insight rules at the current thresholds. */
+  async analysisJson(ctx: Ctx): Promise<CliJson & { insights: InsightJson[] }> {
+    return { ...toCliJson(this.fullResult(), this.base?.files ?? []), insights: toInsightsJson(await this.insights(ctx)) };
   }
 
   /** `analysisJson` as text: what the app downloads and `strace-dfg analyze --json` prints. */

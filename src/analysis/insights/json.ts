@@ -1,0 +1,35 @@
+/** Findings → the `"insights"` list of the CLI's JSON document (docs/FORMATS.md "Insights JSON"). */
+import type { InsightsResult } from './index';
+import type { Finding } from './types';
+
+export interface InsightJson {
+  code: string;
+  level: Finding['level'];
+  target: Finding['target'];
+  /** "green" | "red" | "both" with a partition, null without. */
+  side: Finding['side'];
+  message: string;
+  details: string[];
+  /** The cases and files responsible: name, the finding's quantity for it, its share (0…1). */
+  cases: { name: string; value: number; share: number }[];
+  files: { name: string; value: number; share: number }[];
+  activities: string[];
+  numbers: Record<string, number>;
+  recommendations: { text: string; snippet?: { lang: string; code: string } }[];
+}
+
+export function toInsightsJson(r: InsightsResult): InsightJson[] {
+  return r.findings.map((f) => ({
+    code: f.code,
+    level: f.level,
+    target: f.target,
+    side: f.side,
+    message: f.message,
+    details: f.details,
+    cases: f.cases,
+    files: f.files,
+    activities: f.activities,
+    numbers: Object.fromEntries(Object.entries(f.numbers).map(([k, v]) => [k, Number.isFinite(v) ? v : null])) as Record<string, number>,
+    recommendations: f.recommendations,
+  }));
+}
