@@ -28,6 +28,7 @@ const viewOf = (s: View): View => ({
   direction: s.direction,
   splitByPid: s.splitByPid,
   singleThread: s.singleThread,
+  thresholds: s.thresholds,
 });
 let lastHash = toHash(viewOf(store.getState()));
 store.subscribe((s) => {

@@ -85,6 +85,7 @@ describe('the view text form', () => {
     direction: 'TB',
     splitByPid: true,
     singleThread: true,
+    thresholds: '{"small_requests":0.2,"alignment":4194304}',
   };
 
   it('round-trips every key, with the version first', () => {

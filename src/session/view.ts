@@ -48,6 +48,8 @@ export interface View {
   splitByPid: boolean;
   /** `threads=1`: parse in the coordinating worker only, no pool (to compare against the pool). */
   singleThread: boolean;
+  /** Insight thresholds that differ from the defaults, as JSON text (`''` = the defaults; docs/METHOD.md "Insights"). */
+  thresholds: string;
 }
 
 export const DEFAULT_VIEW: View = {
@@ -63,6 +65,7 @@ export const DEFAULT_VIEW: View = {
   direction: 'LR',
   splitByPid: false,
   singleThread: false,
+  thresholds: '',
 };
 
 // ---- the text of one value (also the mapping editor's lines) ----
@@ -142,6 +145,7 @@ const KEYS: readonly Key[] = [
   single('dir', (v, s) => void (v.direction = s === 'TB' ? 'TB' : 'LR'), (v) => (v.direction !== 'LR' ? v.direction : null)),
   single('split', (v, s) => void (v.splitByPid = s === 'pid'), (v) => (v.splitByPid ? 'pid' : null)),
   single('threads', (v, s) => void (v.singleThread = s === '1'), (v) => (v.singleThread ? '1' : null)),
+  single('thresholds', (v, s) => void (v.thresholds = s.trim()), (v) => v.thresholds.trim() || null),
   // last: the longest value, and the one a reader of the link should see at the end
   single('custom', (v, s) => void (v.mapping.custom = s.trim() ? s : null), (v) => m(v).custom),
 ];

@@ -6,6 +6,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AnalysisResult, EdgeCases, MappingSpec, PathFilter, TimelineData } from '../analysis/types';
 import { analyzeParams, DEFAULT_VIEW, type ColorMode, type EdgeLabelKind, type RankBy, type View } from '../session/view';
 import type { Api, LoadInput, LoadSummary, Method, Progress } from '../worker/protocol';
+import type { InsightsResult } from '../analysis/insights/index';
 import { estimateLoad, type LoadEstimate } from './memory';
 
 /** The view part of the state (session/view.ts: its text form is the URL hash). */
@@ -48,6 +49,14 @@ export interface AppState extends ViewSettings {
   /** A custom mapping from the URL waiting for the user's confirmation. */
   pendingCustom: string | null;
 
+  /** The insight findings of the current analysis (null until asked for, or after a new analysis). */
+  insights: InsightsResult | null;
+  insightsLoading: boolean;
+  /** Error of the last thresholds JSON (unknown key, bad value); the previous findings are kept. */
+  thresholdsError: string | null;
+  /** Activities marked in the graph (a finding's nodes). */
+  marked: string[];
+
   /** A load too big for the memory budget, waiting for the user: with a path filter, anyway, or not. */
   pendingLoad: { files: number; bytes: number; estimate: LoadEstimate } | null;
   /** The parse-time path filter the current log was loaded with (empty = everything). */
@@ -79,6 +88,11 @@ export interface AppState extends ViewSettings {
   notify(message: string): void;
   exportJson(): Promise<string>;
   exportH5(): Promise<ArrayBuffer>;
+  /** Runs the insight rules on the current analysis at the current thresholds (once per analysis). */
+  loadInsights(): Promise<void>;
+  /** New thresholds as JSON text ('' = defaults): validated by the worker; a bad one keeps the previous. */
+  setThresholds(text: string): Promise<void>;
+  markNodes(ids: string[]): void;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -137,7 +151,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
           if (analyzeCall === call) analyzeCall = null;
         });
         if (seq !== analyzeSeq) return;
-        set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null });
+        set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null, insights: null });
         const sel = get().selected;
         if (sel && !reply.result.nodes.some((n) => n.id === sel)) set({ selected: null, timeline: null });
         else if (sel && get().timeline) await refreshTimeline(sel);
@@ -238,6 +252,10 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
 
       pendingLoad: null,
       loadFilter: [],
+      insights: null,
+      insightsLoading: false,
+      thresholdsError: null,
+      marked: [],
 
       loadFiles: (inputs) => {
         const bytes = inputs.reduce((a, i) => a + i.file.size, 0);
@@ -314,6 +332,35 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       notify: (message) => set({ banner: { message, canRetry: false } }),
       exportJson: () => client.call('exportJson', []).promise,
       exportH5: () => client.call('exportH5', []).promise,
+      loadInsights: () =>
+        guarded('Insights', async () => {
+          if (!get().result || get().insightsLoading) return;
+          const result = get().result;
+          set({ insightsLoading: true });
+          try {
+            const r = await client.call('insights', [get().thresholds]).promise;
+            if (get().result === result) set({ insights: r, thresholdsError: null });
+          } catch (e) {
+            if ((e as Error).name !== 'ThresholdError') throw e;
+            // A bad thresholds text in the view (e.g. from a link): run at the defaults, show the error.
+            set({ thresholdsError: (e as Error).message });
+            const r = await client.call('insights', ['']).promise;
+            if (get().result === result) set({ insights: r });
+          } finally {
+            set({ insightsLoading: false });
+          }
+        }),
+      setThresholds: (text) =>
+        guarded('Insights', async () => {
+          try {
+            const r = await client.call('insights', [text]).promise;
+            set({ thresholds: text.trim(), insights: r, thresholdsError: null });
+          } catch (e) {
+            if ((e as Error).name !== 'ThresholdError') throw e;
+            set({ thresholdsError: (e as Error).message });
+          }
+        }),
+      markNodes: (marked) => set({ marked }),
     };
   });
 }

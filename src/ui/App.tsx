@@ -63,6 +63,7 @@ function GraphArea() {
   const edgeLabel = useApp((s) => s.edgeLabel);
   const direction = useApp((s) => s.direction);
   const selected = useApp((s) => s.selected);
+  const marked = useApp((s) => s.marked);
   const selectNode = useApp((s) => s.selectNode);
   const selectEdge = useApp((s) => s.selectEdge);
   const keepCases = useApp((s) => s.keepCases);
@@ -83,6 +84,7 @@ function GraphArea() {
               edgeLabel={edgeLabel}
               direction={direction}
               selected={selected}
+              marked={marked}
               onSelectNode={(id) => void selectNode(id)}
               onSelectEdge={(a, b) => void selectEdge(a, b)}
               onKeepCases={(a, k) => void keepCases(a, k)}

@@ -15,6 +15,8 @@ export interface GraphPanelProps {
   direction: 'LR' | 'TB';
   /** Selected activity (highlighted, e.g. from a statistics-table click). */
   selected: string | null;
+  /** Activities marked (a double purple border), e.g. the nodes of an insight finding. */
+  marked?: readonly string[];
   onSelectNode(id: string): void;
   onSelectEdge(source: string, target: string): void;
   /** Node context menu: keep only the cases that contain the activity, or that do not. */
@@ -41,6 +43,8 @@ export interface GraphModel {
     /** Optional (added by the shell for e2e clicks): the node's rendered centre in CSS pixels relative to
      * the `[data-testid=graph-canvas]` element, e.g. from cytoscape `node.renderedPosition()`. */
     at?: { x: number; y: number };
+    /** Marked (the nodes of an insight finding). */
+    marked?: boolean;
   }[];
   edges: {
     source: string;

@@ -26,7 +26,7 @@ export function installTestHook(store: AppStore, workerBusy: () => number): AppH
   const idleNow = (): boolean => {
     const s = store.getState();
     if (workerBusy() > 0 || uiPending() > 0) return false;
-    if (s.status === 'loading' || s.status === 'analyzing' || s.timelineLoading) return false;
+    if (s.status === 'loading' || s.status === 'analyzing' || s.timelineLoading || s.insightsLoading) return false;
     // The graph panel has drawn the current result (and its layout worker is done).
     if (s.result && readGraph().nodes.length === 0) return false;
     if (document.querySelector('[data-testid=graph-busy]')) return false;

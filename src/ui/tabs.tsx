@@ -7,6 +7,7 @@ import type { AppState } from '../store/appStore';
 import { useApp } from './appContext';
 import { MappingEditor } from './MappingEditor';
 import { StatsTable, VariantsList } from './panels';
+import { InsightsPanel } from './insights/InsightsPanel';
 import { PartitionPicker } from './PartitionPicker';
 import { SummaryPanel } from './SummaryPanel';
 
@@ -56,6 +57,7 @@ export const TABS: readonly TabDef[] = [
   { id: 'summary', area: 'side', title: () => 'Summary', Content: SummaryTab },
   { id: 'mapping', area: 'side', title: () => 'Mapping', Content: MappingEditor },
   { id: 'partition', area: 'side', title: () => 'Partition', Content: PartitionPicker },
+  { id: 'insights', area: 'side', title: () => 'Insights', Content: InsightsPanel },
   { id: 'stats', area: 'bottom', title: (s) => `Statistics (${s.result?.nodes.length ?? 0})`, Content: StatsTab },
   { id: 'variants', area: 'bottom', title: (s) => `Variants (${s.result?.variants.length ?? 0})`, Content: VariantsTab },
 ];

@@ -53,7 +53,7 @@ function fillTooltip(tip: HTMLDivElement, title: string, rows: [string, string][
 }
 
 export function GraphPanel(props: GraphPanelProps) {
-  const { result, colorMode, edgeLabel, direction, selected } = props;
+  const { result, colorMode, edgeLabel, direction, selected, marked } = props;
   const rootRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const tipRef = useRef<HTMLDivElement>(null);
@@ -202,7 +202,7 @@ export function GraphPanel(props: GraphPanelProps) {
     const ts = performance.now();
     view.setDirection(direction);
     const changed = view.setElements(elements.nodes, elements.edges, pos);
-    view.update(elements.nodes, elements.edges, selected);
+    view.update(elements.nodes, elements.edges, selected, marked);
     rootRef.current?.setAttribute('data-sync-ms', (performance.now() - ts).toFixed(0));
     if (fitNext.current) {
       if (!changed) view.setPositions(pos);
@@ -216,7 +216,7 @@ export function GraphPanel(props: GraphPanelProps) {
         });
       });
     }
-  }, [elements, posVersion, selected, graph.nodes, direction]);
+  }, [elements, posVersion, selected, marked, graph.nodes, direction]);
 
   const onPng = (): void => {
     const cy = viewRef.current?.cy;

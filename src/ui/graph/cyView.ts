@@ -57,6 +57,7 @@ const BASE_STYLE: StylesheetJson = [
   { selector: 'node.terminal', style: { 'background-color': TERMINAL_FILL, 'border-color': TERMINAL_FILL, label: '', width: 18, height: 18 } },
   { selector: 'node.start', style: { shape: 'ellipse' } },
   { selector: 'node.end', style: { shape: 'rectangle' } },
+  { selector: 'node.marked', style: { 'border-width': 4, 'border-color': '#7B1FA2', 'border-style': 'double' } },
   { selector: 'node.selected', style: { 'border-width': 3, 'border-color': '#FF6F00' } },
   { selector: 'node.hover', style: { 'border-width': 2, 'border-color': '#FF6F00' } },
   {
@@ -162,9 +163,11 @@ export class CyView {
   }
 
   /** Update colours/labels/widths (data only). */
-  update(nodes: NodeData[], edges: EdgeData[], selected: string | null): void {
+  update(nodes: NodeData[], edges: EdgeData[], selected: string | null, marked: readonly string[] = []): void {
     const cy = this.cy;
     cy.batch(() => {
+      cy.nodes('.marked').removeClass('marked');
+      for (const id of marked) cy.getElementById(id).addClass('marked');
       for (const n of nodes) cy.getElementById(n.id).data({ label: n.label, fill: n.fill, side: n.side, w: n.w, h: n.h });
       for (const e of edges) cy.getElementById(e.id).data({ label: e.label, color: e.color, width: e.width, side: e.side, count: e.count });
       cy.nodes('.selected').removeClass('selected');
@@ -205,7 +208,7 @@ export class CyView {
       const at = n.renderedPosition();
       return {
         id: d.id, fill: d.id === START || d.id === END ? TERMINAL_FILL : d.fill, ...(d.side ? { partition: d.side as never } : {}),
-        at: { x: at.x, y: at.y },
+        at: { x: at.x, y: at.y }, ...(n.hasClass('marked') ? { marked: true } : {}),
       };
     });
     const edges = this.cy.edges().map((e) => {

@@ -191,14 +191,15 @@ const individual = (code: string, dir: 'write' | 'read'): Rule => ({
   },
 });
 
-function firstCase(ctx: InsightsContext, scope: Scope): number {
-  let best = scope.cases[0];
-  const rank = (k: number): number => {
-    const r = Number(ctx.log.cases[k].rid);
-    return Number.isFinite(r) ? r : Infinity;
+/** Whether case k is the first rank of its program: the lowest rank number among the scope's cases of its cid. */
+function isFirstRank(ctx: InsightsContext, scope: Scope, k: number): boolean {
+  const rank = (c: number): number => {
+    const r = ctx.log.cases[c].rid;
+    return /^\d+$/.test(r) ? Number(r) : Infinity;
   };
-  for (const k of scope.cases) if (rank(k) < rank(best)) best = k;
-  return best;
+  if (rank(k) === Infinity) return false;
+  const cid = ctx.log.cases[k].cid;
+  return scope.cases.every((c) => c === k || ctx.log.cases[c].cid !== cid || rank(c) > rank(k));
 }
 
 const rankHeavy: Rule = {
@@ -225,7 +226,7 @@ const rankHeavy: Rule = {
     if (!hit) return [];
     const k = hit.k;
     const id = ctx.log.cases[k].id;
-    const first = k === firstCase(ctx, scope) ? ' (the first rank)' : '';
+    const first = isFirstRank(ctx, scope, k) ? ' (the first rank)' : '';
     const parts: string[] = [];
     if (b.sum > 0) parts.push(`${pct(bytes[k] / b.sum)} of the bytes (${formatBytes(bytes[k])} of ${formatBytes(b.sum)})`);
     if (tm.sum > 0) parts.push(`${pct(time[k] / tm.sum)} of the I/O time (${formatDuration(time[k])} of ${formatDuration(tm.sum)})`);

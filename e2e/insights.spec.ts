@@ -1,0 +1,76 @@
+/**
+ * Insights: the panel on real traces (src/analysis/insights/__fixtures__), a click on a finding marks its
+ * nodes, opens its timeline, thresholds edited as JSON (bad JSON named, good JSON in the URL).
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { AppPage, FIXTURES } from './app';
+import { loadMpi } from './mpiFixtures';
+
+const INS = join(FIXTURES, '..', '..', 'src/analysis/insights/__fixtures__');
+const files = (...dirs: string[]): string[] => dirs.flatMap((d) => readdirSync(join(INS, d)).filter((f) => f.endsWith('.st')).map((f) => join(INS, d, f)));
+
+test('findings of a 4-rank run grouped by level; a click marks the nodes; thresholds as JSON in the URL', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickFiles([...files('ranks_imbalanced'), ...files('failures')]);
+  await app.expectReady();
+  await app.tab('insights');
+  await app.waitIdle();
+  const high = page.getByTestId('insights-HIGH');
+  await expect(high.locator('[data-code=T06]')).toContainText('imb_node1_0 (the first rank)');
+  await expect(high.locator('[data-code=P21]')).toContainText('Detected write imbalance when accessing 1 individual file(s)');
+  await expect(high.locator('[data-code=T02]')).toContainText('Activity openat:/tmp/insfx has 120 failing calls');
+
+  // select the nodes of P21: pwrite64:/tmp/insfx is marked in the graph
+  await high.locator('[data-code=P21]').getByTestId('finding-select').click();
+  await app.waitIdle();
+  const marked = (await app.graph()).nodes.filter((n) => n.marked).map((n) => n.id);
+  expect(marked).toEqual(['pwrite64:/tmp/insfx']);
+  await app.shot('insights-ranks-1600x1000');
+
+  // T02 opens the timeline of its activity
+  await high.locator('[data-code=T02]').getByTestId('finding-timeline').click();
+  await app.waitIdle();
+  await expect(page.getByTestId('detail')).toBeVisible();
+
+  // thresholds: a typo is named, the previous findings stay; a good change reaches the URL and the findings
+  const input = page.getByTestId('thresholds-input');
+  await page.locator('.thresholds > summary').click();
+  await input.fill('{"open_churm": 5}');
+  await page.getByTestId('thresholds-apply').click();
+  await app.waitIdle();
+  await expect(page.getByTestId('thresholds-error')).toContainText("unknown threshold 'open_churm' (did you mean 'open_churn'?)");
+  await expect(high.locator('[data-code=T06]')).toHaveCount(1);
+  await input.fill('{"rank_heavy": 0.9}');
+  await page.getByTestId('thresholds-apply').click();
+  await app.waitIdle();
+  await expect(page.getByTestId('thresholds-error')).toHaveCount(0);
+  await expect(page.locator('[data-code=T06]')).toHaveCount(0);
+  expect(decodeURIComponent(page.url())).toContain('thresholds={"rank_heavy":0.9}');
+});
+
+test('with a partition each finding says where it holds; screenshots on a real MPI run', async ({ page }) => {
+  for (const [w, h] of [[1600, 1000], [1024, 700]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    const app = new AppPage(page);
+    await app.open('#green=cid:imb&red=cid:failures');
+    await app.pickFiles([...files('ranks_imbalanced'), ...files('failures')]);
+    await app.expectReady();
+    await app.tab('insights');
+    await app.waitIdle();
+    await expect(page.locator('[data-code=T06] .side')).toHaveText('only in green');
+    await expect(page.locator('[data-code=T02] .side').first()).toHaveText('only in red');
+    await app.shot(`insights-partition-${w}x${h}`);
+  }
+  const app = new AppPage(page);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await app.open();
+  await loadMpi(app, 'ior-ssf-fpp');
+  await app.tab('insights');
+  await app.waitIdle();
+  await expect(page.getByTestId('finding').first()).toBeVisible();
+  await app.shot('insights-ior-ssf-fpp-1600x1000');
+});

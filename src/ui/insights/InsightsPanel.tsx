@@ -1,0 +1,162 @@
+/**
+ * The Insights tab: the findings of the insight rules (docs/METHOD.md "Insights") grouped by level, each
+ * with its numbers, the files and cases responsible, recommendations and snippets; a click selects the
+ * finding's nodes, opens its activity's timeline, or puts its cases in green against the rest. The
+ * thresholds are editable as JSON (part of the view and the URL). Trace content is shown as text only.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { Finding, Level } from '../../analysis/insights/types';
+import { useApp } from '../appContext';
+import './insights.css';
+
+const LEVELS: Level[] = ['HIGH', 'WARN', 'INFO', 'OK'];
+const SIDE_TEXT = { green: 'only in green', red: 'only in red', both: 'green and red' } as const;
+
+export function InsightsPanel() {
+  const result = useApp((s) => s.result);
+  const insights = useApp((s) => s.insights);
+  const loading = useApp((s) => s.insightsLoading);
+  const loadInsights = useApp((s) => s.loadInsights);
+  const caseCount = useApp((s) => s.keptCases);
+  useEffect(() => {
+    if (result && !insights && !loading) void loadInsights();
+  }, [result, insights, loading, loadInsights]);
+  if (!result) return <p className="muted">No analysis yet.</p>;
+  if (!insights) return <p className="muted">Running the rules…</p>;
+  const by = (l: Level) => insights.findings.filter((f) => f.level === l);
+  return (
+    <section className="insights" data-testid="insights">
+      <p className="muted">
+        {insights.findings.length} finding{insights.findings.length === 1 ? '' : 's'} over {caseCount} case{caseCount === 1 ? '' : 's'}
+        {!insights.hasOffsets && ' · no file offsets: P08–P14 need them'}
+        {!insights.hasDurations && ' · no durations (-T): the time rules are off'}
+      </p>
+      {LEVELS.map((l) =>
+        by(l).length ? (
+          <div key={l} className={`level level-${l}`} data-testid={`insights-${l}`}>
+            <h4>
+              {l} <span className="muted">({by(l).length})</span>
+            </h4>
+            {by(l).map((f, i) => (
+              <FindingCard key={`${f.code}-${f.activity ?? ''}-${i}`} f={f} />
+            ))}
+          </div>
+        ) : null,
+      )}
+      {insights.findings.length === 0 && <p data-testid="insights-none">No rule holds at these thresholds.</p>}
+      <Thresholds />
+      <details className="unobservable">
+        <summary>Not observable from strace ({insights.unobservable.length} Drishti codes)</summary>
+        <ul>
+          {insights.unobservable.map((u) => (
+            <li key={u.code}>
+              <b>{u.code}</b> {u.title}: {u.why}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}
+
+function FindingCard({ f }: { f: Finding }) {
+  const markNodes = useApp((s) => s.markNodes);
+  const selectNode = useApp((s) => s.selectNode);
+  const setPartition = useApp((s) => s.setPartition);
+  const marked = useApp((s) => s.marked);
+  const summary = useApp((s) => s.summary);
+  const result = useApp((s) => s.result);
+  const nodes = useMemo(() => new Set(result?.nodes.map((n) => n.id) ?? []), [result]);
+  const allCases = useMemo(() => summary?.caseList.map((c) => c.id) ?? [], [summary]);
+  const shown = f.activities.filter((a) => nodes.has(a));
+  const isMarked = shown.length > 0 && shown.every((a) => marked.includes(a)) && marked.length === shown.length;
+  const timelineOf = f.activity ?? (shown.length === 1 ? shown[0] : null);
+  const its = f.cases.map((c) => c.name);
+  const rest = allCases.filter((id) => !its.includes(id));
+  return (
+    <article className={`finding ${isMarked ? 'marked' : ''}`} data-testid="finding" data-code={f.code}>
+      <header
+        onClick={() => markNodes(isMarked ? [] : shown)}
+        title={shown.length ? 'Select its nodes in the graph' : 'No node of the graph: the finding is about cases or time'}
+      >
+        <span className={`code lv-${f.level}`}>{f.code}</span>
+        {f.side && <span className={`side side-${f.side}`}>{SIDE_TEXT[f.side]}</span>}
+        <span className="target">{f.target}</span>
+        <p className="message">{f.message}</p>
+      </header>
+      <div className="actions">
+        {shown.length > 0 && (
+          <button className="small" onClick={() => markNodes(isMarked ? [] : shown)} data-testid="finding-select">
+            {isMarked ? 'Unmark' : `Select ${shown.length} node${shown.length === 1 ? '' : 's'}`}
+          </button>
+        )}
+        {timelineOf && (
+          <button className="small" onClick={() => void selectNode(timelineOf)} data-testid="finding-timeline">
+            Timeline
+          </button>
+        )}
+        {its.length > 0 && rest.length > 0 && (
+          <button className="small" onClick={() => void setPartition(`ids:${its.join(',')}`, `ids:${rest.join(',')}`)} title="Its cases in green, the others in red" data-testid="finding-cases">
+            Its cases vs the rest
+          </button>
+        )}
+      </div>
+      <details>
+        <summary>Details and what to do</summary>
+        {f.details.length > 0 && (
+          <ul className="details">
+            {f.details.map((d, i) => (
+              <li key={i}>{d}</li>
+            ))}
+          </ul>
+        )}
+        {f.cases.length > 0 && (
+          <p className="who">
+            <b>Cases:</b> {f.cases.map((c) => `${c.name} (${(c.share * 100).toFixed(0)}%)`).join(', ')}
+          </p>
+        )}
+        {f.recommendations.map((r, i) => (
+          <div key={i} className="rec">
+            <p>↳ {r.text}</p>
+            {r.snippet && <pre className={`snippet lang-${r.snippet.lang}`}>{r.snippet.code}</pre>}
+          </div>
+        ))}
+      </details>
+    </article>
+  );
+}
+
+function Thresholds() {
+  const thresholds = useApp((s) => s.thresholds);
+  const error = useApp((s) => s.thresholdsError);
+  const setThresholds = useApp((s) => s.setThresholds);
+  const current = useApp((s) => s.insights?.thresholds);
+  const [text, setText] = useState(thresholds);
+  useEffect(() => setText(thresholds), [thresholds]);
+  return (
+    <details className="thresholds" open={!!error}>
+      <summary>Thresholds {thresholds ? '(changed)' : '(defaults)'}</summary>
+      <p className="muted">JSON of the thresholds to change, e.g. {'{"small_requests": 0.2, "alignment": 4194304}'}; part of the link.</p>
+      <textarea value={text} onChange={(e) => setText(e.target.value)} rows={4} spellCheck={false} data-testid="thresholds-input" placeholder="{}" />
+      <div className="actions">
+        <button className="small" onClick={() => void setThresholds(text)} data-testid="thresholds-apply">
+          Apply
+        </button>
+        <button className="small" onClick={() => void setThresholds('')}>
+          Defaults
+        </button>
+      </div>
+      {error && (
+        <p className="error" role="alert" data-testid="thresholds-error">
+          {error}
+        </p>
+      )}
+      {current && (
+        <details>
+          <summary>All values</summary>
+          <pre className="snippet">{JSON.stringify(current, null, 1)}</pre>
+        </details>
+      )}
+    </details>
+  );
+}
