@@ -21,7 +21,7 @@ test('findings of a 4-rank run grouped by level; a click marks the nodes; thresh
   await app.waitIdle();
   const high = page.getByTestId('insights-HIGH');
   await expect(high.locator('[data-code=T06]')).toContainText('imb_node1_0 (the first rank)');
-  await expect(high.locator('[data-code=P21]')).toContainText('Detected write imbalance when accessing 1 individual file(s)');
+  await expect(high.locator('[data-code=P21]')).toContainText('Detected write imbalance when accessing 2 individual file(s)');
   await expect(high.locator('[data-code=T02]')).toContainText('Activity openat:/tmp/insfx has 120 failing calls');
 
   // select the nodes of P21: pwrite64:/tmp/insfx is marked in the graph

@@ -2,7 +2,7 @@
 import { noCtx } from '../session/types';
 import { analyzeParams } from '../session/view';
 import { cliView, partitionLabel, type ViewArgs } from './cliView';
-import type { CliIO } from './errors';
+import { CliError, type CliIO } from './errors';
 import { loadPaths } from './load';
 import { textReport } from './report';
 
@@ -21,6 +21,13 @@ export async function runAnalyze(a: AnalyzeArgs, io: CliIO): Promise<number> {
   const { session, files } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs });
   const ctx = noCtx();
   const { result } = await session.analyze(ctx, analyzeParams(view));
+  // the JSON document's "insights" at the view's thresholds (a bad thresholds text is a usage error)
+  try {
+    await session.insights(ctx, view.thresholds);
+  } catch (e) {
+    if ((e as Error).name === 'ThresholdError') throw new CliError(`--thresholds: ${(e as Error).message.replace(/^thresholds: /, '')}`);
+    throw e;
+  }
   if (a.json) io.stdout.write((await session.exportJson(ctx)) + '\n');
   else io.stdout.write(textReport(result, await session.analysisJson(ctx), { files, top: a.top, partitionLabel: partitionLabel(a, view) }));
   return 0;

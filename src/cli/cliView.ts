@@ -85,6 +85,9 @@ export function viewArgs(p: ParsedLine): ViewArgs {
       case 'custom-file':
         edits.push(['custom-file', v]);
         break;
+      case 'thresholds':
+        edits.push(['thresholds-file', v]);
+        break;
       case 'keep-with':
       case 'keep-without':
         if (v === '') throw new CliError(`${g.raw} needs an activity`);
@@ -113,12 +116,13 @@ export function cliView(a: ViewArgs): View {
   if (a.partition) keys.push(['green', a.partition.green], ['red', a.partition.red]);
   if (a.casePerPid) keys.push(['split', 'pid']);
   for (const [k, v] of a.edits ?? []) {
-    if (k !== 'custom-file') keys.push([k, v]);
+    if (k !== 'custom-file' && k !== 'thresholds-file') keys.push([k, v]);
     else {
+      const opt = k === 'custom-file' ? '--custom-file' : '--thresholds';
       try {
-        keys.push(['custom', readFileSync(v, 'utf8')]);
+        keys.push([k === 'custom-file' ? 'custom' : 'thresholds', readFileSync(v, 'utf8')]);
       } catch (e) {
-        throw new CliError(`--custom-file ${v}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+        throw new CliError(`${opt} ${v}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
       }
     }
   }

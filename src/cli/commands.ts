@@ -6,6 +6,7 @@
 import { runAnalyze, type AnalyzeArgs } from './analyze';
 import { viewArgs } from './cliView';
 import { runConvert, type ConvertArgs } from './convert';
+import { runInsightsCommand, type InsightsArgs } from './insights';
 import { CliError, type CliIO } from './errors';
 import { has, intArg, last, LOAD_OPTIONS, VIEW_OPTIONS, type OptionTable, type ParsedLine } from './options';
 
@@ -42,6 +43,17 @@ const analyze: Command<AnalyzeArgs> = {
   run: runAnalyze,
 };
 
+const insights: Command<InsightsArgs> = {
+  usage: 'insights [options] PATH...',
+  options: {
+    ...VIEW_OPTIONS,
+    ...LOAD_OPTIONS,
+    json: { type: 'boolean', help: 'print {"insights": [...]} (docs/FORMATS.md "Insights JSON"); analyze --json carries the same list' },
+  },
+  args: (p) => ({ command: 'insights', paths: needPaths('insights', p), ...viewArgs(p), json: has(p, 'json'), jobs: jobsOf(p) }),
+  run: runInsightsCommand,
+};
+
 const convert: Command<ConvertArgs> = {
   usage: 'convert [--case-per-pid] [--force] PATH... -o LOG.h5',
   options: {
@@ -59,5 +71,5 @@ const convert: Command<ConvertArgs> = {
 };
 
 /** Every subcommand, in the order of --help. Add one here. */
-export const COMMANDS = { analyze, convert } satisfies Record<string, Command<{ command: string }>>;
+export const COMMANDS = { analyze, insights, convert } satisfies Record<string, Command<{ command: string }>>;
 export type CommandName = keyof typeof COMMANDS;

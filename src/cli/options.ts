@@ -40,6 +40,7 @@ export const VIEW_OPTIONS: OptionTable = {
   'red-cid': { type: 'string', value: 'C', help: 'the same as --red cid:C' },
   'keep-with': { type: 'string', multiple: true, value: 'ACT', help: 'keep only the cases that contain activity ACT (repeat; applied in order)' },
   'keep-without': { type: 'string', multiple: true, value: 'ACT', help: 'keep only the cases that do not contain ACT' },
+  thresholds: { type: 'string', value: 'FILE', help: 'insight thresholds to change, as JSON: {"small_requests": 0.2, "alignment": 4194304} (docs/METHOD.md "Insights")' },
 };
 
 export const HELP_OPTION: OptionTable = { help: { type: 'boolean', short: 'h', help: 'this help' } };

@@ -5,6 +5,8 @@
  */
 import type { EventLog } from '../../model';
 import { C_CLOSE, C_OPEN, C_READ, C_SEEK, C_SYNC, C_WRITE, callClass, isLookupClass, isMetaClass } from './calls';
+import { phases as ioPhases } from '../time/phases';
+import type { Phases } from '../time/types';
 import type { Thresholds } from './thresholds';
 
 // ---- fields of a (case, file) record ----
@@ -93,6 +95,10 @@ export interface InsightsContext {
   /** The mapping: activity per pair (−1 unmapped). */
   activities: string[];
   pairAct: Int32Array;
+  /** The I/O phases of the log under the mapping (docs/METHOD.md "Time"), computed on first use. */
+  phases(): Phases;
+  /** Per pair: 1 when a read, write, sync or metadata call on a file Darshan records. */
+  pairIoApp(): Uint8Array;
 }
 
 /** Darshan's default DARSHAN_EXCLUDE_DIRS: files there are not recorded, so Drishti never sees them. */
@@ -318,12 +324,23 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
     caseTraced[k] = traced;
     caseWall[k] = wallE === wallE ? wallE - wallS : 0;
   }
+  const appFile = Uint8Array.from(log.paths, (p) => (isAppFile(p) ? 1 : 0));
+  let ph: Phases | null = null;
+  let ioApp: Uint8Array | null = null;
   return {
+    phases: () => (ph ??= ioPhases(log, { activities: mapping.activities, pairAct: mapping.pairAct })),
+    pairIoApp: () => {
+      if (!ioApp) {
+        ioApp = new Uint8Array(P);
+        for (let p = 0; p < P; p++) ioApp[p] = appFile[pairFp[p]] && pairFlag[p] & 5 ? 1 : 0;
+      }
+      return ioApp;
+    },
     log, hasDurations, hasOffsets, callCls,
     nRec, recCase: recCase.subarray(0, nRec), recFp: recFp.subarray(0, nRec), rec: rec.subarray(0, nRec * NF),
     caseLookups, caseLookupFail, caseLookupEnoent, caseLookupTime, caseMetaTime, caseIoTime, caseBytes, caseTraced, caseWall,
     pairCalls, pairFail, pairErrno, pairCallsSide, pairFailSide, caseSide: side, caseUnfiltered,
-    activities: mapping.activities, pairAct: mapping.pairAct, appFile: Uint8Array.from(log.paths, (p) => (isAppFile(p) ? 1 : 0)),
+    activities: mapping.activities, pairAct: mapping.pairAct, appFile,
   };
 }
 

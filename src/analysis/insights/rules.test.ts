@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { loadTraceDir } from '../../testing/traceFixtures';
+import { phasesLog } from '../../testing/phasesFixture';
 import type { EventLog } from '../../model';
 import { runInsights, type Finding } from '.';
 import { NAME_CALLS, OPEN_CALLS } from './calls';
@@ -161,6 +162,14 @@ describe('T-rules: what only strace sees', () => {
     expect(t06.message).toMatch(/^Case imb_node1_0 \(the first rank\) moves \d+\.\d\d% of the bytes/);
     expect(t06.numbers.bytes_share).toBeGreaterThan(0.5);
     expect(one('ranks_imbalanced', 'T07').cases.map((c) => c.name)).toEqual(['imb_node1_0']);
+  });
+
+  test('T07 per I/O phase: the O_DSYNC writer in the write phase, the O_DIRECT reader in the read phase (the time fixture)', () => {
+    const t07 = runInsights(phasesLog()).findings.filter((f) => f.code === 'T07');
+    expect(t07.map((f) => [f.message.replace(/ \(.*/, ''), f.cases.map((c) => c.name)])).toEqual([
+      ['1 case(s) spend more time in I/O during I/O phase 2 of 3', ['phases_node1_3']],
+      ['1 case(s) spend more time in I/O during I/O phase 3 of 3', ['phases_node1_1']],
+    ]);
   });
 
   test('T08 1.5 s of computation without calls triggers; 1.2 s in a traced sleep does not', () => {

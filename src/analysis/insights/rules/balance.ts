@@ -247,12 +247,45 @@ const rankHeavy: Rule = {
 const stragglerCases: Rule = {
   code: 'T07',
   title: 'Straggler cases',
-  levels: 'WARN when a case\'s I/O time exceeds mean + straggler_sigma σ of the cases and the mean by straggler_excess (at least 3 cases)',
+  levels: 'WARN when, within an I/O phase (docs/METHOD.md "Time"), a case\'s I/O time exceeds mean + straggler_sigma σ of the phase\'s cases and the mean by straggler_excess (at least 3 cases)',
   target: 'user',
   run(ctx, scope, t) {
     if (!ctx.hasDurations || scope.cases.length < 3) return [];
-    const time = appPerCase(ctx, scope, [R_RTIME, R_WTIME, R_MTIME]);
-    return stragglerFindings(ctx, scope, t, scope.cases.map((k) => time[k]), 'the run');
+    const ph = ctx.phases();
+    if (ph.phases.length <= 1) {
+      const time = appPerCase(ctx, scope, [R_RTIME, R_WTIME, R_MTIME]);
+      return stragglerFindings(ctx, scope, t, scope.cases.map((k) => time[k]), 'the run');
+    }
+    // per phase and case: I/O time on the application's files of the events that start in the phase
+    const { log } = ctx;
+    const P = ph.phases.length;
+    const K = log.cases.length;
+    const busy = new Float64Array(P * K);
+    const active = new Uint8Array(P * K);
+    const starts = ph.phases.map((x) => x.start + ph.t0);
+    const ends = ph.phases.map((x) => x.end + ph.t0);
+    const io = ctx.pairIoApp();
+    for (const k of scope.cases) {
+      let j = 0;
+      for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) {
+        const s = log.start[i];
+        while (j < P - 1 && s > ends[j]) j++;
+        if (s < starts[j] || s > ends[j]) continue;
+        if (ctx.pairAct[log.pair[i]] >= 0) active[j * K + k] = 1;
+        if (io[log.pair[i]] === 0) continue;
+        const d = log.dur[i];
+        if (d === d) busy[j * K + k] += d;
+      }
+    }
+    const out: RawFinding[] = [];
+    for (let j = 0; j < P; j++) {
+      const cases = scope.cases.filter((k) => active[j * K + k]);
+      if (cases.length < 3) continue;
+      const sub: Scope = { ...scope, cases };
+      const label = `I/O phase ${j + 1} of ${P} (${ph.phases[j].start.toFixed(2)}–${ph.phases[j].end.toFixed(2)} s)`;
+      out.push(...stragglerFindings(ctx, sub, t, cases.map((k) => busy[j * K + k]), label));
+    }
+    return out;
   },
 };
 

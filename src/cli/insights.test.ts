@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { InsightJson } from '../analysis/insights/json';
+import { main } from './run';
+
+const FX = join(__dirname, '..', 'analysis/insights/__fixtures__');
+const tmp = mkdtempSync(join(tmpdir(), 'strace-dfg-ins-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
+  return { code, out, err };
+}
+
+describe('strace-dfg insights', () => {
+  it('prints the findings by level with the files, cases and recommendations (text)', async () => {
+    const r = await run('insights', '--jobs', '1', join(FX, 'seek'), join(FX, 'churn'));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^\d+ insights over 2 cases from 2 files\n/);
+    expect(r.out).toContain('WARN (2)');
+    expect(r.out).toContain('  ▶ [T03] 100 reads or writes directly follow an lseek on the same file by the same process (in 1 file(s)): pread/pwrite do both in one call  (developer)');
+    expect(r.out).toContain('  ▶ [T05] 1 file(s) opened more than 100 times in one case: "/tmp/insfx/churn/data" 101 times in churn_node1_0  (developer)');
+    expect(r.out).toContain('          pread(fd, buf, n, off);');
+    expect(r.out).toContain('Not observable from strace: S01, P07, M01');
+  });
+
+  it('--json with a partition: each finding with its side; --thresholds FILE changes the rules', async () => {
+    const r = await run('insights', '--json', '--jobs', '1', '--green-cid', 'seek99', '--red-cid', 'churn', join(FX, 'seek_99'), join(FX, 'churn'));
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as { insights: InsightJson[] };
+    // the strace-only rules (the P-rules also hold here: P08 misaligned writes, P01 write intensive)
+    const notInfo = (fs: InsightJson[]) => fs.filter((f) => f.code.startsWith('T')).map((f) => [f.code, f.side]);
+    expect(notInfo(doc.insights)).toEqual([['T05', 'red']]);
+    // both programs mostly write: the intensity finding holds on both sides
+    expect(doc.insights.find((f) => f.code === 'P01')?.side).toBe('both');
+    const th = join(tmp, 't.json');
+    writeFileSync(th, '{"seek_pairs": 99}');
+    const low = JSON.parse((await run('insights', '--json', '--jobs', '1', '--thresholds', th, '--green-cid', 'seek99', '--red-cid', 'churn', join(FX, 'seek_99'), join(FX, 'churn'))).out) as { insights: InsightJson[] };
+    expect(notInfo(low.insights)).toEqual([['T03', 'green'], ['T05', 'red']]);
+    expect(low.insights.find((f) => f.code === 'T03')?.numbers).toEqual({ pairs: 99, files: 1 });
+  });
+
+  it('analyze --json carries "insights"; a bad thresholds file is one line and exit 2', async () => {
+    const a = await run('analyze', '--json', '--jobs', '1', join(FX, 'churn'));
+    const doc = JSON.parse(a.out) as { insights: InsightJson[]; nodes: object };
+    expect(Object.keys(doc.nodes).length).toBeGreaterThan(3);
+    expect(doc.insights.map((f) => f.code)).toEqual(['T05', 'P01', 'P03']); // O_APPEND writes: offsets unknown, no P13/P14
+    const th = join(tmp, 'bad.json');
+    writeFileSync(th, '{"open_churm": 5}');
+    const r = await run('insights', '--thresholds', th, join(FX, 'churn'));
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`strace-dfg: --thresholds: unknown threshold 'open_churm' (did you mean 'open_churn'?) (known: ${r.err.split('(known: ')[1]}`);
+    expect((await run('insights', '--thresholds', join(tmp, 'none.json'), join(FX, 'churn'))).err).toBe(`strace-dfg: --thresholds ${join(tmp, 'none.json')}: cannot read (ENOENT)\n`);
+    // the thresholds are a key of the view: --view carries them as the app's link does
+    const v = JSON.parse((await run('insights', '--json', '--view', 'v=1&thresholds={"open_churn":200}', join(FX, 'churn'))).out) as { insights: InsightJson[] };
+    expect(v.insights.map((f) => f.code)).not.toContain('T05');
+  });
+});

@@ -1,0 +1,30 @@
+/** The text output of `strace-dfg insights`: findings by level, Drishti's layout (code, message, ↳ lines). */
+import type { InsightsResult } from '../analysis/insights/index';
+import { LEVELS } from '../analysis/insights/types';
+import { safe } from './report';
+
+const SIDE = { green: ' [only in green]', red: ' [only in red]', both: ' [green and red]' } as const;
+
+export function insightsReport(r: InsightsResult, o: { cases: number; files: number; partitionLabel: string | null }): string {
+  const out: string[] = [];
+  const n = r.findings.length;
+  out.push(`${n} insight${n === 1 ? '' : 's'} over ${o.cases} cases from ${o.files} files${o.partitionLabel ? ` (partition: ${o.partitionLabel})` : ''}`);
+  if (!r.hasOffsets) out.push('(no file offsets in these traces: P08–P14 need them)');
+  if (!r.hasDurations) out.push('(no durations: trace with -T for the time rules P17–P19, T07, T08)');
+  for (const level of LEVELS) {
+    const fs = r.findings.filter((f) => f.level === level);
+    if (!fs.length) continue;
+    out.push('', `${level} (${fs.length})`);
+    for (const f of fs) {
+      out.push(`  ▶ [${f.code}] ${safe(f.message)}${f.side ? SIDE[f.side] : ''}  (${f.target})`);
+      for (const d of f.details.slice(0, 10)) out.push(`      ↪ ${safe(d)}`);
+      if (f.cases.length) out.push(`      ↪ cases: ${f.cases.map((c) => `${safe(c.name)} (${(c.share * 100).toFixed(1)}%)`).join(', ')}`);
+      for (const rec of f.recommendations) {
+        out.push(`      ↪ Recommendation: ${safe(rec.text)}`);
+        if (rec.snippet) for (const line of rec.snippet.code.split('\n')) out.push(`          ${safe(line)}`);
+      }
+    }
+  }
+  out.push('', `Not observable from strace: ${r.unobservable.map((u) => u.code).join(', ')} (see docs/METHOD.md "Insights").`);
+  return out.join('\n') + '\n';
+}
