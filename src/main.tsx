@@ -29,6 +29,7 @@ const viewOf = (s: View): View => ({
   splitByPid: s.splitByPid,
   singleThread: s.singleThread,
   thresholds: s.thresholds,
+  time: s.time,
 });
 let lastHash = toHash(viewOf(store.getState()));
 store.subscribe((s) => {

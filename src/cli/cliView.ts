@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { applyKeys, idsSelector, parseIdList, parseView, type View } from '../session/view';
 import { CliError } from './errors';
+import { parseTimeWindow } from '../analysis/time/window';
 import { all, has, intArg, last, type ParsedLine } from './options';
 
 /** The partition options as selectors, with the label the text report shows. */
@@ -87,6 +88,14 @@ export function viewArgs(p: ParsedLine): ViewArgs {
         break;
       case 'thresholds':
         edits.push(['thresholds-file', v]);
+        break;
+      case 'time':
+        try {
+          parseTimeWindow(v);
+        } catch (e) {
+          throw new CliError(`--time: ${(e as Error).message}`);
+        }
+        edits.push(['time', v]);
         break;
       case 'keep-with':
       case 'keep-without':

@@ -41,6 +41,7 @@ export const VIEW_OPTIONS: OptionTable = {
   'keep-with': { type: 'string', multiple: true, value: 'ACT', help: 'keep only the cases that contain activity ACT (repeat; applied in order)' },
   'keep-without': { type: 'string', multiple: true, value: 'ACT', help: 'keep only the cases that do not contain ACT' },
   thresholds: { type: 'string', value: 'FILE', help: 'insight thresholds to change, as JSON: {"small_requests": 0.2, "alignment": 4194304} (docs/METHOD.md "Insights")' },
+  time: { type: 'string', value: 'FROM..TO', help: 'keep the events with FROM ≤ start − t0 < TO, seconds since the first event of all cases (either side may be empty: ..2.5, 10..)' },
 };
 
 export const HELP_OPTION: OptionTable = { help: { type: 'boolean', short: 'h', help: 'this help' } };

@@ -86,6 +86,7 @@ describe('the view text form', () => {
     splitByPid: true,
     singleThread: true,
     thresholds: '{"small_requests":0.2,"alignment":4194304}',
+    time: { from: 0.25, to: null },
   };
 
   it('round-trips every key, with the version first', () => {
@@ -128,7 +129,10 @@ describe('the view text form', () => {
   });
 
   it('gives the Session its parameters', () => {
-    expect(analyzeParams(full)).toEqual({ mapping: full.mapping, partition: { green: full.green, red: full.red }, caseFilters: full.caseFilters });
+    expect(analyzeParams(full)).toEqual({ mapping: full.mapping, partition: { green: full.green, red: full.red }, caseFilters: full.caseFilters, time: { from: 0.25, to: null } });
     expect(analyzeParams(DEFAULT_VIEW).partition).toBeNull();
+    expect(analyzeParams(DEFAULT_VIEW).time).toBeNull();
+    expect(parseView("time=..2.5").time).toEqual({ from: null, to: 2.5 });
+    expect(parseView("time=junk").time).toBeNull();
   });
 });

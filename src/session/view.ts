@@ -15,6 +15,7 @@ import { idsSelector, parseIdList } from '../analysis/partition';
 import { isMetricId, metric as metricDef, type MetricId } from '../analysis/metrics';
 import { DEFAULT_MAPPING, type MappingSpec, type PathFilter, type RewriteRule } from '../analysis/types';
 import type { AnalyzeParams, CaseFilter } from './types';
+import { formatTimeWindow, parseTimeWindow, type TimeWindow } from '../analysis/time/window';
 
 export { idsSelector, parseIdList };
 
@@ -50,6 +51,9 @@ export interface View {
   singleThread: boolean;
   /** Insight thresholds that differ from the defaults, as JSON text (`''` = the defaults; docs/METHOD.md "Insights"). */
   thresholds: string;
+  /** `time=FROM..TO`: the time window, seconds since the first event of all loaded cases (docs/METHOD.md
+   * "Time"); null = every event. */
+  time: TimeWindow | null;
 }
 
 export const DEFAULT_VIEW: View = {
@@ -66,6 +70,7 @@ export const DEFAULT_VIEW: View = {
   splitByPid: false,
   singleThread: false,
   thresholds: '',
+  time: null,
 };
 
 // ---- the text of one value (also the mapping editor's lines) ----
@@ -146,6 +151,7 @@ const KEYS: readonly Key[] = [
   single('split', (v, s) => void (v.splitByPid = s === 'pid'), (v) => (v.splitByPid ? 'pid' : null)),
   single('threads', (v, s) => void (v.singleThread = s === '1'), (v) => (v.singleThread ? '1' : null)),
   single('thresholds', (v, s) => void (v.thresholds = s.trim()), (v) => v.thresholds.trim() || null),
+  single('time', (v, s) => void (v.time = timeOf(s)), (v) => (v.time && (v.time.from !== null || v.time.to !== null) ? formatTimeWindow(v.time) : null)),
   // last: the longest value, and the one a reader of the link should see at the end
   single('custom', (v, s) => void (v.mapping.custom = s.trim() ? s : null), (v) => m(v).custom),
 ];
@@ -242,6 +248,16 @@ export function parseHash(hash: string): { view: View; custom: string | null } {
 export const toHash = formatView;
 
 /** What the Session analyses for a view. */
-export function analyzeParams(v: Pick<View, 'mapping' | 'green' | 'red' | 'caseFilters'>): AnalyzeParams {
-  return { mapping: v.mapping, partition: v.green || v.red ? { green: v.green, red: v.red } : null, caseFilters: v.caseFilters };
+export function analyzeParams(v: Pick<View, 'mapping' | 'green' | 'red' | 'caseFilters'> & Partial<Pick<View, 'time'>>): AnalyzeParams {
+  return { mapping: v.mapping, partition: v.green || v.red ? { green: v.green, red: v.red } : null, caseFilters: v.caseFilters, time: v.time ?? null };
+}
+
+/** A `time` value: `FROM..TO` (either side may be empty); junk (or an empty window) = no window. */
+function timeOf(s: string): TimeWindow | null {
+  try {
+    const w = parseTimeWindow(s);
+    return w.from === null && w.to === null ? null : w;
+  } catch {
+    return null;
+  }
 }

@@ -4,6 +4,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AnalysisResult, EdgeCases, MappingSpec, PathFilter, TimelineData } from '../analysis/types';
+import type { OverviewMetric, TimeOverview } from '../analysis/time/types';
 import { analyzeParams, DEFAULT_VIEW, type ColorMode, type EdgeLabelKind, type RankBy, type View } from '../session/view';
 import type { Api, LoadInput, LoadSummary, Method, Progress } from '../worker/protocol';
 import type { InsightsResult } from '../analysis/insights/index';
@@ -93,6 +94,18 @@ export interface AppState extends ViewSettings {
   /** New thresholds as JSON text ('' = defaults): validated by the worker; a bad one keeps the previous. */
   setThresholds(text: string): Promise<void>;
   markNodes(ids: string[]): void;
+
+  /** The whole-run overview with the I/O phases (docs/METHOD.md "Time"), and how it is drawn. */
+  overview: TimeOverview | null;
+  overviewLoading: boolean;
+  overviewMetric: OverviewMetric;
+  overviewAlign: boolean;
+  overviewSelectedOnly: boolean;
+  /** Analyses the events whose start lies in the window (null = every event); the window is in the URL. */
+  setTime(w: { from: number | null; to: number | null } | null): Promise<void>;
+  setOverview(o: Partial<Pick<AppState, 'overviewMetric' | 'overviewAlign' | 'overviewSelectedOnly'>>): Promise<void>;
+  /** The analysed events as Chrome Trace Event JSON, in UTF-8 parts (for a Blob). */
+  exportChrome(): Promise<Uint8Array[]>;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -129,7 +142,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       }
     };
 
-    const runAnalyze = async (over: Partial<Pick<AppState, 'mapping' | 'green' | 'red' | 'caseFilters'>> = {}): Promise<void> => {
+    const runAnalyze = async (over: Partial<Pick<AppState, 'mapping' | 'green' | 'red' | 'caseFilters' | 'time'>> = {}): Promise<void> => {
       if (!get().summary || get().summary!.cases === 0) {
         set(over);
         return;
@@ -152,6 +165,8 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
         });
         if (seq !== analyzeSeq) return;
         set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null, insights: null });
+        set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null });
+        await refreshOverview();
         const sel = get().selected;
         if (sel && !reply.result.nodes.some((n) => n.id === sel)) set({ selected: null, timeline: null });
         else if (sel && get().timeline) await refreshTimeline(sel);
@@ -172,6 +187,23 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
           return;
         }
         throw e;
+      }
+    };
+
+    /** The overview depends on the mapping, partition, case filters and its own options, not on the window. */
+    let overviewKey = '';
+    const refreshOverview = async (force = false): Promise<void> => {
+      const st = get();
+      const only = st.overviewSelectedOnly && st.selected !== null && st.selected !== '●' && st.selected !== '■' ? [st.selected] : null;
+      const key = JSON.stringify([st.mapping, st.green, st.red, st.caseFilters, st.overviewMetric, st.overviewAlign, only, st.summary?.events]);
+      if (!force && key === overviewKey && st.overview) return;
+      overviewKey = key;
+      set({ overviewLoading: true });
+      try {
+        const o = await client.call('timeOverview', [{ metric: st.overviewMetric, align: st.overviewAlign, activities: only }]).promise;
+        if (key === overviewKey) set({ overview: o });
+      } finally {
+        set({ overviewLoading: false });
       }
     };
 
@@ -205,7 +237,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       await stopAnalysis();
       if (seq !== loadSeq) return;
       needReload = false;
-      set({ status: 'loading', progress: null, banner: null, result: null, summary: null, selected: null, timeline: null, edge: null, ...(seq > 1 ? { caseFilters: [] } : {}) });
+      set({ status: 'loading', progress: null, banner: null, result: null, summary: null, overview: null, selected: null, timeline: null, edge: null, ...(seq > 1 ? { caseFilters: [] } : {}) });
       const call = client.call('load', [files, { splitByPid: get().splitByPid, ...(get().singleThread ? { singleThread: true } : {}), ...(loadFilter.length ? { pathFilter: loadFilter } : {}) }], (p) => set({ progress: p }));
       loadCall = call.id;
       try {
@@ -251,6 +283,17 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       pendingCustom,
 
       pendingLoad: null,
+      overview: null,
+      overviewLoading: false,
+      overviewMetric: 'busy',
+      overviewAlign: false,
+      overviewSelectedOnly: false,
+      setTime: (w) => guarded('Analysis', () => runAnalyze({ time: w && (w.from !== null || w.to !== null) ? w : null })),
+      setOverview: (o) => {
+        set(o);
+        return guarded('Overview', () => refreshOverview());
+      },
+      exportChrome: () => client.call('chromeTrace', []).promise,
       loadFilter: [],
       insights: null,
       insightsLoading: false,
@@ -299,6 +342,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       },
       selectNode: (id) => {
         set({ selected: id, edge: null });
+        if (get().overviewSelectedOnly) void guarded('Overview', () => refreshOverview());
         if (!id || id === '●' || id === '■') {
           set({ timeline: null });
           return Promise.resolve();

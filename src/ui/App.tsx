@@ -7,6 +7,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { collectDrop, collectInput, fetchExample } from './files';
 import { trackUi } from './idle';
 import { EdgeCasesPanel, GraphPanel, TimelinePanel } from './panels';
+import { OverviewArea } from './time/OverviewArea';
 import { ProgressBar } from './ProgressBar';
 import { SummaryPanel } from './SummaryPanel';
 import { TabButton, TABS, type TabDef } from './tabs';
@@ -256,6 +257,7 @@ export function App() {
             <CaseFilters />
           </aside>
           <div className="main-col">
+            {hasResult && <OverviewArea />}
             <GraphArea />
             <Detail />
             {hasResult && (

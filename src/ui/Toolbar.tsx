@@ -15,6 +15,7 @@ export function Toolbar({ onError }: { onError(msg: string): void }) {
   const setDirection = useApp((s) => s.setDirection);
   const exportJson = useApp((s) => s.exportJson);
   const exportH5 = useApp((s) => s.exportH5);
+  const exportChrome = useApp((s) => s.exportChrome);
   const colorValue = colorMode.kind === 'partition' ? 'partition' : colorMode.metric;
   const fail = (what: string) => (e: unknown) => onError(`${what}: ${(e as Error).message ?? String(e)}`);
   return (
@@ -61,6 +62,14 @@ export function Toolbar({ onError }: { onError(msg: string): void }) {
       </button>
       <button disabled={!result} onClick={() => exportH5().then((b) => download('strace-dfg-events.h5', b, 'application/x-hdf5'), fail('HDF5 export'))} data-testid="export-h5">
         Event log .h5
+      </button>
+      <button
+        disabled={!result}
+        title="The analysed events (case filters and time window applied) for Perfetto / chrome://tracing: a process per case, a thread per pid"
+        onClick={() => exportChrome().then((parts) => download('strace-dfg-trace.json', new Blob(parts as BlobPart[], { type: 'application/json' }), 'application/json'), fail('Chrome trace export'))}
+        data-testid="export-chrome"
+      >
+        Chrome trace
       </button>
     </div>
   );
