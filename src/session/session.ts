@@ -9,6 +9,7 @@ import { activityEvents, analyze, compileMapping, edgeCases, resolvePartition } 
 import { toCliJson, type CliJson } from '../analysis/cliJson';
 import { resolveThresholds, runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
 import { toInsightsJson, type InsightJson } from '../analysis/insights/json';
+import { compare, toCompareJson, type CompareJson, type CompareOptions, type CompareResult } from '../analysis/compare/index';
 import type { AnalysisResult, AnalyzeOptions, EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../analysis/types';
 import { FileFormatError, identify, IMPORTERS, isIdentified, unidentifiedMessage, type Identified, type Importer } from '../ingest/registry';
 import { CancelledError, CHUNK, type ByteSource, type Cancel } from '../ingest/source';
@@ -87,6 +88,7 @@ export class Session {
   private loadGen = 0;
   private thresholds: Thresholds = resolveThresholds(null);
   private insightsCache: { reply: AnalyzeReply; t: Thresholds; r: InsightsResult } | null = null;
+  private lastCompare: { reply: AnalyzeReply; result: CompareResult } | null = null;
 
   /**
    * Reads every source (sniffed by the importer registry; pooled importers on the pool), merges them in
@@ -292,6 +294,31 @@ export class Session {
    * findings of the insight rules at the current thresholds. */
   async analysisJson(ctx: Ctx): Promise<CliJson & { insights: InsightJson[] }> {
     return { ...toCliJson(this.fullResult(), this.base?.files ?? []), insights: toInsightsJson(await this.insights(ctx)) };
+  }
+
+  /**
+   * Green against red under the last analysis' mapping, case filters and partition (docs/METHOD.md
+   * "Comparing green and red"): per-case measures, per activity and edge the per-case values of each side,
+   * U tests with Cliff's delta and BH q, the top differences. Throws when the last analysis has no partition.
+   */
+  async compare(_ctx: Ctx, options: CompareOptions = {}): Promise<CompareResult> {
+    const { work, compiled } = this.needAnalysis();
+    const reply = this.lastReply;
+    if (!this.partition || !reply) throw new PartitionError('no partition: choose the green and the red cases first');
+    if (this.lastCompare?.reply === reply && options.top === undefined && options.mc !== false) return this.lastCompare.result;
+    const result = compare(work, this.params!.mapping, this.partition, compiled, options);
+    if (options.top === undefined && options.mc !== false) this.lastCompare = { reply, result };
+    return result;
+  }
+
+  /** `compare` as the JSON document of `strace-dfg compare --json` (docs/FORMATS.md "Compare JSON output"). */
+  async compareJson(ctx: Ctx): Promise<CompareJson> {
+    return toCompareJson(await this.compare(ctx));
+  }
+
+  /** `compareJson` as text: what the app downloads. */
+  async exportCompareJson(ctx: Ctx): Promise<string> {
+    return JSON.stringify(await this.compareJson(ctx), null, 2);
   }
 
   /** `analysisJson` as text: what the app downloads and `strace-dfg analyze --json` prints. */
