@@ -30,6 +30,14 @@ describe('URL hash settings', () => {
     expect(view.mapping.custom).toBeNull();
   });
 
+  it('reads and writes the difference colouring', () => {
+    const { view } = parseHash('#green=cid:ssf&red=cid:fpp&color=diff-time');
+    expect(view.colorMode).toEqual({ kind: 'difference', metric: 'time' });
+    expect(toHash(view)).toMatch(/(^|&)color=diff-time(&|$)/);
+    expect(parseHash(`#${toHash(view)}`).view.colorMode).toEqual({ kind: 'difference', metric: 'time' });
+    expect(parseHash('#color=diff-junk').view.colorMode).toEqual({ kind: 'metric', metric: 'rd' });
+  });
+
   it('ignores junk values', () => {
     const { view } = parseHash('#depth=abc&metric=evil&dir=XY&label=<img>');
     expect(view.mapping.depth).toBe(2);

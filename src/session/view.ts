@@ -4,7 +4,7 @@
  *
  *   v=1&depth=3&filter=/scratch&exclude=re:^/proc&calls=read,write&xcalls=close&rewrite=/scratch/u=>$S
  *   &custom=…&green=cid:a&red=ids:x,y&keep=with:read:/etc&keep=without:…&activities=20&paths=5&rank=rd
- *   &metric=bytes&color=partition&label=gap&dir=TB&split=pid&threads=1
+ *   &metric=bytes&color=partition (or diff-count, diff-bytes, diff-time)&label=gap&dir=TB&split=pid&threads=1
  *
  * URL query syntax (as URLSearchParams reads it): keys in any order, unknown keys ignored, list keys repeat and add,
  * single keys: the last one wins. Only what differs from DEFAULT_VIEW is written, after `v=1`.
@@ -27,7 +27,11 @@ export type Metric = MetricId;
 const isColorMetric = (m: string): m is Metric => isMetricId(m) && metricDef(m).canColor;
 export type EdgeLabelKind = 'count' | 'cases' | 'gap';
 const EDGE_LABELS: readonly string[] = ['count', 'cases', 'gap'];
-export type ColorMode = { kind: 'metric'; metric: Metric } | { kind: 'partition' };
+/** A per-case metric of the green/red comparison (docs/METHOD.md "Comparing green and red"; edges are
+ * coloured by their count). */
+export type DiffMetric = 'count' | 'bytes' | 'time';
+const DIFF_METRICS: readonly string[] = ['count', 'bytes', 'time'];
+export type ColorMode = { kind: 'metric'; metric: Metric } | { kind: 'partition' } | { kind: 'difference'; metric: DiffMetric };
 export type RankBy = 'count' | 'rd';
 
 export interface View {
@@ -144,7 +148,14 @@ const KEYS: readonly Key[] = [
   single('activities', (v, s) => void (v.activities = count(s) ?? v.activities), (v) => (v.activities === null ? null : String(v.activities))),
   single('paths', (v, s) => void (v.paths = count(s) ?? v.paths), (v) => (v.paths === null ? null : String(v.paths))),
   single('rank', (v, s) => void (s === 'rd' || s === 'count' ? (v.rankBy = s) : 0), (v) => (v.rankBy !== 'count' ? v.rankBy : null)),
-  single('color', (v, s) => void (s === 'partition' && (v.colorMode = { kind: 'partition' })), (v) => (v.colorMode.kind === 'partition' ? 'partition' : null)),
+  single(
+    'color',
+    (v, s) => {
+      if (s === 'partition') v.colorMode = { kind: 'partition' };
+      else if (s.startsWith('diff-') && DIFF_METRICS.includes(s.slice(5))) v.colorMode = { kind: 'difference', metric: s.slice(5) as DiffMetric };
+    },
+    (v) => (v.colorMode.kind === 'partition' ? 'partition' : v.colorMode.kind === 'difference' ? `diff-${v.colorMode.metric}` : null),
+  ),
   single('metric', (v, s) => void (isColorMetric(s) && (v.colorMode = { kind: 'metric', metric: s })), (v) => (v.colorMode.kind === 'metric' && v.colorMode.metric !== 'rd' ? v.colorMode.metric : null)),
   single('label', (v, s) => void (EDGE_LABELS.includes(s) && (v.edgeLabel = s as EdgeLabelKind)), (v) => (v.edgeLabel !== 'count' ? v.edgeLabel : null)),
   single('dir', (v, s) => void (v.direction = s === 'TB' ? 'TB' : 'LR'), (v) => (v.direction !== 'LR' ? v.direction : null)),

@@ -88,6 +88,21 @@ describe('app store', () => {
     expect(st().result!.variants.flatMap((v) => v.cases).every((c) => c.startsWith('b_'))).toBe(true);
   });
 
+  it('compares green and red whenever both sides have cases', async () => {
+    const client = new LocalClient();
+    const store = createAppStore(client);
+    const st = () => store.getState();
+    await st().loadFiles(fig1());
+    expect(st().compare).toBeNull();
+    await st().setPartition('cid:a', 'cid:b');
+    const c = st().compare!;
+    expect(c.green.ids.length + c.red.ids.length).toBe(st().summary!.cases);
+    expect(c.activities.some((r) => r.id === 'read:/etc/passwd' && r.side === 'red')).toBe(true);
+    expect(JSON.parse(await st().exportCompareJson()).activities['read:/etc/passwd'].red.cases).toBe(c.red.ids.length);
+    await st().setPartition('cid:a', '');
+    expect(st().compare).toBeNull();
+  });
+
   it('asks before a load that would not fit in memory, and can load with a path filter', async () => {
     const client = new LocalClient();
     const store = createAppStore(client, {}, null, { deviceMemory: 0.25 });

@@ -3,6 +3,7 @@
  * the worker keeps it, the store holds results only.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { CompareResult } from '../analysis/compare/types';
 import type { AnalysisResult, EdgeCases, MappingSpec, PathFilter, TimelineData } from '../analysis/types';
 import type { OverviewMetric, TimeOverview } from '../analysis/time/types';
 import { analyzeParams, DEFAULT_VIEW, type ColorMode, type EdgeLabelKind, type RankBy, type View } from '../session/view';
@@ -38,6 +39,9 @@ export interface AppState extends ViewSettings {
   /** The worker's time for the last analysis (ms). */
   analyzeMs: number | null;
   partitionCases: { green: string[]; red: string[] } | null;
+  /** Green against red (docs/METHOD.md "Comparing green and red") when both sides have cases. */
+  compare: CompareResult | null;
+  compareError: string | null;
   selected: string | null;
   timeline: TimelineData | null;
   timelineLoading: boolean;
@@ -106,6 +110,8 @@ export interface AppState extends ViewSettings {
   setOverview(o: Partial<Pick<AppState, 'overviewMetric' | 'overviewAlign' | 'overviewSelectedOnly'>>): Promise<void>;
   /** The analysed events as Chrome Trace Event JSON, in UTF-8 parts (for a Blob). */
   exportChrome(): Promise<Uint8Array[]>;
+  /** The comparison as the CLI's compare JSON (docs/FORMATS.md "Compare JSON output"). */
+  exportCompareJson(): Promise<string>;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -164,9 +170,18 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
           if (analyzeCall === call) analyzeCall = null;
         });
         if (seq !== analyzeSeq) return;
-        set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null, insights: null });
         set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null });
         await refreshOverview();
+        const pc = reply.partitionCases;
+        if (pc && pc.green.length > 0 && pc.red.length > 0) {
+          try {
+            const compare = await client.call('compare', []).promise;
+            if (seq === analyzeSeq) set({ compare, compareError: null });
+          } catch (e) {
+            if (seq === analyzeSeq) set({ compare: null, compareError: (e as Error).message ?? String(e) });
+          }
+        } else set({ compare: null, compareError: null });
+        if (seq !== analyzeSeq) return;
         const sel = get().selected;
         if (sel && !reply.result.nodes.some((n) => n.id === sel)) set({ selected: null, timeline: null });
         else if (sel && get().timeline) await refreshTimeline(sel);
@@ -237,7 +252,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       await stopAnalysis();
       if (seq !== loadSeq) return;
       needReload = false;
-      set({ status: 'loading', progress: null, banner: null, result: null, summary: null, overview: null, selected: null, timeline: null, edge: null, ...(seq > 1 ? { caseFilters: [] } : {}) });
+      set({ status: 'loading', progress: null, banner: null, result: null, compare: null, summary: null, overview: null, selected: null, timeline: null, edge: null, ...(seq > 1 ? { caseFilters: [] } : {}) });
       const call = client.call('load', [files, { splitByPid: get().splitByPid, ...(get().singleThread ? { singleThread: true } : {}), ...(loadFilter.length ? { pathFilter: loadFilter } : {}) }], (p) => set({ progress: p }));
       loadCall = call.id;
       try {
@@ -273,6 +288,8 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       keptCases: 0,
       analyzeMs: null,
       partitionCases: null,
+      compare: null,
+      compareError: null,
       selected: null,
       timeline: null,
       timelineLoading: false,
@@ -405,6 +422,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
           }
         }),
       markNodes: (marked) => set({ marked }),
+      exportCompareJson: () => client.call('exportCompareJson', []).promise,
     };
   });
 }

@@ -4,8 +4,15 @@
  */
 import type { ActivityStats, AnalysisResult, EdgeCases, Side, TimelineData, Variant } from '../analysis/types';
 
-import type { ColorMode, EdgeLabelKind, RankBy } from '../session/view';
-export type { ColorMode, EdgeLabelKind, Metric } from '../session/view';
+import type { ColorMode, DiffMetric, EdgeLabelKind, RankBy } from '../session/view';
+export type { ColorMode, DiffMetric, EdgeLabelKind, Metric } from '../session/view';
+
+/** Effect (Cliff's delta) and BH q per node id and per edge key, for the difference colouring. */
+export interface DifferenceMap {
+  metric: DiffMetric;
+  nodes: Record<string, { effect: number | null; q: number | null }>;
+  edges: Record<string, { effect: number | null; q: number | null }>;
+}
 
 export interface GraphPanelProps {
   /** The full analysis (all activities); the panel applies its activity/path sliders itself. */
@@ -25,6 +32,8 @@ export interface GraphPanelProps {
   filter?: GraphFilter;
   /** The sliders moved (all null / 'count': back to the default, after the set of activities changed). */
   onFilter?(f: GraphFilter): void;
+  /** The comparison's effects for colorMode 'difference' (null: no comparison yet). */
+  difference?: DifferenceMap | null;
 }
 
 /** The graph sliders as the view holds them (session/view.ts keys activities, paths, rank). */

@@ -2,8 +2,8 @@
 import { metric } from '../../analysis/metrics';
 import type { AnalysisResult } from '../../analysis/types';
 import { formatCount } from '../../lib/format';
-import type { ColorMode } from '../contracts';
-import { BLUE, EDGE_DEFAULT, EDGE_GREEN, EDGE_NEITHER, EDGE_RED, NODE_BOTH, NODE_GREEN, NODE_NEITHER, NODE_RED, UNAVAILABLE, WHITE } from './colors';
+import type { ColorMode, DiffMetric } from '../contracts';
+import { BLUE, DIFF_GREEN, DIFF_NONE, DIFF_RED, EDGE_DEFAULT, EDGE_GREEN, EDGE_NEITHER, EDGE_RED, NODE_BOTH, NODE_GREEN, NODE_NEITHER, NODE_RED, SIGNIFICANT, UNAVAILABLE, WHITE } from './colors';
 import { sideCounts } from './elements';
 import type { FilterOptions, FilteredGraph } from './filter';
 
@@ -112,6 +112,7 @@ export function GraphLegend({ result, colorMode, metricMax }: { result: Analysis
       </div>
     );
   }
+  if (colorMode.kind === 'difference') return <DifferenceLegend colorMode={colorMode} box={box} />;
   const m = metric(colorMode.metric);
   return (
     <div style={box} data-testid="graph-legend">
@@ -124,6 +125,27 @@ export function GraphLegend({ result, colorMode, metricMax }: { result: Analysis
       </div>
       <div><span style={line(EDGE_NEITHER, true)} />via hidden activities · width ∝ log(count) · binary units</div>
       {result.hosts > 1 ? <div style={{ color: '#8D6E63' }}>mc assumes the {result.hosts} hosts&apos; clocks are synchronised</div> : null}
+    </div>
+  );
+}
+
+const DIFF_METRIC_NAMES: Record<DiffMetric, string> = { count: 'events per case', bytes: 'bytes per case', time: 'time in calls per case' };
+
+function DifferenceLegend({ colorMode, box }: { colorMode: { kind: 'difference'; metric: DiffMetric }; box: React.CSSProperties }) {
+  return (
+    <div style={box} data-testid="graph-legend">
+      <div>
+        <b>Difference: {DIFF_METRIC_NAMES[colorMode.metric]}</b> — Cliff&apos;s delta, green vs red cases
+      </div>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+        <span>green larger −1</span>
+        <span style={{ display: 'inline-block', width: 120, height: 10, border: '1px solid #999', background: `linear-gradient(to right, ${DIFF_GREEN}, ${WHITE}, ${DIFF_RED})` }} />
+        <span>+1 red larger</span>
+      </div>
+      <div>
+        <span style={swatch(DIFF_NONE)} />
+        not significant (q ≥ {SIGNIFICANT}) or no test · edges: transitions per case
+      </div>
     </div>
   );
 }

@@ -89,7 +89,8 @@ export function GraphPanel(props: GraphPanelProps) {
   const deferredOpts = useDeferredValue(opts);
   const graph = useMemo(() => filterGraph(result, deferredOpts, dfg), [result, deferredOpts, dfg]);
   const stops = useMemo(() => edgeCountStops(result, graph.nodes), [result, graph.nodes]);
-  const elements = useMemo(() => buildElements(result, graph, colorMode, edgeLabel, stats), [result, graph, colorMode, edgeLabel, stats]);
+  const difference = props.difference ?? null;
+  const elements = useMemo(() => buildElements(result, graph, colorMode, edgeLabel, stats, difference), [result, graph, colorMode, edgeLabel, stats, difference]);
   const shownEdges = useRef(new Map<string, ShownEdge>());
   shownEdges.current = useMemo(() => new Map(graph.edges.map((e) => [edgeId(e.source, e.target), e])), [graph]);
   const [posVersion, setPosVersion] = useState(0);

@@ -57,3 +57,36 @@ export function partitionNodeFill(side: Side | undefined): string {
 export function partitionEdgeColor(side: Side | undefined): string {
   return side === 'green' ? EDGE_GREEN : side === 'red' ? EDGE_RED : side === 'neither' ? EDGE_NEITHER : EDGE_DEFAULT;
 }
+
+/**
+ * Difference colouring (green against red): a diverging scale by Cliff's delta of a per-case metric,
+ * −1 (every green case above every red case) → DIFF_GREEN, 0 → white, +1 (red above) → DIFF_RED; only
+ * where the test is significant (q < SIGNIFICANT), else DIFF_NONE. Edges go from grey to the full colour.
+ */
+export const SIGNIFICANT = 0.05;
+export const DIFF_GREEN = '#43A047';
+export const DIFF_RED = '#E53935';
+export const DIFF_NONE = '#E0E0E0';
+export const DIFF_EDGE_NONE = '#BDBDBD';
+
+const rgb = (hex: string): [number, number, number] => [parseInt(hex.slice(1, 3), 16), parseInt(hex.slice(3, 5), 16), parseInt(hex.slice(5, 7), 16)];
+function mix(from: string, to: string, t: number): string {
+  const a = rgb(from);
+  const b = rgb(to);
+  const s = Math.min(1, Math.max(0, t));
+  return `#${a.map((x, i) => hex2(x + (b[i] - x) * s)).join('')}`;
+}
+
+export function isSignificant(q: number | null | undefined): q is number {
+  return q !== null && q !== undefined && q < SIGNIFICANT;
+}
+
+export function differenceFill(effect: number | null | undefined, q: number | null | undefined): string {
+  if (!isSignificant(q) || effect === null || effect === undefined) return DIFF_NONE;
+  return effect < 0 ? mix(WHITE, DIFF_GREEN, -effect) : mix(WHITE, DIFF_RED, effect);
+}
+
+export function differenceEdgeColor(effect: number | null | undefined, q: number | null | undefined): string {
+  if (!isSignificant(q) || effect === null || effect === undefined) return DIFF_EDGE_NONE;
+  return effect < 0 ? mix(DIFF_EDGE_NONE, DIFF_GREEN, -effect) : mix(DIFF_EDGE_NONE, DIFF_RED, effect);
+}

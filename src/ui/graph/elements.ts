@@ -1,7 +1,7 @@
 /** Pure: the filtered graph + colour mode → Cytoscape element data (ids, labels, fills, widths, sides). */
 import { END, START, edgeKey, type ActivityStats, type AnalysisResult, type Side } from '../../analysis/types';
-import type { ColorMode, EdgeLabelKind } from '../contracts';
-import { EDGE_DEFAULT, EDGE_NEITHER, TERMINAL_FILL, metricFill, metricMax, metricValue, partitionEdgeColor, partitionNodeFill } from './colors';
+import type { ColorMode, DifferenceMap, EdgeLabelKind } from '../contracts';
+import { EDGE_DEFAULT, EDGE_NEITHER, TERMINAL_FILL, differenceEdgeColor, differenceFill, metricFill, metricMax, metricValue, partitionEdgeColor, partitionNodeFill } from './colors';
 import { edgeId, type EdgeData, type NodeData } from './cyView';
 import type { FilteredGraph } from './filter';
 import { edgeLabel, labelBox, nodeLabelLines } from './labels';
@@ -19,8 +19,9 @@ export function edgeWidth(count: number, maxCount: number): number {
   return 1 + 6 * (Math.log(1 + Math.max(0, count)) / Math.log(1 + maxCount));
 }
 
-export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMode: ColorMode, labelKind: EdgeLabelKind, stats: Map<string, ActivityStats>): Elements {
+export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMode: ColorMode, labelKind: EdgeLabelKind, stats: Map<string, ActivityStats>, difference: DifferenceMap | null = null): Elements {
   const part = colorMode.kind === 'partition' ? result.partition : null;
+  const diff = colorMode.kind === 'difference' ? difference : null;
   const metric = colorMode.kind === 'metric' ? colorMode.metric : 'rd';
   const max = metricMax(result.nodes, metric);
   let maxCount = 0;
@@ -37,6 +38,10 @@ export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMod
       const side = part.nodes[id]?.side ?? 'neither';
       return { id, label: lines.join('\n'), w: box.w, h: box.h, fill: partitionNodeFill(side), side };
     }
+    if (colorMode.kind === 'difference') {
+      const d = diff?.nodes[id];
+      return { id, label: lines.join('\n'), w: box.w, h: box.h, fill: differenceFill(d?.effect, d?.q) };
+    }
     return { id, label: lines.join('\n'), w: box.w, h: box.h, fill: metricFill(a ? metricValue(a, metric) : null, max) };
   });
   const edges: EdgeData[] = g.edges.map((e) => {
@@ -44,12 +49,16 @@ export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMod
       id: edgeId(e.source, e.target), source: e.source, target: e.target, count: e.count, label: edgeLabel(e, labelKind),
       width: edgeWidth(e.count, maxCount), bypass: e.bypass,
     };
+    if (colorMode.kind === 'difference' && !e.bypass) {
+      const d = diff?.edges[edgeKey(e.source, e.target)];
+      return { ...base, color: differenceEdgeColor(d?.effect, d?.q) };
+    }
     if (!part) return { ...base, color: e.bypass ? EDGE_NEITHER : EDGE_DEFAULT };
     if (e.bypass) return { ...base, color: EDGE_NEITHER };
     const side = part.edges[edgeKey(e.source, e.target)]?.side ?? 'neither';
     return { ...base, color: partitionEdgeColor(side), side };
   });
-  return { nodes, edges, metricMax: part ? null : max };
+  return { nodes, edges, metricMax: part || colorMode.kind === 'difference' ? null : max };
 }
 
 /** Per-side counts for the partition legend, over the whole DFG (● and ■ excluded from node counts). */
