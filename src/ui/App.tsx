@@ -4,6 +4,7 @@ import { useApp } from './appContext';
 import { Banner, CustomConfirm, LoadConfirm } from './Banner';
 import { EmptyState } from './EmptyState';
 import { ErrorBoundary } from './ErrorBoundary';
+import { alignAtCaseStart, differenceMap } from './compare/compareModel';
 import { collectDrop, collectInput, fetchExample } from './files';
 import { trackUi } from './idle';
 import { EdgeCasesPanel, GraphPanel, TimelinePanel } from './panels';
@@ -74,6 +75,8 @@ function GraphArea() {
   const rankBy = useApp((s) => s.rankBy);
   const setGraphFilter = useApp((s) => s.setGraphFilter);
   const graphFilter = useMemo(() => ({ activities, paths, rankBy }), [activities, paths, rankBy]);
+  const compare = useApp((s) => s.compare);
+  const difference = useMemo(() => (compare && colorMode.kind === 'difference' ? differenceMap(compare, colorMode.metric) : null), [compare, colorMode]);
   return (
     <section className="graph-area">
       {result ? (
@@ -91,6 +94,7 @@ function GraphArea() {
               onKeepCases={(a, k) => void keepCases(a, k)}
               filter={graphFilter}
               onFilter={setGraphFilter}
+              difference={difference}
             />
           </Suspense>
         </ErrorBoundary>
@@ -117,7 +121,17 @@ function GraphArea() {
 }
 
 function Detail() {
-  const timeline = useApp((s) => s.timeline);
+  const raw = useApp((s) => s.timeline);
+  const compare = useApp((s) => s.compare);
+  const partitionCases = useApp((s) => s.partitionCases);
+  const [align, setAlign] = useState(false);
+  const rowSides = useMemo(() => {
+    if (!raw || !partitionCases) return null;
+    const g = new Set(partitionCases.green);
+    const r = new Set(partitionCases.red);
+    return raw.rowCase.map((id) => (g.has(id) ? 'green' : r.has(id) ? 'red' : null));
+  }, [raw, partitionCases]);
+  const timeline = useMemo(() => (align && raw && compare ? alignAtCaseStart(raw, compare) : raw), [align, raw, compare]);
   const edge = useApp((s) => s.edge);
   const closeTimeline = useApp((s) => s.closeTimeline);
   const closeEdge = useApp((s) => s.closeEdge);
@@ -126,7 +140,12 @@ function Detail() {
     <section className="detail" data-testid="detail">
       <ErrorBoundary name="Detail" resetKey={timeline ?? edge}>
         <Suspense fallback={<p className="muted">Loading…</p>}>
-          {timeline && <TimelinePanel data={timeline} onClose={closeTimeline} />}
+          {timeline && compare && raw!.timeBase !== 'none' && (
+            <label className="align-toggle" title="Each case's events shifted so that its first event (of any activity) is at 0: green and red runs side by side on one scale">
+              <input type="checkbox" checked={align} onChange={(e) => setAlign(e.target.checked)} data-testid="timeline-align" /> align each case at its start
+            </label>
+          )}
+          {timeline && <TimelinePanel data={timeline} onClose={closeTimeline} rowSides={rowSides} />}
           {edge && <EdgeCasesPanel data={edge} onClose={closeEdge} />}
         </Suspense>
       </ErrorBoundary>

@@ -1,6 +1,6 @@
 /** Colouring, edge labels, direction, exports. */
 import { COLOR_METRICS } from '../analysis/metrics';
-import type { ColorMode, EdgeLabelKind, Metric } from './contracts';
+import type { ColorMode, DiffMetric, EdgeLabelKind, Metric } from './contracts';
 import { useApp } from './appContext';
 import { download, statsCsv } from './exportFiles';
 
@@ -16,7 +16,8 @@ export function Toolbar({ onError }: { onError(msg: string): void }) {
   const exportJson = useApp((s) => s.exportJson);
   const exportH5 = useApp((s) => s.exportH5);
   const exportChrome = useApp((s) => s.exportChrome);
-  const colorValue = colorMode.kind === 'partition' ? 'partition' : colorMode.metric;
+  const hasCompare = useApp((s) => s.compare !== null);
+  const colorValue = colorMode.kind === 'partition' ? 'partition' : colorMode.kind === 'difference' ? `diff-${colorMode.metric}` : colorMode.metric;
   const fail = (what: string) => (e: unknown) => onError(`${what}: ${(e as Error).message ?? String(e)}`);
   return (
     <div className="toolbar" data-testid="toolbar">
@@ -27,7 +28,8 @@ export function Toolbar({ onError }: { onError(msg: string): void }) {
           data-testid="color-mode"
           onChange={(e) => {
             const v = e.target.value;
-            setColorMode((v === 'partition' ? { kind: 'partition' } : { kind: 'metric', metric: v as Metric }) as ColorMode);
+            const mode: ColorMode = v === 'partition' ? { kind: 'partition' } : v.startsWith('diff-') ? { kind: 'difference', metric: v.slice(5) as DiffMetric } : { kind: 'metric', metric: v as Metric };
+            setColorMode(mode);
           }}
         >
           {COLOR_METRICS.map((m) => (
@@ -36,6 +38,11 @@ export function Toolbar({ onError }: { onError(msg: string): void }) {
             </option>
           ))}
           <option value="partition">{hasPartition ? 'partition (green/red)' : 'partition (set one below)'}</option>
+          <optgroup label={hasCompare ? 'difference green vs red (q < 0.05)' : 'difference green vs red (set both sides)'}>
+            <option value="diff-count">difference: events per case</option>
+            <option value="diff-bytes">difference: bytes per case</option>
+            <option value="diff-time">difference: time in calls per case</option>
+          </optgroup>
         </select>
       </label>
       <label>

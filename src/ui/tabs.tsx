@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import type { AppState } from '../store/appStore';
 import { useApp } from './appContext';
+import { ComparePanel } from './compare/ComparePanel';
 import { MappingEditor } from './MappingEditor';
 import { StatsTable, VariantsList } from './panels';
 import { InsightsPanel } from './insights/InsightsPanel';
@@ -53,6 +54,17 @@ function VariantsTab() {
   return variants ? <VariantsList variants={variants} /> : null;
 }
 
+function CompareTab() {
+  const compare = useApp((s) => s.compare);
+  const selected = useApp((s) => s.selected);
+  const selectNode = useApp((s) => s.selectNode);
+  const selectEdge = useApp((s) => s.selectEdge);
+  const exportCompareJson = useApp((s) => s.exportCompareJson);
+  const notify = useApp((s) => s.notify);
+  if (!compare) return <p className="muted">Choose green and red cases (Partition tab) to compare them.</p>;
+  return <ComparePanel result={compare} selected={selected} onSelectNode={(id) => void selectNode(id)} onSelectEdge={(a, b) => void selectEdge(a, b)} exportJson={exportCompareJson} onError={notify} />;
+}
+
 export const TABS: readonly TabDef[] = [
   { id: 'summary', area: 'side', title: () => 'Summary', Content: SummaryTab },
   { id: 'mapping', area: 'side', title: () => 'Mapping', Content: MappingEditor },
@@ -60,6 +72,7 @@ export const TABS: readonly TabDef[] = [
   { id: 'insights', area: 'side', title: () => 'Insights', Content: InsightsPanel },
   { id: 'stats', area: 'bottom', title: (s) => `Statistics (${s.result?.nodes.length ?? 0})`, Content: StatsTab },
   { id: 'variants', area: 'bottom', title: (s) => `Variants (${s.result?.variants.length ?? 0})`, Content: VariantsTab },
+  { id: 'compare', area: 'bottom', title: (s) => (s.compare ? 'Compare' : 'Compare (set green and red)'), Content: CompareTab },
 ];
 
 /** A tab's button: re-renders only when its own title changes. */
