@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blend, metricFill, metricMax, partitionEdgeColor, partitionNodeFill } from './colors';
+import { blend, differenceEdgeColor, differenceFill, metricFill, metricMax, partitionEdgeColor, partitionNodeFill } from './colors';
 import { edgeLabel, ellipsize, labelBox, nodeLabelLines } from './labels';
 import type { ActivityStats } from '../../analysis/types';
 
@@ -52,5 +52,18 @@ describe('labels', () => {
     const big = labelBox(['a'.repeat(40), 'b']);
     expect(big.w).toBeGreaterThan(small.w);
     expect(big.h).toBe(small.h);
+  });
+});
+
+describe('difference colouring', () => {
+  it('diverges from white by the effect, only where q < 0.05', () => {
+    expect(differenceFill(-1, 0.01)).toBe('#43A047');
+    expect(differenceFill(1, 0.01)).toBe('#E53935');
+    expect(differenceFill(0, 0.01)).toBe('#FFFFFF');
+    expect(differenceFill(-0.5, 0.01)).toBe('#A1D0A3');
+    expect(differenceFill(-1, 0.05)).toBe('#E0E0E0');
+    expect(differenceFill(null, null)).toBe('#E0E0E0');
+    expect(differenceEdgeColor(1, 0.001)).toBe('#E53935');
+    expect(differenceEdgeColor(1, 0.2)).toBe('#BDBDBD');
   });
 });

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { iorLikeCompare } from '../../testing/iorLike';
+import { caseRows, compareCsv, differenceMap, sortRows, tableRows } from './compareModel';
+
+describe('Compare tab model on the IOR-like runs', () => {
+  const res = iorLikeCompare();
+
+  it('table rows carry per-side means, ratio and the test of the chosen metric', () => {
+    const rows = tableRows(res, 'activity', 'count');
+    const w = rows.find((r) => r.id === 'pwrite64:/scratch/iorlike')!;
+    expect([w.green, w.red, w.ratio]).toEqual([64, 4, 0.0625]);
+    expect(w.test!.effect).toBe(-1);
+    expect([w.greenCases, w.redCases]).toEqual([6, 6]);
+    // edges always show their count test, whatever metric the activities use
+    const e = tableRows(res, 'edge', 'time').find((r) => r.id === 'pwrite64:/scratch/iorlike -> pwrite64:/scratch/iorlike')!;
+    expect([e.green, e.red]).toEqual([63, 3]);
+  });
+
+  it('sorts by |effect| (desc) and q (asc), nulls last, and reverses', () => {
+    const rows = tableRows(res, 'activity', 'time');
+    const byEffect = sortRows(rows, 'effect');
+    const effects = byEffect.map((r) => (r.test?.effect == null ? null : Math.abs(r.test.effect)));
+    const known = effects.filter((x): x is number => x !== null);
+    expect(known).toEqual([...known].sort((a, b) => b - a));
+    expect(effects.indexOf(null) === -1 || effects.slice(effects.indexOf(null)).every((x) => x === null)).toBe(true);
+    const byQ = sortRows(rows, 'q').map((r) => r.test?.q ?? Infinity);
+    expect(byQ).toEqual([...byQ].sort((a, b) => a - b));
+    expect(sortRows(rows, 'q', true)[0].id).toBe(sortRows(rows, 'q').at(-1)!.id);
+  });
+
+  it('the CSV has one line per element and defuses formula-like cells', () => {
+    const csv = compareCsv(res);
+    const lines = csv.trimEnd().split('\n');
+    expect(lines.length).toBe(1 + res.activities.length + res.edges.length);
+    expect(lines[0].split(',').slice(0, 6)).toEqual(['kind', 'element', 'side', 'green_cases', 'red_cases', 'count_green_mean']);
+    const tricky = { ...res, activities: [{ ...res.activities[0], id: '=HYPERLINK("x")' }], edges: [] };
+    expect(compareCsv(tricky).split('\n')[1]).toMatch(/^activity,"'=HYPERLINK\(""x""\)",/);
+  });
+
+  it('cases: both sides only, searchable by host, sortable by coverage', () => {
+    expect(caseRows(res, '', 'id')).toHaveLength(12);
+    expect(caseRows(res, 'jrc0402', 'id').map((c) => c.rid)).toEqual(['3', '4', '5', '3', '4', '5']);
+    const cov = caseRows(res, '', 'coverage').map((c) => c.coverage!);
+    expect(cov).toEqual([...cov].sort((a, b) => b - a));
+    expect(caseRows(res, '', 'coverage').at(-1)!.side).toBe('red');
+  });
+
+  it('difference map: node effects of the chosen metric, edges by count', () => {
+    const d = differenceMap(res, 'count');
+    expect(d.nodes['pwrite64:/scratch/iorlike'].effect).toBe(-1);
+    expect(d.nodes['pwrite64:/scratch/iorlike'].q).toBeLessThan(0.05);
+    expect(d.edges['pwrite64:/scratch/iorlike -> pwrite64:/scratch/iorlike'].effect).toBe(-1);
+  });
+});
