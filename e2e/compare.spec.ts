@@ -28,24 +28,6 @@ for (const size of [
     // the coverage row of the per-side summary
     await expect(page.getByTestId('summary-coverage')).toContainText('%');
 
-    // a sentence about an activity selects its node and opens its timeline
-    const act = page.locator('[data-testid=top-diff][data-kind=activity]').first();
-    const ref = await act.getAttribute('data-ref');
-    expect(ref).toMatch(/^p(read|write)64:\/scratch\/iorlike$/);
-    await act.click();
-    await app.waitIdle();
-    await expect(page.getByTestId('detail')).toBeVisible();
-    await expect(page.locator(`[data-testid=compare-row][data-id="${ref}"]`)).toHaveClass(/selected/);
-
-    // the table sorts by q; the cases view lists sides, hosts and ranks
-    await page.getByTestId('compare-sort-q').click();
-    const firstQ = await page.getByTestId('compare-row').first().getAttribute('data-id');
-    expect(firstQ).toBeTruthy();
-    await page.getByTestId('compare-view-cases').click();
-    await expect(page.getByTestId('case-row')).toHaveCount(12);
-    await expect(page.getByTestId('cases-table')).toContainText('jrc0402');
-    await page.getByTestId('compare-view-elements').click();
-
     // difference colouring: significant nodes on the diverging scale, the others grey, with a legend
     await page.getByTestId('color-mode').selectOption('diff-count');
     await app.waitIdle();
@@ -62,6 +44,25 @@ for (const size of [
     expect(fill('read:/usr/lib')).toBe('#E0E0E0');
     await expect(page.getByTestId('graph-legend')).toContainText('Difference: events per case');
     await app.shot(`compare-${size.width}x${size.height}`);
+
+    // a sentence about an activity selects its node and opens its timeline
+    const act = page.locator('[data-testid=top-diff][data-kind=activity]').first();
+    const ref = await act.getAttribute('data-ref');
+    expect(ref).toMatch(/^p(read|write)64:\/scratch\/iorlike$/);
+    await act.click();
+    await app.waitIdle();
+    await expect(page.getByTestId('detail')).toBeVisible();
+    await expect(page.locator(`[data-testid=compare-row][data-id="${ref}"]`)).toHaveClass(/selected/);
+
+    // the table sorts by q; the cases view lists sides, hosts and ranks
+    await page.getByTestId('compare-sort-q').click();
+    const firstQ = await page.getByTestId('compare-row').first().getAttribute('data-id');
+    expect(firstQ).toBeTruthy();
+    await page.getByTestId('compare-view-cases').click();
+    await expect(page.getByTestId('case-row')).toHaveCount(12);
+    await expect(page.getByTestId('cases-table')).toContainText('jrc0402');
+    await app.shot(`compare-cases-${size.width}x${size.height}`, '[data-testid=compare-panel]');
+    await page.getByTestId('compare-view-elements').click();
 
     // exports: JSON of the documented shape, CSV of the table
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('compare-export-json').click()]);

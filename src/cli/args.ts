@@ -1,14 +1,15 @@
 /** The command line of `strace-dfg`: subcommand + options (node:util parseArgs), from the table in commands.ts. */
 import type { AnalyzeArgs } from './analyze';
 import { COMMANDS, type CommandName } from './commands';
+import type { CompareArgs } from './compareCmd';
 import type { ConvertArgs } from './convert';
 import { CliError } from './errors';
 import { optionHelp, readOptions, type OptionTable } from './options';
 
 export { CliError };
-export type { AnalyzeArgs, ConvertArgs };
+export type { AnalyzeArgs, CompareArgs, ConvertArgs };
 
-export type Args = AnalyzeArgs | ConvertArgs | { command: 'help' } | { command: 'version' };
+export type Args = AnalyzeArgs | CompareArgs | ConvertArgs | { command: 'help' } | { command: 'version' };
 
 const names = Object.keys(COMMANDS) as CommandName[];
 

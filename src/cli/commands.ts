@@ -5,6 +5,7 @@
  */
 import { runAnalyze, type AnalyzeArgs } from './analyze';
 import { viewArgs } from './cliView';
+import { runCompare, type CompareArgs } from './compareCmd';
 import { runConvert, type ConvertArgs } from './convert';
 import { runInsightsCommand, type InsightsArgs } from './insights';
 import { CliError, type CliIO } from './errors';
@@ -70,6 +71,21 @@ const convert: Command<ConvertArgs> = {
   run: runConvert,
 };
 
+const compare: Command<CompareArgs> = {
+  usage: 'compare (--green SEL --red SEL | --view \'#…green=…&red=…\') [options] PATH...',
+  options: {
+    ...VIEW_OPTIONS,
+    ...LOAD_OPTIONS,
+    json: { type: 'boolean', help: 'print one JSON document (format: docs/FORMATS.md "Compare JSON output"), as the app\'s "Compare JSON"' },
+    top: { type: 'string', value: 'N', help: 'rows per table in the text output (default 40, 0 = all)' },
+  },
+  args: (p) => {
+    const top = last(p, 'top');
+    return { command: 'compare', paths: needPaths('compare', p), ...viewArgs(p), json: has(p, 'json'), top: top === undefined ? 40 : intArg('--top', top, 0), jobs: jobsOf(p) };
+  },
+  run: runCompare,
+};
+
 /** Every subcommand, in the order of --help. Add one here. */
-export const COMMANDS = { analyze, insights, convert } satisfies Record<string, Command<{ command: string }>>;
+export const COMMANDS = { analyze, insights, compare, convert } satisfies Record<string, Command<{ command: string }>>;
 export type CommandName = keyof typeof COMMANDS;
