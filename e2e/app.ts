@@ -32,8 +32,8 @@ export class AppPage {
     await this.waitIdle();
   }
 
-  async waitIdle(): Promise<void> {
-    await this.page.evaluate(() => window.__app!.waitIdle());
+  async waitIdle(timeoutMs?: number): Promise<void> {
+    await this.page.evaluate((t) => window.__app!.waitIdle(t), timeoutMs);
   }
 
   graph(): Promise<GraphModel> {
@@ -50,7 +50,7 @@ export class AppPage {
   }
 
   /** Drops files with a real DataTransfer `drop` event (names may be relative paths). */
-  async dropFiles(paths: string[]): Promise<void> {
+  async dropFiles(paths: string[], timeoutMs?: number): Promise<void> {
     const files = paths.map((p) => ({ name: basename(p), b64: readFileSync(p).toString('base64') }));
     const dt = await this.page.evaluateHandle((fs) => {
       const t = new DataTransfer();
@@ -65,7 +65,7 @@ export class AppPage {
     await this.page.dispatchEvent('[data-testid=app]', 'dragenter', { dataTransfer: dt });
     await this.page.dispatchEvent('[data-testid=app]', 'dragover', { dataTransfer: dt });
     await this.page.dispatchEvent('[data-testid=app]', 'drop', { dataTransfer: dt });
-    await this.waitIdle();
+    await this.waitIdle(timeoutMs);
   }
 
   /** The file picker `<input type="file" multiple data-testid="file-input">`. */

@@ -15,7 +15,8 @@ for (const size of [
     await page.setViewportSize(size);
     const app = new AppPage(page);
     await app.open('green=cid:ssf&red=cid:fpp');
-    await app.dropFiles(files);
+    // 12 files, the analysis, the comparison and the layout: generous on a shared 2-core machine
+    await app.dropFiles(files, 90_000);
     await app.expectReady();
 
     await app.tab('compare');
@@ -50,9 +51,14 @@ for (const size of [
     const ref = await act.getAttribute('data-ref');
     expect(ref).toMatch(/^p(read|write)64:\/scratch\/iorlike$/);
     await act.click();
-    await app.waitIdle();
+    await app.waitIdle(60_000);
     await expect(page.getByTestId('detail')).toBeVisible();
     await expect(page.locator(`[data-testid=compare-row][data-id="${ref}"]`)).toHaveClass(/selected/);
+    // the timeline colours rows by side; aligned at each case's start, green and red share one relative scale
+    await page.getByTestId('timeline-align').check();
+    await app.waitIdle(60_000);
+    await expect(page.getByTestId('detail')).toContainText('seconds since the start of the trace');
+    await app.shot(`compare-timeline-${size.width}x${size.height}`, '[data-testid=detail]');
 
     // the table sorts by q; the cases view lists sides, hosts and ranks
     await page.getByTestId('compare-sort-q').click();

@@ -69,6 +69,8 @@ export interface GraphModel {
 export interface TimelinePanelProps {
   data: TimelineData;
   onClose(): void;
+  /** Per row: the side of its case (bars coloured green/red), or null; absent = one colour. */
+  rowSides?: ('green' | 'red' | null)[] | null;
 }
 
 export interface StatsTableProps {

@@ -202,6 +202,7 @@ function caseRows(log: EventLog, cm: CaseMeasures, side: Uint8Array): CaseRow[] 
     host: c.host,
     rid: c.rid,
     side: side[k] === 1 ? 'green' : side[k] === 2 ? 'red' : null,
+    start: orNull(cm.first[k]),
     wall: orNull(cm.wall[k]),
     traced: orNull(cm.traced[k]),
     coverage: orNull(cm.coverage[k]),

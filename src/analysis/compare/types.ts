@@ -76,6 +76,8 @@ export interface CaseRow {
   host: string;
   rid: string;
   side: 'green' | 'red' | null;
+  /** Start of the case's first event (s, in the log's time base); null without timestamps. */
+  start: number | null;
   /** Seconds; null without timestamps (wall) or durations (traced, coverage). */
   wall: number | null;
   traced: number | null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { iorLikeCompare } from '../../testing/iorLike';
-import { caseRows, compareCsv, differenceMap, sortRows, tableRows } from './compareModel';
+import { alignAtCaseStart, caseRows, compareCsv, differenceMap, sortRows, tableRows } from './compareModel';
 
 describe('Compare tab model on the IOR-like runs', () => {
   const res = iorLikeCompare();
@@ -50,5 +50,19 @@ describe('Compare tab model on the IOR-like runs', () => {
     expect(d.nodes['pwrite64:/scratch/iorlike'].effect).toBe(-1);
     expect(d.nodes['pwrite64:/scratch/iorlike'].q).toBeLessThan(0.05);
     expect(d.edges['pwrite64:/scratch/iorlike -> pwrite64:/scratch/iorlike'].effect).toBe(-1);
+  });
+
+  it('aligns a timeline at each case start: relative time, every case from 0', () => {
+    const ids = res.cases.map((c) => c.id);
+    const t = {
+      activity: 'x', timeBase: 'clock' as const, rowLabels: ids, rowCase: ids,
+      row: Uint32Array.from([0, 11]), start: Float64Array.from([res.cases[0].start! + 0.5, res.cases[11].start! + 0.25]),
+      dur: Float32Array.from([0.1, 0.1]), size: Float64Array.from([NaN, NaN]), pid: Int32Array.from([1, 2]), label: Uint32Array.from([0, 0]), labels: ['x'],
+    };
+    const a = alignAtCaseStart(t, res);
+    expect(a.timeBase).toBe('relative');
+    expect(Array.from(a.start)).toEqual([0.5, 0.25].map((x, i) => t.start[i] - [res.cases[0].start!, res.cases[11].start!][i]));
+    expect(a.start[0]).toBeCloseTo(0.5, 6);
+    expect(t.start[0]).toBeGreaterThan(1000); // the original is untouched (clock seconds)
   });
 });

@@ -3,6 +3,7 @@
  * the table, the cases table, and the effect/q maps the graph's difference colouring uses.
  */
 import type { CaseRow, CompareResult, CompareRow, ElementMetric, TestResult } from '../../analysis/compare/types';
+import type { TimelineData } from '../../analysis/types';
 import type { DifferenceMap } from '../contracts';
 import { toCsv } from '../../lib/csv';
 
@@ -141,4 +142,17 @@ export function differenceMap(res: CompareResult, metric: ElementMetric): Differ
     edges[r.id] = { effect: t?.effect ?? null, q: t?.q ?? null };
   }
   return { metric, nodes, edges };
+}
+
+/**
+ * A timeline with every case's events shifted so that the case's first event (of any activity, from the
+ * comparison's case measures) is at 0 s: relative time, green and red runs on one scale. Rows of cases
+ * without a known start keep their times.
+ */
+export function alignAtCaseStart(t: TimelineData, res: CompareResult): TimelineData {
+  const startOf = new Map(res.cases.map((c) => [c.id, c.start]));
+  const rowShift = t.rowCase.map((id) => startOf.get(id) ?? 0);
+  const start = new Float64Array(t.start.length);
+  for (let i = 0; i < start.length; i++) start[i] = t.start[i] - rowShift[t.row[i]];
+  return { ...t, timeBase: 'relative', start };
 }

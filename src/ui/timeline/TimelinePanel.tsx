@@ -8,7 +8,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { Data, Layout, PlotlyHTMLElement, PlotMouseEvent, PlotRelayoutEvent } from 'plotly.js';
 import type { TimelinePanelProps } from '../contracts';
 import { BIN_THRESHOLD, extent, marksForRange, type Marks } from './binning';
-import { buildGeometry, markAt } from './geometry';
+import { buildGeometry, markAt, splitSegments } from './geometry';
 import { describeEvent, escapePlotlyText, shortLabel, summary, type HoverLine } from './hover';
 import { loadPlotly, type PlotlyApi } from './plotly';
 import { clockTicks, timeAxis, toSeconds, type TimeAxis } from './timeAxis';
@@ -17,6 +17,8 @@ import './timeline.css';
 
 const MARGIN = { t: 10, r: 16, b: 44 };
 const BAR_COLOR = '#3f51b5';
+/** Bars of green / red cases (the partition's edge colours). */
+const SIDE_COLORS = ['#2E7D32', '#E53935'];
 const POINT_COLOR = '#e65100';
 /** Each opened timeline gets its own uirevision (a reused plot must not keep the previous one's zoom). */
 let openings = 0;
@@ -52,7 +54,7 @@ function yTicks(labels: string[], plotHeight: number): { tickvals: number[]; tic
   return { tickvals, ticktext };
 }
 
-export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
+export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
   /** The element with the test attributes; the Plotly plot (gd) is its child, lent by warmPlot when one is spare. */
   const plotRef = useRef<HTMLDivElement>(null);
   const gdRef = useRef<HTMLDivElement | null>(null);
@@ -77,6 +79,8 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
     return [axis.offset + (ext.min - pad) * axis.scale, axis.offset + (ext.max + pad) * axis.scale] as [number, number];
   }, [ext, axis]);
 
+  /** Per row 0 (no side), 1 (green), 2 (red); null when no row has a side. */
+  const rowGroups = useMemo(() => (rowSides && rowSides.some((x) => x !== null) ? Uint8Array.from(rowSides, (x) => (x === 'green' ? 1 : x === 'red' ? 2 : 0)) : null), [rowSides]);
   const draw = useCallback(async () => {
     const Plotly = plotlyRef.current;
     const gd = gdRef.current;
@@ -99,6 +103,12 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
       { type: 'scattergl', mode: 'markers', x: g.midX, y: g.midY, marker: { color: 'rgba(0,0,0,0)', size: Math.max(6, lineWidth) }, hoverinfo: 'none', showlegend: false },
       { type: 'scattergl', mode: 'markers', x: g.pointX, y: g.pointY, marker: { color: POINT_COLOR, size: Math.max(5, lineWidth), symbol: 'diamond' }, hoverinfo: 'none', showlegend: false },
     ] as Data[];
+    if (rowGroups) {
+      // rows of green and red cases in their own colours, on the same x-axis (appended after the hover traces)
+      const [rest, green, red] = splitSegments(g.segX, g.segY, rowGroups, 3);
+      traces[0] = { ...traces[0], x: rest.x, y: rest.y } as Data;
+      [green, red].forEach((p, k) => traces.push({ type: 'scattergl', mode: 'lines', x: p.x, y: p.y, line: { color: SIDE_COLORS[k], width: lineWidth }, connectgaps: false, hoverinfo: 'skip', showlegend: false } as Data));
+    }
     const layout: Partial<Layout> = {
       width: gd.clientWidth,
       height: plotHeight + MARGIN.t + MARGIN.b,
@@ -122,7 +132,7 @@ export function TimelinePanel({ data, onClose }: TimelinePanelProps) {
     };
     await Plotly.react(gd, traces, layout, PLOT_CONFIG);
     setDrawn({ marks: m, segments: g.segments, binMs: tReact - tBin, reactMs: performance.now() - tReact });
-  }, [data, axis]);
+  }, [data, axis, rowGroups]);
 
   // Take a plot (the spare one when there is one), draw, wire events; give it back on unmount or when the
   // data changes. A layout effect: the drawing starts before the browser paints the empty panel.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { marksForRange, rawMarks, type EventColumns } from './binning';
-import { buildGeometry, markAt, orderByRowStart, TRACE_BARS, TRACE_POINTS, TRACE_SEGMENTS } from './geometry';
+import { buildGeometry, markAt, orderByRowStart, splitSegments, TRACE_BARS, TRACE_POINTS, TRACE_SEGMENTS } from './geometry';
 import { loadTimelineFixture } from '../../testing/timelineFixture';
 
 const cols = (rows: number[], starts: number[], durs: number[]): EventColumns => ({
@@ -74,5 +74,17 @@ describe('markAt', () => {
     expect(markAt(TRACE_POINTS, 0, m)).toEqual({ kind: 'point', k: 0 });
     expect(markAt(TRACE_SEGMENTS, 0, m)).toBeNull();
     expect(markAt(TRACE_BARS, 5, m)).toBeNull();
+  });
+});
+
+describe('splitSegments', () => {
+  it('puts every segment in the group of its row, in order, NaN separators kept', () => {
+    const segX = Float64Array.from([0, 1, NaN, 2, 3, NaN, 4, 5, NaN]);
+    const segY = Float64Array.from([0, 0, NaN, 1, 1, NaN, 2, 2, NaN]);
+    const [other, green, red] = splitSegments(segX, segY, [1, 2, 1], 3);
+    expect(other.x.length).toBe(0);
+    expect(Array.from(green.x)).toEqual([0, 1, NaN, 4, 5, NaN]);
+    expect(Array.from(green.y)).toEqual([0, 0, NaN, 2, 2, NaN]);
+    expect(Array.from(red.x)).toEqual([2, 3, NaN]);
   });
 });

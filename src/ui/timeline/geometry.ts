@@ -103,6 +103,26 @@ export function buildGeometry(ev: EventColumns, marks: Marks, axis: AxisMap, min
   return { segX, segY, segments: ns, midX, midY, pointX, pointY };
 }
 
+/**
+ * The bar segments (NaN-separated triples of buildGeometry) split by a group per row, e.g. the green/red
+ * side of each row's case: one (x, y) pair of arrays per group 0…groups−1.
+ */
+export function splitSegments(segX: Float64Array, segY: Float64Array, rowGroup: ArrayLike<number>, groups: number): { x: Float64Array; y: Float64Array }[] {
+  const n = segX.length / 3;
+  const counts = new Uint32Array(groups);
+  for (let k = 0; k < n; k++) counts[rowGroup[segY[3 * k]]]++;
+  const out = Array.from(counts, (c) => ({ x: new Float64Array(3 * c), y: new Float64Array(3 * c) }));
+  const w = new Uint32Array(groups);
+  for (let k = 0; k < n; k++) {
+    const g = rowGroup[segY[3 * k]];
+    const o = out[g];
+    o.x.set(segX.subarray(3 * k, 3 * k + 3), w[g]);
+    o.y.set(segY.subarray(3 * k, 3 * k + 3), w[g]);
+    w[g] += 3;
+  }
+  return out;
+}
+
 /** Trace order in the plot. */
 export const TRACE_SEGMENTS = 0;
 export const TRACE_BARS = 1;
