@@ -170,6 +170,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
           if (analyzeCall === call) analyzeCall = null;
         });
         if (seq !== analyzeSeq) return;
+        set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null, insights: null });
         set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null });
         await refreshOverview();
         const pc = reply.partitionCases;
