@@ -1,7 +1,8 @@
 /** analyze(): mapping → one scan → DFG, statistics, variants, partition (docs/METHOD.md). */
 import type { EventLog } from '../model';
 import { maxConcurrency } from './concurrency';
-import { compileMapping, type CompiledMapping } from './mapping';
+import { LEFT_CUSTOM, LEFT_FILTERED, LEFT_NO_FILE, LEFT_SYSTEM, compileMapping, type CompiledMapping } from './mapping';
+import { mappingLog } from './pids';
 import { caseSides, sideOf } from './partition';
 import { pairStats } from './pairStats';
 import { pairDurations, unionQuantile } from './quantile';
@@ -16,6 +17,7 @@ export function analyze(
   compiled?: CompiledMapping,
   options: AnalyzeOptions = {},
 ): AnalysisResult {
+  if (!compiled) log = mappingLog(log, spec);
   const m = compiled ?? compileMapping(log, spec);
   if (m.pairAct.length !== log.pairCall.length) throw new Error('analyze: the compiled mapping belongs to another log');
   const A = m.activities.length;
@@ -32,9 +34,15 @@ export function analyze(
   const rateN = new Float64Array(A);
   const fail = new Float64Array(A);
   let mapped = 0;
+  let systemEvents = 0;
+  const leftOut = [0, 0, 0, 0, 0];
   for (let p = 0; p < m.pairAct.length; p++) {
     const a = m.pairAct[p];
-    if (a < 0) continue;
+    if (m.pairSystem[p]) systemEvents += ps.count[p];
+    if (a < 0) {
+      leftOut[m.pairLeftOut[p]] += ps.count[p];
+      continue;
+    }
     count[a] += ps.count[p];
     mapped += ps.count[p];
     durSum[a] += ps.durSum[p];
@@ -141,6 +149,8 @@ export function analyze(
     cases: log.cases.length,
     events: log.n,
     unmapped: log.n - mapped,
+    system: { mode: m.system, events: systemEvents },
+    leftOut: { noFile: leftOut[LEFT_NO_FILE], filtered: leftOut[LEFT_FILTERED], system: leftOut[LEFT_SYSTEM], custom: leftOut[LEFT_CUSTOM] },
     nodes,
     edges,
     variants: computeVariants(log, m.pairAct, m.activities, sc.caseH1, sc.caseH2, sc.caseLen, options.maxTraceLength).slice(0, options.maxVariants ?? Infinity),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { annotationKind, compileMapping, MappingError, truncPath } from './mapping';
 import { tinyLog, type TinyEvent } from '../testing/tinyLog';
-import { DEFAULT_MAPPING, type MappingSpec } from './types';
+import { DEFAULT_MAPPING, RAW_MAPPING, type MappingSpec } from './types';
 
 const FPS = [
   '/usr/lib/x86_64-linux-gnu/libc.so.6',
@@ -27,7 +27,7 @@ function logOf(calls: string[] = ['read', 'write']) {
 /** Activity of (call, fp) under spec, undefined when unmapped. */
 function actsOf(spec: Partial<MappingSpec>, calls?: string[]): Record<string, string | undefined> {
   const log = logOf(calls);
-  const m = compileMapping(log, { ...DEFAULT_MAPPING, ...spec });
+  const m = compileMapping(log, { ...RAW_MAPPING, ...spec });
   const out: Record<string, string | undefined> = {};
   for (let p = 0; p < log.pairCall.length; p++) {
     const a = m.pairAct[p];

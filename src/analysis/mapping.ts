@@ -1,11 +1,15 @@
 /**
  * The mapping f: event → activity (docs/METHOD.md "Mapping"), compiled once per distinct (call, fp) pair of a log.
  * The activity of event i is then `activities[pairAct[log.pair[i]]]` (pairAct −1 = unmapped).
- * Evaluation order (docs/FORMATS.md, "Mapping, DFG and statistics"): call filters → path filters → custom
- * function (if any) or the default f̂ = call + ":" + trunc(rewrite(fp)).
+ * Evaluation order (docs/FORMATS.md, "Mapping, DFG and statistics"): call filters → path filters → system
+ * files (collapsed to `call:(system)` or hidden) → custom function (if any) or the default
+ * f̂ = call + ":" + trunc(rewrite(fp)). Per-process path parts are normalised before, on the log (pids.ts).
  */
 import type { EventLog } from '../model';
+import { SYSTEM_PATH, annotationKind, isSystemPath } from './systemFiles';
 import { END, START, type MappingSpec, type PathFilter, type RewriteRule } from './types';
+
+export { annotationKind };
 
 /** A mapping that cannot be compiled or evaluated: bad regex, custom function that throws or returns junk. */
 export class MappingError extends Error {
@@ -24,7 +28,19 @@ export interface CompiledMapping {
   activities: string[];
   /** Per pair of the log: index into `activities`, −1 = unmapped. */
   pairAct: Int32Array;
+  /** How system files were mapped (`auto` resolved). */
+  system: 'show' | 'collapse' | 'hide';
+  /** Per pair: 1 when the call/path filters keep it and its fp is a system file. */
+  pairSystem: Uint8Array;
+  /** Per unmapped pair, why: LEFT_NO_FILE (first: whatever the filters say), LEFT_FILTERED (call or path filters), LEFT_SYSTEM (hidden
+   * system file), LEFT_CUSTOM (the custom function returned null); 0 for mapped pairs. */
+  pairLeftOut: Uint8Array;
 }
+
+export const LEFT_NO_FILE = 1;
+export const LEFT_FILTERED = 2;
+export const LEFT_SYSTEM = 3;
+export const LEFT_CUSTOM = 4;
 
 /** The argument of a custom mapping function. */
 export interface CustomEvent {
@@ -33,15 +49,8 @@ export interface CustomEvent {
   fp: string;
   /** What the default f̂ would put after `call:`: fp rewritten and truncated, `KIND` for `KIND:[…]`; null without fp. */
   path: string | null;
-}
-
-const KIND_RE = /^([A-Za-z][\w.+-]*):(\[.*\]|[\w.-]+)$/;
-
-/** `pipe:[7]` → `pipe`, `TCP:[1.2.3.4:5->6.7.8.9:10]` → `TCP`, `anon_inode:inotify` → `anon_inode`; null for paths. */
-export function annotationKind(fp: string): string | null {
-  if (fp.startsWith('/')) return null;
-  const m = KIND_RE.exec(fp);
-  return m ? m[1] : null;
+  /** Whether fp is a system file (only seen with system files shown; collapsed or hidden ones never reach the function). */
+  system: boolean;
 }
 
 /**
@@ -166,22 +175,39 @@ export function compileMapping(log: EventLog, spec: MappingSpec): CompiledMappin
   };
 
   const nPairs = log.pairCall.length;
+  // pass 1: which pairs the filters keep, which of those are system files, whether any is a user file
+  const keep = new Uint8Array(nPairs); // 0 dropped, 1 kept, 2 kept and a system file
+  const fpSys = new Uint8Array(log.paths.length); // 0 unknown, 1 user/none, 2 system
+  let userFiles = false;
+  for (let p = 0; p < nPairs; p++) {
+    const f = log.pairFp[p];
+    if (!callOk[log.pairCall[p]] || !fpState(f)) continue;
+    if (fpSys[f] === 0) fpSys[f] = isSystemPath(log.paths[f]) ? 2 : 1;
+    keep[p] = fpSys[f];
+    if (fpSys[f] === 1 && f !== 0) userFiles = true;
+  }
+  const system = resolveSystemMode(spec.system, userFiles);
+
   const pairAct = new Int32Array(nPairs).fill(-1);
   const activities: string[] = [];
   const index = new Map<string, number>();
   for (let p = 0; p < nPairs; p++) {
+    if (keep[p] === 0) continue;
     const c = log.pairCall[p];
     const f = log.pairFp[p];
-    if (!callOk[c] || !fpState(f)) continue;
+    const sys = keep[p] === 2;
+    if (sys && system === 'hide') continue;
     const call = log.calls[c];
     let path = fpPath[f];
     if (path === undefined) fpPath[f] = path = defaultPath(log.paths[f], spec.depth, rewriters);
     let act: string | null;
-    if (custom) {
+    if (sys && system === 'collapse') {
+      act = `${call}:${SYSTEM_PATH}`;
+    } else if (custom) {
       const fp = log.paths[f];
       let r: unknown;
       try {
-        r = custom({ call, fp, path });
+        r = custom({ call, fp, path, system: sys });
       } catch (e) {
         throw new MappingError(`custom mapping threw for (${call}, ${JSON.stringify(fp)}): ${e instanceof Error ? e.message : String(e)}`, call, fp);
       }
@@ -202,5 +228,20 @@ export function compileMapping(log: EventLog, spec: MappingSpec): CompiledMappin
     }
     pairAct[p] = a;
   }
-  return { activities, pairAct };
+  const pairSystem = new Uint8Array(nPairs);
+  const pairLeftOut = new Uint8Array(nPairs);
+  for (let p = 0; p < nPairs; p++) {
+    pairSystem[p] = keep[p] === 2 ? 1 : 0;
+    if (pairAct[p] >= 0) continue;
+    pairLeftOut[p] = log.pairFp[p] === 0 ? LEFT_NO_FILE : keep[p] === 0 ? LEFT_FILTERED : keep[p] === 2 && system === 'hide' ? LEFT_SYSTEM : LEFT_CUSTOM;
+  }
+  return { activities, pairAct, system, pairSystem, pairLeftOut };
+}
+
+/** `auto` (or absent → `show`, the plain mapping) resolved: hide when the trace touches user files. */
+export function resolveSystemMode(mode: MappingSpec['system'], userFiles: boolean): 'show' | 'collapse' | 'hide' {
+  if (mode === undefined || mode === 'show') return 'show';
+  if (mode === 'auto') return userFiles ? 'hide' : 'show';
+  if (mode === 'collapse' || mode === 'hide') return mode;
+  throw new MappingError(`unknown system-files mode '${String(mode)}' (auto, show, collapse or hide)`);
 }

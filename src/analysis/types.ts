@@ -32,8 +32,16 @@ export interface MappingSpec {
   /** Drop these calls. */
   excludeCalls: string[];
   rewrites: RewriteRule[];
-  /** Source of a JS function `(e) => string | null` with e = {call, fp, path}; null = default f̂. */
+  /** Source of a JS function `(e) => string | null` with e = {call, fp, path, system}; null = default f̂. */
   custom: string | null;
+  /** System files (/usr, /lib*, /etc, /proc, /sys, /dev, /run, pipes, sockets, anon inodes, MPI session
+   * directories): as any path (`show`, also when absent: the plain mapping), one activity per call
+   * (`collapse`: `openat:(system)`), left out (`hide`), or `auto` (hide when the trace touches user
+   * files, else show). The app and the CLI default to `auto`. */
+  system?: 'auto' | 'show' | 'collapse' | 'hide';
+  /** Per-process path parts: `normalise` maps `/proc/<pid>`, `/proc/self` and a component equal to the
+   * case's pid or rid to `PID` (the app's and CLI's default); `raw` (also when absent) keeps them. */
+  pids?: 'normalise' | 'raw';
 }
 
 export const DEFAULT_MAPPING: MappingSpec = {
@@ -44,7 +52,12 @@ export const DEFAULT_MAPPING: MappingSpec = {
   excludeCalls: [],
   rewrites: [],
   custom: null,
+  system: 'auto',
+  pids: 'normalise',
 };
+
+/** The paper's plain mapping: call + truncated raw path, system files shown (`analyze --raw`). */
+export const RAW_MAPPING: MappingSpec = { ...DEFAULT_MAPPING, system: 'show', pids: 'raw' };
 
 export interface ActivityStats {
   /** The activity string, e.g. `read:/usr/lib`. */
@@ -130,6 +143,12 @@ export interface AnalysisResult {
   events: number;
   /** Events that the mapping left out. */
   unmapped: number;
+  /** How system files were mapped (`auto` resolved), with the events in the group (absent: an older
+   * result). Hidden system files count in `unmapped`. */
+  system?: { mode: 'show' | 'collapse' | 'hide'; events: number };
+  /** Why the `unmapped` events were left out: no file (fp), dropped by the call/path filters, hidden system
+   * files, or a custom function that returned null (absent: an older result). */
+  leftOut?: { noFile: number; filtered: number; system: number; custom: number };
   /** Activities with statistics, sorted by count descending. ● and ■ are not included. */
   nodes: ActivityStats[];
   /** Every edge of the DFG including ● and ■. */

@@ -5,7 +5,7 @@
  * arguments, file-system source, worker_threads pool, text report). Every public async method takes a Ctx
  * first (progress, cancel); the worker protocol exposes them by name (src/worker/protocol.ts).
  */
-import { activityEvents, analyze, compileMapping, edgeCases, resolvePartition } from '../analysis/index';
+import { activityEvents, analyze, compileMapping, edgeCases, mappingLog, resolvePartition } from '../analysis/index';
 import { toCliJson, type CliJson } from '../analysis/cliJson';
 import { resolveThresholds, runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
 import { toInsightsJson, type InsightJson } from '../analysis/insights/json';
@@ -195,10 +195,11 @@ export class Session {
    * Throws MappingError (bad regex, custom function) or PartitionError and then keeps the previous state.
    */
   async analyze(ctx: Ctx, params: AnalyzeParams): Promise<AnalyzeReply> {
-    const base = this.need();
     const t0 = Date.now();
     ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: '' });
-    // Compile first: a bad mapping throws here and leaves the previous state untouched.
+    // Compile first: a bad mapping throws here and leaves the previous state untouched. The mapping is
+    // compiled against the log with per-process paths normalised (cached per loaded log) or the log itself.
+    const base = mappingLog(this.need(), params.mapping);
     const compiled = compileMapping(base, params.mapping);
     let work = base;
     if (params.caseFilters.length) {

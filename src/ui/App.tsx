@@ -178,9 +178,12 @@ export function App() {
     }
   }, [hasResult]);
 
+  const mapping = useApp((s) => s.mapping);
+  const setMapping = useApp((s) => s.setMapping);
   const loadExample = () => {
     trackUi(fetchExample()).then(
-      (inputs) => void loadFiles(inputs),
+      // the example is the paper's Figure 3: its plain mapping (system files shown, raw paths)
+      (inputs) => void setMapping({ ...mapping, system: 'show', pids: 'raw' }).then(() => loadFiles(inputs)),
       (e: Error) => notify(`Could not load the example: ${e.message}`),
     );
   };

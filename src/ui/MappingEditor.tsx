@@ -15,7 +15,7 @@ const textToFilters = (t: string): PathFilter[] => lines(t).map(parseFilter);
 const rewritesToText = (rs: RewriteRule[]): string => rs.map((r) => rewriteText(r, ' => ')).join('\n');
 const textToRewrites = (t: string): RewriteRule[] => t.split('\n').flatMap((l) => parseRewrite(l, true) ?? []);
 
-export const CUSTOM_EXAMPLE = `// e = {call, fp, path}: return an activity string, or null to leave the event out
+export const CUSTOM_EXAMPLE = `// e = {call, fp, path, system}: return an activity string, or null to leave the event out
 (e) => e.fp.startsWith('/scratch') ? e.call + ':scratch' : null`;
 
 interface Draft {
@@ -27,6 +27,8 @@ interface Draft {
   rewrites: string;
   useCustom: boolean;
   custom: string;
+  system: NonNullable<MappingSpec['system']>;
+  pids: NonNullable<MappingSpec['pids']>;
 }
 const toDraft = (m: MappingSpec): Draft => ({
   depth: m.depth,
@@ -37,6 +39,8 @@ const toDraft = (m: MappingSpec): Draft => ({
   rewrites: rewritesToText(m.rewrites),
   useCustom: m.custom !== null,
   custom: m.custom ?? CUSTOM_EXAMPLE,
+  system: m.system ?? 'show',
+  pids: m.pids ?? 'raw',
 });
 const fromDraft = (d: Draft): MappingSpec => ({
   depth: Math.max(0, Math.min(32, Math.round(d.depth) || 0)),
@@ -46,7 +50,16 @@ const fromDraft = (d: Draft): MappingSpec => ({
   excludeCalls: parseList(d.excludeCalls),
   rewrites: textToRewrites(d.rewrites),
   custom: d.useCustom && d.custom.trim() ? d.custom : null,
+  system: d.system,
+  pids: d.pids,
 });
+
+const SYSTEM_TEXT: Record<Draft['system'], string> = {
+  auto: 'auto (hidden when user files are touched)',
+  show: 'show like any path',
+  collapse: 'collapse: one node per call',
+  hide: 'hide',
+};
 
 export function MappingEditor() {
   const mapping = useApp((s) => s.mapping);
@@ -85,6 +98,23 @@ export function MappingEditor() {
           }}
         />{' '}
         <span className="muted">(0 = whole path)</span>
+      </label>
+      <label title="/usr, /lib*, /etc, /proc, /sys, /dev, /run, pipes, sockets, anon inodes, MPI/PMIx session directories">
+        System files{' '}
+        <select value={draft.system} data-testid="system-files" onChange={(e) => {
+          const d = { ...draft, system: e.target.value as Draft['system'] };
+          setDraft(d);
+          apply(d);
+        }}>
+          {(Object.keys(SYSTEM_TEXT) as Draft['system'][]).map((k) => <option key={k} value={k}>{SYSTEM_TEXT[k]}</option>)}
+        </select>
+      </label>
+      <label title="/proc/<pid>, /proc/self and a path component equal to the case's pid or rid → PID">
+        <input type="checkbox" checked={draft.pids === 'normalise'} data-testid="normalise-pids" onChange={(e) => {
+          const d: Draft = { ...draft, pids: e.target.checked ? 'normalise' : 'raw' };
+          setDraft(d);
+          apply(d);
+        }} /> per-process paths as <code>PID</code> <span className="muted">(/proc/&lt;pid&gt;, the case's pid or rid)</span>
       </label>
       <label>
         Keep paths containing <span className="muted">(one per line; re:REGEX)</span>

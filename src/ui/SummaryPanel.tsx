@@ -1,4 +1,5 @@
 /** What was loaded: cases, events, hosts, commands, time span, dropped lines, unparsable lines, file errors. */
+import type { AnalysisResult } from '../analysis/types';
 import { formatBytes, formatCount, formatDuration, formatUtc } from '../lib/format';
 import type { LoadSummary } from '../worker/protocol';
 
@@ -15,7 +16,25 @@ function clock(s: number, base: LoadSummary['timeBase']): string {
   return `${s.toFixed(6)} s`;
 }
 
-export function SummaryPanel({ summary, keptCases, unmapped }: { summary: LoadSummary; keptCases: number; unmapped: number | null }) {
+/** Why events were left out of the graph, e.g. `480 without a file · 20,000 filtered out`. */
+export function leftOutText(unmapped: number | null, leftOut?: AnalysisResult['leftOut'], system?: AnalysisResult['system']): string {
+  const parts: string[] = [];
+  if (leftOut) {
+    if (leftOut.noFile) parts.push(`${formatCount(leftOut.noFile)} without a file`);
+    if (leftOut.filtered) parts.push(`${formatCount(leftOut.filtered)} filtered out`);
+    if (leftOut.system) parts.push(`${formatCount(leftOut.system)} system files hidden`);
+    if (leftOut.custom) parts.push(`${formatCount(leftOut.custom)} left out by the custom mapping`);
+  } else if (unmapped) {
+    parts.push(`${formatCount(unmapped)} not mapped`);
+  }
+  if (system?.mode === 'collapse' && system.events) parts.push(`${formatCount(system.events)} system files collapsed`);
+  return parts.join(' · ');
+}
+
+export function SummaryPanel({ summary, keptCases, unmapped, leftOut, system }: {
+  summary: LoadSummary; keptCases: number; unmapped: number | null; leftOut?: AnalysisResult['leftOut']; system?: AnalysisResult['system'];
+}) {
+  const why = leftOutText(unmapped, leftOut, system);
   const s = summary;
   const dropped = Object.entries(s.dropped).filter(([, n]) => n > 0);
   const bytes = s.files.reduce((a, f) => a + f.bytes, 0);
@@ -30,7 +49,7 @@ export function SummaryPanel({ summary, keptCases, unmapped }: { summary: LoadSu
         <dt>events</dt>
         <dd data-testid="summary-events">
           {formatCount(s.events)}
-          {unmapped ? ` (${formatCount(unmapped)} not mapped)` : ''}
+          {why ? ` (${why})` : ''}
         </dd>
         <dt>files</dt>
         <dd data-testid="summary-files">

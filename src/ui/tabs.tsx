@@ -28,8 +28,10 @@ function SummaryTab() {
   const hasResult = useApp((s) => s.result !== null);
   const keptCases = useApp((s) => s.keptCases);
   const unmapped = useApp((s) => s.result?.unmapped ?? null);
+  const leftOut = useApp((s) => s.result?.leftOut);
+  const system = useApp((s) => s.result?.system);
   if (!summary) return null;
-  return <SummaryPanel summary={summary} keptCases={hasResult ? keptCases : summary.cases} unmapped={unmapped} />;
+  return <SummaryPanel summary={summary} keptCases={hasResult ? keptCases : summary.cases} unmapped={unmapped} leftOut={leftOut} system={system} />;
 }
 
 function StatsTab() {

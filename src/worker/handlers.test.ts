@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAPPING } from '../analysis/types';
+import { DEFAULT_MAPPING, RAW_MAPPING } from '../analysis/types';
 import { Session, type SessionOptions } from '../session/session';
 import { noCtx, type Ctx } from '../session/types';
 import { workerHandlers } from './handlers';
@@ -136,7 +136,7 @@ describe('Session.analyze and drill-downs', () => {
 
     const m = open();
     await m.load(noCtx(), multiproc());
-    await m.analyze(noCtx(), params());
+    await m.analyze(noCtx(), params({ mapping: RAW_MAPPING }));
     const tm = await m.timeline(noCtx(), 'openat:/usr/lib');
     const pids = new Set(tm.pid);
     expect(pids.size).toBeGreaterThan(3);

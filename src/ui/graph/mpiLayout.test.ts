@@ -1,6 +1,6 @@
 /** Every slider value of the real MPI fixtures lays out (the "Reduce of empty array" defect). */
 import { describe, expect, it } from 'vitest';
-import { analyze, DEFAULT_MAPPING } from '../../analysis';
+import { analyze, RAW_MAPPING } from '../../analysis';
 import { loadFixture, type MpiFixture } from '../../testing/mpiFixtures';
 import { filterGraph, indexDfg, thresholdFor, type RankBy } from './filter';
 import { labelBox, nodeLabelLines } from './labels';
@@ -31,7 +31,7 @@ function connected(req: LayoutRequest): boolean {
 }
 
 describe.each(['ior-ssf-fpp', 'ior-mpiio', 'make-threads'] as MpiFixture[])('%s: every Activities value lays out', (name) => {
-  const r = analyze(loadFixture(name), DEFAULT_MAPPING);
+  const r = analyze(loadFixture(name), RAW_MAPPING);
   const dfg = indexDfg(r);
   const stats = new Map(r.nodes.map((a) => [a.id, a]));
   const size = (id: string) => {
@@ -60,7 +60,7 @@ describe.each(['ior-ssf-fpp', 'ior-mpiio', 'make-threads'] as MpiFixture[])('%s:
 
 describe('a disconnected request (dagre network simplex fails on it) still lays out', () => {
   it('falls back to the longest-path ranker', () => {
-    const r = analyze(loadFixture('ior-ssf-fpp'), DEFAULT_MAPPING);
+    const r = analyze(loadFixture('ior-ssf-fpp'), RAW_MAPPING);
     const dfg = indexDfg(r);
     const g = filterGraph(r, { maxActivities: 6, rankBy: 'count', minEdgeCount: 1 }, dfg);
     const full = buildLayoutRequest(dfg, layoutUniverse(null, g.nodes), () => ({ w: 80, h: 40 }), 'LR');

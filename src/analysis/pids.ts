@@ -1,0 +1,145 @@
+/**
+ * Per-process path parts (docs/FORMATS.md, "Mapping, DFG and statistics"): `/proc/<pid>`,
+ * `/proc/self` and `/proc/thread-self` → `/proc/PID`, and a path component equal to one of the case's pids
+ * or to its rid → `PID`, so that the same file of different processes is one activity.
+ *
+ * The mapping is evaluated once per (call, fp) pair, but this rule depends on the case. It is applied to the
+ * log instead: a log whose pair table has the normalised fps, built once per loaded log (cached) and only
+ * when some fp changes. Per event it costs one table lookup; only the events of pairs whose fp has a
+ * candidate component (a number, a rid, `/proc/self`) are looked at per case.
+ */
+import type { EventLog } from '../model';
+import { MappingError } from './mapping';
+import type { MappingSpec } from './types';
+
+export const PID = 'PID';
+
+const PROC = /^\/proc\/(?:\d+|self|thread-self)(?=\/|$)/;
+
+/** The case-free part: `/proc/1234/maps` → `/proc/PID/maps`. */
+export function normaliseProc(fp: string): string {
+  return PROC.test(fp) ? fp.replace(PROC, `/proc/${PID}`) : fp;
+}
+
+/** `fp` with every component in `ids` replaced by PID (after the /proc rule). */
+export function normalisePath(fp: string, ids: ReadonlySet<string>): string {
+  const p = normaliseProc(fp);
+  if (!p.startsWith('/') && !p.includes('/')) return p;
+  const parts = p.split('/');
+  let changed = p !== fp;
+  for (let i = 0; i < parts.length; i++) {
+    if (parts[i] !== '' && ids.has(parts[i])) {
+      parts[i] = PID;
+      changed = true;
+    }
+  }
+  return changed ? parts.join('/') : fp;
+}
+
+/** Whether an fp could change for some case: a /proc/<pid|self> prefix or a component in `candidates`. */
+function candidate(fp: string, candidates: ReadonlySet<string>): boolean {
+  if (!fp.includes('/')) return false;
+  if (PROC.test(fp)) return true;
+  for (const c of fp.split('/')) if (c !== '' && candidates.has(c)) return true;
+  return false;
+}
+
+/** The log with per-process path parts normalised (the same log when nothing changes). */
+export function normalisePidPaths(log: EventLog): EventLog {
+  // every pid and rid of the log: a component equal to one of them may belong to some case
+  const all = new Set<string>();
+  for (const c of log.cases) {
+    if (c.rid !== '') all.add(c.rid);
+    if (c.pid !== null) all.add(String(c.pid));
+  }
+  const pidSeen = new Set<number>();
+  for (let i = 0; i < log.n; i++) {
+    const p = log.pid[i];
+    if (!pidSeen.has(p)) {
+      pidSeen.add(p);
+      all.add(String(p));
+    }
+  }
+  const candFp = new Uint8Array(log.paths.length);
+  let any = false;
+  for (let f = 1; f < log.paths.length; f++) {
+    if (candidate(log.paths[f], all)) {
+      candFp[f] = 1;
+      any = true;
+    }
+  }
+  if (!any) return log;
+  const candPair = new Uint8Array(log.pairCall.length);
+  for (let p = 0; p < candPair.length; p++) candPair[p] = candFp[log.pairFp[p]];
+
+  const paths = [...log.paths];
+  const pathIndex = new Map<string, number>();
+  paths.forEach((s, i) => pathIndex.set(s, i));
+  const pairCall = Array.from(log.pairCall);
+  const pairFp = Array.from(log.pairFp);
+  const pairIndex = new Map<string, number>();
+  for (let p = 0; p < pairCall.length; p++) pairIndex.set(`${pairCall[p]} ${pairFp[p]}`, p);
+  const internPair = (call: number, fp: string): number => {
+    let f = pathIndex.get(fp);
+    if (f === undefined) {
+      f = paths.push(fp) - 1;
+      pathIndex.set(fp, f);
+    }
+    const k = `${call} ${f}`;
+    let p = pairIndex.get(k);
+    if (p === undefined) {
+      p = pairCall.push(call) - 1;
+      pairFp.push(f);
+      pairIndex.set(k, p);
+    }
+    return p;
+  };
+
+  const pair = new Uint32Array(log.pair);
+  let changed = false;
+  for (let k = 0; k < log.cases.length; k++) {
+    const a = log.caseOffsets[k];
+    const b = log.caseOffsets[k + 1];
+    let ids: Set<string> | null = null;
+    const remap = new Map<number, number>(); // old pair → new pair, in this case
+    for (let i = a; i < b; i++) {
+      const p = log.pair[i];
+      if (!candPair[p]) continue;
+      let q = remap.get(p);
+      if (q === undefined) {
+        if (ids === null) {
+          const c = log.cases[k];
+          const pids = new Set<number>(c.pid !== null ? [c.pid] : []);
+          for (let j = a; j < b; j++) pids.add(log.pid[j]);
+          ids = new Set([...pids].map(String));
+          if (c.rid !== '') ids.add(c.rid);
+        }
+        const fp = log.paths[log.pairFp[p]];
+        const norm = normalisePath(fp, ids);
+        q = norm === fp ? p : internPair(log.pairCall[p], norm);
+        remap.set(p, q);
+      }
+      if (q !== p) {
+        pair[i] = q;
+        changed = true;
+      }
+    }
+  }
+  if (!changed) return log;
+  return { ...log, pair, paths, pairCall: Uint32Array.from(pairCall), pairFp: Uint32Array.from(pairFp) };
+}
+
+const cache = new WeakMap<EventLog, EventLog>();
+
+/** The log the mapping `spec` is compiled against: pid-normalised (cached per log) or the log itself. */
+export function mappingLog(log: EventLog, spec: MappingSpec): EventLog {
+  const pids = spec.pids ?? 'raw';
+  if (pids === 'raw') return log;
+  if (pids !== 'normalise') throw new MappingError(`unknown per-process paths mode '${String(pids)}' (normalise or raw)`);
+  let out = cache.get(log);
+  if (out === undefined) {
+    out = normalisePidPaths(log);
+    cache.set(log, out);
+  }
+  return out;
+}
