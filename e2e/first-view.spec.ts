@@ -4,7 +4,7 @@ import { MPI_FIXTURES, loadMpi } from './mpiFixtures';
 
 for (const name of MPI_FIXTURES) {
   for (const [w, h] of [[1600, 1000], [1024, 700]] as const) {
-    test(`first view of ${name} at ${w}×${h}`, async ({ page }) => {
+    test(`first view of ${name} at ${w}×${h}: labels readable, what is hidden is said`, async ({ page }) => {
       await page.setViewportSize({ width: w, height: h });
       const app = new AppPage(page);
       await app.open();
@@ -12,7 +12,12 @@ for (const name of MPI_FIXTURES) {
       await app.expectReady();
       await app.shot(`first-${name}-${w}x${h}`);
       const g = await app.graph();
-      expect(g.nodes.length).toBeGreaterThan(3);
+      const acts = g.nodes.filter((n) => n.id !== '●' && n.id !== '■');
+      expect(acts.length).toBeGreaterThanOrEqual(3);
+      await expect(page.getByTestId('graph-error')).toHaveCount(0);
+      if (w === 1600) for (const n of acts) expect(n.labelPx, n.id).toBeGreaterThanOrEqual(11);
+      const total = Number((await page.getByTestId('graph-activities').getAttribute('max')) ?? 0);
+      if (acts.length < total) await expect(page.getByTestId('graph-shown')).toContainText(`showing ${acts.length} of ${total} activities`);
     });
   }
 }

@@ -12,7 +12,7 @@ describe('isSystemPath', () => {
       '/usr/lib/x86_64-linux-gnu/openmpi/lib/openmpi3/mca_btl_vader.so', '/lib/x86_64-linux-gnu/libc.so.6', '/lib64/ld-linux-x86-64.so.2',
       '/etc/hosts', '/proc/13708/mounts', '/proc/self/cpuset', '/sys/devices/system/cpu/possible', '/dev/shm/vader_segment.vm.1.3',
       '/run/udev/data', '/tmp/ompi.vm.0/pid.13865/1/ssf_cid-0-13895.sm', '/tmp/prte.node1.1000/dvm.1', '/tmp/pmix-12345/x',
-      'pipe:[7]', 'socket:[23031]', 'anon_inode:[eventfd]', 'TCP:[1.2.3.4:5->6.7.8.9:10]', '/var/lib/dpkg/status', '/', '/root/.openmpi/mca-params.conf', '/home/u/.pmix',
+      'pipe:[7]', 'socket:[23031]', 'anon_inode:[eventfd]', 'TCP:[1.2.3.4:5->6.7.8.9:10]', '/var/lib/dpkg/status', '/', '/tmp', '/root/.openmpi/mca-params.conf', '/home/u/.pmix',
     ]) expect(isSystemPath(fp), fp).toBe(true);
     for (const fp of ['', '/scratch/ior/ssf', '/tmp/tmp.CNyF6XHzSv/ior-like', '/tmp/ompi-out.txt', 'main.c', './part1.o', '/home/u/data.h5', '/library/x', '/var/tmp/big', '/usrdata/x'])
       expect(isSystemPath(fp), fp).toBe(false);

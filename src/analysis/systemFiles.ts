@@ -37,5 +37,5 @@ export function isSystemPath(fp: string): boolean {
   const top = end < 0 ? fp.slice(1) : fp.slice(1, end);
   if (SYSTEM_ROOTS.has(top)) return !(top === 'var' && !/^\/var\/(?:lib|cache|log|run|lock)(?:\/|$)/.test(fp));
   if (/^lib(?:32|64|x32)?$/.test(top)) return true;
-  return fp === '/' || MPI_TMP.test(fp) || MPI_HOME.test(fp);
+  return fp === '/' || fp === '/tmp' || MPI_TMP.test(fp) || MPI_HOME.test(fp);
 }

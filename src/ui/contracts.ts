@@ -54,6 +54,10 @@ export interface GraphModel {
     at?: { x: number; y: number };
     /** Marked (the nodes of an insight finding). */
     marked?: boolean;
+    /** The rendered font size of the node's label in CSS px (0 when it is culled, and for ● / ■). */
+    labelPx?: number;
+    /** The node's rendered box (CSS px, like `at`). */
+    box?: { x1: number; y1: number; x2: number; y2: number };
   }[];
   edges: {
     source: string;
@@ -63,6 +67,8 @@ export interface GraphModel {
     partition?: Side;
     /** Optional: the edge's rendered midpoint (cytoscape `edge.renderedMidpoint()`), like nodes' `at`. */
     at?: { x: number; y: number };
+    /** The rendered box of the edge's label, when it is drawn (absent: no label, or left out to avoid an overlap). */
+    label?: { x1: number; y1: number; x2: number; y2: number };
   }[];
 }
 

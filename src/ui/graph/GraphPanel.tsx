@@ -12,11 +12,11 @@ import { setGraphReader } from '../testHook';
 import { download } from '../exportFiles';
 import { CyView, edgeId } from './cyView';
 import { buildElements } from './elements';
-import { defaultFilter, edgeCountStops, filterGraph, indexDfg, type FilterOptions, type ShownEdge } from './filter';
+import { DEFAULT_MAX_ACTIVITIES, DEFAULT_MAX_EDGES, defaultFilter, edgeCountStops, estimateFit, filterGraph, fitActivities, indexDfg, rankActivities, thresholdFor, type FilterOptions, type ShownEdge } from './filter';
 import { GraphLegend, GraphToolbar } from './GraphControls';
 import { FONT_FAMILY, FONT_PX, edgeTooltipRows, labelBox, nodeLabelLines, nodeTooltipRows } from './labels';
 import { LayoutClient } from './layoutClient';
-import { buildLayoutRequest, layoutUniverse } from './layoutPlan';
+import { buildLayoutRequest, layoutUniverse, loopShift } from './layoutPlan';
 import { toSvg } from './svgExport';
 
 type Pos = { x: number; y: number };
@@ -60,7 +60,7 @@ export function GraphPanel(props: GraphPanelProps) {
   const viewRef = useRef<CyView | null>(null);
   const clientRef = useRef<LayoutClient | null>(null);
   const propsRef = useRef(props);
-  const posRef = useRef<{ sig: string; direction: string; universe: Set<string>; pos: Map<string, Pos> }>({ sig: '', direction: '', universe: new Set(), pos: new Map() });
+  const posRef = useRef<{ key: string; pos: Map<string, Pos> }>({ key: '', pos: new Map() });
   const layoutSeq = useRef(0);
   const relayoutSeen = useRef(0);
   const fitNext = useRef(true);
@@ -76,16 +76,36 @@ export function GraphPanel(props: GraphPanelProps) {
   // else the default for the result (a new set of activities starts from the default again).
   const [filterState, setFilterState] = useState<{ sig: string; opts: FilterOptions } | null>(null);
   const linked = props.filter;
-  const opts = useMemo(() => {
-    if (filterState) return filterState.sig === sig ? filterState.opts : defaultFilter(result);
-    if (!linked || (linked.activities === null && linked.paths === null && linked.rankBy === 'count')) return defaultFilter(result);
+  const linkedOpts = useMemo(() => {
+    if (!linked || (linked.activities === null && linked.paths === null && linked.rankBy === 'count')) return null;
     const d = defaultFilter(result, linked.rankBy);
     return { rankBy: linked.rankBy, maxActivities: linked.activities ?? d.maxActivities, minEdgeCount: linked.paths ?? d.minEdgeCount };
-  }, [filterState, sig, result, linked]);
+  }, [result, linked]);
   const onFilter = props.onFilter;
   useEffect(() => {
     if (filterState && filterState.sig !== sig) onFilter?.({ activities: null, paths: null, rankBy: 'count' });
   }, [filterState, sig, onFilter]);
+  // Until the user moves a slider (or a link sets one), the number of activities is what fits legibly.
+  const [canvas, setCanvas] = useState({ w: 0, h: 0 });
+  const [auto, setAuto] = useState<{ sig: string; n: number; tries: number; done: boolean } | null>(null);
+  const userOpts = filterState ? (filterState.sig === sig ? filterState.opts : null) : linkedOpts;
+  const autoNow = userOpts === null && auto?.sig === sig ? auto : null;
+  const opts = useMemo(() => {
+    if (userOpts) return userOpts;
+    const d = defaultFilter(result);
+    if (result.nodes.length <= SMALL_GRAPH) return d; // a small DFG is shown whole, as the paper draws them
+    let n = autoNow?.n;
+    if (n === undefined) {
+      // the first guess from the canvas size; corrected after each layout (fitActivities)
+      const boxes = rankActivities(result, d.rankBy).slice(0, DEFAULT_MAX_ACTIVITIES).map((id) => {
+        const a = stats.get(id);
+        return a ? labelBox(nodeLabelLines(a)) : { w: 100, h: 40 };
+      });
+      n = estimateFit(canvas.w, canvas.h, boxes, direction);
+    }
+    return { ...d, maxActivities: n, minEdgeCount: thresholdFor(result, d.rankBy, n, DEFAULT_MAX_EDGES) };
+  }, [userOpts, autoNow, result, stats, direction, canvas]);
+  const fitting = userOpts === null && (autoNow === null || !autoNow.done) && result.nodes.length > SMALL_GRAPH;
   const deferredOpts = useDeferredValue(opts);
   const graph = useMemo(() => filterGraph(result, deferredOpts, dfg), [result, deferredOpts, dfg]);
   const stops = useMemo(() => edgeCountStops(result, graph.nodes), [result, graph.nodes]);
@@ -153,24 +173,29 @@ export function GraphPanel(props: GraphPanelProps) {
     };
   }, []);
 
-  // Layout only when the direction changes, on Re-layout, or when a shown node has no position yet. A new
-  // result whose activities were all laid out already (a partition, a case filter, a narrower mapping)
-  // keeps every position. Otherwise: a new result is laid out fresh (just what is shown); the same result
-  // with more shown (slider) is laid out as the union with what was laid out before.
+  // Lay out what is shown whenever it changes (sliders, filters, mapping, case filters, direction, loops):
+  // compact, then fitted. Nodes that stay are handed to dagre in their previous cross-axis order, which
+  // its initial ordering follows, so they keep their relative order.
+  const loops = useMemo(() => new Set(graph.edges.filter((e) => e.source === e.target).map((e) => e.source)), [graph.edges]);
+  const layoutKey = useMemo(() => `${direction}\u0002${graph.nodes.join('\u0001')}\u0002${[...loops].join('\u0001')}`, [direction, graph.nodes, loops]);
   useEffect(() => {
-    const store = posRef.current;
     const forced = relayout !== relayoutSeen.current;
-    const missing = graph.nodes.some((id) => !store.universe.has(id));
-    if (!forced && store.direction === direction && !missing) return;
+    if (!forced && posRef.current.key === layoutKey) return;
     relayoutSeen.current = relayout;
-    const acts = graph.nodes.filter((id) => id !== START && id !== END);
-    const fresh = forced || store.direction !== direction || store.sig !== sig;
-    const universe = layoutUniverse(fresh ? null : store.universe, acts);
+    const prev = posRef.current.pos;
+    const cross = (id: string): number => {
+      const p = prev.get(id);
+      return p === undefined ? Infinity : direction === 'LR' ? p.y : p.x;
+    };
+    const shown = graph.nodes.filter((id) => id !== START && id !== END);
+    const acts = shown.map((id, i) => ({ id, i, c: cross(id) })).sort((a, b) => a.c - b.c || a.i - b.i).map((x) => x.id);
+    const universe = layoutUniverse(null, acts);
     const size = (id: string) => {
       const a = stats.get(id);
       return a ? labelBox(nodeLabelLines(a)) : { w: 18, h: 18 };
     };
-    const req = buildLayoutRequest(dfg, universe, size, direction);
+    const req = buildLayoutRequest(dfg, universe, size, direction, loops);
+    const shift = loopShift(direction);
     const seq = ++layoutSeq.current;
     t0Ref.current = performance.now();
     setBusy(`laying out ${formatCount(req.ids.length)} nodes…`);
@@ -179,8 +204,11 @@ export function GraphPanel(props: GraphPanelProps) {
       .then(({ xy, ms }) => {
         if (seq !== layoutSeq.current) return;
         const pos = new Map<string, Pos>();
-        req.ids.forEach((id, i) => pos.set(id, { x: xy[2 * i], y: xy[2 * i + 1] }));
-        posRef.current = { sig, direction, universe: new Set(req.ids), pos };
+        req.ids.forEach((id, i) => {
+          const l = loops.has(id);
+          pos.set(id, { x: xy[2 * i] + (l ? shift.dx : 0), y: xy[2 * i + 1] + (l ? shift.dy : 0) });
+        });
+        posRef.current = { key: layoutKey, pos };
         rootRef.current?.setAttribute('data-layout-ms', ms.toFixed(0));
         fitNext.current = true;
         setBusy(null);
@@ -192,23 +220,54 @@ export function GraphPanel(props: GraphPanelProps) {
         setBusy(null);
         setLayoutError(`layout failed: ${err.message}`);
       });
-  }, [sig, direction, graph.nodes, relayout, result, stats, dfg]);
+  }, [layoutKey, relayout, direction, graph.nodes, loops, stats, dfg]);
+
+  // Refit when the panel is resized (window, panes).
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host || typeof ResizeObserver === 'undefined') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ro = new ResizeObserver(() => {
+      const w = host.clientWidth;
+      const h = host.clientHeight;
+      setCanvas((c) => (c.w === 0 && w > 0 ? { w, h } : c)); // the first size: for the first view's guess
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        viewRef.current?.cy.resize();
+        viewRef.current?.fit();
+      }, 120);
+    });
+    ro.observe(host);
+    return () => {
+      clearTimeout(timer);
+      ro.disconnect();
+    };
+  }, []);
 
   // Draw: diff elements when the visible topology changes; otherwise only data/classes.
   useEffect(() => {
     const view = viewRef.current;
     const store = posRef.current;
-    if (!view || !graph.nodes.every((id) => store.universe.has(id))) return;
+    if (!view || store.key !== layoutKey) return;
     const pos = (id: string): Pos => store.pos.get(id) ?? { x: 0, y: 0 };
     const ts = performance.now();
     view.setDirection(direction);
     const changed = view.setElements(elements.nodes, elements.edges, pos);
     view.update(elements.nodes, elements.edges, selected, marked);
     rootRef.current?.setAttribute('data-sync-ms', (performance.now() - ts).toFixed(0));
-    if (fitNext.current) {
-      if (!changed) view.setPositions(pos);
+    const fit = fitNext.current;
+    if (fit && !changed) view.setPositions(pos);
+    // labels change with the edge-label kind and the positions: recheck which can be drawn
+    view.declutterLabels();
+    if (fit) {
       fitNext.current = false;
       view.fit();
+      if (fitting) {
+        // fewer activities until node labels are drawn at ≥ FONT_PX on screen (zoom ≥ 1)
+        // (fit() caps the zoom: the zoom that would fit is what tells whether more would fit)
+        const next = fitActivities(opts.maxActivities, view.fitZoom(), autoNow?.tries ?? 0, result.nodes.length);
+        setAuto({ sig, n: next ?? opts.maxActivities, tries: (autoNow?.tries ?? 0) + 1, done: next === null });
+      }
       const t0 = t0Ref.current;
       view.cy.one('render', () => {
         requestAnimationFrame(() => {
@@ -217,7 +276,7 @@ export function GraphPanel(props: GraphPanelProps) {
         });
       });
     }
-  }, [elements, posVersion, selected, marked, graph.nodes, direction]);
+  }, [elements, posVersion, selected, marked, graph.nodes, direction, layoutKey, fitting, opts.maxActivities, autoNow, sig, result.nodes.length]);
 
   const onPng = (): void => {
     const cy = viewRef.current?.cy;
@@ -238,7 +297,7 @@ export function GraphPanel(props: GraphPanelProps) {
   return (
     <div ref={rootRef} data-testid="graph-panel" style={{ position: 'relative', display: 'flex', flexDirection: 'column', height: '100%', minHeight: 320 }}
       onKeyDown={(e) => e.key === 'Escape' && setMenu(null)}>
-      <GraphToolbar result={result} opts={opts} stops={stops} graph={graph} busy={busy}
+      <GraphToolbar result={result} opts={opts} stops={stops} graph={graph} busy={busy ?? (fitting ? 'choosing how many activities fit…' : null)}
         onOpts={(o) => {
           setFilterState({ sig, opts: o });
           props.onFilter?.({ activities: o.maxActivities, paths: o.minEdgeCount, rankBy: o.rankBy });

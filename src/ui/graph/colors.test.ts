@@ -31,7 +31,10 @@ describe('colours', () => {
 describe('labels', () => {
   it('writes the paper node text in binary units', () => {
     expect(nodeLabelLines(a)).toEqual(['read:/scratch/ior', 'Load: 67.9% (192 MiB)', 'DR: 4 × 185 MiB/s']);
-    expect(nodeLabelLines({ ...a, rd: null, bytes: null, dr: null, mc: null, DR: null })).toEqual(['read:/scratch/ior', 'Load: – (–)', 'DR: – × –']);
+    expect(nodeLabelLines({ ...a, rd: null, bytes: null, dr: null, mc: null, DR: null })).toEqual(['read:/scratch/ior']);
+    // a call that moves no bytes (openat, close): Load rd only, no DR line
+    expect(nodeLabelLines({ ...a, bytes: null, dr: null, DR: null })).toEqual(['read:/scratch/ior', 'Load: 67.9%']);
+    expect(nodeLabelLines({ ...a, rd: null, mc: null, DR: null })).toEqual(['read:/scratch/ior', 'Load: (192 MiB)', 'DR: 185 MiB/s']);
   });
   it('shortens long activities in the middle', () => {
     const long = `read:/scratch/${'x'.repeat(100)}/file.h5`;

@@ -8,6 +8,7 @@ import { END, START } from '../../analysis/types';
 import type { GraphModel } from '../contracts';
 import { TERMINAL_FILL } from './colors';
 import { FONT_FAMILY, FONT_PX } from './labels';
+import { LOOP_SPACE } from './layoutPlan';
 import type { SvgEdge, SvgNode } from './svgExport';
 
 export interface NodeData {
@@ -44,6 +45,9 @@ export interface ViewCallbacks {
 
 export const edgeId = (s: string, t: string): string => JSON.stringify([s, t]);
 
+/** Node labels smaller than this on screen are not drawn (Cytoscape's min-zoomed-font-size). */
+export const MIN_ZOOMED_FONT_PX = 7;
+
 const BASE_STYLE: StylesheetJson = [
   {
     selector: 'node',
@@ -51,7 +55,7 @@ const BASE_STYLE: StylesheetJson = [
       shape: 'round-rectangle', width: 'data(w)', height: 'data(h)', 'background-color': 'data(fill)',
       'border-width': 1, 'border-color': '#616161', label: 'data(label)', 'text-wrap': 'wrap', 'text-max-width': '2000px',
       'text-valign': 'center', 'text-halign': 'center', 'font-size': FONT_PX, 'font-family': FONT_FAMILY, color: '#212121',
-      'min-zoomed-font-size': 7, 'line-height': 1.3,
+      'min-zoomed-font-size': MIN_ZOOMED_FONT_PX, 'line-height': 1.3,
     },
   },
   { selector: 'node.terminal', style: { 'background-color': TERMINAL_FILL, 'border-color': TERMINAL_FILL, label: '', width: 18, height: 18 } },
@@ -73,14 +77,15 @@ const BASE_STYLE: StylesheetJson = [
   { selector: 'edge.bypass', style: { 'line-style': 'dashed', 'line-dash-pattern': [6, 4] } },
 ];
 
-/** Self-loops point away from the flow: up in LR (edges enter left, leave right); up-right in TB (nodes are
- * wide and flat, a loop straight to the side would start and end inside the box). */
+/** Self-loops point away from the flow into the room the layout kept for them: up in LR (edges enter left,
+ * leave right), right in TB (edges enter at the top, leave at the bottom). */
 function styleFor(direction: 'LR' | 'TB'): StylesheetJson {
   return [
     ...BASE_STYLE,
     { selector: 'edge:loop', style: direction === 'LR'
-      ? { 'control-point-step-size': 50, 'loop-direction': '0deg', 'loop-sweep': '-50deg' }
-      : { 'control-point-step-size': 60, 'loop-direction': '60deg', 'loop-sweep': '-40deg' } },
+      ? { 'control-point-step-size': LOOP_SPACE, 'loop-direction': '0deg', 'loop-sweep': '-45deg', 'text-margin-y': -4 }
+      : { 'control-point-step-size': LOOP_SPACE, 'loop-direction': '90deg', 'loop-sweep': '-45deg', 'text-margin-x': 6 } },
+    { selector: 'edge.nolabel', style: { label: '' } },
     { selector: 'edge.hl', style: { 'line-color': '#FF6F00', 'target-arrow-color': '#FF6F00', 'z-index': 10, opacity: 1, color: '#BF360C' } },
   ];
 }
@@ -95,8 +100,19 @@ export class CyView {
     this.cy = cytoscape({
       container, style: styleFor('LR'), minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false, selectionType: 'single',
       autoungrabify: false, autounselectify: true, textureOnViewport: false, pixelRatio: 'auto',
+      // one wheel notch (deltaY 100) zooms by ~20%, as maps and editors do (Cytoscape's default: ×2.5)
+      wheelSensitivity: 0.2,
     });
     const cy = this.cy;
+    // The pointer can leave a node through an overlay (legend, tooltip, a panel): Cytoscape then sees no
+    // mouseout. Leaving the canvas clears every hover state.
+    container.addEventListener('mouseleave', () => {
+      cy.batch(() => {
+        cy.nodes('.hover').removeClass('hover');
+        cy.edges('.hl').removeClass('hl');
+      });
+      cb.onHoverNode(null, 0, 0);
+    });
     const pos = (e: cytoscape.EventObject): [number, number] => [e.renderedPosition?.x ?? 0, e.renderedPosition?.y ?? 0];
     cy.on('mouseover', 'node', (e) => {
       const n = e.target as NodeSingular;
@@ -188,8 +204,45 @@ export class CyView {
     this.cy.style(styleFor(direction));
   }
 
-  fit(): void {
-    this.cy.fit(undefined, 24);
+  /** The zoom at which the whole graph fits (what fit() would use without its cap). */
+  fitZoom(): number {
+    const cy = this.cy;
+    const bb = cy.elements().boundingBox();
+    if (!(bb.w > 0 && bb.h > 0)) return 1;
+    return Math.min((cy.width() - 48) / bb.w, (cy.height() - 48) / bb.h);
+  }
+
+  /** Fits the graph in view, zooming in at most to `maxZoom` (a small graph is not blown up). */
+  fit(maxZoom = 1.4): void {
+    const cy = this.cy;
+    cy.fit(undefined, 24);
+    if (cy.zoom() > maxZoom) {
+      cy.zoom(maxZoom);
+      cy.center();
+    }
+  }
+
+  /**
+   * Edge labels never overlap each other, a node or a loop: greedily, strongest edge first, a label whose
+   * box meets one already kept (or a node box) is not drawn (its count stays in the tooltip). Boxes are in
+   * model coordinates, so the result holds at every zoom.
+   */
+  declutterLabels(): void {
+    const cy = this.cy;
+    type Box = { x1: number; y1: number; x2: number; y2: number };
+    const meet = (a: Box, b: Box): boolean => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+    const nodes: Box[] = cy.nodes().map((n) => n.boundingBox({ includeLabels: false, includeOverlays: false }));
+    const kept: Box[] = [];
+    const edges = cy.edges().sort((a, b) => (b.data('count') as number) - (a.data('count') as number));
+    cy.batch(() => {
+      edges.removeClass('nolabel');
+      edges.forEach((e) => {
+        if (!e.data('label')) return;
+        const bb = e.boundingBox({ includeNodes: false, includeEdges: false, includeLabels: true, includeMainLabels: true, includeSourceLabels: false, includeTargetLabels: false, includeOverlays: false });
+        if (!(bb.w > 0) || nodes.some((n) => meet(bb, n)) || kept.some((k) => meet(bb, k))) e.addClass('nolabel');
+        else kept.push(bb);
+      });
+    });
   }
 
   zoomBy(factor: number): void {
@@ -203,18 +256,28 @@ export class CyView {
 
   /** What is drawn, for window.__app.graph(). */
   model(): GraphModel {
+    // the rendered size of a node label: the font scaled by the zoom; Cytoscape culls it below min-zoomed-font-size
+    const px = FONT_PX * this.cy.zoom();
+    const labelPx = px >= MIN_ZOOMED_FONT_PX ? Math.round(px * 10) / 10 : 0;
     const nodes = this.cy.nodes().map((n) => {
       const d = n.data() as NodeData;
       const at = n.renderedPosition();
+      const term = d.id === START || d.id === END;
       return {
-        id: d.id, fill: d.id === START || d.id === END ? TERMINAL_FILL : d.fill, ...(d.side ? { partition: d.side as never } : {}),
+        id: d.id, fill: term ? TERMINAL_FILL : d.fill, ...(d.side ? { partition: d.side as never } : {}),
         at: { x: at.x, y: at.y }, ...(n.hasClass('marked') ? { marked: true } : {}),
+        labelPx: term ? 0 : labelPx, box: rendered(n.renderedBoundingBox({ includeLabels: false, includeOverlays: false })),
       };
     });
     const edges = this.cy.edges().map((e) => {
       const d = e.data() as EdgeData;
       const mid = e.renderedMidpoint();
-      return { source: d.source, target: d.target, count: d.count, color: d.color, ...(d.side ? { partition: d.side as never } : {}), at: { x: mid.x, y: mid.y } };
+      const shown = d.label !== '' && !e.hasClass('nolabel');
+      const label = shown ? rendered(e.renderedBoundingBox({ includeNodes: false, includeEdges: false, includeLabels: true, includeMainLabels: true, includeSourceLabels: false, includeTargetLabels: false, includeOverlays: false })) : undefined;
+      return {
+        source: d.source, target: d.target, count: d.count, color: d.color, ...(d.side ? { partition: d.side as never } : {}), at: { x: mid.x, y: mid.y },
+        ...(label ? { label } : {}),
+      };
     });
     return { nodes, edges };
   }
@@ -239,7 +302,7 @@ export class CyView {
       }
       return {
         points: [e.sourceEndpoint(), ...ctrl, e.targetEndpoint()], color: d.color, width: d.width, dashed: d.bypass,
-        label: d.label, labelAt: e.midpoint(),
+        label: e.hasClass('nolabel') ? '' : d.label, labelAt: e.midpoint(), loop: d.source === d.target,
       };
     });
     return { nodes, edges };
@@ -248,6 +311,10 @@ export class CyView {
   destroy(): void {
     this.cy.destroy();
   }
+}
+
+function rendered(b: { x1: number; y1: number; x2: number; y2: number }): { x1: number; y1: number; x2: number; y2: number } {
+  return { x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2 };
 }
 
 function terminalClass(id: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { END, START, type AnalysisResult, type DfgEdge } from '../../analysis/types';
-import { defaultFilter, edgeCountStops, filterGraph, rankActivities, thresholdFor, type FilteredGraph } from './filter';
+import { DEFAULT_MAX_ACTIVITIES, FIT_TRIES, MIN_FIT_ACTIVITIES, defaultFilter, edgeCountStops, estimateFit, filterGraph, fitActivities, rankActivities, thresholdFor, type FilteredGraph } from './filter';
 import { syntheticResult } from '../../testing/syntheticResult';
 
 /** A result from an explicit edge list; node counts = Σ incoming edge counts (as in a real DFG). */
@@ -133,5 +133,36 @@ describe('defaults', () => {
     expect(thresholdFor(r, 'count', 4, 2)).toBe(4); // counts 5 and 4 stay
     expect(thresholdFor(r, 'count', 4, 3)).toBe(3);
     expect(thresholdFor(r, 'count', 4, 5)).toBe(1);
+  });
+});
+
+describe('the first view: how many activities fit legibly', () => {
+  it('fitActivities shrinks until labels are at full size, grows once when the guess was small, and settles', () => {
+    expect(fitActivities(40, 0.5, 0, 205)).toBe(20);
+    expect(fitActivities(20, 0.95, 1, 205)).toBe(19);
+    expect(fitActivities(19, 1, 2, 205)).toBeNull();
+    expect(fitActivities(10, 1.6, 0, 205)).toBe(16);
+    expect(fitActivities(10, 1.6, 1, 205)).toBeNull();
+    expect(fitActivities(8, 3, 0, 8)).toBeNull();
+    expect(fitActivities(3, 0.4, 1, 79)).toBeNull();
+    expect(fitActivities(30, 0.2, FIT_TRIES, 79)).toBeNull();
+    // from any start, repeated application ends within FIT_TRIES layouts
+    for (const start of [3, 10, 60]) {
+      let n = start;
+      let tries = 0;
+      for (let next = fitActivities(n, 60 / (n * 4), tries, 100); next !== null; next = fitActivities(n, 60 / (n * 4), ++tries, 100)) n = next;
+      expect(tries).toBeLessThanOrEqual(FIT_TRIES);
+      expect(n).toBeLessThanOrEqual(15);
+    }
+  });
+
+  it('estimateFit guesses from the canvas and the label boxes', () => {
+    const boxes = Array.from({ length: 100 }, () => ({ w: 180, h: 60 }));
+    const big = estimateFit(1300, 520, boxes, 'LR');
+    const small = estimateFit(700, 400, boxes, 'LR');
+    expect(big).toBeGreaterThan(small);
+    expect(small).toBeGreaterThanOrEqual(MIN_FIT_ACTIVITIES);
+    expect(estimateFit(0, 0, boxes, 'LR')).toBe(DEFAULT_MAX_ACTIVITIES);
+    expect(estimateFit(1300, 520, boxes.slice(0, 4), 'TB')).toBeLessThanOrEqual(4);
   });
 });

@@ -90,6 +90,43 @@ export function defaultFilter(result: AnalysisResult, rankBy: RankBy = 'count'):
   return { maxActivities, rankBy, minEdgeCount: thresholdFor(result, rankBy, maxActivities, DEFAULT_MAX_EDGES) };
 }
 
+/** Tries of fitActivities before the first view settles (each is one layout). */
+export const FIT_TRIES = 6;
+/** The first view shows at least this many activities (or all there are), even if they must be zoomed. */
+export const MIN_FIT_ACTIVITIES = 3;
+
+/**
+ * The first view's number of activities: after laying out `n` and fitting it at `zoom`, the next `n` to try
+ * so that node labels are drawn at their full size (zoom ≥ 1), or null when `n` is the one. The drawing's
+ * extent grows about linearly with the number of activities along the flow, so n × zoom is the guess.
+ */
+export function fitActivities(n: number, zoom: number, tries: number, total: number): number | null {
+  if (tries >= FIT_TRIES) return null;
+  // the first guess was small: grow once (then only shrink, so it settles)
+  const cap = Math.min(total, DEFAULT_MAX_ACTIVITIES);
+  if (tries === 0 && zoom > 1.25 && n < cap) return Math.min(cap, Math.max(n + 1, Math.floor(n * Math.min(zoom, 2))));
+  if (zoom >= 1 || n <= MIN_FIT_ACTIVITIES) return null;
+  return Math.max(MIN_FIT_ACTIVITIES, Math.min(n - 1, Math.floor(n * zoom)));
+}
+
+/**
+ * A first guess of how many activities fit a canvas of w × h px at zoom 1 (fitActivities then corrects it
+ * after a real layout): the ranks that fit along the flow times the nodes that fit across it, halved (a
+ * DFG does not fill its grid), from the mean box of the top activities (`boxes`, as ranked).
+ */
+export function estimateFit(w: number, h: number, boxes: { w: number; h: number }[], direction: 'LR' | 'TB'): number {
+  if (boxes.length === 0 || !(w > 0) || !(h > 0)) return Math.min(DEFAULT_MAX_ACTIVITIES, boxes.length);
+  const top = boxes.slice(0, DEFAULT_MAX_ACTIVITIES);
+  const bw = top.reduce((s, b) => s + b.w, 0) / top.length;
+  const bh = top.reduce((s, b) => s + b.h, 0) / top.length;
+  // dagre's separations (layout.ts): LR ranksep 70 / nodesep 18, TB ranksep 50 / nodesep 30
+  const along = direction === 'LR' ? w / (bw + 70) : h / (bh + 50);
+  const across = direction === 'LR' ? h / (bh + 18) : w / (bw + 30);
+  // ● and ■ take two ranks
+  const n = Math.floor(0.5 * Math.max(1, along - 2) * across);
+  return Math.max(MIN_FIT_ACTIVITIES, Math.min(DEFAULT_MAX_ACTIVITIES, boxes.length, n));
+}
+
 /** The smallest count threshold leaving at most `maxEdges` edges among the top `n` activities. */
 export function thresholdFor(result: AnalysisResult, rankBy: RankBy, n: number, maxEdges: number): number {
   const kept = new Set(rankActivities(result, rankBy).slice(0, n));

@@ -16,11 +16,23 @@ export function ellipsize(s: string, max = MAX_LABEL_CHARS): string {
   return `${s.slice(0, head)}…${s.slice(s.length - (max - 1 - head))}`;
 }
 
-/** The text of a statistic of the registry, '–' when missing. */
-const text = (id: 'rd' | 'bytes' | 'mc' | 'dr', a: ActivityStats): string => metric(id).format(finiteValue(metric(id), a));
+/** The text of a statistic of the registry, null when missing. */
+const text = (id: 'rd' | 'bytes' | 'mc' | 'dr', a: ActivityStats): string | null => {
+  const v = finiteValue(metric(id), a);
+  return v === null ? null : metric(id).format(v);
+};
 
+/** The activity, then `Load: rd (b)` and `DR: mc × dr`, each part only where it has a value (a call that
+ * moves no bytes has no `(b)` and no DR line; without durations there is no Load rd). */
 export function nodeLabelLines(a: ActivityStats): string[] {
-  return [ellipsize(a.id), `Load: ${text('rd', a)} (${text('bytes', a)})`, `DR: ${text('mc', a)} × ${text('dr', a)}`];
+  const lines = [ellipsize(a.id)];
+  const rd = text('rd', a);
+  const b = text('bytes', a);
+  if (rd !== null || b !== null) lines.push(`Load: ${[rd, b === null ? null : `(${b})`].filter((x) => x !== null).join(' ')}`);
+  const dr = text('dr', a);
+  const mc = text('mc', a);
+  if (dr !== null) lines.push(`DR: ${mc !== null ? `${mc} × ` : ''}${dr}`);
+  return lines;
 }
 
 export function edgeLabel(e: ShownEdge, kind: EdgeLabelKind): string {

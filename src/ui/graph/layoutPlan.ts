@@ -18,6 +18,15 @@ import type { LayoutRequest } from './layout';
 import { widestTree } from './widest';
 
 export const SMALL_NODES = 25;
+
+/** Room kept beside a node with a self-loop, in px: above it in LR, right of it in TB (cyView.ts draws the
+ * loop there), so that a loop and its count never run into the neighbouring node. */
+export const LOOP_SPACE = 34;
+
+/** Where a node with a loop is drawn inside the box the layout reserved for it (node + loop room). */
+export function loopShift(direction: 'LR' | 'TB'): { dx: number; dy: number } {
+  return direction === 'LR' ? { dx: 0, dy: LOOP_SPACE / 2 } : { dx: -LOOP_SPACE / 2, dy: 0 };
+}
 export const SMALL_EDGES = 60;
 
 /** The previous universe (null: none yet, or the result changed) ∪ the shown activities, in order. */
@@ -38,6 +47,7 @@ export function buildLayoutRequest(
   universe: string[],
   size: (id: string) => { w: number; h: number },
   direction: 'LR' | 'TB',
+  loops: ReadonlySet<string> = new Set(),
 ): LayoutRequest {
   const ids = [START, ...universe, END];
   const local = new Map<string, number>();
@@ -91,8 +101,9 @@ export function buildLayoutRequest(
   const heights = new Float64Array(ids.length);
   ids.forEach((id, i) => {
     const b = size(id);
-    widths[i] = b.w;
-    heights[i] = b.h;
+    const loop = loops.has(id) ? LOOP_SPACE : 0;
+    widths[i] = b.w + (direction === 'TB' ? loop : 0);
+    heights[i] = b.h + (direction === 'LR' ? loop : 0);
   });
   return {
     ids, widths, heights, direction, endIndex: ids.length - 1,

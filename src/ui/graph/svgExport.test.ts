@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edgePath, escapeXml, toSvg } from './svgExport';
+import { ARROW_PX, edgePath, escapeXml, toSvg } from './svgExport';
 
 describe('svg export', () => {
   it('escapes trace content', () => {
@@ -23,5 +23,12 @@ describe('svg export', () => {
     expect(svg).toContain('stroke-dasharray');
     expect(svg).toContain('<marker id="arrow-0"');
     expect((svg.match(/<text /g) ?? []).length).toBe(3);
+  });
+  it('draws arrowheads of one size in user units, however wide the edge or tight the loop', () => {
+    const loop = { points: [{ x: 0, y: -20 }, { x: -10, y: -54 }, { x: 10, y: -54 }, { x: 5, y: -20 }], color: '#616161', width: 7, dashed: false, label: '80', labelAt: { x: 0, y: -50 }, loop: true };
+    const svg = toSvg([{ x: 0, y: 0, w: 100, h: 40, shape: 'box', fill: '#FFFFFF', stroke: '#555', lines: ['a'] }], [loop], 'sans-serif', 11);
+    const marker = /<marker [^>]*>/.exec(svg)![0];
+    expect(marker).toContain('markerUnits="userSpaceOnUse"');
+    expect(marker).toContain(`markerWidth="${ARROW_PX}"`);
   });
 });

@@ -23,11 +23,16 @@ export interface SvgEdge {
   dashed: boolean;
   label: string;
   labelAt: { x: number; y: number };
+  /** A self-loop (source = target). */
+  loop?: boolean;
 }
 
 export function escapeXml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
+
+/** Arrowhead length in px (Cytoscape's triangle at arrow-scale 0.9 is about as long). */
+export const ARROW_PX = 9;
 
 const f = (v: number): string => (Math.round(v * 10) / 10).toString();
 
@@ -70,7 +75,9 @@ export function toSvg(nodes: SvgNode[], edges: SvgEdge[], fontFamily: string, fo
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${f(x0 - pad)} ${f(y0 - pad)} ${f(x1 - x0 + 2 * pad)} ${f(y1 - y0 + 2 * pad)}" width="${f(x1 - x0 + 2 * pad)}" height="${f(y1 - y0 + 2 * pad)}" font-family="${escapeXml(fontFamily)}" font-size="${fontPx}">`);
   out.push('<defs>');
   for (const c of colors) {
-    out.push(`<marker id="${marker(c)}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${escapeXml(c)}"/></marker>`);
+    // in user units, like Cytoscape's arrows: a marker sized in stroke widths grows with the edge (a 7 px
+    // edge would get a 35 px head, wider than a loop)
+    out.push(`<marker id="${marker(c)}" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="${ARROW_PX}" markerHeight="${ARROW_PX}" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="${escapeXml(c)}"/></marker>`);
   }
   out.push('</defs>');
   out.push(`<rect x="${f(x0 - pad)}" y="${f(y0 - pad)}" width="${f(x1 - x0 + 2 * pad)}" height="${f(y1 - y0 + 2 * pad)}" fill="#FFFFFF"/>`);
