@@ -3,7 +3,7 @@ import { AppPage, fixture } from './app';
 
 test('clicking a node in the graph opens its timeline; its context menu keeps cases with / without it', async ({ page }) => {
   const app = new AppPage(page);
-  await app.open();
+  await app.open('raw'); // the plain mapping: these checks name system files
   await app.pickFolder(fixture('multiproc'));
   await app.expectReady();
   const g = await app.graph();

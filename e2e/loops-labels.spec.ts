@@ -22,9 +22,12 @@ for (const dir of ['LR', 'TB'] as const) {
     await page.setViewportSize({ width: 1600, height: 1000 });
     const app = new AppPage(page);
     await app.open();
-    if (dir === 'TB') await page.getByTestId('direction').selectOption('TB');
     await loadMpi(app, 'ior-ssf-fpp');
     await app.expectReady();
+    if (dir === 'TB') {
+      await page.getByTestId('direction').selectOption('TB');
+      await page.evaluate(() => window.__app!.waitIdle(60_000));
+    }
     const g = await app.graph();
     const loops = g.edges.filter((e) => e.source === e.target);
     expect(loops.length).toBeGreaterThanOrEqual(2);
@@ -36,6 +39,9 @@ for (const dir of ['LR', 'TB'] as const) {
     const [svgDl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('graph-export-svg').click()]);
     const svg = readFileSync((await svgDl.path())!, 'utf8');
     expect(svg).toContain('markerUnits="userSpaceOnUse"');
+    // the legend travels with the picture
+    expect(svg).toContain('<g class="legend"');
+    expect(svg).toContain('relative duration');
     for (const l of loops) expect(svg).toContain(`>${l.count}</text>`);
     const [pngDl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('graph-export-png').click()]);
     expect(readFileSync((await pngDl.path())!).subarray(1, 4).toString()).toBe('PNG');

@@ -19,5 +19,6 @@ export function mpiFiles(name: MpiFixture): { name: string; mimeType: string; bu
 /** Opens the traces of one fixture with the file picker and waits until the graph is drawn. */
 export async function loadMpi(app: AppPage, name: MpiFixture): Promise<void> {
   await app.page.getByTestId('file-input').setInputFiles(mpiFiles(name));
-  await app.waitIdle();
+  // 16 traces, the analysis and the first view's layouts: more than waitIdle's 30 s on a loaded 2-core box
+  await app.page.evaluate(() => window.__app!.waitIdle(120_000));
 }

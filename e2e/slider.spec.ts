@@ -24,9 +24,12 @@ function reach(g: GraphModel): { fromStart: Set<string>; toEnd: Set<string> } {
 
 test('the activity and path sliders keep ● and ■ connected', async ({ page }) => {
   const app = new AppPage(page);
-  await app.open();
+  await app.open('raw'); // the plain mapping: many activities
   await app.pickFolder(fixture('multiproc'));
   await app.expectReady();
+  const slider = page.getByTestId('graph-activities');
+  await slider.fill((await slider.getAttribute('max')) ?? '0');
+  await app.waitIdle();
   const full = await app.graph();
   expect(full.nodes.length).toBeGreaterThan(20);
 

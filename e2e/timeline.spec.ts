@@ -3,7 +3,7 @@ import { AppPage, fixture } from './app';
 
 test('selecting a node (statistics row) opens its timeline with one bar per event', async ({ page }) => {
   const app = new AppPage(page);
-  await app.open();
+  await app.open('raw'); // the plain mapping: these checks name system files
   await app.pickFolder(fixture('multiproc'));
   await app.expectReady();
   const row = page.locator('[data-testid=stats-row][data-id="openat:/usr/lib"]');

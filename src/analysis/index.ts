@@ -9,3 +9,4 @@ export { METRICS, COLOR_METRICS, metric, isMetricId, finiteValue, metricTitle, e
 export { unionQuantile, pairDurations, type PairDurations } from './quantile';
 export { isSystemPath, SYSTEM_PATH, SYSTEM_MODES, type SystemMode } from './systemFiles';
 export { mappingLog, normalisePidPaths, normalisePath, PID } from './pids';
+export { caseLabel, rankCids } from './ranks';

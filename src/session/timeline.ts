@@ -1,6 +1,7 @@
-/** TimelineData of one activity: one row per case, or per (case, pid) when a case has several pids. */
+/** TimelineData of one activity: one row per case, or per (case, pid) when a case has several pids; a
+ * case whose rid is an MPI rank reads `ssf · rank 3` (analysis/ranks.ts). */
 import type { TimelineData } from '../analysis/types';
-import type { ActivityEvents } from '../analysis/index';
+import { caseLabel, rankCids, type ActivityEvents } from '../analysis/index';
 import type { EventLog } from '../model/eventlog';
 
 /**
@@ -17,6 +18,7 @@ export function buildTimeline(log: EventLog, _compiled: unknown, activity: strin
   const labels: string[] = [];
   const labelOfPair = new Int32Array(log.pairCall.length).fill(-1);
   const pids: number[] = [];
+  const ranked = rankCids(log.cases);
   for (let a = 0; a < n; ) {
     const c = ev.caseIdx[a];
     let b = a;
@@ -31,8 +33,9 @@ export function buildTimeline(log: EventLog, _compiled: unknown, activity: strin
     }
     const first = rowLabels.length;
     const id = log.cases[c].id;
+    const name = caseLabel(log.cases[c], ranked);
     for (const p of pids) {
-      rowLabels.push(pids.length > 1 ? `${id} · pid ${p}` : id);
+      rowLabels.push(pids.length > 1 ? `${name} · pid ${p}` : name);
       rowCase.push(id);
     }
     if (pids.length === 1) row.fill(first, a, b);

@@ -81,6 +81,8 @@ describe('the view text form', () => {
       excludeCalls: ['close'],
       rewrites: [{ kind: 'regex', pattern: '^/scratch/([^/]+)', label: '$SCRATCH/$1' }, { kind: 'prefix', pattern: '/home/u', label: '~' }],
       custom: "(e) => e.call + '#' + (e.fp ?? '')",
+      system: 'collapse',
+      pids: 'raw',
     },
     green: 'ids:a\\,1_h_1,b_h_2',
     red: 'host:n1',
@@ -142,5 +144,19 @@ describe('the view text form', () => {
     expect(analyzeParams(DEFAULT_VIEW).time).toBeNull();
     expect(parseView("time=..2.5").time).toEqual({ from: null, to: 2.5 });
     expect(parseView("time=junk").time).toBeNull();
+  });
+});
+
+describe('system files and per-process paths in the view', () => {
+  it('reads system=, pids= and raw, writes only what differs from auto / normalise', () => {
+    expect(parseHash('').view.mapping).toMatchObject({ system: 'auto', pids: 'normalise' });
+    expect(parseHash('system=collapse&pids=raw').view.mapping).toMatchObject({ system: 'collapse', pids: 'raw' });
+    expect(parseHash('raw').view.mapping).toMatchObject({ system: 'show', pids: 'raw' });
+    expect(parseHash('raw=1').view.mapping).toMatchObject({ system: 'show', pids: 'raw' });
+    expect(parseHash('system=bogus').view.mapping.system).toBe('auto');
+    expect(toHash(parseHash('system=hide').view)).toContain('system=hide');
+    expect(toHash(parseHash('raw').view)).toContain('raw=1');
+    expect(toHash(parseHash('raw').view)).not.toContain('system=');
+    expect(parseHash(toHash(parseHash('pids=raw').view)).view.mapping).toMatchObject({ system: 'auto', pids: 'raw' });
   });
 });

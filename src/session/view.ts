@@ -121,8 +121,18 @@ const single = (key: string, read: Key['read'], write: (v: View) => string | nul
 const count = (s: string): number | null => (/^\d{1,7}$/.test(s) ? Number(s) : null);
 const m = (v: View): MappingSpec => v.mapping;
 
+/** System files and per-process paths (docs/FORMATS.md): `raw=1` is the paper's plain mapping (system files
+ * shown, raw paths), else `system=show|collapse|hide` and `pids=raw` where they differ from auto / normalise. */
+const isRaw = (v: View): boolean => (m(v).system ?? 'show') === 'show' && (m(v).pids ?? 'raw') === 'raw';
+const SYSTEM_VALUES: readonly string[] = ['auto', 'show', 'collapse', 'hide'];
+
 const KEYS: readonly Key[] = [
   single('depth', (v, s) => void (/^\d{1,2}$/.test(s) && (v.mapping.depth = Number(s))), (v) => (m(v).depth !== DEFAULT_MAPPING.depth ? String(m(v).depth) : null)),
+  single('raw', (v, s) => void (s !== '0' && ((v.mapping.system = 'show'), (v.mapping.pids = 'raw'))), (v) => (isRaw(v) ? '1' : null)),
+  single('system', (v, s) => void (SYSTEM_VALUES.includes(s) && (v.mapping.system = s as NonNullable<MappingSpec['system']>)),
+    (v) => (!isRaw(v) && (m(v).system ?? 'show') !== DEFAULT_MAPPING.system ? (m(v).system ?? 'show') : null)),
+  single('pids', (v, s) => void ((s === 'raw' || s === 'normalise') && (v.mapping.pids = s)),
+    (v) => (!isRaw(v) && (m(v).pids ?? 'raw') !== DEFAULT_MAPPING.pids ? (m(v).pids ?? 'raw') : null)),
   { key: 'filter', read: (v, s) => void (s && v.mapping.include.push(parseFilter(s))), write: (v) => m(v).include.map(filterText) },
   { key: 'exclude', read: (v, s) => void (s && v.mapping.exclude.push(parseFilter(s))), write: (v) => m(v).exclude.map(filterText) },
   single('calls', (v, s) => void (v.mapping.calls = parseList(s)), (v) => (m(v).calls.length ? m(v).calls.join(',') : null)),
@@ -166,6 +176,7 @@ const KEYS: readonly Key[] = [
   // last: the longest value, and the one a reader of the link should see at the end
   single('custom', (v, s) => void (v.mapping.custom = s.trim() ? s : null), (v) => m(v).custom),
 ];
+
 const BY_KEY = new Map(KEYS.map((k) => [k.key, k]));
 
 /** The view keys, in the order they are written. */

@@ -195,6 +195,21 @@ export function App() {
       (err: Error) => notify(`Could not read the dropped files: ${err.message}`),
     );
   };
+  // Escape closes the drill-down panels (the timeline first, then the edge's cases)
+  const closeTimeline = useApp((st) => st.closeTimeline);
+  const closeEdge = useApp((st) => st.closeEdge);
+  const drillOpen = useApp((st) => st.timeline !== null || st.edge !== null);
+  useEffect(() => {
+    if (!drillOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      closeTimeline();
+      closeEdge();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drillOpen, closeTimeline, closeEdge]);
+
   const busy = status === 'loading';
   return (
     <div

@@ -56,6 +56,8 @@ export interface GraphModel {
     marked?: boolean;
     /** The rendered font size of the node's label in CSS px (0 when it is culled, and for ● / ■). */
     labelPx?: number;
+    /** Set while the pointer is over the node (its hover border is drawn). */
+    hover?: boolean;
     /** The node's rendered box (CSS px, like `at`). */
     box?: { x1: number; y1: number; x2: number; y2: number };
   }[];

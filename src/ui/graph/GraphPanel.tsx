@@ -12,12 +12,12 @@ import { setGraphReader } from '../testHook';
 import { download } from '../exportFiles';
 import { CyView, edgeId } from './cyView';
 import { buildElements } from './elements';
-import { DEFAULT_MAX_ACTIVITIES, DEFAULT_MAX_EDGES, defaultFilter, edgeCountStops, estimateFit, filterGraph, fitActivities, indexDfg, rankActivities, thresholdFor, type FilterOptions, type ShownEdge } from './filter';
+import { DEFAULT_MAX_ACTIVITIES, DEFAULT_MAX_EDGES, FIT_TRIES, defaultFilter, edgeCountStops, estimateFit, filterGraph, fitActivities, indexDfg, rankActivities, thresholdFor, type FilterOptions, type ShownEdge } from './filter';
 import { GraphLegend, GraphToolbar } from './GraphControls';
 import { FONT_FAMILY, FONT_PX, edgeTooltipRows, labelBox, nodeLabelLines, nodeTooltipRows } from './labels';
 import { LayoutClient } from './layoutClient';
 import { buildLayoutRequest, layoutUniverse, loopShift } from './layoutPlan';
-import { toSvg } from './svgExport';
+import { LEGEND_LINE, toSvg } from './svgExport';
 
 type Pos = { x: number; y: number };
 
@@ -64,6 +64,7 @@ export function GraphPanel(props: GraphPanelProps) {
   const layoutSeq = useRef(0);
   const relayoutSeen = useRef(0);
   const fitNext = useRef(true);
+  const judgedRef = useRef('');
   const t0Ref = useRef(0);
   useEffect(() => {
     propsRef.current = props;
@@ -219,8 +220,10 @@ export function GraphPanel(props: GraphPanelProps) {
         if (seq !== layoutSeq.current) return;
         setBusy(null);
         setLayoutError(`layout failed: ${err.message}`);
+        // stop choosing: what is shown stays
+        setAuto((a) => ({ sig, n: a?.sig === sig ? a.n : shown.length, tries: FIT_TRIES, done: true }));
       });
-  }, [layoutKey, relayout, direction, graph.nodes, loops, stats, dfg]);
+  }, [layoutKey, relayout, direction, graph.nodes, loops, stats, dfg, sig]);
 
   // Refit when the panel is resized (window, panes).
   useEffect(() => {
@@ -262,12 +265,17 @@ export function GraphPanel(props: GraphPanelProps) {
     if (fit) {
       fitNext.current = false;
       view.fit();
-      if (fitting) {
-        // fewer activities until node labels are drawn at ≥ FONT_PX on screen (zoom ≥ 1)
-        // (fit() caps the zoom: the zoom that would fit is what tells whether more would fit)
-        const next = fitActivities(opts.maxActivities, view.fitZoom(), autoNow?.tries ?? 0, result.nodes.length);
-        setAuto({ sig, n: next ?? opts.maxActivities, tries: (autoNow?.tries ?? 0) + 1, done: next === null });
-      }
+    }
+    // The first view: fewer activities until node labels are drawn at ≥ FONT_PX on screen (zoom ≥ 1).
+    // Judged once per (result, laid-out set, try), also when a new result keeps the set (no new layout).
+    const judge = `${sig}\u0003${layoutKey}\u0003${autoNow?.tries ?? 0}`;
+    if (fitting && judgedRef.current !== judge) {
+      judgedRef.current = judge;
+      // (fit() caps the zoom: the zoom that would fit is what tells whether more would fit)
+      const next = fitActivities(opts.maxActivities, view.fitZoom(), autoNow?.tries ?? 0, result.nodes.length);
+      setAuto({ sig, n: next ?? opts.maxActivities, tries: (autoNow?.tries ?? 0) + 1, done: next === null });
+    }
+    if (fit) {
       const t0 = t0Ref.current;
       view.cy.one('render', () => {
         requestAnimationFrame(() => {
@@ -278,11 +286,33 @@ export function GraphPanel(props: GraphPanelProps) {
     }
   }, [elements, posVersion, selected, marked, graph.nodes, direction, layoutKey, fitting, opts.maxActivities, autoNow, sig, result.nodes.length]);
 
+  // the legend's lines as the page shows them, drawn under the graph in both exports
+  const legendLines = (): string[] =>
+    Array.from(rootRef.current?.querySelectorAll('[data-testid=graph-legend] > div') ?? [], (d) => (d.textContent ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean);
   const onPng = (): void => {
     const cy = viewRef.current?.cy;
     if (!cy) return;
-    const blob = cy.png({ output: 'blob', full: true, scale: 2, bg: '#FFFFFF', maxWidth: 16000, maxHeight: 16000 });
-    download('strace-dfg.png', blob, 'image/png');
+    const scale = 2;
+    const url = cy.png({ output: 'base64uri', full: true, scale, bg: '#FFFFFF', maxWidth: 16000, maxHeight: 16000 });
+    const lines = legendLines();
+    const img = new Image();
+    img.onload = () => {
+      const pad = 20 * scale;
+      const lh = LEGEND_LINE * scale;
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width;
+      canvas.height = img.height + (lines.length ? pad + lines.length * lh : 0);
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return;
+      ctx.fillStyle = '#FFFFFF';
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      ctx.drawImage(img, 0, 0);
+      ctx.fillStyle = '#37474F';
+      ctx.font = `${FONT_PX * scale}px ${FONT_FAMILY}`;
+      lines.forEach((l, i) => ctx.fillText(l, pad / 2, img.height + pad + (i + 0.8) * lh));
+      canvas.toBlob((blob) => blob && download('strace-dfg.png', blob, 'image/png'), 'image/png');
+    };
+    img.src = url;
   };
   const onSvg = (): void => {
     const view = viewRef.current;
@@ -291,7 +321,7 @@ export function GraphPanel(props: GraphPanelProps) {
       const a = stats.get(id);
       return a ? nodeLabelLines(a) : [id];
     });
-    download('strace-dfg.svg', toSvg(parts.nodes, parts.edges, FONT_FAMILY, FONT_PX), 'image/svg+xml');
+    download('strace-dfg.svg', toSvg(parts.nodes, parts.edges, FONT_FAMILY, FONT_PX, legendLines()), 'image/svg+xml');
   };
 
   return (

@@ -265,6 +265,7 @@ export class CyView {
       const term = d.id === START || d.id === END;
       return {
         id: d.id, fill: term ? TERMINAL_FILL : d.fill, ...(d.side ? { partition: d.side as never } : {}),
+        ...(n.hasClass('hover') ? { hover: true } : {}),
         at: { x: at.x, y: at.y }, ...(n.hasClass('marked') ? { marked: true } : {}),
         labelPx: term ? 0 : labelPx, box: rendered(n.renderedBoundingBox({ includeLabels: false, includeOverlays: false })),
       };

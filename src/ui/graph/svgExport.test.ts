@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ARROW_PX, edgePath, escapeXml, toSvg } from './svgExport';
+import { ARROW_PX, LEGEND_LINE, edgePath, escapeXml, toSvg } from './svgExport';
 
 describe('svg export', () => {
   it('escapes trace content', () => {
@@ -23,6 +23,16 @@ describe('svg export', () => {
     expect(svg).toContain('stroke-dasharray');
     expect(svg).toContain('<marker id="arrow-0"');
     expect((svg.match(/<text /g) ?? []).length).toBe(3);
+  });
+  it('draws the legend under the graph, escaped', () => {
+    const n = { x: 0, y: 0, w: 100, h: 40, shape: 'box' as const, fill: '#FFFFFF', stroke: '#555', lines: ['a'] };
+    const plain = toSvg([n], [], 'sans-serif', 11);
+    const svg = toSvg([n], [], 'sans-serif', 11, ['rd (relative duration) — fill linear in value / max', 'green <3> cases']);
+    expect(svg).toContain('<g class="legend"');
+    expect(svg).toContain('>rd (relative duration) — fill linear in value / max</text>');
+    expect(svg).toContain('green &lt;3&gt; cases');
+    const height = (s: string) => Number(/ height="([\d.]+)"/.exec(s)![1]);
+    expect(height(svg)).toBe(height(plain) + 20 + 2 * LEGEND_LINE);
   });
   it('draws arrowheads of one size in user units, however wide the edge or tight the loop', () => {
     const loop = { points: [{ x: 0, y: -20 }, { x: -10, y: -54 }, { x: 10, y: -54 }, { x: 5, y: -20 }], color: '#616161', width: 7, dashed: false, label: '80', labelAt: { x: 0, y: -50 }, loop: true };

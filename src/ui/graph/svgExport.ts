@@ -51,7 +51,11 @@ export function edgePath(points: { x: number; y: number }[]): string {
   return d;
 }
 
-export function toSvg(nodes: SvgNode[], edges: SvgEdge[], fontFamily: string, fontPx: number): string {
+/** Line height of the legend under the graph in exports, px. */
+export const LEGEND_LINE = 16;
+
+/** `legend`: the lines of the page's legend, drawn under the graph (the export reads without the page). */
+export function toSvg(nodes: SvgNode[], edges: SvgEdge[], fontFamily: string, fontPx: number, legend: string[] = []): string {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -69,6 +73,8 @@ export function toSvg(nodes: SvgNode[], edges: SvgEdge[], fontFamily: string, fo
   for (const e of edges) for (const p of e.points) grow(p.x, p.y);
   if (!Number.isFinite(x0)) x0 = y0 = x1 = y1 = 0;
   const pad = 20;
+  const graphBottom = y1;
+  if (legend.length) y1 += pad + legend.length * LEGEND_LINE;
   const colors = [...new Set(edges.map((e) => e.color))];
   const marker = (c: string): string => `arrow-${colors.indexOf(c)}`;
   const out: string[] = [];
@@ -104,6 +110,12 @@ export function toSvg(nodes: SvgNode[], edges: SvgEdge[], fontFamily: string, fo
       out.push(`<text x="${f(n.x)}" y="${f(y)}" dy="0.35em">${escapeXml(line)}</text>`);
     });
   }
-  out.push('</g></svg>');
+  out.push('</g>');
+  if (legend.length) {
+    out.push(`<g class="legend" font-size="${fontPx}" fill="#37474F">`);
+    legend.forEach((l, i) => out.push(`<text x="${f(x0)}" y="${f(graphBottom + pad + (i + 0.8) * LEGEND_LINE)}">${escapeXml(l)}</text>`));
+    out.push('</g>');
+  }
+  out.push('</svg>');
   return out.join('\n');
 }

@@ -1,11 +1,12 @@
 /**
  * Distinct traces (variants) with their multiplicity and cases. Each variant is collapsible: collapsed it
- * shows the start of its chain of activities, expanded the whole chain and its cases. Paged.
+ * shows the start of its chain of activities, expanded the whole chain and its cases. Repeats in a row
+ * are one step `write:/scratch/ssf ×48`, as the CLI prints them. Paged.
  */
 import { useMemo, useState } from 'react';
 import type { VariantsListProps } from '../contracts';
 import { formatCount } from '../../lib/format';
-import { filterVariants, preview, sortVariants, totalCases } from './lists';
+import { filterVariants, preview, runs, sortVariants, totalCases } from './lists';
 import './tables.css';
 
 const PAGE = 50;
@@ -13,14 +14,15 @@ const CHAIN_PREVIEW = 8;
 const CASES_PREVIEW = 50;
 
 function Chain({ trace, max }: { trace: string[]; max: number }) {
-  const { shown, hidden } = preview(trace, max);
+  const { shown, hidden } = preview(runs(trace), max);
   return (
     <ol className="var-chain" aria-label="activities in order">
-      {shown.map((a, k) => (
+      {shown.map(({ act: a, n }, k) => (
         <li key={k}>
           {k > 0 && <span className="arrow" aria-hidden="true">→</span>}
-          <span className={a === '●' || a === '■' ? 'act frame' : 'act'} title={a}>
+          <span className={a === '●' || a === '■' ? 'act frame' : 'act'} title={n > 1 ? `${a}, ${formatCount(n)} times in a row` : a} data-testid="variant-step">
             {a}
+            {n > 1 && <span className="run"> ×{formatCount(n)}</span>}
           </span>
         </li>
       ))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EdgeCases, Variant } from '../../analysis/types';
-import { edgeCaseRows, edgeTotals, filterVariants, preview, sortVariants, totalCases } from './lists';
+import { edgeCaseRows, edgeTotals, filterVariants, preview, runs, sortVariants, totalCases } from './lists';
 
 // the paper's Figure 3: three `ls` cases share one variant, `ls -l` cases differ
 const LS: Variant = { trace: ['●', 'read:/usr/lib', 'read:/etc/locale.alias', 'write:/dev/pts', '■'], count: 3, cases: ['a_host_1', 'a_host_2', 'a_host_3'] };
@@ -32,5 +32,14 @@ describe('edge cases', () => {
   });
   it('totals transitions and cases', () => {
     expect(edgeTotals(e)).toEqual({ transitions: 6, cases: 3 });
+  });
+});
+
+describe('runs', () => {
+  it('compresses repeats in a row, as the CLI prints variants', () => {
+    expect(runs(['●', 'openat:/scratch/ior', 'pwrite64:/scratch/ior', 'pwrite64:/scratch/ior', 'pwrite64:/scratch/ior', 'close:/scratch/ior', 'pwrite64:/scratch/ior', '■'])).toEqual([
+      { act: '●', n: 1 }, { act: 'openat:/scratch/ior', n: 1 }, { act: 'pwrite64:/scratch/ior', n: 3 }, { act: 'close:/scratch/ior', n: 1 }, { act: 'pwrite64:/scratch/ior', n: 1 }, { act: '■', n: 1 },
+    ]);
+    expect(runs([])).toEqual([]);
   });
 });

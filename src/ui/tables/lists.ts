@@ -6,6 +6,17 @@ export function preview<T>(items: readonly T[], max: number): { shown: T[]; hidd
   return items.length <= max ? { shown: items.slice(), hidden: 0 } : { shown: items.slice(0, max), hidden: items.length - max };
 }
 
+/** A trace run-length compressed, like the CLI: `write:/scratch/ssf` 48 times in a row is one run of 48. */
+export function runs(trace: readonly string[]): { act: string; n: number }[] {
+  const out: { act: string; n: number }[] = [];
+  for (const act of trace) {
+    const last = out[out.length - 1];
+    if (last && last.act === act) last.n++;
+    else out.push({ act, n: 1 });
+  }
+  return out;
+}
+
 /** Variants by multiplicity (descending), ties by trace length then text, so the order is deterministic. */
 export function sortVariants(variants: readonly Variant[]): Variant[] {
   return variants.slice().sort((a, b) => b.count - a.count || a.trace.length - b.trace.length || (a.trace.join('\u0000') < b.trace.join('\u0000') ? -1 : 1));
