@@ -17,8 +17,10 @@ test('ior-ssf-fpp: system files hidden and said, keep filter counted as filtered
   await page.getByTestId('system-files').selectOption('show');
   await app.waitIdle();
   const ids = () => page.locator('[data-testid=stats-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id') ?? ''));
-  expect((await ids()).some((id) => id.startsWith('read:/proc'))).toBe(true);
+  await page.getByTestId('stats-filter').fill('/proc');
+  await expect.poll(async () => (await ids()).some((id) => id.startsWith('read:/proc'))).toBe(true);
   expect((await ids()).filter((id) => /\/proc\/\d/.test(id))).toEqual([]);
+  await page.getByTestId('stats-filter').fill('');
   await expect(summary).not.toContainText('system files hidden');
   expect(page.url()).toContain('system=show');
 

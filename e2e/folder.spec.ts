@@ -14,6 +14,7 @@ test('a folder of real multi-process traces (folder picker, with a sub-folder)',
   const g = await app.graph();
   expect(g.nodes.map((n) => n.id)).toEqual(expect.arrayContaining(['●', '■']));
   // the first view shows what fits; every activity is in the statistics
+  await page.getByTestId('stats-filter').fill('ld.so.cache');
   await expect(page.locator('[data-testid=stats-row][data-id="openat:/etc/ld.so.cache"]')).toHaveCount(1);
   await app.shot('folder-multiproc');
 });

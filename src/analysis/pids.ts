@@ -4,8 +4,8 @@
  * or to its rid → `PID`, so that the same file of different processes is one activity.
  *
  * The mapping is evaluated once per (call, fp) pair, but this rule depends on the case. It is applied to the
- * log instead: a log whose pair table has the normalised fps, built once per loaded log (cached) and only
- * when some fp changes. Per event it costs one table lookup; only the events of pairs whose fp has a
+ * log instead: a log whose pair table has the normalised fps, built once per loaded log (the Session keeps
+ * it) and only when some fp changes. Per event it costs one table lookup; only the events of pairs whose fp has a
  * candidate component (a number, a rid, `/proc/self`) are looked at per case.
  */
 import type { EventLog } from '../model';
@@ -129,17 +129,13 @@ export function normalisePidPaths(log: EventLog): EventLog {
   return { ...log, pair, paths, pairCall: Uint32Array.from(pairCall), pairFp: Uint32Array.from(pairFp) };
 }
 
-const cache = new WeakMap<EventLog, EventLog>();
-
-/** The log the mapping `spec` is compiled against: pid-normalised (cached per log) or the log itself. */
+/**
+ * The log the mapping `spec` is compiled against: pid-normalised or the log itself. Not cached here (a
+ * caller may reuse a log object with new contents); the Session keeps the normalised log of what it loaded.
+ */
 export function mappingLog(log: EventLog, spec: MappingSpec): EventLog {
   const pids = spec.pids ?? 'raw';
   if (pids === 'raw') return log;
   if (pids !== 'normalise') throw new MappingError(`unknown per-process paths mode '${String(pids)}' (normalise or raw)`);
-  let out = cache.get(log);
-  if (out === undefined) {
-    out = normalisePidPaths(log);
-    cache.set(log, out);
-  }
-  return out;
+  return normalisePidPaths(log);
 }

@@ -77,6 +77,8 @@ export class Session {
   private filtered: EventLog | null = null;
   /** Whether `work` is a time window made by this session (its buffers may then be reused). */
   private windowed = false;
+  /** The loaded log with per-process paths normalised (analysis/pids.ts), for mappings that ask for it. */
+  private normalised: { from: EventLog; log: EventLog } | null = null;
   private compiled: Compiled | null = null;
   private params: AnalyzeParams | null = null;
   private lastReply: AnalyzeReply | null = null;
@@ -198,8 +200,14 @@ export class Session {
     const t0 = Date.now();
     ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: '' });
     // Compile first: a bad mapping throws here and leaves the previous state untouched. The mapping is
-    // compiled against the log with per-process paths normalised (cached per loaded log) or the log itself.
-    const base = mappingLog(this.need(), params.mapping);
+    // compiled against the log with per-process paths normalised or the log itself.
+    const loaded = this.need();
+    let base = loaded;
+    if ((params.mapping.pids ?? 'raw') !== 'raw') {
+      // made once per loaded log (mappingLog throws a MappingError for an unknown mode)
+      if (this.normalised?.from !== loaded) this.normalised = { from: loaded, log: mappingLog(loaded, params.mapping) };
+      base = this.normalised.log;
+    }
     const compiled = compileMapping(base, params.mapping);
     let work = base;
     if (params.caseFilters.length) {

@@ -6,7 +6,8 @@ import { concurrencySequence, hasConcurrencySequence } from '../concurrency';
 import { compileMapping } from '../mapping';
 import { syntheticLog } from '../../testing/syntheticLog';
 import { tinyLog } from '../../testing/tinyLog';
-import { DEFAULT_MAPPING, END, START } from '../types';
+// the plain mapping: in the app, windows are cut from the Session's log, already pid-normalised
+import { RAW_MAPPING, END, START } from '../types';
 import { formatTimeWindow, parseTimeWindow, windowLog, windowRanges, type TimeWindow } from './window';
 
 /** Reference: the log rebuilt event by event keeping FROM ≤ start − t0 < TO, every case kept. */
@@ -53,7 +54,7 @@ describe('time windows', () => {
     validate(w);
     expect(w.cases.map((c) => c.id)).toEqual(['a_h_1', 'a_h_2']);
     expect(Array.from(w.caseOffsets)).toEqual([0, 1, 1]);
-    const res = analyze(w, DEFAULT_MAPPING);
+    const res = analyze(w, RAW_MAPPING);
     expect(res.cases).toBe(2);
     expect(res.edges.find((e) => e.source === START && e.target === END)?.count).toBe(1);
     expect(windowLog(log, { from: null, to: null })).toBe(log);
@@ -64,8 +65,8 @@ describe('time windows', () => {
 
   it('equals the naive window, and analyze on it equals analyze on the naive window (mc from the derived sequence)', () => {
     const log = syntheticLog({ events: 20000, cases: 9, pairs: 60, seed: 7, unknownDur: 0.05 });
-    const m = compileMapping(log, DEFAULT_MAPPING);
-    analyze(log, DEFAULT_MAPPING, null, m); // caches the parent's mc sequence: windows derive theirs
+    const m = compileMapping(log, RAW_MAPPING);
+    analyze(log, RAW_MAPPING, null, m); // caches the parent's mc sequence: windows derive theirs
     let t0 = Infinity;
     let t1 = -Infinity;
     for (let i = 0; i < log.n; i++) {
@@ -88,8 +89,8 @@ describe('time windows', () => {
       expect(Array.from(got.start)).toEqual(Array.from(ref.start));
       // the derived mc sequence is the one the window would build itself (a fresh object has no cache)
       expect(Array.from(concurrencySequence(got))).toEqual(Array.from(concurrencySequence({ ...got })));
-      const a = analyze(got, DEFAULT_MAPPING);
-      const b = analyze(ref, DEFAULT_MAPPING);
+      const a = analyze(got, RAW_MAPPING);
+      const b = analyze(ref, RAW_MAPPING);
       expect(a.nodes).toEqual(b.nodes);
       expect(a.edges).toEqual(b.edges);
       expect(a.variants).toEqual(b.variants);
@@ -105,7 +106,7 @@ describe('time windows', () => {
 
   it('overwrites the buffers of a window passed as reuse, with the same result as a fresh window', () => {
     const log = syntheticLog({ events: 20000, cases: 9, pairs: 60, seed: 8 });
-    analyze(log, DEFAULT_MAPPING);
+    analyze(log, RAW_MAPPING);
     const { t0, L } = (() => {
       let a = Infinity;
       let b = -Infinity;
@@ -124,7 +125,7 @@ describe('time windows', () => {
     expect(Array.from(small.start)).toEqual(Array.from(ref.start));
     expect(Array.from(small.pair)).toEqual(Array.from(ref.pair).map((q) => log.pairCall.findIndex((c, p) => log.calls[c] === ref.calls[ref.pairCall[q]] && log.paths[log.pairFp[p]] === ref.paths[ref.pairFp[q]])));
     expect(Array.from(concurrencySequence(small))).toEqual(Array.from(concurrencySequence({ ...small })));
-    expect(analyze(small, DEFAULT_MAPPING).nodes).toEqual(analyze(ref, DEFAULT_MAPPING).nodes);
+    expect(analyze(small, RAW_MAPPING).nodes).toEqual(analyze(ref, RAW_MAPPING).nodes);
     // a larger window than the buffers hold gets fresh ones; the parent's are never reused
     const again = windowLog(log, { from: 0, to: 0.95 * L }, t0, small);
     expect(again.start.buffer).not.toBe(small.start.buffer);
@@ -135,7 +136,7 @@ describe('time windows', () => {
     const log = phasesLog();
     // the write phase starts ≈ 0.5 s after the first event and the read phase 1 s later
     const w = windowLog(log, { from: 0.3, to: 1.2 });
-    const res = analyze(w, DEFAULT_MAPPING);
+    const res = analyze(w, RAW_MAPPING);
     expect(res.cases).toBe(6);
     const ids = res.nodes.map((n) => n.id).sort();
     expect(ids).toContain('write:/tmp/phases');

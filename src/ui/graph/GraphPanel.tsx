@@ -12,7 +12,7 @@ import { setGraphReader } from '../testHook';
 import { download } from '../exportFiles';
 import { CyView, edgeId } from './cyView';
 import { buildElements } from './elements';
-import { DEFAULT_MAX_ACTIVITIES, DEFAULT_MAX_EDGES, FIT_TRIES, defaultFilter, edgeCountStops, estimateFit, filterGraph, fitActivities, indexDfg, rankActivities, thresholdFor, type FilterOptions, type ShownEdge } from './filter';
+import { DEFAULT_MAX_ACTIVITIES, DEFAULT_MAX_EDGES, FIT_TRIES, SMALL_GRAPH, defaultFilter, edgeCountStops, estimateFit, filterGraph, fitActivities, indexDfg, rankActivities, thresholdFor, type FilterOptions, type ShownEdge } from './filter';
 import { GraphLegend, GraphToolbar } from './GraphControls';
 import { FONT_FAMILY, FONT_PX, edgeTooltipRows, labelBox, nodeLabelLines, nodeTooltipRows } from './labels';
 import { LayoutClient } from './layoutClient';

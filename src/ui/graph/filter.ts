@@ -90,6 +90,10 @@ export function defaultFilter(result: AnalysisResult, rankBy: RankBy = 'count'):
   return { maxActivities, rankBy, minEdgeCount: thresholdFor(result, rankBy, maxActivities, DEFAULT_MAX_EDGES) };
 }
 
+/** A DFG with at most this many activities is shown whole at first (as the paper draws them); a larger one
+ * shows the top activities that fit at full label size (estimateFit, fitActivities). */
+export const SMALL_GRAPH = 30;
+
 /** Tries of fitActivities before the first view settles (each is one layout). */
 export const FIT_TRIES = 6;
 /** The first view shows at least this many activities (or all there are), even if they must be zoomed. */

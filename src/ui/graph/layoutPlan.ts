@@ -19,13 +19,13 @@ import { widestTree } from './widest';
 
 export const SMALL_NODES = 25;
 
-/** Room kept beside a node with a self-loop, in px: above it in LR, right of it in TB (cyView.ts draws the
- * loop there), so that a loop and its count never run into the neighbouring node. */
+/** Room kept above a node with a self-loop, in px (cyView.ts draws the loop there, in both directions), so
+ * that a loop and its count never run into the neighbouring node. */
 export const LOOP_SPACE = 34;
 
-/** Where a node with a loop is drawn inside the box the layout reserved for it (node + loop room). */
-export function loopShift(direction: 'LR' | 'TB'): { dx: number; dy: number } {
-  return direction === 'LR' ? { dx: 0, dy: LOOP_SPACE / 2 } : { dx: -LOOP_SPACE / 2, dy: 0 };
+/** Where a node with a loop is drawn inside the box the layout reserved for it (loop room, then node). */
+export function loopShift(_direction: 'LR' | 'TB'): { dx: number; dy: number } {
+  return { dx: 0, dy: LOOP_SPACE / 2 };
 }
 export const SMALL_EDGES = 60;
 
@@ -102,8 +102,8 @@ export function buildLayoutRequest(
   ids.forEach((id, i) => {
     const b = size(id);
     const loop = loops.has(id) ? LOOP_SPACE : 0;
-    widths[i] = b.w + (direction === 'TB' ? loop : 0);
-    heights[i] = b.h + (direction === 'LR' ? loop : 0);
+    widths[i] = b.w;
+    heights[i] = b.h + loop;
   });
   return {
     ids, widths, heights, direction, endIndex: ids.length - 1,

@@ -41,7 +41,7 @@ describe.each(['ior-ssf-fpp', 'ior-mpiio', 'make-threads'] as MpiFixture[])('%s:
   // the small values are where the defect was (up to 17 on these runs); above 25 nodes the layout sees a tree backbone only
   const values = Array.from({ length: r.nodes.length }, (_, i) => i + 1).filter((n) => n <= 20 || n % 20 === 0 || n === r.nodes.length);
 
-  it.each(['LR', 'TB'] as const)('%s, up (union with what was laid out) and down (fresh)', (dir) => {
+  it.each(['LR', 'TB'] as const)('%s, up (union with what was laid out) and down (fresh)', { timeout: 300_000 }, (dir) => {
     expect(r.nodes.length).toBeGreaterThan(25);
     for (const rankBy of (dir === 'LR' ? ['count', 'rd'] : ['count']) as RankBy[]) {
       let universe: string[] | null = null;
