@@ -21,14 +21,17 @@ test('ior-ssf-fpp: system files hidden and said, keep filter counted as filtered
   await expect.poll(async () => (await ids()).some((id) => id.startsWith('read:/proc'))).toBe(true);
   expect((await ids()).filter((id) => /\/proc\/\d/.test(id))).toEqual([]);
   await page.getByTestId('stats-filter').fill('');
-  await expect(summary).not.toContainText('system files hidden');
   expect(page.url()).toContain('system=show');
+  await app.tab('summary');
+  await expect(summary).not.toContainText('system files hidden');
+  await app.tab('mapping');
 
   // a keep filter: what it drops is "filtered out", not "not mapped"
   await page.getByTestId('system-files').selectOption('auto');
   await page.getByTestId('include').fill('/scratch');
   await page.getByTestId('apply-mapping').click();
   await app.waitIdle();
+  await app.tab('summary');
   await expect(summary).toContainText('filtered out');
   await expect(summary).not.toContainText('not mapped');
 

@@ -97,6 +97,17 @@ export function viewArgs(p: ParsedLine): ViewArgs {
         }
         edits.push(['time', v]);
         break;
+      case 'raw':
+        edits.push(['raw', '1']);
+        break;
+      case 'system':
+        if (!['auto', 'show', 'collapse', 'hide'].includes(v)) throw new CliError(`--system expects auto, show, collapse or hide, got '${v}'`);
+        edits.push(['system', v]);
+        break;
+      case 'pids':
+        if (v !== 'normalise' && v !== 'raw') throw new CliError(`--pids expects normalise or raw, got '${v}'`);
+        edits.push(['pids', v]);
+        break;
       case 'keep-with':
       case 'keep-without':
         if (v === '') throw new CliError(`${g.raw} needs an activity`);

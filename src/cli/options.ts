@@ -28,6 +28,9 @@ export const LOAD_OPTIONS: OptionTable = {
 export const VIEW_OPTIONS: OptionTable = {
   view: { type: 'string', value: "'#KEY=V&…'", help: "a view as the app's link carries it (`v=1&depth=3&green=cid:a…`); the options below apply after it" },
   depth: { type: 'string', value: 'N', help: 'path components kept in an activity (default 2: /usr/lib/x/libc.so → /usr/lib; 0 = the whole path)' },
+  raw: { type: 'boolean', help: "the paper's plain mapping: system files shown, per-process paths raw (= --system show --pids raw)" },
+  system: { type: 'string', value: 'MODE', help: 'system files (/usr, /lib*, /etc, /proc, /sys, /dev, /run, pipes, sockets, MPI session dirs): auto (default: hidden when the trace touches other files), show, collapse (one call:(system) per call) or hide' },
+  pids: { type: 'string', value: 'MODE', help: 'per-process paths: normalise (default: /proc/<pid>, and a component equal to the case\'s pid or rid → PID) or raw' },
   filter: { type: 'string', multiple: true, value: 'SUBSTR', help: 'keep only events whose path contains SUBSTR, or matches re:REGEX (repeat: any of them)' },
   exclude: { type: 'string', multiple: true, value: 'SUBSTR', help: 'drop events whose path contains SUBSTR or matches re:REGEX (repeat)' },
   calls: { type: 'string', value: 'C,C', help: 'keep only these system calls' },

@@ -52,7 +52,8 @@ async function cli(...argv: string[]): Promise<string> {
 }
 
 // depth, an exclude filter, a partition by cid against a regex over case ids, a right-click case filter, split by pid
-const HASH = '#v=1&depth=3&exclude=/proc&xcalls=close&green=cid:pipe&red=re:^tar_&keep=without:read:/etc/passwd&split=pid';
+// raw=1: the plain mapping (the case filter names a system file)
+const HASH = '#v=1&raw=1&depth=3&exclude=/proc&xcalls=close&green=cid:pipe&red=re:^tar_&keep=without:read:/etc/passwd&split=pid';
 
 describe("the app's analysis JSON = strace-dfg analyze --json on the same view", () => {
   it('for a link with depth, filter, partition, case filter and split by pid', async () => {
@@ -71,7 +72,7 @@ describe("the app's analysis JSON = strace-dfg analyze --json on the same view",
     expect(await cli('--view', HASH)).toBe(app + '\n');
     // the whole link works too, and so do the same settings as options
     expect(await cli('--view', `http://localhost:5173/strace-dfg/${HASH}`)).toBe(app + '\n');
-    expect(await cli('--depth', '3', '--exclude', '/proc', '--xcalls', 'close', '--green', 'cid:pipe', '--red', 're:^tar_', '--keep-without', 'read:/etc/passwd', '--case-per-pid')).toBe(app + '\n');
+    expect(await cli('--raw', '--depth', '3', '--exclude', '/proc', '--xcalls', 'close', '--green', 'cid:pipe', '--red', 're:^tar_', '--keep-without', 'read:/etc/passwd', '--case-per-pid')).toBe(app + '\n');
   });
 
   it('for a link with a custom mapping (confirmed in the app) and rewrites', async () => {

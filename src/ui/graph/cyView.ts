@@ -77,14 +77,15 @@ const BASE_STYLE: StylesheetJson = [
   { selector: 'edge.bypass', style: { 'line-style': 'dashed', 'line-dash-pattern': [6, 4] } },
 ];
 
-/** Self-loops point into the room the layout kept above their node: straight up in LR (edges enter left,
- * leave right), up-right in TB (edges enter at the top centre). */
+/** Self-loops point into the room the layout kept above their node (Cytoscape measures a loop from the
+ * node's centre, so it must leave through the short side): straight up in LR (edges enter left, leave
+ * right), a little right of up in TB (edges enter at the top centre). */
 function styleFor(direction: 'LR' | 'TB'): StylesheetJson {
   return [
     ...BASE_STYLE,
     { selector: 'edge:loop', style: direction === 'LR'
       ? { 'control-point-step-size': LOOP_SPACE, 'loop-direction': '0deg', 'loop-sweep': '-45deg', 'text-margin-y': -4 }
-      : { 'control-point-step-size': LOOP_SPACE, 'loop-direction': '45deg', 'loop-sweep': '-45deg', 'text-margin-y': -4 } },
+      : { 'control-point-step-size': LOOP_SPACE, 'loop-direction': '20deg', 'loop-sweep': '-45deg', 'text-margin-y': -4 } },
     { selector: 'edge.nolabel', style: { label: '' } },
     { selector: 'edge.hl', style: { 'line-color': '#FF6F00', 'target-arrow-color': '#FF6F00', 'z-index': 10, opacity: 1, color: '#BF360C' } },
   ];
