@@ -25,7 +25,7 @@ import type { Phase, PhaseOptions, Phases, Straggler } from './types';
 export const DEFAULT_MIN_GAP = 0.1;
 export const DEFAULT_GAP_FRACTION = 0.02;
 
-export function phases(log: EventLog, compiled: CompiledMapping, options: PhaseOptions = {}): Phases {
+export function phases(log: EventLog, compiled: Pick<CompiledMapping, 'activities' | 'pairAct'>, options: PhaseOptions = {}): Phases {
   const run = runSpan(log);
   const t0 = options.t0 ?? run.t0;
   const span = run.span + (run.t0 - t0);
