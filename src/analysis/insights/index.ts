@@ -5,7 +5,7 @@
 import type { EventLog } from '../../model';
 import { compileMapping, type CompiledMapping } from '../mapping';
 import { caseSides } from '../partition';
-import { DEFAULT_MAPPING, type MappingSpec, type PartitionSpec } from '../types';
+import { RAW_MAPPING, type MappingSpec, type PartitionSpec } from '../types';
 import { buildContext, makeScope, type InsightsContext, type Scope } from './context';
 import { BALANCE_RULES } from './rules/balance';
 import { PATTERN_RULES } from './rules/pattern';
@@ -41,7 +41,8 @@ export interface InsightsResult {
 
 export function runInsights(log: EventLog, opts: InsightsOptions = {}): InsightsResult {
   const t = resolveThresholds(opts.thresholds ?? null);
-  const m = opts.mapping && 'pairAct' in opts.mapping ? opts.mapping : compileMapping(log, (opts.mapping as MappingSpec | undefined) ?? DEFAULT_MAPPING);
+  // without a mapping: the plain one (the rules name system files: PATH and library searches)
+  const m = opts.mapping && 'pairAct' in opts.mapping ? opts.mapping : compileMapping(log, (opts.mapping as MappingSpec | undefined) ?? RAW_MAPPING);
   const side = opts.partition ? caseSides(log, opts.partition) : null;
   const ctx = buildContext(log, t, side, m);
   const findings: Finding[] = [];
