@@ -126,6 +126,15 @@ const m = (v: View): MappingSpec => v.mapping;
 const isRaw = (v: View): boolean => (m(v).system ?? 'show') === 'show' && (m(v).pids ?? 'raw') === 'raw';
 const SYSTEM_VALUES: readonly string[] = ['auto', 'show', 'collapse', 'hide'];
 
+/** JSON text without insignificant white space (a link stays short and readable); other text as it is. */
+function compactJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return text;
+  }
+}
+
 const KEYS: readonly Key[] = [
   single('depth', (v, s) => void (/^\d{1,2}$/.test(s) && (v.mapping.depth = Number(s))), (v) => (m(v).depth !== DEFAULT_MAPPING.depth ? String(m(v).depth) : null)),
   single('raw', (v, s) => void (s !== '0' && ((v.mapping.system = 'show'), (v.mapping.pids = 'raw'))), (v) => (isRaw(v) ? '1' : null)),
@@ -171,7 +180,7 @@ const KEYS: readonly Key[] = [
   single('dir', (v, s) => void (v.direction = s === 'TB' ? 'TB' : 'LR'), (v) => (v.direction !== 'LR' ? v.direction : null)),
   single('split', (v, s) => void (v.splitByPid = s === 'pid'), (v) => (v.splitByPid ? 'pid' : null)),
   single('threads', (v, s) => void (v.singleThread = s === '1'), (v) => (v.singleThread ? '1' : null)),
-  single('thresholds', (v, s) => void (v.thresholds = s.trim()), (v) => v.thresholds.trim() || null),
+  single('thresholds', (v, s) => void (v.thresholds = s.trim()), (v) => compactJson(v.thresholds.trim()) || null),
   single('time', (v, s) => void (v.time = timeOf(s)), (v) => (v.time && (v.time.from !== null || v.time.to !== null) ? formatTimeWindow(v.time) : null)),
   // last: the longest value, and the one a reader of the link should see at the end
   single('custom', (v, s) => void (v.mapping.custom = s.trim() ? s : null), (v) => m(v).custom),
