@@ -14,7 +14,7 @@ for (const size of [
   test(`compare green and red with numbers (${size.width}×${size.height})`, async ({ page }) => {
     await page.setViewportSize(size);
     const app = new AppPage(page);
-    await app.open('green=cid:ssf&red=cid:fpp');
+    await app.open('raw=1&green=cid:ssf&red=cid:fpp'); // the paper's plain mapping, as the assertions name its activities
     // 12 files, the analysis, the comparison and the layout: generous on a shared 2-core machine
     await app.dropFiles(files, 90_000);
     await app.expectReady();

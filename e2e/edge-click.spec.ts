@@ -3,7 +3,7 @@ import { AppPage } from './app';
 
 test('clicking an edge lists the cases and counts of that transition', async ({ page }) => {
   const app = new AppPage(page);
-  await app.open();
+  await app.open('raw=1'); // the paper's plain mapping, as the assertions name its activities
   await app.loadExample();
   const g = await app.graph();
   // read:/proc/filesystems → read:/etc/locale.alias: once in each of the 6 ls / ls -l cases.

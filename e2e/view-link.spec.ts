@@ -3,7 +3,7 @@ import { AppPage, fixture } from './app';
 
 test('a link carries the whole view: case filters and graph sliders apply to the dropped files, and moving a slider lands in the URL', async ({ page }) => {
   const app = new AppPage(page);
-  await app.open('v=1&activities=4&keep=without:read:/etc/passwd');
+  await app.open('v=1&raw=1&activities=4&keep=without:read:/etc/passwd');
   await app.pickFolder(fixture('multiproc'));
   await app.expectReady();
   const st = await app.state();
