@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * End to end against a peer (docs/BENCHMARKS.md, "End to end vs a Python pipeline"):
- * `strace-dfg analyze --json DIR > out.json` against tools/peer/strace_pandas.py (Python regex + pandas, the
+ * `strace-dfg analyze --json --raw DIR > out.json` against tools/peer/strace_pandas.py (Python regex + pandas, the
  * pipeline a user of the paper's Python tooling would run) on the same files, process start to JSON written,
  * the two commands in turn (A B A B …) in one run so that the machine's drift hits both alike. Printed per
  * set: the median wall seconds of each, the ratio peer/ours per pair (min, median, max) against the target
@@ -85,7 +85,7 @@ for (const name of sets) {
   const peerOut = join(out, `${name}-peer.json`);
   for (let k = 0; k <= runs; k++) {
     // the first pair warms the page cache and is not counted
-    const a = timed(process.execPath, [cli, 'analyze', '--json', dir], oursOut);
+    const a = timed(process.execPath, [cli, 'analyze', '--json', '--raw', dir], oursOut);
     const b = timed(PYTHON, [join(root, 'tools', 'peer', 'strace_pandas.py'), dir, peerOut], '/dev/null');
     if (k === 0) continue;
     ours.push(a);

@@ -3,14 +3,17 @@
  * events (all cases) with start ≤ t < start + dur; an event with dur = 0 counts at its own instant.
  *
  * Once per log (cached in a WeakMap; it does not depend on the mapping) the starts and the ends of all
- * events with a known dur are merged into one time-ordered sequence of pair ids (8 bytes per event): the
- * starts come from a stable merge of the already sorted cases, the ends (key s+d for d > 0, nextUp(s) for
- * a zero-length event) from the same merge after a per-case insertion sort. An end with key ≤ t comes
- * before the starts at t, so [0,1) and [1,2) never overlap, while a zero-length event at t still overlaps
- * everything that starts at t or is active at t. Per mapping, mc is one sequential sweep of that sequence
+ * events with a known dur are put into one time-ordered sequence of pair ids (8 bytes per event), sorted
+ * by seqSort.ts (a radix sort; end key s+d for d > 0, nextUp(s) for a zero-length event; ties in case
+ * order, then event order). An end with key ≤ t comes before the starts at t, so [0,1) and [1,2) never
+ * overlap, while a zero-length event at t still overlaps everything that starts at t or is active at t. Per mapping, mc is one sequential sweep of that sequence
  * with an active-event counter per activity.
  */
 import type { EventLog } from '../model';
+import { nextUp } from './nextUp';
+import { sortedEntries } from './seqSort';
+
+export { nextUp };
 
 /** The mc sweep sequence of a log and, per end entry, the index among the start entries of its event's
  * start (what a time window needs to keep the ends of its own events: see deriveWindowSequence). */
@@ -25,162 +28,8 @@ const MARK = 4096;
 
 const seqCache = new WeakMap<EventLog, SeqIndex>();
 
-/** The columns the sequence is built from: a whole log, or the events of some of its cases
- * (`subsetEvents`). */
-export type SequenceSource = Pick<EventLog, 'n' | 'start' | 'dur' | 'pair' | 'caseOffsets' | 'pairCall'> & { cases: { length: number } };
-
-/** Event indices of `log` sorted by start (ties: case order, then event order). */
-export function startOrder(log: EventLog): Uint32Array {
-  return startRuns(log).order;
-}
-
-function startRuns(log: SequenceSource): Sorted {
-  const idx = new Uint32Array(log.n);
-  for (let i = 0; i < log.n; i++) idx[i] = i;
-  return mergeRuns(log.start.slice(), idx, log.caseOffsets, log.cases.length);
-}
-
-interface Sorted {
-  order: Uint32Array;
-  /** key[order[j]], sorted. */
-  keys: Float64Array;
-}
-
-/**
- * Merges the runs [caseOffsets[k], caseOffsets[k+1]) of (keys, idx) — aligned arrays, each run sorted by
- * key — into one order, stable (ties: lower run first, then position). Bottom-up pairwise merging with
- * the keys carried along (sequential memory access); takes ownership of both arrays.
- */
-function mergeRuns(keys: Float64Array, idx: Uint32Array, caseOffsets: Uint32Array, K: number): Sorted {
-  const n = idx.length;
-  let kA: Float64Array = keys;
-  let iA: Uint32Array = idx;
-  let kB: Float64Array = new Float64Array(n);
-  let iB: Uint32Array = new Uint32Array(n);
-  let bounds: number[] = [];
-  for (let k = 0; k <= K; k++) if (k === 0 || k === K || caseOffsets[k] !== caseOffsets[k - 1]) bounds.push(caseOffsets[k]);
-  if (bounds.length === 1) bounds.push(n);
-  while (bounds.length > 2) {
-    const next: number[] = [0];
-    for (let r = 0; r + 1 < bounds.length; r += 2) {
-      const lo = bounds[r];
-      const mid = bounds[r + 1];
-      const hi = r + 2 < bounds.length ? bounds[r + 2] : mid;
-      if (mid === hi || mid === lo || kA[mid - 1] <= kA[mid]) {
-        // already in order (time-disjoint runs, or a lone run): copy
-        kB.set(kA.subarray(lo, hi), lo);
-        iB.set(iA.subarray(lo, hi), lo);
-        next.push(hi);
-        continue;
-      }
-      let x = lo;
-      let y = mid;
-      let w = lo;
-      while (x < mid && y < hi) {
-        if (kA[y] < kA[x]) {
-          kB[w] = kA[y];
-          iB[w++] = iA[y++];
-        } else {
-          kB[w] = kA[x];
-          iB[w++] = iA[x++];
-        }
-      }
-      while (x < mid) {
-        kB[w] = kA[x];
-        iB[w++] = iA[x++];
-      }
-      while (y < hi) {
-        kB[w] = kA[y];
-        iB[w++] = iA[y++];
-      }
-      next.push(hi);
-    }
-    bounds = next;
-    [kA, kB] = [kB, kA];
-    [iA, iB] = [iB, iA];
-  }
-  return { order: iA, keys: kA };
-}
-
-const F64 = new Float64Array(1);
-const U32 = new Uint32Array(F64.buffer);
-F64[0] = 1;
-const HI = U32[1] === 0x3ff00000 ? 1 : 0;
-const LO = 1 - HI;
-
-/** The smallest double greater than x (x finite). */
-export function nextUp(x: number): number {
-  if (x === 0) return Number.MIN_VALUE;
-  F64[0] = x;
-  if (x > 0) {
-    if (U32[LO] === 0xffffffff) {
-      U32[LO] = 0;
-      U32[HI]++;
-    } else U32[LO]++;
-  } else if (U32[LO] === 0) {
-    U32[LO] = 0xffffffff;
-    U32[HI]--;
-  } else U32[LO]--;
-  return F64[0];
-}
-
-/** The end key of event i: start + dur, or nextUp(start) when that is not > start (dur 0 or tiny); NaN dur → +∞. */
-function endKey(start: Float64Array, dur: Float32Array, i: number): number {
-  const d = dur[i];
-  if (d !== d) return Infinity;
-  const s = start[i];
-  const k = s + d;
-  return k > s ? k : nextUp(s);
-}
-
-/** Event indices sorted by end key (ties: case order, then event order). */
-export function endOrder(log: EventLog): Uint32Array {
-  return endRuns(log).order;
-}
-
-function endRuns(log: SequenceSource): Sorted {
-  const { n, start, dur, caseOffsets } = log;
-  const key = new Float64Array(n);
-  const idx = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    key[i] = endKey(start, dur, i);
-    idx[i] = i;
-  }
-  // within a case, ends are sorted except where events overlap (few, short displacements): insertion
-  // sort of the aligned (key, idx), falling back to a full sort when a case is far from sorted
-  for (let k = 0; k < log.cases.length; k++) {
-    const a = caseOffsets[k];
-    const b = caseOffsets[k + 1];
-    let moves = 0;
-    const budget = 32 * (b - a) + 1024;
-    for (let i = a + 1; i < b && moves <= budget; i++) {
-      const v = idx[i];
-      const kv = key[i];
-      let j = i - 1;
-      while (j >= a && key[j] > kv) {
-        idx[j + 1] = idx[j];
-        key[j + 1] = key[j];
-        j--;
-      }
-      moves += i - 1 - j;
-      idx[j + 1] = v;
-      key[j + 1] = kv;
-    }
-    if (moves > budget) {
-      const sub = idx.subarray(a, b);
-      sub.sort((x, y) => x - y);
-      for (let i = a; i < b; i++) key[i] = endKey(start, dur, idx[i]);
-      const kk = key.slice(a, b);
-      const order = Uint32Array.from({ length: b - a }, (_, r) => r).sort((x, y) => kk[x] - kk[y] || x - y);
-      const iv = sub.slice();
-      for (let r = 0; r < order.length; r++) {
-        idx[a + r] = iv[order[r]];
-        key[a + r] = kk[order[r]];
-      }
-    }
-  }
-  return mergeRuns(key, idx, caseOffsets, log.cases.length);
-}
+/** The columns the sequence is built from. */
+export type SequenceSource = Pick<EventLog, 'n' | 'start' | 'dur' | 'pair' | 'pairCall'>;
 
 /**
  * The mapping-independent event sequence swept for mc, computed once per log and cached: the starts and
@@ -201,69 +50,55 @@ function sequenceIndex(log: EventLog): SeqIndex {
   return idx;
 }
 
-/** The events of the cases `cases` (log case indices, ascending) as a source for `buildSequence`
- * (per-side mc of the comparison; 16 bytes per selected event while it is built). */
-export function subsetEvents(log: EventLog, cases: ArrayLike<number>): SequenceSource {
-  let n = 0;
-  for (let j = 0; j < cases.length; j++) n += log.caseOffsets[cases[j] + 1] - log.caseOffsets[cases[j]];
-  const start = new Float64Array(n);
-  const dur = new Float32Array(n);
-  const pair = new Uint32Array(n);
-  const caseOffsets = new Uint32Array(cases.length + 1);
-  let w = 0;
+/** The event ranges of the cases `cases` (log case indices, ascending): [from, to) pairs. */
+export function caseRanges(log: Pick<EventLog, 'caseOffsets'>, cases: ArrayLike<number>): Uint32Array {
+  const r = new Uint32Array(2 * cases.length);
   for (let j = 0; j < cases.length; j++) {
-    const a = log.caseOffsets[cases[j]];
-    const b = log.caseOffsets[cases[j] + 1];
-    start.set(log.start.subarray(a, b), w);
-    dur.set(log.dur.subarray(a, b), w);
-    pair.set(log.pair.subarray(a, b), w);
-    w += b - a;
-    caseOffsets[j + 1] = w;
+    r[2 * j] = log.caseOffsets[cases[j]];
+    r[2 * j + 1] = log.caseOffsets[cases[j] + 1];
   }
-  return { n, start, dur, pair, caseOffsets, pairCall: log.pairCall, cases: { length: cases.length } };
+  return r;
 }
 
-/** The mc sequence of `log` (uncached; see concurrencySequence). */
-export function buildSequence(log: SequenceSource): Uint16Array | Uint32Array {
-  return buildIndex(log).seq;
+/** The mc sequence of `log`, or of the events in `ranges` (see caseRanges) only (uncached; see
+ * concurrencySequence). */
+export function buildSequence(log: SequenceSource, ranges?: ArrayLike<number>): Uint16Array | Uint32Array {
+  return buildIndex(log, ranges).seq;
 }
 
-function buildIndex(log: SequenceSource): SeqIndex {
+function buildIndex(log: SequenceSource, ranges?: ArrayLike<number>): SeqIndex {
   if (log.pairCall.length >= 0x80000000) throw new Error('too many (call, fp) pairs for the mc sweep');
   const wide = log.pairCall.length >= 0x8000;
   const endBit = wide ? 0x80000000 : 0x8000;
-  const { order: so, keys: sk } = startRuns(log);
-  const { order: eo, keys: ek } = endRuns(log);
-  const { n, pair, dur } = log;
-  const out = wide ? new Uint32Array(2 * n) : new Uint16Array(2 * n);
+  const { entries, starts, scratch } = sortedEntries(log, ranges);
+  const { n, pair } = log;
+  const out = wide ? new Uint32Array(entries.length) : new Uint16Array(entries.length);
   // rankOf[i]: index of event i among the start entries; an event's end always comes after its start
   // (its end key is > its start), so the rank is known when the end is written
-  const rankOf = new Uint32Array(n);
-  const endRank = new Uint32Array(n);
-  const marks = new Uint32Array(2 * Math.ceil(n / MARK) + 2);
+  const rankOf = scratch.length >= n ? scratch.subarray(0, n) : new Uint32Array(n);
+  const endRank = new Uint32Array(starts);
+  const marks = new Uint32Array(2 * Math.ceil(starts / MARK) + 2);
   let w = 0;
-  let je = 0;
   let sc = 0;
   let ec = 0;
-  for (let js = 0; js < n; js++) {
-    const i = so[js];
-    const d = dur[i];
-    if (d !== d) continue;
-    const s = sk[js];
-    // events with unknown dur have key +∞ and are never retired
-    while (je < n && ek[je] <= s) {
-      const ie = eo[je++];
-      out[w++] = (pair[ie] | endBit) >>> 0;
-      endRank[ec++] = rankOf[ie];
+  // the ends after the last start are left out: they cannot raise a count
+  for (let j = 0; j < entries.length && sc < starts; j++) {
+    const x = entries[j];
+    const i = x >>> 1;
+    if (x & 1) {
+      if (sc % MARK === 0) {
+        marks[(2 * sc) / MARK] = w;
+        marks[(2 * sc) / MARK + 1] = ec;
+      }
+      rankOf[i] = sc++;
+      out[w++] = pair[i];
+    } else {
+      out[w++] = (pair[i] | endBit) >>> 0;
+      endRank[ec++] = rankOf[i];
     }
-    if (sc % MARK === 0) {
-      marks[(2 * sc) / MARK] = w;
-      marks[(2 * sc) / MARK + 1] = ec;
-    }
-    rankOf[i] = sc++;
-    out[w++] = pair[i];
   }
-  return { seq: out.slice(0, w), endRank: endRank.slice(0, ec), marks: marks.slice(0, 2 * Math.ceil(sc / MARK)) };
+  // views, not copies (fresh memory is slow to touch): only the ends after the last start are cut off
+  return { seq: out.subarray(0, w), endRank: endRank.subarray(0, ec), marks: marks.slice(0, 2 * Math.ceil(sc / MARK)) };
 }
 
 /** Whether the mc sequence of `log` is built (cached) already. */

@@ -5,7 +5,7 @@
  * Cliff's delta and Benjamini–Hochberg q (stats.ts), and the top differences in sentences (top.ts).
  */
 import type { EventLog } from '../../model';
-import { buildSequence, subsetEvents, sweepSequence } from '../concurrency';
+import { buildSequence, caseRanges, sweepSequence } from '../concurrency';
 import { compileMapping, type CompiledMapping } from '../mapping';
 import { caseSides } from '../partition';
 import { END, START, edgeKey, type MappingSpec, type PartitionSpec } from '../types';
@@ -44,7 +44,7 @@ function sideSequences(log: EventLog, sideCases: [Uint32Array, Uint32Array]): (U
   const key = `${sideCases[0].join(',')}|${sideCases[1].join(',')}`;
   const hit = seqCache.get(log);
   if (hit !== undefined && hit.key === key) return hit.seqs;
-  const seqs = sideCases.map((cases) => buildSequence(subsetEvents(log, cases)));
+  const seqs = sideCases.map((cases) => buildSequence(log, caseRanges(log, cases)));
   seqCache.set(log, { key, seqs });
   return seqs;
 }
