@@ -1,11 +1,11 @@
 /** analyze(): mapping → one scan → DFG, statistics, variants, partition (docs/METHOD.md). */
 import type { EventLog } from '../model';
-import { maxConcurrency } from './concurrency';
+import { hasConcurrencySequence, maxConcurrency } from './concurrency';
 import { LEFT_CUSTOM, LEFT_FILTERED, LEFT_NO_FILE, LEFT_SYSTEM, compileMapping, type CompiledMapping } from './mapping';
 import { mappingLog } from './pids';
 import { caseSides, sideOf } from './partition';
 import { pairStats } from './pairStats';
-import { pairDurations, unionQuantile } from './quantile';
+import { hasPairDurations, pairDurations, unionQuantile } from './quantile';
 import { scan, SIDE_GREEN, SIDE_RED } from './scan';
 import { END, START, edgeKey, type ActivityStats, type AnalysisResult, type AnalyzeOptions, type DfgEdge, type MappingSpec, type PartitionResult, type PartitionSpec } from './types';
 import { computeVariants } from './variants';
@@ -60,7 +60,10 @@ export function analyze(
   const actPairs = new Uint32Array(actStart[A]);
   const put = actStart.slice(0, A);
   for (let p = 0; p < m.pairAct.length; p++) if (m.pairAct[p] >= 0) actPairs[put[m.pairAct[p]]++] = p;
-  const pd = hasDurations ? pairDurations(log) : null;
+  const deferred: ('mc' | 'p95Dur')[] = [];
+  const deferP95 = hasDurations && options.defer === true && !hasPairDurations(log);
+  if (deferP95) deferred.push('p95Dur');
+  const pd = hasDurations && !deferP95 ? pairDurations(log) : null;
   const errnos: (Record<string, number> | undefined)[] = new Array(A);
   for (let j = 0; j < ps.errPair.length; j++) {
     const a = m.pairAct[ps.errPair[j]];
@@ -71,7 +74,9 @@ export function analyze(
   }
   const side = partition ? caseSides(log, partition) : null;
   const sc = scan(log, m.pairAct, A, side, hasTimestamps);
-  const mc = hasTimestamps && hasDurations ? maxConcurrency(log, m.pairAct, A) : null;
+  const deferMc = hasTimestamps && hasDurations && options.defer === true && !hasConcurrencySequence(log);
+  if (deferMc) deferred.push('mc');
+  const mc = hasTimestamps && hasDurations && !deferMc ? maxConcurrency(log, m.pairAct, A) : null;
 
   let totalDur = 0;
   for (let a = 0; a < A; a++) totalDur += durSum[a];
@@ -158,6 +163,7 @@ export function analyze(
     hasDurations,
     hasTimestamps,
     hosts: hostSet,
+    ...(deferred.length ? { deferred } : {}),
   };
 }
 

@@ -15,6 +15,11 @@ export interface PairDurations {
 const cache = new WeakMap<EventLog, PairDurations>();
 
 /** The known (non-NaN) durations of every pair, each run sorted ascending. Cached per log. */
+/** Whether pairDurations(log) is built (cached) already. */
+export function hasPairDurations(log: EventLog): boolean {
+  return cache.get(log)?.offsets.length === log.pairCall.length + 1;
+}
+
 export function pairDurations(log: EventLog): PairDurations {
   const hit = cache.get(log);
   if (hit !== undefined && hit.offsets.length === log.pairCall.length + 1) return hit;

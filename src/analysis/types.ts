@@ -120,6 +120,10 @@ export interface AnalyzeOptions {
   maxTraceLength?: number;
   /** At most this many variants (the most frequent; default: all). */
   maxVariants?: number;
+  /** Leave out the statistics whose once-per-log index is not built yet (mc and DR: the time-ordered
+   * sequence; p95 duration: the sorted durations), listed in `deferred`, so that a first graph does not wait
+   * for them; the app asks for them right after (Session.complete). */
+  defer?: boolean;
 }
 
 export type Side = 'green' | 'red' | 'both' | 'neither';
@@ -160,6 +164,8 @@ export interface AnalysisResult {
   hasTimestamps: boolean;
   /** Distinct hosts among the cases (mc is exact only with synchronised clocks). */
   hosts: number;
+  /** Statistics left out (null) until their per-log index is built (AnalyzeOptions.defer); absent: none. */
+  deferred?: ('mc' | 'p95Dur')[];
 }
 
 export const edgeKey = (source: string, target: string): string => `${source} -> ${target}`;

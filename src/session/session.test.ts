@@ -1,5 +1,5 @@
 /** The Session over plain ByteSources (no worker, no CLI): the head read once, the pool seam, selectors with commas. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAPPING } from '../analysis/types';
@@ -74,5 +74,31 @@ describe('Session over ByteSources', () => {
       { file: 'empty.st', message: 'empty.st: empty file' },
       { file: 'notes.txt', message: 'notes.txt: neither an strace trace nor an HDF5 event log' },
     ]);
+  });
+});
+
+describe('deferred statistics (the app: mc, DR and p95 follow the first graph)', () => {
+  it('the first analysis leaves out mc and p95; complete() gives exactly the full analysis', async () => {
+    const dir = join(__dirname, '..', '..', 'e2e', 'fixtures', 'phases');
+    const sources = readdirSync(dir)
+      .filter((f) => f.endsWith('.st'))
+      .map((f) => bytesSource(f, new Uint8Array(readFileSync(join(dir, f)))));
+    expect(sources.length).toBeGreaterThan(2);
+    const params = { mapping: DEFAULT_MAPPING, caseFilters: [], partition: null };
+    const app = new Session({ limits: { defer: true } });
+    await app.load(noCtx(), sources);
+    const first = (await app.analyze(noCtx(), params)).result;
+    expect(first.deferred).toEqual(['p95Dur', 'mc']);
+    expect(first.nodes.every((n) => n.mc === null && n.DR === null && n.p95Dur === null)).toBe(true);
+    const cli = new Session();
+    await cli.load(noCtx(), sources);
+    const full = (await cli.analyze(noCtx(), params)).result;
+    expect(full.deferred).toBeUndefined();
+    expect(full.nodes.some((n) => n.mc !== null && n.mc > 1)).toBe(true);
+    const done = await app.complete(noCtx());
+    expect(done?.result).toEqual(full);
+    // the indexes are built now: a mapping change defers nothing
+    expect((await app.analyze(noCtx(), { ...params, mapping: { ...DEFAULT_MAPPING, depth: 3 } })).result.deferred).toBeUndefined();
+    expect(await app.complete(noCtx())).toBeNull();
   });
 });

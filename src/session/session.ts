@@ -31,7 +31,9 @@ export class PartitionError extends Error {
 }
 
 /** What the UI receives of variants: the 500 most frequent, traces cut after 1000 activities. */
-export const UI_TRACE_LIMITS: AnalyzeOptions = { maxTraceLength: 1000, maxVariants: 500 };
+/** The app's analysis options: variant traces capped, and the first graph not kept waiting for mc and p95
+ * (Session.complete adds them). */
+export const UI_TRACE_LIMITS: AnalyzeOptions = { maxTraceLength: 1000, maxVariants: 500, defer: true };
 
 export interface SessionOptions {
   /** Bytes per sequential read (tests use tiny chunks to cross line boundaries). */
@@ -246,6 +248,21 @@ export class Session {
     this.compiled = compiled;
     this.params = params;
     this.lastReply = { result, keptCases: work.cases.length, partitionCases: partition ? { green: partition.green, red: partition.red } : null, analyzeMs: Date.now() - t0 };
+    return this.lastReply;
+  }
+
+  /**
+   * The statistics the last analysis deferred (AnalysisResult.deferred: mc, DR, p95 duration), now computed:
+   * builds their per-log indexes and analyses again with the same view; null when nothing was deferred.
+   */
+  async complete(ctx: Ctx): Promise<AnalyzeReply | null> {
+    const reply = this.lastReply;
+    if (!reply?.result.deferred?.length || !this.params) return null;
+    const t0 = Date.now();
+    ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: '' });
+    const { work, compiled } = this.needAnalysis();
+    const result = analyze(work, this.params.mapping, this.partition, compiled, { ...this.limits, defer: false });
+    this.lastReply = { ...reply, result, analyzeMs: Date.now() - t0 };
     return this.lastReply;
   }
 

@@ -38,6 +38,8 @@ export interface AppState extends ViewSettings {
   keptCases: number;
   /** The worker's time for the last analysis (ms). */
   analyzeMs: number | null;
+  /** The worker is computing the statistics the first graph left out (AnalysisResult.deferred). */
+  completing: boolean;
   partitionCases: { green: string[]; red: string[] } | null;
   /** Green against red (docs/METHOD.md "Comparing green and red") when both sides have cases. */
   compare: CompareResult | null;
@@ -173,6 +175,18 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
         set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null, insights: null });
         set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null });
         await refreshOverview();
+        if (seq !== analyzeSeq) return;
+        if (reply.result.deferred?.length) {
+          // mc, DR and p95 follow the first graph (their per-log indexes are built now; docs/METHOD.md)
+          set({ completing: true });
+          try {
+            const done = await client.call('complete', []).promise;
+            if (seq === analyzeSeq && done) set({ result: done.result });
+          } finally {
+            if (seq === analyzeSeq) set({ completing: false });
+          }
+          if (seq !== analyzeSeq) return;
+        }
         const pc = reply.partitionCases;
         if (pc && pc.green.length > 0 && pc.red.length > 0) {
           try {
@@ -288,6 +302,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       result: null,
       keptCases: 0,
       analyzeMs: null,
+      completing: false,
       partitionCases: null,
       compare: null,
       compareError: null,

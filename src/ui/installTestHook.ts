@@ -30,6 +30,8 @@ export function installTestHook(store: AppStore, workerBusy: () => number): AppH
     // The graph panel has drawn the current result (and its layout worker is done).
     if (s.result && readGraph().nodes.length === 0) return false;
     if (document.querySelector('[data-testid=graph-busy]')) return false;
+    // mc, DR and p95 of a first graph are still being computed
+    if (s.completing) return false;
     // An open timeline has drawn (or shown its error).
     if (document.querySelector('[data-testid=timeline-plot][data-ready="false"]') && !document.querySelector('.timeline-error')) return false;
     return true;
