@@ -22,6 +22,8 @@ interface SeqIndex {
   endRank: Uint32Array;
   /** Every MARK-th start entry r: [position in seq, end entries before it] at [2r/MARK, 2r/MARK + 1]. */
   marks: Uint32Array;
+  /** Per start entry, the case of its event (per-side mc of a partition; 2 bytes per event below 65,536 cases). */
+  caseOfRank: Uint16Array | Uint32Array;
 }
 
 const MARK = 4096;
@@ -29,7 +31,7 @@ const MARK = 4096;
 const seqCache = new WeakMap<EventLog, SeqIndex>();
 
 /** The columns the sequence is built from. */
-export type SequenceSource = Pick<EventLog, 'n' | 'start' | 'dur' | 'pair' | 'pairCall'>;
+export type SequenceSource = Pick<EventLog, 'n' | 'start' | 'dur' | 'pair' | 'pairCall' | 'caseOffsets'>;
 
 /**
  * The mapping-independent event sequence swept for mc, computed once per log and cached: the starts and
@@ -50,28 +52,17 @@ function sequenceIndex(log: EventLog): SeqIndex {
   return idx;
 }
 
-/** The event ranges of the cases `cases` (log case indices, ascending): [from, to) pairs. */
-export function caseRanges(log: Pick<EventLog, 'caseOffsets'>, cases: ArrayLike<number>): Uint32Array {
-  const r = new Uint32Array(2 * cases.length);
-  for (let j = 0; j < cases.length; j++) {
-    r[2 * j] = log.caseOffsets[cases[j]];
-    r[2 * j + 1] = log.caseOffsets[cases[j] + 1];
-  }
-  return r;
-}
-
-/** The mc sequence of `log`, or of the events in `ranges` (see caseRanges) only (uncached; see
- * concurrencySequence). */
-export function buildSequence(log: SequenceSource, ranges?: ArrayLike<number>): Uint16Array | Uint32Array {
-  return buildIndex(log, ranges).seq;
-}
-
-function buildIndex(log: SequenceSource, ranges?: ArrayLike<number>): SeqIndex {
+function buildIndex(log: SequenceSource): SeqIndex {
   if (log.pairCall.length >= 0x80000000) throw new Error('too many (call, fp) pairs for the mc sweep');
   const wide = log.pairCall.length >= 0x8000;
   const endBit = wide ? 0x80000000 : 0x8000;
-  const { entries, starts, scratch } = sortedEntries(log, ranges);
-  const { n, pair } = log;
+  const { entries, starts, scratch, scratch2 } = sortedEntries(log);
+  const { n, pair, caseOffsets } = log;
+  const K = caseOffsets.length - 1;
+  // the case of each event (in the sort's free entry buffer when it is large enough)
+  const caseOf = scratch2.length >= n ? scratch2.subarray(0, n) : new Uint32Array(n);
+  for (let k = 0; k < K; k++) caseOf.fill(k, caseOffsets[k], caseOffsets[k + 1]);
+  const caseOfRank = K <= 0x10000 ? new Uint16Array(starts) : new Uint32Array(starts);
   const out = wide ? new Uint32Array(entries.length) : new Uint16Array(entries.length);
   // rankOf[i]: index of event i among the start entries; an event's end always comes after its start
   // (its end key is > its start), so the rank is known when the end is written
@@ -90,6 +81,7 @@ function buildIndex(log: SequenceSource, ranges?: ArrayLike<number>): SeqIndex {
         marks[(2 * sc) / MARK] = w;
         marks[(2 * sc) / MARK + 1] = ec;
       }
+      caseOfRank[sc] = caseOf[i];
       rankOf[i] = sc++;
       out[w++] = pair[i];
     } else {
@@ -98,7 +90,7 @@ function buildIndex(log: SequenceSource, ranges?: ArrayLike<number>): SeqIndex {
     }
   }
   // views, not copies (fresh memory is slow to touch): only the ends after the last start are cut off
-  return { seq: out.subarray(0, w), endRank: endRank.subarray(0, ec), marks: marks.slice(0, 2 * Math.ceil(sc / MARK)) };
+  return { seq: out.subarray(0, w), endRank: endRank.subarray(0, ec), marks: marks.slice(0, 2 * Math.ceil(sc / MARK)), caseOfRank };
 }
 
 /** Whether the mc sequence of `log` is built (cached) already. */
@@ -146,7 +138,8 @@ export function deriveWindowSequence(parent: EventLog, child: EventLog, from: nu
     out = o;
   }
   if (old !== undefined && reuse !== null) seqCache.delete(reuse);
-  seqCache.set(child, { seq: out.subarray(0, kept.w), endRank: childRank.subarray(0, kept.cr), marks: childMarks });
+  // a window keeps every case at its index, and its start entries are the parent's [from, to)
+  seqCache.set(child, { seq: out.subarray(0, kept.w), endRank: childRank.subarray(0, kept.cr), marks: childMarks, caseOfRank: idx.caseOfRank.subarray(from, to) });
   return true;
 }
 
@@ -241,7 +234,34 @@ export function maxConcurrency(log: EventLog, pairAct: Int32Array, A: number): U
   return sweepSequence(concurrencySequence(log), pairAct, A);
 }
 
-/** mc per activity from a sequence made by `buildSequence`. */
+/**
+ * mc per activity of each side of a partition (`side[k]`: 1 green, 2 red, else neither), each side counted
+ * on its own cases' events alone: one sweep of the log's cached sequence, an active count per (side,
+ * activity). [green, red].
+ */
+export function sideConcurrency(log: EventLog, pairAct: Int32Array, A: number, side: Uint8Array): [Uint32Array, Uint32Array] {
+  const { seq, endRank, caseOfRank } = sequenceIndex(log);
+  const mc = new Uint32Array(3 * A);
+  const active = new Int32Array(3 * A);
+  const wide = seq instanceof Uint32Array;
+  const endBit = wide ? 0x80000000 : 0x8000;
+  const mask = endBit - 1;
+  let sc = 0;
+  let ec = 0;
+  for (let t = 0, m = seq.length; t < m; t++) {
+    const x = seq[t];
+    const end = (x & endBit) !== 0;
+    const s = side[caseOfRank[end ? endRank[ec++] : sc++]];
+    const a = pairAct[x & mask];
+    if (a < 0 || s === 0 || s > 2) continue;
+    const j = s * A + a;
+    if (end) active[j]--;
+    else if (++active[j] > mc[j]) mc[j] = active[j];
+  }
+  return [mc.slice(A, 2 * A), mc.slice(2 * A, 3 * A)];
+}
+
+/** mc per activity from a sequence made by `concurrencySequence`. */
 export function sweepSequence(seq: Uint16Array | Uint32Array, pairAct: Int32Array, A: number): Uint32Array {
   const mc = new Uint32Array(A);
   const active = new Int32Array(A);

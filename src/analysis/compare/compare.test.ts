@@ -3,8 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { relClose } from '../../testing/scipy';
 import { traceDirLog } from '../../testing/traceDir';
-import { resolvePartition } from '../partition';
+import { idsSelector, resolvePartition } from '../partition';
 import { DEFAULT_MAPPING } from '../types';
+import { concurrencySequence, hasConcurrencySequence } from '../concurrency';
+import { runSpan, windowLog } from '../time';
 import { compare } from './compare';
 import { toCompareJson } from './json';
 
@@ -178,6 +180,22 @@ describe('compare on the IOR-like runs, against an independent Python reading + 
         expect(res.activities.find((r) => r.id === a)![sideName].mc, `${sideName} ${a}`).toBe(best);
       }
     }
+  });
+
+  it('per-side mc of a time window (its sequence derived from the whole log\'s) = built afresh', () => {
+    concurrencySequence(log);
+    const { span } = runSpan(log);
+    const win = windowLog(log, { from: 0.2 * span, to: 0.7 * span });
+    expect(win.n).toBeLessThan(log.n);
+    expect(hasConcurrencySequence(win)).toBe(true); // derived from the whole log's
+    // sides that interleave in time: every other case
+    const ids = win.cases.map((c) => c.id);
+    const part = resolvePartition(win, idsSelector(ids.filter((_, k) => k % 2 === 0)), idsSelector(ids.filter((_, k) => k % 2 === 1)));
+    const derived = compare(win, DEFAULT_MAPPING, part);
+    const fresh = compare({ ...win }, DEFAULT_MAPPING, part); // a copy has no cached sequence: built anew
+    const mcs = (r: typeof derived) => r.activities.map((a) => [a.id, a.green.mc, a.red.mc]);
+    expect(mcs(derived)).toEqual(mcs(fresh));
+    expect(mcs(derived).some(([, g, r]) => (g as number) >= 1 && (r as number) >= 1)).toBe(true);
   });
 
   it('case-level tests: wall and traced time as scipy', () => {

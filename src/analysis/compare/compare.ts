@@ -5,7 +5,7 @@
  * Cliff's delta and Benjamini–Hochberg q (stats.ts), and the top differences in sentences (top.ts).
  */
 import type { EventLog } from '../../model';
-import { buildSequence, caseRanges, sweepSequence } from '../concurrency';
+import { sideConcurrency } from '../concurrency';
 import { compileMapping, type CompiledMapping } from '../mapping';
 import { caseSides } from '../partition';
 import { END, START, edgeKey, type MappingSpec, type PartitionSpec } from '../types';
@@ -28,8 +28,7 @@ import {
 } from './types';
 
 export interface CompareOptions {
-  /** Compute the per-side max concurrency (default true). The first comparison of a partition then
-   * builds one time-ordered sequence per side (cached for the latest partition of a log). */
+  /** Compute the per-side max concurrency (default true): one sweep of the log's time-ordered sequence. */
   mc?: boolean;
   /** How many top-difference sentences (default 8). */
   top?: number;
@@ -37,17 +36,6 @@ export interface CompareOptions {
 
 /** Minimum cases per side for a test. */
 export const MIN_CASES = 2;
-
-const seqCache = new WeakMap<EventLog, { key: string; seqs: (Uint16Array | Uint32Array)[] }>();
-
-function sideSequences(log: EventLog, sideCases: [Uint32Array, Uint32Array]): (Uint16Array | Uint32Array)[] {
-  const key = `${sideCases[0].join(',')}|${sideCases[1].join(',')}`;
-  const hit = seqCache.get(log);
-  if (hit !== undefined && hit.key === key) return hit.seqs;
-  const seqs = sideCases.map((cases) => buildSequence(log, caseRanges(log, cases)));
-  seqCache.set(log, { key, seqs });
-  return seqs;
-}
 
 /** A test of green vs red, or NO_TEST when a side has fewer than MIN_CASES values. q is set later. */
 function test(g: ArrayLike<number>, r: ArrayLike<number>): TestResult {
@@ -234,7 +222,12 @@ export function compare(log: EventLog, spec: MappingSpec, partition: PartitionSp
   if (!hasDurations) for (const k of [...gc, ...rc]) if (cm.traced[k] === cm.traced[k]) hasDurations = true;
 
   let mc: (Uint32Array | null)[] = [null, null];
-  if (options.mc !== false && hasTimestamps && hasDurations) mc = sideSequences(log, mat.sideCases).map((seq) => sweepSequence(seq, m.pairAct, A));
+  if (options.mc !== false && hasTimestamps && hasDurations) {
+    const side = new Uint8Array(log.cases.length);
+    for (const k of gc) side[k] = 1;
+    for (const k of rc) side[k] = 2;
+    mc = sideConcurrency(log, m.pairAct, A, side);
+  }
 
   const activities = activityRows(mat, m.activities, mc);
   const edges = edgeRows(mat, m.activities);
