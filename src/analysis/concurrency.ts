@@ -145,6 +145,8 @@ export function deriveWindowSequence(parent: EventLog, child: EventLog, from: nu
 
 type Derived = { w: number; cr: number };
 
+// derive16/derive32 and sweep16/sweep32 are the same loop, written once per element type on purpose: one
+// loop over a Uint16Array | Uint32Array union is megamorphic in V8 (several times slower in the hot loop).
 function derive16(seq: Uint16Array, endRank: Uint32Array, at: number[], from: number, to: number, out: Uint16Array, childRank: Uint32Array, marks: Uint32Array): Derived {
   let w = 0;
   let cr = 0;

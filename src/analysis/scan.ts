@@ -73,22 +73,9 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
         lastCase[act] = k;
         cases[act]++;
       }
-      let e: number;
-      if (dense !== null) {
-        const slot = prev * S + act;
-        e = dense[slot];
-        if (e < 0) {
-          e = dense[slot] = edges.add(prev, act);
-          if (edges.count.length !== cap) {
-            eCount = edges.count;
-            eCases = edges.cases;
-            eLast = edges.lastCase;
-            eGapSum = edges.gapSum;
-            eGapN = edges.gapN;
-            cap = eCount.length;
-          }
-        }
-      } else {
+      let e = dense !== null ? dense[prev * S + act] : -1;
+      if (e < 0) {
+        // a new edge (dense table), or any edge (sparse table): the table may grow
         e = edges.index(prev, act);
         if (edges.count.length !== cap) {
           eCount = edges.count;

@@ -108,6 +108,23 @@ export function isValidTime(s: number): boolean {
 /** Bytes held per event by the per-event columns. */
 export const BYTES_PER_EVENT = 4 + 4 + 2 + 8 + 4 + 8 + 4 + 8;
 
+/** The per-event columns of a log. */
+export type EventColumns = Pick<EventLog, 'pid' | 'pair' | 'errno' | 'start' | 'dur' | 'size' | 'line' | 'offset'>;
+
+/** Zeroed per-event columns for `n` events. */
+export function allocColumns(n: number): EventColumns {
+  return {
+    pid: new Int32Array(n),
+    pair: new Uint32Array(n),
+    errno: new Uint16Array(n),
+    start: new Float64Array(n),
+    dur: new Float32Array(n),
+    size: new Float64Array(n),
+    line: new Uint32Array(n),
+    offset: new Float64Array(n),
+  };
+}
+
 /** Bytes held by the typed arrays of a log (per-event columns, case offsets, pair table). */
 export function logBytes(log: EventLog): number {
   const cols = [log.pid, log.pair, log.errno, log.start, log.dur, log.size, log.line, log.offset, log.caseOffsets, log.pairCall, log.pairFp];

@@ -1,4 +1,4 @@
-import type { CaseInfo, EventLog, TimeBase } from './eventlog';
+import { allocColumns, type CaseInfo, type EventColumns, type EventLog, type TimeBase } from './eventlog';
 import { Interner } from './interner';
 
 function remapTable(into: Interner, table: readonly string[]): Uint32Array {
@@ -15,8 +15,6 @@ function mergeTimeBase(logs: readonly EventLog[]): { timeBase: TimeBase; warning
   const timeBase = order.find((k) => kinds.has(k)) ?? 'none';
   return { timeBase, warning: `files have different time bases (${[...kinds].join(', ')}): timelines and mc across them are not comparable` };
 }
-
-type EventColumns = Pick<EventLog, 'pid' | 'pair' | 'errno' | 'start' | 'dur' | 'size' | 'line' | 'offset'>;
 
 /** The per-event columns of `log` in the order given by `order` (event indices). */
 function permuteEvents(log: EventLog, order: Uint32Array): EventColumns {
@@ -61,14 +59,7 @@ export function mergeLogs(logs: readonly EventLog[]): EventLog {
   const out: EventLog = {
     n,
     timeBase: 'none',
-    pid: new Int32Array(n),
-    pair: new Uint32Array(n),
-    errno: new Uint16Array(n),
-    start: new Float64Array(n),
-    dur: new Float32Array(n),
-    size: new Float64Array(n),
-    line: new Uint32Array(n),
-    offset: new Float64Array(n),
+    ...allocColumns(n),
     cases: [],
     caseOffsets: new Uint32Array(logs.reduce((s, l) => s + l.cases.length, 0) + 1),
     calls: calls.list,

@@ -1,5 +1,5 @@
 /** EventLog helpers of the worker: case selection (case filters) and the load summary. */
-import type { EventLog } from '../model/eventlog';
+import { allocColumns, type EventLog } from '../model/eventlog';
 import type { CaseRow, FileError, LoadSummary, LoadedFile } from './types';
 
 /** A new log with only the cases whose flag is set (string and pair tables shared, columns copied). */
@@ -15,14 +15,7 @@ export function selectCases(log: EventLog, keep: Uint8Array): EventLog {
   const out: EventLog = {
     ...log,
     n,
-    pid: new Int32Array(n),
-    pair: new Uint32Array(n),
-    errno: new Uint16Array(n),
-    start: new Float64Array(n),
-    dur: new Float32Array(n),
-    size: new Float64Array(n),
-    line: new Uint32Array(n),
-    offset: new Float64Array(n),
+    ...allocColumns(n),
     cases: [],
     caseOffsets: new Uint32Array(k + 1),
   };
