@@ -127,7 +127,8 @@ export function analyze(
       if (side[k] === SIDE_GREEN) greenCases++;
       else if (side[k] === SIDE_RED) redCases++;
     }
-    const pn: PartitionResult['nodes'] = {};
+    // null-prototype records: an activity named `__proto__` is a key like any other
+    const pn: PartitionResult['nodes'] = Object.create(null) as PartitionResult['nodes'];
     pn[START] = { side: sideOf(greenCases, redCases), green: greenCases, red: redCases };
     const actIndex = new Map<string, number>();
     m.activities.forEach((id, a) => actIndex.set(id, a));
@@ -136,7 +137,7 @@ export function analyze(
       pn[n.id] = { side: sideOf(sc.green[a], sc.red[a]), green: sc.green[a], red: sc.red[a] };
     }
     pn[END] = { side: sideOf(greenCases, redCases), green: greenCases, red: redCases };
-    const pe: PartitionResult['edges'] = {};
+    const pe: PartitionResult['edges'] = Object.create(null) as PartitionResult['edges'];
     for (const e of edgeIdx) pe[edgeKey(names(E.src[e]), names(E.dst[e]))] = { side: sideOf(E.green[e], E.red[e]), green: E.green[e], red: E.red[e] };
     partRes = { greenCases, redCases, nodes: pn, edges: pe };
   }

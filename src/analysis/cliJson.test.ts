@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sumDropped, toCliJson } from './cliJson';
+import { foldRuns, sumDropped, toCliJson, unfoldRuns } from './cliJson';
 import type { ActivityStats, AnalysisResult } from './types';
 
 const stats = (id: string, over: Partial<ActivityStats> = {}): ActivityStats => ({
@@ -41,7 +41,7 @@ function result(over: Partial<AnalysisResult> = {}): AnalysisResult {
 }
 
 describe('toCliJson', () => {
-  it('keeps nodes without ● and ■, edges keyed `A -> B`, variants as given, and no partition key', () => {
+  it('keeps nodes without ● and ■, edges keyed `A -> B`, variants with runs folded, and no partition key', () => {
     const withFrame = result({ nodes: [...result().nodes, stats('●'), stats('■')] });
     const doc = toCliJson(withFrame, []);
     expect(Object.keys(doc.nodes)).toEqual(['read:/etc/passwd', 'write:/dev/pts']);
@@ -53,7 +53,7 @@ describe('toCliJson', () => {
       'read:/etc/passwd -> ■': 1,
       'write:/dev/pts -> ■': 1,
     });
-    expect(doc.variants[0]).toEqual({ trace: ['●', 'read:/etc/passwd', 'read:/etc/passwd', 'write:/dev/pts', '■'], count: 1, cases: ['a_n_1'] });
+    expect(doc.variants[0]).toEqual({ trace: ['●', ['read:/etc/passwd', 2], 'write:/dev/pts', '■'], count: 1, cases: ['a_n_1'] });
     expect(doc).not.toHaveProperty('partition');
     expect(Object.keys(doc)).toEqual(['cases', 'events', 'dropped', 'nodes', 'edges', 'variants']);
   });
@@ -100,5 +100,19 @@ describe('toCliJson', () => {
       green_edges: ['read:/etc/passwd -> write:/dev/pts'],
       red_edges: ['read:/etc/passwd -> ■'],
     });
+  });
+
+  it('folds runs of a trace and unfolds them back; 18 M repeats are one item', () => {
+    const t = ['●', 'a', 'a', 'a', 'b', 'a', 'b', 'b', '■'];
+    expect(foldRuns(t)).toEqual(['●', ['a', 3], 'b', 'a', ['b', 2], '■']);
+    expect(unfoldRuns(foldRuns(t))).toEqual(t);
+    expect(foldRuns(new Array<string>(18_000_000).fill('write:/x'))).toEqual([['write:/x', 18_000_000]]);
+  });
+
+  it('an activity named __proto__ is a node like any other', () => {
+    const doc = toCliJson(result({ nodes: [stats('__proto__', { count: 7 })], edges: [{ source: '●', target: '__proto__', count: 1, cases: 1, meanGap: null }] }), []);
+    const back = JSON.parse(JSON.stringify(doc)) as { nodes: Record<string, { count: number }> };
+    expect(Object.keys(back.nodes)).toEqual(['__proto__']);
+    expect(Object.getOwnPropertyDescriptor(back.nodes, '__proto__')?.value).toMatchObject({ count: 7 });
   });
 });

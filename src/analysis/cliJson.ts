@@ -42,9 +42,35 @@ export interface CliJson {
   nodes: Record<string, CliNodeStats>;
   /** Per edge `A -> B` (● and ■ included): the number of transitions summed over cases. */
   edges: Record<string, number>;
-  variants: { trace: string[]; count: number; cases: string[] }[];
+  /** Traces run-length compressed (`foldRuns`): an activity, or `[activity, n]` for n ≥ 2 in a row. */
+  variants: { trace: TraceItem[]; count: number; cases: string[] }[];
   /** Only when a partition was asked for. */
   partition?: CliPartition;
+}
+
+/** One step of a JSON variant trace: an activity, or `[activity, n]` for a run of n ≥ 2 (docs/FORMATS.md). */
+export type TraceItem = string | [string, number];
+
+/** A trace with runs folded: `a a a b` → `[["a", 3], "b"]` (a trace of 18 M events stays small when it repeats). */
+export function foldRuns(trace: readonly string[]): TraceItem[] {
+  const out: TraceItem[] = [];
+  for (let i = 0; i < trace.length; ) {
+    let j = i + 1;
+    while (j < trace.length && trace[j] === trace[i]) j++;
+    out.push(j - i > 1 ? [trace[i], j - i] : trace[i]);
+    i = j;
+  }
+  return out;
+}
+
+/** The inverse of foldRuns. */
+export function unfoldRuns(items: readonly TraceItem[]): string[] {
+  const out: string[] = [];
+  for (const it of items) {
+    if (typeof it === 'string') out.push(it);
+    else for (let k = 0; k < it[1]; k++) out.push(it[0]);
+  }
+  return out;
 }
 
 /** A finite number, or null (NaN, ±Infinity, undefined and null all become null). */
@@ -66,7 +92,8 @@ export function sumDropped(files: readonly Pick<FileReport, 'dropped'>[]): Recor
  * dropped-line counts are summed into `dropped`. `partition` is present iff `result.partition` is.
  */
 export function toCliJson(result: AnalysisResult, files: readonly Pick<FileReport, 'dropped'>[]): CliJson {
-  const nodes: Record<string, CliNodeStats> = {};
+  // null-prototype records: an activity or errno named `__proto__` is a key like any other
+  const nodes: Record<string, CliNodeStats> = Object.create(null) as Record<string, CliNodeStats>;
   for (const s of result.nodes) {
     if (s.id === START || s.id === END) continue;
     const node = {} as CliNodeStats;
@@ -75,10 +102,10 @@ export function toCliJson(result: AnalysisResult, files: readonly Pick<FileRepor
       const v = m.value(s);
       if (v !== undefined) node[m.json] = num(v); // undefined: a producer that did not compute it
     }
-    if (s.errnos) node.errnos = { ...s.errnos };
+    if (s.errnos) node.errnos = Object.assign(Object.create(null) as Record<string, number>, s.errnos);
     nodes[s.id] = node;
   }
-  const edges: Record<string, number> = {};
+  const edges: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const e of result.edges) edges[`${e.source} -> ${e.target}`] = e.count;
   const doc: CliJson = {
     cases: result.cases,
@@ -86,7 +113,7 @@ export function toCliJson(result: AnalysisResult, files: readonly Pick<FileRepor
     dropped: sumDropped(files),
     nodes,
     edges,
-    variants: result.variants.map((v) => ({ trace: v.trace.slice(), count: v.count, cases: v.cases.slice() })),
+    variants: result.variants.map((v) => ({ trace: foldRuns(v.trace), count: v.count, cases: v.cases.slice() })),
   };
   if (result.partition) {
     const p = result.partition;

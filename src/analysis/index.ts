@@ -1,5 +1,5 @@
 /** The analysis engine: pure functions of an EventLog (see docs/ARCHITECTURE.md for the contract). */
-export { compileMapping, MappingError, annotationKind, truncPath, type CompiledMapping, type CustomEvent } from './mapping';
+export { compileMapping, MappingError, mappingRegexes, annotationKind, truncPath, type CompiledMapping, type CustomEvent, type MappingOptions } from './mapping';
 export { analyze } from './analyze';
 export { resolvePartition, selectCases, parseIdList, idsSelector } from './partition';
 export { activityEvents, edgeCases, type ActivityEvents } from './events';

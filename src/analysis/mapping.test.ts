@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { annotationKind, compileMapping, MappingError, truncPath } from './mapping';
+import { annotationKind, compileMapping, MappingError, mappingRegexes, truncPath } from './mapping';
 import { tinyLog, type TinyEvent } from '../testing/tinyLog';
 import { DEFAULT_MAPPING, RAW_MAPPING, type MappingSpec } from './types';
 
@@ -197,5 +197,24 @@ describe('compileMapping: custom function', () => {
     expect(() => actsOf({ custom: '(e) => ' })).toThrow(/does not compile/);
     expect(() => actsOf({ custom: '42' })).toThrow(/must be a function/);
     expect(() => actsOf({ custom: "() => '●'" })).toThrow(/reserved/);
+  });
+});
+
+describe('hidden characters in paths', () => {
+  it('bidi overrides, zero-width and control characters are written visibly in activities (labels, tables, hover, exports)', () => {
+    const log = tinyLog([{ file: 'a_h_1.st', events: [['open', '/tmp/\u202egpj.exe', 0, 0.5, 1], ['open', '/tmp/a\u200bb', 1, 0.5, 1], ['open', '/tmp/x\u0000y', 2, 0.5, 1], ['open', '/tmp/plain é', 3, 0.5, 1]] }]);
+    const m = compileMapping(log, { ...RAW_MAPPING, depth: 0 });
+    expect(m.activities).toEqual(['open:/tmp/\\u202egpj.exe', 'open:/tmp/a\\u200bb', 'open:/tmp/x\\u0000y', 'open:/tmp/plain é']);
+    // a custom function's names too
+    const c = compileMapping(log, { ...RAW_MAPPING, custom: "(e) => 'x\\u2066' + e.call" });
+    expect(c.activities).toEqual(['x\\u2066open']);
+  });
+
+  it('a mapping sends heartbeats while it runs and names its regular expressions', () => {
+    const ticks: number[] = [];
+    const log = logOf();
+    compileMapping(log, { ...RAW_MAPPING, include: [{ kind: 'regex', pattern: '^/' }] }, { tick: (d) => ticks.push(d) });
+    expect(ticks.length).toBeGreaterThan(0);
+    expect(mappingRegexes({ ...RAW_MAPPING, include: [{ kind: 'regex', pattern: '^/' }], exclude: [{ kind: 'substring', pattern: 'x' }], rewrites: [{ kind: 'regex', pattern: '(a)', label: '$1' }] })).toEqual(['/^//', '/(a)/']);
   });
 });

@@ -5,6 +5,7 @@
  * files (collapsed to `call:(system)` or hidden) → custom function (if any) or the default
  * f̂ = call + ":" + trunc(rewrite(fp)). Per-process path parts are normalised before, on the log (pids.ts).
  */
+import { visibleText } from '../lib/visible';
 import type { EventLog } from '../model';
 import { SYSTEM_PATH, annotationKind, isSystemPath } from './systemFiles';
 import { END, START, type MappingSpec, type PathFilter, type RewriteRule } from './types';
@@ -150,13 +151,37 @@ function defaultPath(fp: string, depth: number, rewriters: Rewriter[]): string |
   return truncPath(fp, depth);
 }
 
+/** The regular expressions of a mapping as the user wrote them (`/…/`): what a stuck mapping names. */
+export function mappingRegexes(spec: MappingSpec): string[] {
+  const out: string[] = [];
+  for (const f of [...spec.include, ...spec.exclude, ...spec.rewrites]) if (f.kind === 'regex') out.push(`/${f.pattern}/`);
+  return out;
+}
+
+export interface MappingOptions {
+  /**
+   * Called every few thousand pairs with the pairs done so far: a heartbeat while the filters and rewrites
+   * run (the app's watchdog stops a mapping silent for seconds: a regex that backtracks catastrophically).
+   */
+  tick?: (done: number, total: number) => void;
+  /**
+   * The custom function to call instead of compiling `spec.custom` here (the app evaluates user code in a
+   * sandbox worker and hands over the answers it recorded).
+   */
+  custom?: (e: CustomEvent) => unknown;
+}
+
+/** Pairs between two heartbeats. */
+const TICK = 1024;
+
 /** Compiles `spec` against the pair table of `log`: one evaluation per distinct (call, fp). */
-export function compileMapping(log: EventLog, spec: MappingSpec): CompiledMapping {
+export function compileMapping(log: EventLog, spec: MappingSpec, opts: MappingOptions = {}): CompiledMapping {
   validateSpec(spec);
   const include = spec.include.map((f, i) => compileFilter(f, `include filter ${i + 1}`));
   const exclude = spec.exclude.map((f, i) => compileFilter(f, `exclude filter ${i + 1}`));
   const rewriters = spec.rewrites.map((r, i) => compileRewrite(r, `rewrite rule ${i + 1}`));
-  const custom = spec.custom !== null && spec.custom.trim() !== '' ? compileCustom(spec.custom) : null;
+  const custom = spec.custom !== null && spec.custom.trim() !== '' ? (opts.custom ?? compileCustom(spec.custom)) : null;
+  const tick = opts.tick;
   const keepCalls = spec.calls.length ? new Set(spec.calls) : null;
   const dropCalls = new Set(spec.excludeCalls);
 
@@ -180,6 +205,7 @@ export function compileMapping(log: EventLog, spec: MappingSpec): CompiledMappin
   const fpSys = new Uint8Array(log.paths.length); // 0 unknown, 1 user/none, 2 system
   let userFiles = false;
   for (let p = 0; p < nPairs; p++) {
+    if (tick && p % TICK === 0) tick(p, 2 * nPairs);
     const f = log.pairFp[p];
     if (!callOk[log.pairCall[p]] || !fpState(f)) continue;
     if (fpSys[f] === 0) fpSys[f] = isSystemPath(log.paths[f]) ? 2 : 1;
@@ -192,6 +218,7 @@ export function compileMapping(log: EventLog, spec: MappingSpec): CompiledMappin
   const activities: string[] = [];
   const index = new Map<string, number>();
   for (let p = 0; p < nPairs; p++) {
+    if (tick && p % TICK === 0) tick(nPairs + p, 2 * nPairs);
     if (keep[p] === 0) continue;
     const c = log.pairCall[p];
     const f = log.pairFp[p];
@@ -219,6 +246,7 @@ export function compileMapping(log: EventLog, spec: MappingSpec): CompiledMappin
       act = path === null ? null : `${call}:${path}`;
     }
     if (act === null) continue;
+    act = visibleText(act); // trace content shown as data: no invisible or reordering characters
     if (act === START || act === END) throw new MappingError(`activity name ${act} is reserved for the start/end of a trace`, call, log.paths[f]);
     let a = index.get(act);
     if (a === undefined) {

@@ -28,7 +28,10 @@ export async function runAnalyze(a: AnalyzeArgs, io: CliIO): Promise<number> {
     if ((e as Error).name === 'ThresholdError') throw new CliError(`--thresholds: ${(e as Error).message.replace(/^thresholds: /, '')}`);
     throw e;
   }
-  if (a.json) io.stdout.write((await session.exportJson(ctx)) + '\n');
+  if (a.json) {
+    await session.writeJson(ctx, (part) => io.stdout.write(part));
+    io.stdout.write('\n');
+  }
   else io.stdout.write(textReport(result, await session.analysisJson(ctx), { files, top: a.top, partitionLabel: partitionLabel(a, view) }));
   return 0;
 }

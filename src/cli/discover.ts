@@ -1,5 +1,5 @@
 /** Finding the trace files behind the CLI's PATH arguments: each is sniffed once by the importer registry. */
-import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { identify, isIdentified, type Identified } from '../ingest/registry';
 import { CliError } from './args';
@@ -21,6 +21,8 @@ export interface Discovery {
   files: Found[];
   /** Files inside folders that are not traces. */
   skipped: Skipped[];
+  /** Sub-folders that could not be read (skipped like an unreadable file). */
+  folders: Skipped[];
 }
 
 const NOT_A_TRACE = 'not a strace trace or an HDF5 event log';
@@ -35,13 +37,19 @@ async function classify(path: string, name: string, bytes: number): Promise<Iden
   }
 }
 
-/** Regular files under `dir`, depth first, names sorted; hidden entries skipped, symlinked folders not followed. */
-function walk(dir: string, out: string[]): void {
+/**
+ * Regular files under `dir`, depth first, names sorted; hidden entries skipped, symlinked folders not
+ * followed. A sub-folder that cannot be read is noted in `bad` and skipped; the top folder is an error.
+ */
+function walk(dir: string, out: string[], bad: Skipped[], top = true): void {
   let names: string[];
   try {
     names = readdirSync(dir).sort();
   } catch (e) {
-    throw new CliError(`cannot read folder ${dir} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    if (top) throw new CliError(`cannot read folder ${dir} (${why})`);
+    bad.push({ name: dir, reason: `cannot read (${why})` });
+    return;
   }
   for (const n of names) {
     if (n.startsWith('.')) continue; // hidden files and folders (.git, .DS_Store, …)
@@ -54,7 +62,7 @@ function walk(dir: string, out: string[]): void {
       continue; // dangling link
     }
     if (st.isDirectory()) {
-      if (!lstatSync(p).isSymbolicLink()) walk(p, out);
+      if (!lstatSync(p).isSymbolicLink()) walk(p, out, bad, false);
     } else if (st.isFile()) out.push(p);
   }
 }
@@ -66,7 +74,16 @@ function walk(dir: string, out: string[]): void {
 export async function discover(paths: readonly string[]): Promise<Discovery> {
   const files: Found[] = [];
   const skipped: Skipped[] = [];
-  const seen = new Set<string>(); // absolute paths: a file named twice (or via its folder) is read once
+  const folders: Skipped[] = [];
+  // real paths: a file named twice, via its folder or through a symbolic link is read once
+  const seen = new Set<string>();
+  const key = (f: string): string => {
+    try {
+      return realpathSync(f);
+    } catch {
+      return resolve(f);
+    }
+  };
   for (const p of paths) {
     let st;
     try {
@@ -77,8 +94,8 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
     }
     if (st.isDirectory()) {
       const found: string[] = [];
-      walk(p, found);
-      if (found.length === 0) throw new CliError(`folder ${p} holds no files`);
+      walk(p, found, folders);
+      if (found.length === 0) throw new CliError(`folder ${p} holds no files${folders.length ? ` it can read (${folders.length} unreadable sub-folder${folders.length === 1 ? '' : 's'})` : ''}`);
       const top = basename(p.replace(/[\\/]+$/, '')) || p;
       let traces = 0;
       const notTraces: Skipped[] = [];
@@ -90,8 +107,9 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
           continue;
         }
         traces++;
-        if (!seen.has(resolve(f))) files.push({ item: kind, explicit: false });
-        seen.add(resolve(f));
+        const k = key(f);
+        if (!seen.has(k)) files.push({ item: kind, explicit: false });
+        seen.add(k);
       }
       if (traces === 0) {
         const some = notTraces.slice(0, 3).map((s) => basename(s.name)).join(', ');
@@ -101,11 +119,12 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
     } else if (st.isFile()) {
       const kind = await classify(p, p, st.size);
       if (!('importer' in kind)) throw new CliError(`${p}: ${kind.reason}`);
-      if (!seen.has(resolve(p))) files.push({ item: kind, explicit: true });
-      seen.add(resolve(p));
+      const k = key(p);
+      if (!seen.has(k)) files.push({ item: kind, explicit: true });
+      seen.add(k);
     } else {
       throw new CliError(`${p} is not a file or a folder`);
     }
   }
-  return { files, skipped };
+  return { files, skipped, folders };
 }

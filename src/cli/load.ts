@@ -1,10 +1,15 @@
 /** Loading PATH arguments into a Session for a CLI subcommand, with the notes on stderr. */
 import { availableParallelism } from 'node:os';
+import { getHeapStatistics } from 'node:v8';
+import type { Identified } from '../ingest/registry';
+import { formatBytes, formatCount } from '../lib/format';
+import { estimatePaths } from '../session/estimate';
 import { Session } from '../session/session';
 import type { Ctx, LoadSummary } from '../session/types';
 import { discover, type Skipped } from './discover';
 import { CliError, type CliIO } from './errors';
 import { canUseWorkers, defaultJobs, NodeParsePool } from './parallel';
+import { regexGuard } from './regexGuard';
 import { safe } from './report';
 
 export interface Loaded {
@@ -61,14 +66,43 @@ function progressCtx(io: CliIO): Ctx {
   };
 }
 
+/** The heap this process may use (STRACE_DFG_HEAP_MB overrides it: tests, or a known smaller budget). */
+function heapLimit(): number {
+  const mb = Number(process.env.STRACE_DFG_HEAP_MB);
+  return mb > 0 ? mb * 1024 * 1024 : getHeapStatistics().heap_size_limit;
+}
+
+/**
+ * Millions of distinct paths (mdtest-like runs) fill the JavaScript heap: estimated from the head of the
+ * files before reading them (session/estimate.ts), a load that cannot fit stops with one line.
+ */
+async function checkPathsFit(items: Identified[]): Promise<void> {
+  const limit = heapLimit();
+  // a path costs at most ~4 heap bytes per trace byte (one new path per shortest line): small loads fit
+  if (4 * items.reduce((a, i) => a + i.source.size, 0) <= 0.7 * limit) return;
+  const est = await estimatePaths(items);
+  if (est.heapBytes <= 0.7 * limit) return;
+  throw new CliError(
+    `this load holds about ${formatCount(est.paths)} distinct paths (estimated from the first MiB of ${est.sampledFiles} file${est.sampledFiles === 1 ? '' : 's'}), ` +
+      `which need about ${formatBytes(est.heapBytes)} of heap, more than the ${formatBytes(limit)} Node.js has here: ` +
+      `read fewer files (a sub-folder, or the ranks you need), or give Node.js more heap (NODE_OPTIONS=--max-old-space-size=${Math.ceil(est.heapBytes / 0.7 / 1024 / 1024)})`,
+  );
+}
+
 /**
  * Discovers the files behind `paths` and loads them into a fresh Session (on `jobs` parse threads when
  * running from the bundle). An explicit file that fails is fatal; a file found in a folder is named and
  * skipped.
  */
 export async function loadPaths(io: CliIO, paths: readonly string[], opts: { splitByPid: boolean; jobs: number | null }): Promise<Loaded> {
-  const { files, skipped } = await discover(paths);
+  const { files, skipped, folders } = await discover(paths);
+  if (folders.length) {
+    const names = folders.slice(0, 10).map((s) => `${safe(s.name)} (${safe(s.reason)})`);
+    if (folders.length > 10) names.push(`… ${folders.length - 10} more`);
+    io.stderr.write(`strace-dfg: skipped ${folders.length} unreadable folder${folders.length === 1 ? '' : 's'}: ${names.join(', ')}\n`);
+  }
   noteSkipped(io, 'skipped (not traces)', skipped);
+  await checkPathsFit(files.map((f) => f.item));
   const t0 = performance.now();
   const pooled = files.filter((f) => f.item.importer.pooled).length;
   let jobs = opts.jobs ?? defaultJobs();
@@ -78,7 +112,7 @@ export async function loadPaths(io: CliIO, paths: readonly string[], opts: { spl
     jobs = cores;
   }
   const pool = jobs > 1 && pooled > 1 && canUseWorkers() ? new NodeParsePool(Math.min(jobs, pooled)) : null;
-  const session = new Session({ pool });
+  const session = new Session({ pool, regexGuard });
   let summary: LoadSummary;
   try {
     summary = await session.load(progressCtx(io), files.map((f) => f.item), { splitByPid: opts.splitByPid });

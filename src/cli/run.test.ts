@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CliJson } from '../analysis/cliJson';
+import { unfoldRuns, type CliJson } from '../analysis/cliJson';
 import { main } from './run';
 
 const FIG1 = join(__dirname, '__fixtures__', 'fig1');
@@ -29,8 +29,10 @@ describe('strace-dfg analyze: the paper’s Figure 3 from real ls / ls -l traces
     const doc = await json(FIG1);
     expect(doc.cases).toBe(6);
     expect(doc.variants).toHaveLength(2);
-    const ls = doc.variants.find((v) => v.cases.every((c) => c.startsWith('a_')))!;
-    const lsl = doc.variants.find((v) => v.cases.every((c) => c.startsWith('b_')))!;
+    const ls0 = doc.variants.find((v) => v.cases.every((c) => c.startsWith('a_')))!;
+    const lsl0 = doc.variants.find((v) => v.cases.every((c) => c.startsWith('b_')))!;
+    const ls = { ...ls0, trace: unfoldRuns(ls0.trace) };
+    const lsl = { ...lsl0, trace: unfoldRuns(lsl0.trace) };
     expect(ls.count).toBe(3);
     expect(ls.cases.sort()).toEqual(['a_node1_1', 'a_node1_2', 'a_node1_3']);
     expect(lsl.count).toBe(3);
@@ -99,7 +101,7 @@ describe('strace-dfg analyze: the paper’s Figure 3 from real ls / ls -l traces
     const ids = doc.variants.flatMap((v) => v.cases).sort();
     expect(ids).toHaveLength(3);
     for (const id of ids) expect(id).toMatch(/^sh_node1_1_\d+$/);
-    const traces = doc.variants.map((v) => v.trace.join(' '));
+    const traces = doc.variants.map((v) => unfoldRuns(v.trace).join(' '));
     expect(traces).toContain('● read:/usr/lib ■'); // the shell itself
     expect(traces).toContain('● read:/usr/lib read:/etc/locale.alias read:/etc/locale.alias read:/etc/hostname write:/dev/null read:/etc/hostname ■'); // cat
   });

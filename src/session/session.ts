@@ -5,7 +5,8 @@
  * arguments, file-system source, worker_threads pool, text report). Every public async method takes a Ctx
  * first (progress, cancel); the worker protocol exposes them by name (src/worker/protocol.ts).
  */
-import { activityEvents, analyze, compileMapping, edgeCases, mappingLog, resolvePartition } from '../analysis/index';
+import { activityEvents, analyze, edgeCases, mappingLog, resolvePartition, type CompiledMapping } from '../analysis/index';
+import { compileView, type CustomSandbox, type RegexGuard } from './compile';
 import { toCliJson, type CliJson } from '../analysis/cliJson';
 import { resolveThresholds, runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
 import { toInsightsJson, type InsightJson } from '../analysis/insights/json';
@@ -13,6 +14,7 @@ import { compare, toCompareJson, type CompareJson, type CompareOptions, type Com
 import type { AnalysisResult, AnalyzeOptions, EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../analysis/types';
 import { FileFormatError, identify, IMPORTERS, isIdentified, unidentifiedMessage, type Identified, type Importer } from '../ingest/registry';
 import { CancelledError, CHUNK, type ByteSource, type Cancel } from '../ingest/source';
+import { jsonParts, writeJsonParts } from '../lib/jsonParts';
 import { forEachLimited } from '../lib/limit';
 import { joinForkedFiles, mergeLogs, splitCasesByPid } from '../model/index';
 import type { EventLog } from '../model/eventlog';
@@ -23,6 +25,7 @@ import { buildTimeline } from './timeline';
 import { applyWindow, chromeParts, isWindow, overviewOf, writeChrome, type OverviewRequest } from './time';
 import type { TraceSink } from '../analysis/time/index';
 import type { TimeOverview } from '../analysis/time/types';
+export type { CustomAnswers, CustomSandbox, RegexGuard } from './compile';
 import type { AnalyzeParams, AnalyzeReply, Ctx, FileError, LoadItem, LoadOptions, LoadSummary, ParsePool } from './types';
 
 /** A partition selector that matches no case or is not valid: shown beside the picker. */
@@ -46,9 +49,21 @@ export interface SessionOptions {
   limits?: AnalyzeOptions;
   /** Writes the native HDF5 log (injected: h5wasm I/O differs between the browser and Node). */
   exportHdf5?: (log: EventLog) => Promise<ArrayBuffer>;
+  /**
+   * Evaluates a custom mapping's source on its inputs somewhere else (the app: a sandbox worker without
+   * network, src/worker/sandbox.ts); without one, the custom function is compiled in this thread (the CLI).
+   */
+  customSandbox?: CustomSandbox;
+  /**
+   * Runs the synchronous work of user regular expressions (mapping, `re:` selectors) under a time budget
+   * (the CLI: node:vm with a timeout, which stops a regex that backtracks catastrophically); `what` names
+   * the expressions, `work` counts subjects × expressions. The app's watchdog is in its worker client.
+   */
+  regexGuard?: RegexGuard;
 }
 
-type Compiled = ReturnType<typeof compileMapping>;
+
+type Compiled = CompiledMapping;
 
 const isIdentifiedItem = (x: LoadItem): x is Identified => 'importer' in x && 'source' in x;
 
@@ -71,7 +86,13 @@ export class Session {
     this.importers = opts.importers ?? IMPORTERS;
     this.limits = opts.limits;
     this.hdf5 = opts.exportHdf5;
+    this.sandbox = opts.customSandbox;
+    this.guard = opts.regexGuard;
   }
+
+  private readonly guard: RegexGuard | undefined;
+
+  private readonly sandbox: CustomSandbox | undefined;
 
   private base: EventLog | null = null;
   private work: EventLog | null = null;
@@ -210,7 +231,7 @@ export class Session {
       if (this.normalised?.from !== loaded) this.normalised = { from: loaded, log: mappingLog(loaded, params.mapping) };
       base = this.normalised.log;
     }
-    const compiled = compileMapping(base, params.mapping);
+    const compiled = await compileView(ctx, base, params, this.sandbox, this.guard);
     let work = base;
     if (params.caseFilters.length) {
       const keep = new Uint8Array(base.cases.length).fill(1);
@@ -226,7 +247,8 @@ export class Session {
     if (sel && (sel.green.trim() || sel.red.trim())) {
       try {
         // Resolve on all loaded cases (a case filter may empty one side: that is not an error).
-        partition = resolvePartition(base, sel.green.trim(), sel.red.trim());
+        const what = [sel.green, sel.red].filter((x) => x.trim().startsWith('re:')).map((x) => `/${x.trim().slice(3)}/`).join(' ');
+        partition = this.guarded(what, base.cases.length, () => resolvePartition(base, sel.green.trim(), sel.red.trim()));
         if (work !== base) {
           const kept = new Set(work.cases.map((c) => c.id));
           partition = { green: partition.green.filter((id) => kept.has(id)), red: partition.red.filter((id) => kept.has(id)) };
@@ -235,6 +257,7 @@ export class Session {
         throw new PartitionError(e instanceof Error ? e.message : String(e));
       }
     }
+    ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: '' });
     // The time window last: it cannot fail, and it may overwrite the buffers of the previous window.
     const filtered = work;
     const windowedNow = isWindow(params.time);
@@ -264,6 +287,10 @@ export class Session {
     const result = analyze(work, this.params.mapping, this.partition, compiled, { ...this.limits, defer: false });
     this.lastReply = { ...reply, result, analyzeMs: Date.now() - t0 };
     return this.lastReply;
+  }
+
+  private guarded<T>(what: string, work: number, fn: () => T): T {
+    return this.guard && what !== '' ? this.guard(what, work, fn) : fn();
   }
 
   /** The events of one activity of the last analysis, one row per case (per case and pid when several). */
@@ -347,9 +374,17 @@ export class Session {
     return JSON.stringify(await this.compareJson(ctx), null, 2);
   }
 
-  /** `analysisJson` as text: what the app downloads and `strace-dfg analyze --json` prints. */
-  async exportJson(ctx: Ctx): Promise<string> {
-    return JSON.stringify(await this.analysisJson(ctx), null, 2);
+  /**
+   * `analysisJson` as text in parts of ~64 Ki characters (never one string: a case of 18 M events would
+   * not fit in one): what the app downloads (a Blob of the parts) and `strace-dfg analyze --json` prints.
+   */
+  async exportJson(ctx: Ctx): Promise<string[]> {
+    return jsonParts(await this.analysisJson(ctx), { indent: 2 });
+  }
+
+  /** `exportJson` written part by part (the CLI writes them to stdout as they come). */
+  async writeJson(ctx: Ctx, write: (part: string) => void): Promise<number> {
+    return writeJsonParts(await this.analysisJson(ctx), write, { indent: 2 });
   }
 
   /** The loaded log in the native HDF5 layout (docs/FORMATS.md). */

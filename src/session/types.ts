@@ -94,7 +94,8 @@ export interface AnalyzeReply {
   analyzeMs?: number;
 }
 
-export type Phase = 'read' | 'parse' | 'merge' | 'analyze';
+/** `mapping`: the mapping's filters and rewrites run (`file` names its regular expressions; heartbeats while it runs). */
+export type Phase = 'read' | 'parse' | 'merge' | 'mapping' | 'analyze';
 
 export interface Progress {
   phase: Phase;

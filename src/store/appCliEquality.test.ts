@@ -39,7 +39,7 @@ async function appExport(hash: string): Promise<string> {
   await store.getState().loadFiles(dropped());
   expect(store.getState().status).toBe('ready');
   expect(store.getState().banner).toBeNull();
-  return store.getState().exportJson();
+  return (await store.getState().exportJson()).join('');
 }
 
 async function cli(...argv: string[]): Promise<string> {
@@ -82,7 +82,7 @@ describe("the app's analysis JSON = strace-dfg analyze --json on the same view",
     const store = createAppStore(new InThread(), view, pending);
     await store.getState().loadFiles(dropped());
     await store.getState().confirmCustom(true);
-    const app = await store.getState().exportJson();
+    const app = (await store.getState().exportJson()).join('');
     expect(Object.keys(JSON.parse(app).nodes).every((a) => a.endsWith(':usr'))).toBe(true);
     expect(await cli('--view', hash)).toBe(app + '\n');
   });

@@ -9,7 +9,8 @@ import type { OverviewMetric, TimeOverview } from '../analysis/time/types';
 import { analyzeParams, DEFAULT_VIEW, type ColorMode, type EdgeLabelKind, type RankBy, type View } from '../session/view';
 import type { Api, LoadInput, LoadSummary, Method, Progress } from '../worker/protocol';
 import type { InsightsResult } from '../analysis/insights/index';
-import { estimateLoad, type LoadEstimate } from './memory';
+import { estimateLoad, mayExceedHeap, withPaths, type LoadEstimate } from './memory';
+import { withoutRegexes } from './withoutRegexes';
 
 /** The view part of the state (session/view.ts: its text form is the URL hash). */
 export type ViewSettings = View;
@@ -93,7 +94,8 @@ export interface AppState extends ViewSettings {
   dismissBanner(): void;
   /** Shows a message in the banner (a failure outside the worker, e.g. fetching the example). */
   notify(message: string): void;
-  exportJson(): Promise<string>;
+  /** The analysis JSON in text parts (a Blob of them: never one giant string). */
+  exportJson(): Promise<string[]>;
   exportH5(): Promise<ArrayBuffer>;
   /** Runs the insight rules on the current analysis at the current thresholds (once per analysis). */
   loadInsights(): Promise<void>;
@@ -121,6 +123,8 @@ export type AppStore = StoreApi<AppState>;
 export interface StoreEnv {
   /** navigator.deviceMemory (GiB) for the memory estimate. */
   deviceMemory?: number;
+  /** The heap a worker may fill with paths (default HEAP_BUDGET; tests make it small). */
+  heapBudget?: number;
 }
 
 export function createAppStore(client: ApiClient, initial: Partial<ViewSettings> = {}, pendingCustom: string | null = null, env: StoreEnv = {}): AppStore {
@@ -132,10 +136,13 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
   let analyzeSeq = 0;
   /** Loads so far: the newest wins; the case filters of a link apply to the first one only. */
   let loadSeq = 0;
+  /** Drops so far (a drop waiting for its path estimate gives way to a newer one). */
+  let dropSeq = 0;
   /** The analysis request in flight (Cancel stops it), and whether a restarted worker lost the files. */
   let analyzeCall: { id: number; promise: Promise<unknown> } | null = null;
   let needReload = false;
-  const stopped = (e: unknown): boolean => (e as Error)?.name === 'WorkerStopped';
+  /** The worker was replaced (stuck after Cancel, or a mapping in a backtracking regex): it lost the files. */
+  const stopped = (e: unknown): boolean => (e as Error)?.name === 'WorkerStopped' || (e as Error)?.name === 'MappingTimeout';
 
   return createStore<AppState>()((set, get) => {
     /** Runs an action; a worker failure shows the banner with Retry (the page keeps working). */
@@ -204,6 +211,17 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
         if (stopped(e)) needReload = true;
         if (seq !== analyzeSeq) return;
         const err = e as Error;
+        if (err.name === 'MappingTimeout') {
+          // A regular expression that backtracks catastrophically (typed, or from a link): it never stays in
+          // the view (and so in the URL), so Retry and the next change never run it again. With a graph the
+          // previous view stays (it was analysed on these files); else (a link) its expressions are taken out.
+          const st = get();
+          const safe = st.result ? { mapping: st.mapping, green: st.green, red: st.red } : withoutRegexes(s);
+          retryAction = doLoad;
+          const message = `${err.message}; it was taken out of the mapping`;
+          set({ ...safe, status: get().result ? 'ready' : 'error', mappingError: `Stopped: ${message}.`, banner: { message: `Analysis stopped: ${message}. Retry reads the files again.`, canRetry: true } });
+          return;
+        }
         if (err.name === 'CancelledError' || stopped(e)) {
           // Cancel: the previous graph and settings stay; say why nothing changed
           const why = stopped(e) ? `${err.message}: the analysis was stuck (a regular expression that backtracks catastrophically?); fix the mapping and try again` : 'the analysis was cancelled';
@@ -333,18 +351,28 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       thresholdsError: null,
       marked: [],
 
-      loadFiles: (inputs) => {
+      loadFiles: async (inputs) => {
         const bytes = inputs.reduce((a, i) => a + i.file.size, 0);
-        const estimate = estimateLoad(bytes, env.deviceMemory);
+        let estimate = estimateLoad(bytes, env.deviceMemory);
+        const drop = ++dropSeq;
+        if (estimate.fits && mayExceedHeap(bytes, env.heapBudget)) {
+          // millions of distinct paths (mdtest-like) fill a worker's heap long before the bytes do: sample the heads
+          try {
+            estimate = withPaths(estimate, await client.call('estimatePaths', [inputs]).promise, env.heapBudget);
+          } catch {
+            // no estimate (a file that cannot be read is reported by the load itself)
+          }
+          if (drop !== dropSeq) return; // newer files were dropped meanwhile
+        }
         loadFilter = [];
         if (!estimate.fits) {
           prevFiles = files;
           files = inputs;
           set({ pendingLoad: { files: inputs.length, bytes, estimate } });
-          return Promise.resolve();
+          return;
         }
         files = inputs;
-        return guarded('Loading', doLoad);
+        await guarded('Loading', doLoad);
       },
       confirmLoad: async (choice) => {
         set({ pendingLoad: null });

@@ -9,11 +9,30 @@ export const PEAK_BYTES_PER_EVENT = 42 * 3;
 
 export interface LoadEstimate {
   events: number;
+  /** Distinct paths estimated from the head of a sample of the files (set for loads big enough to matter). */
+  paths?: number;
+  /** JavaScript heap those paths need while loading, and what a worker's heap allows. */
+  heapBytes?: number;
+  heapBudget?: number;
   /** Peak bytes the worker(s) will need. */
   peak: number;
   /** What we allow ourselves to use. */
   budget: number;
   fits: boolean;
+}
+
+/**
+ * What a worker's JavaScript heap may hold of paths: Chrome's V8 heap stops near 4 GiB per isolate (less
+ * on small machines); paths are strings on it, held twice while loading (session/estimate.ts).
+ */
+export const HEAP_BUDGET = 1.5 * 1024 ** 3;
+
+/** A load may hold more paths than a worker's heap takes only when its bytes could (≤ 4 heap bytes per trace byte). */
+export const mayExceedHeap = (totalBytes: number, heapBudget = HEAP_BUDGET): boolean => 4 * totalBytes > heapBudget;
+
+/** The estimate with the distinct paths counted in: it no longer fits when they need more heap than HEAP_BUDGET. */
+export function withPaths(e: LoadEstimate, paths: { paths: number; heapBytes: number }, heapBudget = HEAP_BUDGET): LoadEstimate {
+  return { ...e, paths: paths.paths, heapBytes: paths.heapBytes, heapBudget, fits: e.fits && paths.heapBytes <= heapBudget };
 }
 
 /**

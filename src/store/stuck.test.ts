@@ -46,4 +46,23 @@ describe('a stuck analysis', () => {
     expect(st().status).toBe('ready');
     expect(st().summary!.cases).toBe(3);
   });
+
+  it('a link whose regular expression backtracks catastrophically: the error names it, Retry runs without it', async () => {
+    const client = new WorkerClient(() => new InProcessWorker() as unknown as Worker, 200, 300);
+    const hostile = { ...DEFAULT_MAPPING, include: [{ kind: 'regex' as const, pattern: '^(STUCK/?[^/]*)*!$' }, { kind: 'substring' as const, pattern: '/' }] };
+    const store = createAppStore(client, { mapping: hostile });
+    const st = () => store.getState();
+    const t0 = Date.now();
+    await st().loadFiles(fig1());
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(st().result).toBeNull();
+    expect(st().mappingError).toContain('/^(STUCK/?[^/]*)*!$/ ran for more than 0.3 s');
+    expect(st().banner).toMatchObject({ canRetry: true });
+    // taken out of the view (the URL follows the view): never run again, the substring filter stays
+    expect(st().mapping.include).toEqual([{ kind: 'substring', pattern: '/' }]);
+    await st().retry();
+    expect(st().status).toBe('ready');
+    expect(st().summary!.cases).toBe(6);
+    expect(st().result!.nodes.length).toBeGreaterThan(2);
+  });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatBytes, formatCount } from '../lib/format';
+import { hasHidden, visibleText } from '../lib/visible';
 import { useApp } from './appContext';
 
 /** A worker or analysis failure: the page keeps working, Retry re-runs what failed. */
@@ -23,6 +24,14 @@ export function Banner() {
   );
 }
 
+const lineCount = (code: string): number => code.split('\n').length;
+/** The code as it is, but for invisible and reordering characters (tabs and line breaks kept). */
+const shownCode = (code: string): string =>
+  code
+    .split('\n')
+    .map((l) => l.split('\t').map(visibleText).join('\t'))
+    .join('\n');
+
 /** A custom mapping that arrived through the link: never run before the user says so. */
 export function CustomConfirm() {
   const code = useApp((s) => s.pendingCustom);
@@ -31,8 +40,8 @@ export function CustomConfirm() {
   return (
     <div className="banner warn" role="alertdialog" data-testid="custom-confirm">
       <div>
-        <strong>This link contains a custom mapping function.</strong> It runs as code in this tab. Run it only if you trust whoever sent the link:
-        <pre>{code}</pre>
+        <strong>This link contains a custom mapping function.</strong> It runs as code in a sandbox of this tab (no network, no storage). Run it only if you trust whoever sent the link; all of it ({lineCount(code)} lines, {code.length} characters{hasHidden(code) ? ', invisible characters shown as \\uXXXX' : ''}) is below:
+        <pre className="custom-code" data-testid="custom-code">{shownCode(code)}</pre>
       </div>
       <button onClick={() => void confirm(true)} data-testid="custom-run">
         Run it
@@ -61,7 +70,13 @@ export function LoadConfirm() {
         <strong>
           {formatCount(pending.files)} files, {formatBytes(pending.bytes)}: about {formatCount(estimate.events)} events needing ~{formatBytes(estimate.peak)} while loading
         </strong>{' '}
-        — more than this tab should use ({formatBytes(estimate.budget)}). It may run out of memory.
+        {estimate.paths !== undefined && estimate.heapBytes !== undefined && estimate.heapBytes > (estimate.heapBudget ?? Infinity) ? (
+          <span data-testid="load-paths">
+            and about {formatCount(estimate.paths)} distinct paths (estimated from the head of the files) needing ~{formatBytes(estimate.heapBytes)} of JavaScript heap — more than a worker holds ({formatBytes(estimate.heapBudget ?? 0)}). Keep only the paths you need while reading (below), or drop fewer files.
+          </span>
+        ) : (
+          <>— more than this tab should use ({formatBytes(estimate.budget)}). It may run out of memory.</>
+        )}
         <div>
           <label>
             Load only paths containing{' '}

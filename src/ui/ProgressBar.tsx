@@ -1,7 +1,7 @@
 import { formatBytes } from '../lib/format';
 import type { Progress } from '../worker/protocol';
 
-const PHASE: Record<Progress['phase'], string> = { read: 'Reading', parse: 'Reading and parsing', merge: 'Merging', analyze: 'Analysing' };
+const PHASE: Record<Progress['phase'], string> = { read: 'Reading', parse: 'Reading and parsing', merge: 'Merging', mapping: 'Mapping', analyze: 'Analysing' };
 
 export function ProgressBar({ progress, onCancel }: { progress: Progress | null; onCancel(): void }) {
   const p = progress;

@@ -64,7 +64,7 @@ export function Toolbar({ onError }: { onError(msg: string): void }) {
       <button disabled={!result} onClick={() => result && download('strace-dfg-statistics.csv', statsCsv(result.nodes), 'text/csv')} data-testid="export-csv">
         Statistics CSV
       </button>
-      <button disabled={!result} onClick={() => exportJson().then((j) => download('strace-dfg-analysis.json', j, 'application/json'), fail('JSON export'))} data-testid="export-json">
+      <button disabled={!result} onClick={() => exportJson().then((parts) => download('strace-dfg-analysis.json', new Blob(parts, { type: 'application/json' }), 'application/json'), fail('JSON export'))} data-testid="export-json">
         Analysis JSON
       </button>
       <button disabled={!result} onClick={() => exportH5().then((b) => download('strace-dfg-events.h5', b, 'application/x-hdf5'), fail('HDF5 export'))} data-testid="export-h5">

@@ -6,6 +6,9 @@
  * (the worker is stuck in a computation, e.g. a regular expression that backtracks catastrophically)
  * gets the worker terminated; every pending call then rejects with a WorkerStopped error and the next
  * call starts a fresh worker (which has lost the loaded files: the store reads them again).
+ * A mapping that stops sending heartbeats (progress phase `mapping`, which names its regular expressions)
+ * for `stallMs` is stuck in one regular expression: the worker is replaced the same way and the calls reject
+ * with a MappingTimeout error that names the expressions (nothing else can interrupt a backtracking regex).
  */
 import type { Api, FromWorker, Method, Progress, ToWorker } from './protocol';
 
@@ -31,6 +34,8 @@ export type WorkerFactory = () => Worker;
 
 /** How long a cancelled request may take to stop before its worker is terminated. */
 export const CANCEL_GRACE_MS = 2000;
+/** How long a mapping with regular expressions may run without a heartbeat (one path, one expression). */
+export const MAPPING_STALL_MS = 4000;
 
 export const defaultFactory: WorkerFactory = () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'strace-dfg' });
 
@@ -43,7 +48,32 @@ export class WorkerClient {
   constructor(
     private readonly factory: WorkerFactory = defaultFactory,
     private readonly graceMs = CANCEL_GRACE_MS,
+    private readonly stallMs = MAPPING_STALL_MS,
   ) {}
+
+  /** Per request in the `mapping` phase: the watchdog timer. */
+  private watch = new Map<number, ReturnType<typeof setTimeout>>();
+
+  private arm(id: number, what: string): void {
+    this.disarm(id);
+    const w = this.worker;
+    this.watch.set(
+      id,
+      setTimeout(() => {
+        this.watch.delete(id);
+        if (!this.pending.has(id) || this.worker !== w) return;
+        this.fail(new WorkerError('MappingTimeout', `the mapping's regular expression ${what} ran for more than ${this.stallMs / 1000} s on one path (it backtracks catastrophically) and was stopped`));
+        w?.terminate();
+        this.worker = null;
+      }, this.stallMs),
+    );
+  }
+
+  private disarm(id: number): void {
+    const t = this.watch.get(id);
+    if (t !== undefined) clearTimeout(t);
+    this.watch.delete(id);
+  }
 
   /** Number of requests in flight. */
   get busy(): number {
@@ -96,8 +126,11 @@ export class WorkerClient {
     const w = this.factory();
     w.onmessage = (ev: MessageEvent<FromWorker>) => {
       const m = ev.data;
-      if (m.type === 'progress') this.pending.get(m.id)?.onProgress?.(m.progress);
-      else if (m.type === 'result') this.settle(m.id, (p) => p.resolve(m.value));
+      if (m.type === 'progress') {
+        if (m.progress.phase === 'mapping' && m.progress.file !== '') this.arm(m.id, m.progress.file);
+        else this.disarm(m.id);
+        this.pending.get(m.id)?.onProgress?.(m.progress);
+      } else if (m.type === 'result') this.settle(m.id, (p) => p.resolve(m.value));
       else this.settle(m.id, (p) => p.reject(new WorkerError(m.error.name, m.error.message)));
     };
     w.onerror = (ev: ErrorEvent) => {
@@ -118,12 +151,15 @@ export class WorkerClient {
   private fail(e: Error): void {
     const all = [...this.pending.values()];
     this.pending.clear();
+    for (const t of this.watch.values()) clearTimeout(t);
+    this.watch.clear();
     for (const p of all) p.reject(e);
     this.notify();
   }
 
   private settle(id: number, fn: (p: Pending) => void): void {
     const p = this.pending.get(id);
+    this.disarm(id);
     if (!p) return;
     this.pending.delete(id);
     fn(p);

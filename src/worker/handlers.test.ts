@@ -155,7 +155,7 @@ describe('Session.analyze and drill-downs', () => {
     const { result } = await s.analyze(noCtx(), params({ partition: { green: 'cid:a', red: 'cid:b' } }));
     const e = await s.edgeCases(noCtx(), 'read:/etc/locale.alias', 'write:/dev/pts');
     expect(e.cases.map((c) => c.caseId).sort()).toEqual(['a_node1_1', 'a_node1_2', 'a_node1_3']);
-    const json = JSON.parse(await s.exportJson(noCtx()));
+    const json = JSON.parse((await s.exportJson(noCtx())).join(''));
     expect(json.cases).toBe(6);
     expect(json.events).toBe(result.events);
     expect(json.partition.green_edges).toEqual(['read:/etc/locale.alias -> write:/dev/pts']);

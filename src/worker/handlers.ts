@@ -2,6 +2,7 @@
  * The worker's request handlers over a Session (Node-testable): every protocol method is a Session method
  * with the same name; only `load` adapts its arguments (dropped Files → ByteSources).
  */
+import { estimatePaths } from '../session/estimate';
 import type { Session } from '../session/session';
 import type { Ctx } from '../session/types';
 import { fileSource } from './fileSource';
@@ -13,7 +14,8 @@ export type Handlers = { [M in keyof Api]: (ctx: Ctx, ...args: Parameters<Api[M]
 export function workerHandlers(session: Session): Handlers {
   const forwarded = Object.fromEntries(FORWARDED.map((m) => [m, (ctx: Ctx, ...a: unknown[]) => (session[m] as (c: Ctx, ...x: unknown[]) => Promise<unknown>).call(session, ctx, ...a)]));
   return {
-    ...(forwarded as Omit<Handlers, 'load'>),
+    ...(forwarded as Omit<Handlers, 'load' | 'estimatePaths'>),
     load: (ctx, inputs, opts) => session.load(ctx, inputs.map((i) => fileSource(i.file, i.name)), opts),
+    estimatePaths: (_ctx, inputs) => estimatePaths(inputs.map((i) => fileSource(i.file, i.name))),
   };
 }

@@ -3,9 +3,11 @@
  * Session). The EventLog stays in the worker; only these plain results (and transferred typed arrays) cross.
  */
 import type { Session } from '../session/session';
+import type { PathEstimate } from '../session/estimate';
 import type { Ctx, LoadOptions, LoadSummary, Progress } from '../session/types';
 
 export { CancelledError } from '../ingest/source';
+export type { PathEstimate } from '../session/estimate';
 export type { AnalyzeParams, AnalyzeReply, CaseFilter, CaseRow, Ctx, FileError, LoadedFile, LoadOptions, LoadSummary, Phase, Progress } from '../session/types';
 
 /** What the worker needs of a File: its name, size and `slice(…).arrayBuffer()` (File and Blob fit). */
@@ -34,6 +36,8 @@ type Remote<F> = F extends (ctx: Ctx, ...a: infer A) => Promise<infer R> ? (...a
 export type Api = { [M in Forwarded]: Remote<Session[M]> } & {
   /** Loads dropped files (the worker wraps each in a ByteSource). */
   load(inputs: LoadInput[], opts?: LoadOptions): LoadSummary;
+  /** The distinct paths a load of these files would hold, from the head of a sample of them (session/estimate.ts). */
+  estimatePaths(inputs: LoadInput[]): PathEstimate;
 };
 export type Method = keyof Api;
 

@@ -1,20 +1,28 @@
 /** The strace importer: sniffed by content (or an empty head named `.st`), streamed through StraceParser. */
 import type { Importer } from '../registry';
-import { chunksOf } from '../source';
+import { CHUNK, chunksOf } from '../source';
 import { looksLikeStrace } from './looks';
 import { StraceParser } from './parser';
+
+/** Bytes parsed between two progress reports (a few per second on a slow machine). */
+export const PROGRESS_STEP = 1 << 20;
 
 export const straceImporter: Importer = {
   id: 'strace',
   pooled: true,
   sniff: (head, name) => looksLikeStrace(head) || (head.length === 0 && /\.st(\.\d+)?$/.test(name)),
   async read(source, _head, opts, ctx) {
-    const parser = new StraceParser(source.name, opts.pathFilter ? { pathFilter: opts.pathFilter } : {});
+    const chunkSize = opts.chunk ?? CHUNK;
+    const parser = new StraceParser(source.name, { ...(opts.pathFilter ? { pathFilter: opts.pathFilter } : {}), firstChunkHint: Math.min(source.size, chunkSize) });
     // The parser copies whatever it keeps of a chunk (carried partial lines, interned keys): a source may
-    // hand the same buffer back for every chunk.
+    // hand the same buffer back for every chunk. A chunk is parsed in pieces of PROGRESS_STEP so the
+    // progress bar moves while a single file (smaller than one chunk) parses.
     for await (const chunk of chunksOf(source, opts.chunk, ctx.cancel)) {
-      parser.push(chunk);
-      ctx.onBytes(chunk.byteLength);
+      for (let at = 0; at < chunk.byteLength; at += PROGRESS_STEP) {
+        const piece = chunk.byteLength <= PROGRESS_STEP ? chunk : chunk.subarray(at, Math.min(chunk.byteLength, at + PROGRESS_STEP));
+        parser.push(piece);
+        ctx.onBytes(piece.byteLength);
+      }
     }
     return parser.finish();
   },

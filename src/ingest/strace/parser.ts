@@ -16,6 +16,8 @@ import { fdBefore } from './scan';
 export interface StraceParseOptions {
   /** Applied once per distinct fp ('' = no fp) while parsing; events whose fp is rejected are dropped as 'filtered'. */
   pathFilter?: (fp: string) => boolean;
+  /** Bytes of the first chunk to size the event buffers by when it is pushed in smaller pieces. */
+  firstChunkHint?: number;
 }
 
 export { MAX_LINE };
@@ -104,6 +106,7 @@ export class StraceParser extends LineSplitter {
     this.fileName = fileName;
     this.report = emptyFileReport(fileName, 'strace');
     this.filter = opts?.pathFilter;
+    this.hint = opts?.firstChunkHint ?? 0;
     const m = /\.(\d+)$/.exec(fileName);
     this.filePid = m ? Number(m[1]) : -1;
   }
@@ -113,8 +116,10 @@ export class StraceParser extends LineSplitter {
   }
 
   /** ~1 event per 128 bytes of the first chunk (at least 1024): one allocation for most files. */
+  private readonly hint: number;
+
   protected override started(firstChunk: number): void {
-    this.b = new EventLogBuilder(Math.max(1024, Math.min(1 << 22, Math.ceil(firstChunk / 128))));
+    this.b = new EventLogBuilder(Math.max(1024, Math.min(1 << 22, Math.ceil(Math.max(firstChunk, this.hint) / 128))));
     const paths = this.b.paths.list;
     this.fds = new FdTracker(this.filePid >= 0, (fp) => paths[fp], (b, s, e) => this.pathId(b, s, e));
     const file = this.b.addFile(this.report);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ARROW_PX, LEGEND_LINE, edgePath, escapeXml, toSvg } from './svgExport';
 
@@ -7,6 +8,13 @@ describe('svg export', () => {
     const svg = toSvg([{ x: 0, y: 0, w: 100, h: 40, shape: 'box', fill: '#fff', stroke: '#555', lines: ['read:<img src=x onerror=alert(1)>'] }], [], 'sans-serif', 11);
     expect(svg).not.toContain('<img');
     expect(svg).toContain('read:&lt;img src=x onerror=alert(1)&gt;');
+  });
+  it('is well-formed XML (checked by Python\'s expat) whatever control characters a label holds', () => {
+    const label = 'open:/tmp/a\u0000b\u0001\u001f\ud800\uffff\u202egpj.exe';
+    const svg = toSvg([{ x: 0, y: 0, w: 100, h: 40, shape: 'box', fill: '#fff', stroke: '#555', lines: [label] }], [], 'sans-serif', 11, [label]);
+    expect(svg).toContain('open:/tmp/a\\u0000b\\u0001\\u001f\\ud800\\uffff');
+    const parsed = execFileSync('/usr/bin/python3', ['-c', 'import sys, xml.dom.minidom as m; d = m.parseString(sys.stdin.buffer.read()); print(d.documentElement.tagName)'], { input: Buffer.from(svg, 'utf8') }).toString().trim();
+    expect(parsed).toBe('svg');
   });
   it('draws straight, curved and loop edges like Cytoscape', () => {
     expect(edgePath([{ x: 0, y: 0 }, { x: 10, y: 0 }])).toBe('M0,0 L10,0');

@@ -28,7 +28,12 @@ export interface SvgEdge {
 }
 
 export function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  // characters XML 1.0 cannot hold at all (U+0000, other C0 controls but tab/LF/CR, lone surrogates,
+  // U+FFFE/U+FFFF) are written as visible `\uXXXX` text, so the file is always well-formed
+  return s
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
 /** Arrowhead length in px (Cytoscape's triangle at arrow-scale 0.9 is about as long). */

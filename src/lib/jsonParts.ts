@@ -1,0 +1,73 @@
+/**
+ * JSON written in parts: the same text as `JSON.stringify(value, null, indent)` for plain data (objects,
+ * arrays, strings, numbers, booleans, null; undefined and functions skipped as JSON.stringify does), handed
+ * to `write` in pieces of about `chunk` characters, so a document with millions of entries never becomes
+ * one string (V8 strings stop at 2^29 − 24 characters: "Invalid string length").
+ */
+export interface JsonPartsOptions {
+  indent?: number;
+  /** Characters per part (about: a single long string value is one part). */
+  chunk?: number;
+}
+
+/** Writes `value` as JSON to `write`; returns the number of characters written. */
+export function writeJsonParts(value: unknown, write: (part: string) => void, opts: JsonPartsOptions = {}): number {
+  const indent = opts.indent ?? 0;
+  const chunk = opts.chunk ?? 1 << 16;
+  let buf: string[] = [];
+  let len = 0;
+  let total = 0;
+  const put = (s: string): void => {
+    buf.push(s);
+    len += s.length;
+    if (len >= chunk) flush();
+  };
+  const flush = (): void => {
+    if (len === 0) return;
+    write(buf.join(''));
+    total += len;
+    buf = [];
+    len = 0;
+  };
+  const pads: string[] = [];
+  const nl = (depth: number): string => (indent === 0 ? '' : (pads[depth] ??= '\n' + ' '.repeat(indent * depth)));
+  const skipped = (v: unknown): boolean => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+  const emit = (v: unknown, depth: number): void => {
+    if (v !== null && typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON === 'function') v = (v as { toJSON(): unknown }).toJSON();
+    if (v === null || typeof v !== 'object') {
+      put(typeof v === 'bigint' ? String(v) : (JSON.stringify(v) ?? 'null'));
+      return;
+    }
+    if (Array.isArray(v)) {
+      if (v.length === 0) return put('[]');
+      put('[');
+      for (let i = 0; i < v.length; i++) {
+        put(i === 0 ? nl(depth + 1) : ',' + nl(depth + 1));
+        const x: unknown = v[i];
+        if (skipped(x)) put('null');
+        else emit(x, depth + 1);
+      }
+      put(nl(depth) + ']');
+      return;
+    }
+    let first = true;
+    for (const k of Object.keys(v)) {
+      const x = (v as Record<string, unknown>)[k];
+      if (skipped(x)) continue;
+      put((first ? '{' : ',') + nl(depth + 1) + JSON.stringify(k) + (indent ? ': ' : ':'));
+      first = false;
+      emit(x, depth + 1);
+    }
+    put(first ? '{}' : nl(depth) + '}');
+  };
+  emit(value, 0);
+  flush();
+  return total;
+}
+
+/** `writeJsonParts` collected: the parts of the text (a Blob takes them as they are). */
+export function jsonParts(value: unknown, opts: JsonPartsOptions = {}): string[] {
+  const parts: string[] = [];
+  writeJsonParts(value, (p) => parts.push(p), opts);
+  return parts;
+}

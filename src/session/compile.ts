@@ -1,0 +1,58 @@
+/**
+ * The mapping of an analysis compiled (docs/ARCHITECTURE.md "Loads"): with heartbeats (progress phase
+ * `mapping`, naming the mapping's and selectors' regular expressions: the app's watchdog stops a mapping
+ * silent for seconds), under the injected regex guard (the CLI's time budget), and with a custom function
+ * evaluated in the injected sandbox when there is one (the answers are looked up in the same order).
+ */
+import { compileMapping, MappingError, mappingRegexes, type CompiledMapping, type CustomEvent, type MappingOptions } from '../analysis/index';
+import type { EventLog } from '../model/eventlog';
+import { Throttle } from './progress';
+import type { AnalyzeParams, Ctx } from './types';
+
+/**
+ * The answers of a custom mapping function: one per input, or the first input it failed on and how
+ * (`threw` with the message, or `returned` with the type of what it returned); index −1: `error` is the
+ * whole message (the source does not compile, is not a function, the sandbox could not be set up).
+ */
+export type CustomAnswers = { values: (string | null)[] } | { index: number; error: string; detail?: string };
+export type CustomSandbox = (ctx: Ctx, source: string, inputs: CustomEvent[]) => Promise<CustomAnswers>;
+export type RegexGuard = <T>(what: string, work: number, fn: () => T) => T;
+
+/** The regular expressions of a view's mapping and partition selectors, as `/…/ /…/` ('' = none). */
+export function viewRegexes(params: AnalyzeParams): string {
+  const sel = params.partition;
+  const selectors = [sel?.green ?? '', sel?.red ?? ''].filter((x) => x.trim().startsWith('re:')).map((x) => `/${x.trim().slice(3)}/`);
+  return [...mappingRegexes(params.mapping), ...selectors].join(' ');
+}
+
+export async function compileView(ctx: Ctx, base: EventLog, params: AnalyzeParams, sandbox?: CustomSandbox, guard?: RegexGuard): Promise<CompiledMapping> {
+  const what = viewRegexes(params);
+  const guarded = <T>(work: number, fn: () => T): T => (guard && what !== '' ? guard(what, work, fn) : fn());
+  const beat = new Throttle(ctx.progress, 250);
+  const tick = (done: number, total: number): void => beat.report('mapping', done, total, what);
+  beat.report('mapping', 0, 0, what, true);
+  const spec = params.mapping;
+  const nRe = Math.max(1, mappingRegexes(spec).length);
+  let custom: MappingOptions['custom'];
+  if (sandbox && spec.custom !== null && spec.custom.trim() !== '') {
+    const inputs: CustomEvent[] = [];
+    guarded(base.paths.length * nRe, () => compileMapping(base, spec, { tick, custom: (e) => (inputs.push(e), null) }));
+    ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: 'custom mapping' });
+    const answers = await sandbox(ctx, spec.custom, inputs);
+    if ('error' in answers) {
+      const e = inputs[answers.index];
+      if (!e) throw new MappingError(answers.error);
+      const at = `(${e.call}, ${JSON.stringify(e.fp)})`;
+      const msg = answers.error === 'threw' ? `custom mapping threw for ${at}: ${answers.detail ?? ''}` : `custom mapping returned ${answers.detail ?? '?'} for ${at}; return a string, or null to leave the event unmapped`;
+      throw new MappingError(msg, e.call, e.fp);
+    }
+    const values = answers.values;
+    if (values.length !== inputs.length || values.some((v) => v !== null && typeof v !== 'string')) throw new MappingError('custom mapping: the sandbox answered something else than one string or null per event');
+    let i = 0;
+    custom = () => values[i++] ?? null;
+    beat.report('mapping', 0, 0, what, true);
+  }
+  const compiled = guarded(base.paths.length * nRe, () => compileMapping(base, spec, { tick, custom }));
+  if (what) beat.report('mapping', 1, 1, what, true);
+  return compiled;
+}
