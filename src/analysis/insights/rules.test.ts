@@ -2,41 +2,11 @@
  * Each rule on a real traced program that triggers it and one that does not (__fixtures__/README.md).
  * Counts are cross-checked against the raw trace text where a line count can tell them independently.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { loadTraceDir } from '../../testing/traceFixtures';
+import { codes, grep, one } from '../../testing/insightsFixtures';
 import { phasesLog } from '../../testing/phasesFixture';
-import type { EventLog } from '../../model';
-import { runInsights, type Finding } from '.';
+import { runInsights } from '.';
 import { NAME_CALLS, OPEN_CALLS } from './calls';
-
-const FX = join(__dirname, '__fixtures__');
-const logs = new Map<string, EventLog>();
-const load = (dir: string): EventLog => {
-  let l = logs.get(dir);
-  if (!l) logs.set(dir, (l = loadTraceDir(join(FX, dir))));
-  return l;
-};
-const findings = (dir: string, thresholds?: object): Finding[] => runInsights(load(dir), { thresholds: thresholds ?? null }).findings;
-const codes = (dir: string, thresholds?: object): string[] => findings(dir, thresholds).map((f) => f.code);
-const one = (dir: string, code: string, thresholds?: object): Finding => {
-  const f = findings(dir, thresholds).filter((x) => x.code === code);
-  expect(f, `${code} in ${dir}: ${codes(dir, thresholds).join(' ')}`).toHaveLength(1);
-  return f[0];
-};
-/** Lines of the raw trace text matching `re`, over every file of a fixture folder (or those starting with `only`). */
-const grep = (dir: string, re: RegExp, only = ''): number => {
-  let n = 0;
-  for (const name of readdirSync(join(FX, dir))) {
-    if (!/\.st(\.gz)?$/.test(name) || !name.startsWith(only)) continue;
-    const raw = readFileSync(join(FX, dir, name));
-    const text = (name.endsWith('.gz') ? gunzipSync(raw) : raw).toString('latin1');
-    for (const line of text.split('\n')) if (re.test(line)) n++;
-  }
-  return n;
-};
 
 describe('P01–P06: intensity and small requests', () => {
   test('P01/P03 write intensive (fsync_every, rewrite); P02/P04 read intensive (reread); none when balanced (small_random)', () => {

@@ -1,0 +1,109 @@
+/**
+ * P08–P14, the rules that need file offsets, each on a real traced program that triggers it and one that
+ * does not (__fixtures__/README.md: `io` modes random, write/read, reread, rewrite, misaligned). The
+ * numbers are recomputed from the raw trace text — the offset argument of each `pread64` / `pwrite64`
+ * line, or the 1 MiB steps of plain `read` / `write` from offset 0 — not through the parser's offsets.
+ */
+import { describe, expect, test } from 'vitest';
+import { codes, one, rawLines } from '../../testing/insightsFixtures';
+
+const MiB = 1 << 20;
+
+/** The (offset, size) of each `CALL(fd</…/FILE>, …, size, offset) = n` line, in trace order. */
+function positioned(dir: string, call: 'pread64' | 'pwrite64', file: string): [number, number][] {
+  const re = new RegExp(`^\\d+ \\S+ ${call}\\(\\d+<${file.replace(/[./]/g, '\\$&')}>, .*, \\d+, (\\d+)\\) = (\\d+) <`);
+  return rawLines(dir)
+    .map((l) => re.exec(l))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => [Number(m[1]), Number(m[2])]);
+}
+
+/** Darshan's access pattern of a request sequence (the previous request's end starts at 0). */
+function pattern(reqs: [number, number][]): { requests: number; consecutive: number; sequential: number; random: number } {
+  let prev = 0;
+  const out = { requests: reqs.length, consecutive: 0, sequential: 0, random: 0 };
+  for (const [off, n] of reqs) {
+    if (off === prev) out.consecutive++;
+    else if (off > prev) out.sequential++;
+    else out.random++;
+    prev = off + n;
+  }
+  return out;
+}
+
+describe('P08 misaligned requests', () => {
+  test('1 MiB pwrites at 4 KiB + k MiB (misaligned) and 100 B requests at multiples of 200 B (small_random) trigger; 1 MiB steps from 0 do not', () => {
+    const reqs = positioned('misaligned', 'pwrite64', '/tmp/insfx/misaligned/data');
+    expect(reqs.length).toBeGreaterThan(0);
+    expect(reqs.every(([off]) => off % MiB === 4096)).toBe(true);
+    const p08 = one('misaligned', 'P08');
+    expect(p08.level).toBe('HIGH');
+    expect(p08.numbers.misaligned).toBe(reqs.length);
+    expect(p08.numbers.alignment).toBe(MiB);
+    expect(p08.files.map((f) => f.name)).toEqual(['/tmp/insfx/misaligned/data']);
+    const small = [...positioned('small_random', 'pwrite64', '/tmp/insfx/small_random/data'), ...positioned('small_random', 'pread64', '/tmp/insfx/small_random/data')];
+    expect(one('small_random', 'P08').numbers.misaligned).toBe(small.filter(([off]) => off % MiB !== 0).length);
+    expect(codes('large_sequential')).not.toContain('P08');
+    // a 4 KiB alignment makes the misaligned run aligned
+    expect(codes('misaligned', { alignment: 4096 })).not.toContain('P08');
+  });
+});
+
+describe('P09 / P10 redundant traffic', () => {
+  test('P09: 64 KiB written once, read 4 times at offset 0 (reread); not when every byte is read once (large_sequential)', () => {
+    const reads = positioned('reread', 'pread64', '/tmp/insfx/reread/data');
+    expect(reads).toEqual([0, 0, 0, 0].map((off) => [off, 65536]));
+    const p09 = one('reread', 'P09');
+    expect(p09.level).toBe('WARN');
+    expect(p09.numbers).toEqual({ bytes: 4 * 65536, highest_offset: 65536, files: 1 });
+    expect(codes('reread')).not.toContain('P10');
+    expect(codes('large_sequential')).not.toContain('P09');
+    expect(codes('rewrite')).not.toContain('P09');
+  });
+
+  test('P10: the same 64 KiB pwritten 4 times at offset 0 (rewrite); not when each byte is written once (reread, large_sequential)', () => {
+    const writes = positioned('rewrite', 'pwrite64', '/tmp/insfx/rewrite/data');
+    expect(writes).toEqual([0, 0, 0, 0].map((off) => [off, 65536]));
+    const p10 = one('rewrite', 'P10');
+    expect(p10.level).toBe('WARN');
+    expect(p10.numbers).toEqual({ bytes: 4 * 65536, highest_offset: 65536, files: 1 });
+    expect(p10.files.map((f) => f.name)).toEqual(['/tmp/insfx/rewrite/data']);
+    expect(codes('reread')).not.toContain('P10');
+    expect(codes('large_sequential')).not.toContain('P10');
+  });
+});
+
+describe('P11–P14 access pattern', () => {
+  test('P11 / P13: descending preads and pwrites are random (small_random), with the counts of the raw offsets', () => {
+    const file = '/tmp/insfx/small_random/data';
+    const p13 = one('small_random', 'P13');
+    expect(p13.level).toBe('HIGH');
+    expect(p13.numbers).toEqual(pattern(positioned('small_random', 'pwrite64', file)));
+    expect(p13.numbers.random).toBeGreaterThan(1000);
+    const p11 = one('small_random', 'P11');
+    expect(p11.numbers).toEqual(pattern(positioned('small_random', 'pread64', file)));
+    expect(p11.files.map((f) => f.name)).toEqual([file]);
+    // random requests are not "mostly consecutive": no OK finding beside them
+    expect(codes('small_random')).not.toContain('P12');
+    expect(codes('small_random')).not.toContain('P14');
+  });
+
+  test('P12 / P14 (OK): 8 × 1 MiB read and written from offset 0 (large_sequential) are consecutive; no P11 / P13 there', () => {
+    const rw = (call: string) => rawLines('large_sequential').filter((l) => new RegExp(`^\\d+ \\S+ ${call}\\(\\d+</tmp/insfx/large_sequential/data>, .*= 1048576 <`).test(l)).length;
+    expect([rw('read'), rw('write')]).toEqual([8, 8]);
+    const p12 = one('large_sequential', 'P12');
+    const p14 = one('large_sequential', 'P14');
+    expect([p12.level, p14.level]).toEqual(['OK', 'OK']);
+    expect(p12.numbers).toEqual({ requests: 8, consecutive: 8, sequential: 0, random: 0 });
+    expect(p14.numbers).toEqual({ requests: 8, consecutive: 8, sequential: 0, random: 0 });
+    expect(p14.message).toBe('Application mostly uses consecutive (100.00%) and sequential (0.00%) write requests');
+    expect(codes('large_sequential')).not.toContain('P11');
+    expect(codes('large_sequential')).not.toContain('P13');
+  });
+
+  test('random_operations_absolute is the boundary: as many random pwrites as the threshold are not "more than" it', () => {
+    const random = pattern(positioned('small_random', 'pwrite64', '/tmp/insfx/small_random/data')).random;
+    expect(codes('small_random', { random_operations_absolute: random })).not.toContain('P13');
+    expect(codes('small_random', { random_operations_absolute: random - 1 })).toContain('P13');
+  });
+});
