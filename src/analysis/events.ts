@@ -10,6 +10,9 @@ export interface ActivityEvents {
   dur: Float32Array;
   size: Float64Array;
   pair: Uint32Array;
+  /** errno index (0 = succeeded) and file offset (NaN = unknown) per event. */
+  errno: Uint16Array;
+  offset: Float64Array;
 }
 
 /**
@@ -38,6 +41,8 @@ function collect(log: EventLog, pairAct: Int32Array, a: number, m: number): Acti
     dur: new Float32Array(m),
     size: new Float64Array(m),
     pair: new Uint32Array(m),
+    errno: new Uint16Array(m),
+    offset: new Float64Array(m),
   };
   if (a < 0) return m === 0 ? out : null;
   let w = 0;
@@ -51,6 +56,8 @@ function collect(log: EventLog, pairAct: Int32Array, a: number, m: number): Acti
       out.dur[w] = log.dur[i];
       out.size[w] = log.size[i];
       out.pair[w] = log.pair[i];
+      out.errno[w] = log.errno[i];
+      out.offset[w] = log.offset[i];
       w++;
     }
   }

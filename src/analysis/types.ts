@@ -182,11 +182,15 @@ export interface TimelineData {
   dur: Float32Array;
   size: Float64Array;
   pid: Int32Array;
-  /** Per event: index into `labels` (the event's `call fp`), and its errno index into `errnos`. */
+  /** Per event: index into `labels` (the event's `call fp`). */
   label: Uint32Array;
   labels: string[];
   /** Case id per row. */
   rowCase: string[];
+  /** Per event: its errno, an index into `errnos` (0 = succeeded), and its file offset (NaN = unknown). */
+  errno?: Uint16Array;
+  errnos?: string[];
+  offset?: Float64Array;
 }
 
 /** The cases in which `target` directly follows `source`, with the number of such transitions. */

@@ -3,13 +3,15 @@ import type { AnalyzeArgs } from './analyze';
 import { COMMANDS, type CommandName } from './commands';
 import type { CompareArgs } from './compareCmd';
 import type { ConvertArgs } from './convert';
+import type { ExportArgs } from './exportCmd';
+import type { TimeArgs } from './timeCmd';
 import { CliError } from './errors';
 import { optionHelp, readOptions, type OptionTable } from './options';
 
 export { CliError };
-export type { AnalyzeArgs, CompareArgs, ConvertArgs };
+export type { AnalyzeArgs, CompareArgs, ConvertArgs, ExportArgs, TimeArgs };
 
-export type Args = AnalyzeArgs | CompareArgs | ConvertArgs | { command: 'help' } | { command: 'version' };
+export type Args = AnalyzeArgs | CompareArgs | ConvertArgs | ExportArgs | TimeArgs | { command: 'help' } | { command: 'version' };
 
 const names = Object.keys(COMMANDS) as CommandName[];
 

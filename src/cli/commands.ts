@@ -7,9 +7,11 @@ import { runAnalyze, type AnalyzeArgs } from './analyze';
 import { viewArgs } from './cliView';
 import { runCompare, type CompareArgs } from './compareCmd';
 import { runConvert, type ConvertArgs } from './convert';
+import { runExport, type ExportArgs } from './exportCmd';
 import { runInsightsCommand, type InsightsArgs } from './insights';
+import { runTime, type TimeArgs } from './timeCmd';
 import { CliError, type CliIO } from './errors';
-import { has, intArg, last, LOAD_OPTIONS, VIEW_OPTIONS, type OptionTable, type ParsedLine } from './options';
+import { all, has, intArg, last, LOAD_OPTIONS, VIEW_OPTIONS, type OptionTable, type ParsedLine } from './options';
 
 export interface Command<A> {
   /** The usage line(s), after `strace-dfg `. */
@@ -86,6 +88,40 @@ const compare: Command<CompareArgs> = {
   run: runCompare,
 };
 
+const time: Command<TimeArgs> = {
+  usage: 'time [options] PATH...',
+  options: {
+    ...VIEW_OPTIONS,
+    ...LOAD_OPTIONS,
+    activity: { type: 'string', multiple: true, value: 'ACT', help: "only this activity's events make the phases (repeat; default every mapped event), as the overview's 'selected activity only'" },
+    json: { type: 'boolean', help: 'print one JSON document (docs/FORMATS.md "Time JSON output")' },
+  },
+  args: (p) => {
+    const acts = all(p, 'activity');
+    return { command: 'time', paths: needPaths('time', p), ...viewArgs(p), json: has(p, 'json'), activities: acts.length ? acts : null, jobs: jobsOf(p) };
+  },
+  run: runTime,
+};
+
+const exportCmd: Command<ExportArgs> = {
+  usage: 'export --chrome [options] PATH... -o TRACE.json',
+  options: {
+    chrome: { type: 'boolean', help: 'Chrome Trace Event JSON for Perfetto / chrome://tracing (docs/FORMATS.md "Chrome trace"): a process per case, a thread per pid, an event per call' },
+    out: { type: 'string', short: 'o', value: 'TRACE.json', help: 'the file to write (streamed; replaced only once complete)' },
+    force: { type: 'boolean', help: 'overwrite TRACE.json if it exists' },
+    ...VIEW_OPTIONS,
+    ...LOAD_OPTIONS,
+  },
+  args: (p) => {
+    const paths = needPaths('export', p);
+    if (!has(p, 'chrome')) throw new CliError('export needs a format: --chrome');
+    const out = last(p, 'out');
+    if (!out) throw new CliError('export needs -o TRACE.json');
+    return { command: 'export', paths, ...viewArgs(p), format: 'chrome', out, force: has(p, 'force'), jobs: jobsOf(p) };
+  },
+  run: runExport,
+};
+
 /** Every subcommand, in the order of --help. Add one here. */
-export const COMMANDS = { analyze, insights, compare, convert } satisfies Record<string, Command<{ command: string }>>;
+export const COMMANDS = { analyze, insights, compare, time, export: exportCmd, convert } satisfies Record<string, Command<{ command: string }>>;
 export type CommandName = keyof typeof COMMANDS;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { binMarks, countInRange, extent, marksForRange, rawMarks, type EventColumns } from './binning';
-import { loadTimelineFixture } from '../../testing/timelineFixture';
+import { loadTimelineFixture } from '../testing/timelineFixture';
 
 const cols = (rows: number[], starts: number[], durs: number[]): EventColumns => ({
   row: Uint32Array.from(rows),

@@ -1,19 +1,26 @@
 /**
  * What a timeline draws for a given visible x-range: pure functions over the event columns (no DOM, no
  * per-event objects). When more than `threshold` events overlap the range, events are binned per pixel
- * bucket per row keeping the longest event and a count; otherwise the raw events are drawn.
+ * bucket per row keeping the longest event and a count; otherwise the raw events are drawn. Used by the
+ * app's activity timeline (over one activity's events) and by the session's whole-run timeline (over the
+ * log's own columns, unmapped events on row NO_ROW).
  *
  * Times here are in the data's own unit (seconds in `timeBase`); the panel converts to axis units.
  */
 
 export interface EventColumns {
-  /** Row index per event. */
+  /** Row index per event; NO_ROW = not drawn (and not counted). */
   row: Uint32Array;
   /** Start per event (seconds). NaN starts are never drawn. */
   start: Float64Array;
   /** Duration per event (seconds, NaN = unknown: the event is drawn as a point). */
   dur: Float32Array;
+  /** Optional: non-zero for a failed call (its errno); binned marks then count the failures they stand for. */
+  fail?: ArrayLike<number>;
 }
+
+/** The row of an event that is not drawn. */
+export const NO_ROW = 0xffffffff;
 
 /** The marks to draw: indices into the event columns. */
 export interface Marks {
@@ -24,6 +31,9 @@ export interface Marks {
   /** When binned: how many events each bar / point stands for (same order); null when raw. */
   barCount: Uint32Array | null;
   pointCount: Uint32Array | null;
+  /** When binned and the columns have `fail`: how many failed calls each bar / point stands for. */
+  barFail: Uint32Array | null;
+  pointFail: Uint32Array | null;
   binned: boolean;
   /** Events that overlap the range that was drawn (raw or binned). */
   events: number;
@@ -43,10 +53,10 @@ const endOf = (start: number, dur: number): number => (dur > 0 ? start + dur : s
 export function extent(ev: EventColumns): { min: number; max: number } | null {
   let min = Infinity;
   let max = -Infinity;
-  const { start, dur } = ev;
+  const { row, start, dur } = ev;
   for (let i = 0; i < start.length; i++) {
     const s = start[i];
-    if (!Number.isFinite(s)) continue;
+    if (!Number.isFinite(s) || row[i] === NO_ROW) continue;
     if (s < min) min = s;
     const e = endOf(s, dur[i]);
     if (e > max) max = e;
@@ -57,22 +67,22 @@ export function extent(ev: EventColumns): { min: number; max: number } | null {
 /** Number of events that overlap [x0, x1] (an event with unknown or zero duration counts at its start). */
 export function countInRange(ev: EventColumns, x0: number, x1: number): number {
   let n = 0;
-  const { start, dur } = ev;
+  const { row, start, dur } = ev;
   for (let i = 0; i < start.length; i++) {
     const s = start[i];
-    if (s <= x1 && endOf(s, dur[i]) >= x0) n++;
+    if (s <= x1 && endOf(s, dur[i]) >= x0 && row[i] !== NO_ROW) n++;
   }
   return n;
 }
 
 /** Every event overlapping [x0, x1], bars and points split. */
 export function rawMarks(ev: EventColumns, x0: number, x1: number): Marks {
-  const { start, dur } = ev;
+  const { row, start, dur } = ev;
   let nb = 0;
   let np = 0;
   for (let i = 0; i < start.length; i++) {
     const s = start[i];
-    if (s <= x1 && endOf(s, dur[i]) >= x0) {
+    if (s <= x1 && endOf(s, dur[i]) >= x0 && row[i] !== NO_ROW) {
       if (Number.isNaN(dur[i])) np++;
       else nb++;
     }
@@ -83,12 +93,12 @@ export function rawMarks(ev: EventColumns, x0: number, x1: number): Marks {
   np = 0;
   for (let i = 0; i < start.length; i++) {
     const s = start[i];
-    if (s <= x1 && endOf(s, dur[i]) >= x0) {
+    if (s <= x1 && endOf(s, dur[i]) >= x0 && row[i] !== NO_ROW) {
       if (Number.isNaN(dur[i])) points[np++] = i;
       else bars[nb++] = i;
     }
   }
-  return { bars, points, barCount: null, pointCount: null, binned: false, events: nb + np, x0, x1 };
+  return { bars, points, barCount: null, pointCount: null, barFail: null, pointFail: null, binned: false, events: nb + np, x0, x1 };
 }
 
 /**
@@ -102,6 +112,8 @@ export function binMarks(ev: EventColumns, nRows: number, x0: number, x1: number
   const width = x1 > x0 ? (x1 - x0) / B : 1;
   const best = new Int32Array(rows * B).fill(-1);
   const count = new Uint32Array(rows * B);
+  const fail = ev.fail ?? null;
+  const failed = fail ? new Uint32Array(rows * B) : null;
   const { row, start, dur } = ev;
   let events = 0;
   for (let i = 0; i < start.length; i++) {
@@ -115,6 +127,7 @@ export function binMarks(ev: EventColumns, nRows: number, x0: number, x1: number
     if (c >= B) c = B - 1;
     const cell = r * B + c;
     count[cell]++;
+    if (failed !== null && fail![i] !== 0) failed[cell]++;
     const b = best[cell];
     // NaN compares false: a known duration always replaces an unknown one, never the reverse.
     if (b < 0 || d > dur[b] || (Number.isNaN(dur[b]) && !Number.isNaN(d))) best[cell] = i;
@@ -131,6 +144,8 @@ export function binMarks(ev: EventColumns, nRows: number, x0: number, x1: number
   const points = new Uint32Array(np);
   const barCount = new Uint32Array(nb);
   const pointCount = new Uint32Array(np);
+  const barFail = failed ? new Uint32Array(nb) : null;
+  const pointFail = failed ? new Uint32Array(np) : null;
   nb = 0;
   np = 0;
   for (let cell = 0; cell < best.length; cell++) {
@@ -138,13 +153,15 @@ export function binMarks(ev: EventColumns, nRows: number, x0: number, x1: number
     if (b < 0) continue;
     if (Number.isNaN(dur[b])) {
       pointCount[np] = count[cell];
+      if (pointFail) pointFail[np] = failed![cell];
       points[np++] = b;
     } else {
       barCount[nb] = count[cell];
+      if (barFail) barFail[nb] = failed![cell];
       bars[nb++] = b;
     }
   }
-  return { bars, points, barCount, pointCount, binned: true, events, x0, x1 };
+  return { bars, points, barCount, pointCount, barFail, pointFail, binned: true, events, x0, x1 };
 }
 
 /**

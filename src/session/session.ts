@@ -22,9 +22,9 @@ import { casesWithActivity, selectCases, summarize } from './logOps';
 import { pathPredicate } from './pathFilter';
 import { Throttle } from './progress';
 import { buildTimeline } from './timeline';
-import { applyWindow, chromeParts, isWindow, overviewOf, writeChrome, type OverviewRequest } from './time';
+import { applyWindow, chromeParts, fileOffsetsOf, isWindow, overviewOf, phasesOf, runTimelineOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
 import type { TraceSink } from '../analysis/time/index';
-import type { TimeOverview } from '../analysis/time/types';
+import type { Phases, TimeOverview } from '../analysis/time/types';
 export type { CustomAnswers, CustomSandbox, RegexGuard } from './compile';
 import type { AnalyzeParams, AnalyzeReply, Ctx, FileError, LoadItem, LoadOptions, LoadSummary, ParsePool } from './types';
 
@@ -308,6 +308,24 @@ export class Session {
     const { compiled } = this.needAnalysis();
     const base = this.need();
     return overviewOf(base, this.filtered ?? base, compiled, this.partition, req);
+  }
+
+  /** The I/O phases and stragglers of the last analysis' events (case filters and time window applied). */
+  async phases(_ctx: Ctx, activities: string[] | null = null): Promise<Phases> {
+    const { work, compiled } = this.needAnalysis();
+    return phasesOf(this.need(), work, compiled, activities);
+  }
+
+  /** The whole-run timeline of the last analysis' events for a visible range: every case (or pid) a row. */
+  async runTimeline(_ctx: Ctx, req: RunTimelineRequest): Promise<RunTimeline> {
+    const { work, compiled } = this.needAnalysis();
+    return runTimelineOf(this.need(), work, compiled, this.partition, req);
+  }
+
+  /** The reads and writes of one file at their offsets over time (null: only the list of files). */
+  async fileOffsets(_ctx: Ctx, path: string | null): Promise<FileOffsets> {
+    const { work, compiled } = this.needAnalysis();
+    return fileOffsetsOf(this.need(), work, compiled, path);
   }
 
   /** The last analysis' events (case filters and time window applied) as Chrome Trace Event JSON parts. */

@@ -5,9 +5,13 @@
 import { caseSides } from '../analysis/partition';
 import type { CompiledMapping } from '../analysis/mapping';
 import type { PartitionSpec } from '../analysis/types';
-import { runSpan, timeOverview, windowLog, writeChromeTrace, type TimeWindow, type TraceSink } from '../analysis/time/index';
-import type { OverviewMetric, TimeOverview } from '../analysis/time/types';
+import { phases, runSpan, timeOverview, windowLog, writeChromeTrace, type TimeWindow, type TraceSink } from '../analysis/time/index';
+import type { OverviewMetric, Phases, TimeOverview } from '../analysis/time/types';
 import type { EventLog } from '../model/eventlog';
+import { runRows, runTimeline, type RunRows, type RunTimeline, type RunTimelineRequest } from '../analysis/time/runTimeline';
+import { fileOffsets, type FileOffsets } from '../analysis/time/offsets';
+
+export type { FileOffsets, RunTimeline, RunTimelineRequest };
 
 export type { TimeWindow };
 
@@ -47,9 +51,33 @@ export function overviewOf(base: EventLog, log: EventLog, compiled: CompiledMapp
   });
 }
 
+/** The I/O phases and stragglers of `log` (times since the run start of `base`). */
+export function phasesOf(base: EventLog, log: EventLog, compiled: CompiledMapping, activities: string[] | null = null): Phases {
+  return phases(log, compiled, { activities, t0: runSpan(base).t0 });
+}
+
 /** Writes `log` as Chrome Trace Event JSON (times since the run start of `base`) to a sink. */
 export function writeChrome(base: EventLog, log: EventLog, sink: TraceSink): { events: number; chars: number } {
   return writeChromeTrace(log, sink, { t0: runSpan(base).t0 });
+}
+
+/** The rows of the run timeline, made once per analysed log, mapping, partition and row mode. */
+const rowsCache = new WeakMap<EventLog, { compiled: CompiledMapping; partition: PartitionSpec | null; byPid: boolean; rows: RunRows }>();
+
+/** The whole-run timeline of `log` for a visible range (docs/METHOD.md "Time"; times since the run start of `base`). */
+export function runTimelineOf(base: EventLog, log: EventLog, compiled: CompiledMapping, partition: PartitionSpec | null, req: RunTimelineRequest): RunTimeline {
+  const byPid = req.byPid === true;
+  let c = rowsCache.get(log);
+  if (!c || c.compiled !== compiled || c.partition !== partition || c.byPid !== byPid) {
+    c = { compiled, partition, byPid, rows: runRows(log, compiled.pairAct, byPid, partition ? caseSides(log, partition) : null) };
+    rowsCache.set(log, c);
+  }
+  return runTimeline(log, compiled, c.rows, runSpan(base).t0, req);
+}
+
+/** The files read or written at known offsets, and the reads and writes of `path` (times since the run start of `base`). */
+export function fileOffsetsOf(base: EventLog, log: EventLog, compiled: CompiledMapping, path: string | null): FileOffsets {
+  return fileOffsets(log, compiled, runSpan(base).t0, path);
 }
 
 interface Encoder {

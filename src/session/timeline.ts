@@ -76,5 +76,8 @@ export function buildTimeline(log: EventLog, _compiled: unknown, activity: strin
     label,
     labels,
     rowCase,
+    errno: ev.errno,
+    errnos: log.errnos.slice(),
+    offset: ev.offset,
   };
 }

@@ -109,9 +109,16 @@ export interface AppState extends ViewSettings {
   overviewMetric: OverviewMetric;
   overviewAlign: boolean;
   overviewSelectedOnly: boolean;
+  /** Rows per (case, pid) in the overview and the whole-run timeline. */
+  overviewByPid: boolean;
+  /** The file of the offsets view (e.g. picked from an insight finding); null = the one with most bytes. */
+  offsetFile: string | null;
+  setOffsetFile(path: string | null): void;
+  /** Calls a forwarded Session method (panels that keep their own replies, e.g. the whole-run timeline). */
+  ask<M extends Method>(method: M, args: Parameters<Api[M]>): Promise<ReturnType<Api[M]>>;
   /** Analyses the events whose start lies in the window (null = every event); the window is in the URL. */
   setTime(w: { from: number | null; to: number | null } | null): Promise<void>;
-  setOverview(o: Partial<Pick<AppState, 'overviewMetric' | 'overviewAlign' | 'overviewSelectedOnly'>>): Promise<void>;
+  setOverview(o: Partial<Pick<AppState, 'overviewMetric' | 'overviewAlign' | 'overviewSelectedOnly' | 'overviewByPid'>>): Promise<void>;
   /** The analysed events as Chrome Trace Event JSON, in UTF-8 parts (for a Blob). */
   exportChrome(): Promise<Uint8Array[]>;
   /** The comparison as the CLI's compare JSON (docs/FORMATS.md "Compare JSON output"). */
@@ -243,12 +250,12 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
     const refreshOverview = async (force = false): Promise<void> => {
       const st = get();
       const only = st.overviewSelectedOnly && st.selected !== null && st.selected !== '●' && st.selected !== '■' ? [st.selected] : null;
-      const key = JSON.stringify([st.mapping, st.green, st.red, st.caseFilters, st.overviewMetric, st.overviewAlign, only, st.summary?.events]);
+      const key = JSON.stringify([st.mapping, st.green, st.red, st.caseFilters, st.overviewMetric, st.overviewAlign, st.overviewByPid, only, st.summary?.events]);
       if (!force && key === overviewKey && st.overview) return;
       overviewKey = key;
       set({ overviewLoading: true });
       try {
-        const o = await client.call('timeOverview', [{ metric: st.overviewMetric, align: st.overviewAlign, activities: only }]).promise;
+        const o = await client.call('timeOverview', [{ metric: st.overviewMetric, align: st.overviewAlign, byPid: st.overviewByPid, activities: only }]).promise;
         if (key === overviewKey) set({ overview: o });
       } finally {
         set({ overviewLoading: false });
@@ -339,6 +346,10 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       overviewMetric: 'busy',
       overviewAlign: false,
       overviewSelectedOnly: false,
+      overviewByPid: false,
+      offsetFile: null,
+      setOffsetFile: (offsetFile) => set({ offsetFile }),
+      ask: (method, args) => client.call(method, args).promise,
       setTime: (w) => guarded('Analysis', () => runAnalyze({ time: w && (w.from !== null || w.to !== null) ? w : null })),
       setOverview: (o) => {
         set(o);

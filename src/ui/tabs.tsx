@@ -11,6 +11,7 @@ import { StatsTable, VariantsList } from './panels';
 import { InsightsPanel } from './insights/InsightsPanel';
 import { PartitionPicker } from './PartitionPicker';
 import { SummaryPanel } from './SummaryPanel';
+import { TimeTab } from './time/TimeTab';
 
 export interface TabDef {
   /** Stable id; the button's test id is `tab-<id>`. */
@@ -74,6 +75,7 @@ export const TABS: readonly TabDef[] = [
   { id: 'insights', area: 'side', title: () => 'Insights', Content: InsightsPanel },
   { id: 'stats', area: 'bottom', title: (s) => `Statistics (${s.result?.nodes.length ?? 0})`, Content: StatsTab },
   { id: 'variants', area: 'bottom', title: (s) => `Variants (${s.result?.variants.length ?? 0})`, Content: VariantsTab },
+  { id: 'time', area: 'bottom', title: () => 'Run timeline', Content: TimeTab },
   { id: 'compare', area: 'bottom', title: (s) => (s.compare ? 'Compare' : 'Compare (set green and red)'), Content: CompareTab },
 ];
 

@@ -37,6 +37,7 @@ export function overview(log: EventLog, compiled: CompiledMapping, options: Over
   const width = span > 0 ? span / bins : 1 / bins;
   const inv = 1 / width;
   const on = pairSelection(compiled.pairAct, compiled.activities, options.activities);
+  const pairAct = compiled.pairAct;
   const { pair, start, dur, size, pid, caseOffsets } = log;
 
   // rows in order of appearance (case, then pid); cells grow when (case, pid) rows appear
@@ -54,7 +55,7 @@ export function overview(log: EventLog, compiled: CompiledMapping, options: Over
     const b = caseOffsets[k + 1];
     const origin = aligned ? run.t0 + caseStart[k] : t0;
     // the case's rows by pid: a linear search while there are few (faster than a Map), then a Map
-    const split = byPid && a < b;
+    const split = byPid;
     let many: Map<number, number> | null = null;
     const firstRow = tmpCase.length;
     let lastPid = 0;
@@ -65,7 +66,8 @@ export function overview(log: EventLog, compiled: CompiledMapping, options: Over
       tmpPid.push(-1);
     }
     for (let i = a; i < b; i++) {
-      if (split && (row < 0 || pid[i] !== lastPid)) {
+      // with rows per pid, a pid gets a row when it has a mapped event (as on the whole-run timeline)
+      if (split && (row < 0 || pid[i] !== lastPid) && pairAct[pair[i]] >= 0) {
         lastPid = pid[i];
         let r = firstRow;
         if (many !== null) r = many.get(lastPid) ?? tmpCase.length;
@@ -117,6 +119,17 @@ export function overview(log: EventLog, compiled: CompiledMapping, options: Over
         else if (metric === 'bytes') cells[base + j] += bytes * part;
       }
       if (metric === 'calls') cells[base + b0] += 1;
+    }
+    if (split && tmpCase.length === firstRow) {
+      // a case without mapped events keeps one (empty) row
+      tmpCase.push(k);
+      tmpPid.push(-1);
+      if (tmpCase.length > cap) {
+        cap *= 2;
+        const grown = new Float64Array(cap * bins);
+        grown.set(cells);
+        cells = grown;
+      }
     }
   }
 

@@ -62,6 +62,7 @@ export function InsightsPanel() {
 function FindingCard({ f }: { f: Finding }) {
   const markNodes = useApp((s) => s.markNodes);
   const selectNode = useApp((s) => s.selectNode);
+  const setOffsetFile = useApp((s) => s.setOffsetFile);
   const setPartition = useApp((s) => s.setPartition);
   const marked = useApp((s) => s.marked);
   const summary = useApp((s) => s.summary);
@@ -93,6 +94,16 @@ function FindingCard({ f }: { f: Finding }) {
         {timelineOf && (
           <button className="small" onClick={() => void selectNode(timelineOf)} data-testid="finding-timeline">
             Timeline
+          </button>
+        )}
+        {f.files.length > 0 && f.activities.some((a) => /^(p?read|p?write)/.test(a)) && (
+          <button
+            className="small"
+            onClick={() => setOffsetFile(f.files[0].name)}
+            title={`Show the reads and writes of ${f.files[0].name} at their offsets over time (Run timeline tab → file offsets)`}
+            data-testid="finding-offsets"
+          >
+            Offsets
           </button>
         )}
         {its.length > 0 && rest.length > 0 && (

@@ -15,6 +15,8 @@ export function OverviewArea() {
         onMetric={(m) => void s.setOverview({ overviewMetric: m })}
         align={s.overviewAlign}
         onAlign={(a) => void s.setOverview({ overviewAlign: a })}
+        byPid={s.overviewByPid}
+        onByPid={(v) => void s.setOverview({ overviewByPid: v })}
         selected={s.selected}
         onlySelected={s.overviewSelectedOnly}
         onOnlySelected={(v) => void s.setOverview({ overviewSelectedOnly: v })}

@@ -26,6 +26,9 @@ export interface OverviewPanelProps {
   onMetric(m: OverviewMetric): void;
   align: boolean;
   onAlign(a: boolean): void;
+  /** One row per (case, pid) (here and in the whole-run timeline). */
+  byPid?: boolean;
+  onByPid?(v: boolean): void;
   /** Restrict the overview to the selected activity (when one is selected). */
   selected: string | null;
   onlySelected: boolean;
@@ -120,6 +123,11 @@ export function OverviewPanel(p: OverviewPanelProps) {
         <label title="Each case on its own clock: time 0 = its first event (brushing is off)">
           <input type="checkbox" checked={p.align} onChange={(e) => p.onAlign(e.target.checked)} /> align cases
         </label>
+        {p.onByPid && (
+          <label title="One row per process (case, pid) instead of one per case; also in the Run timeline tab">
+            <input type="checkbox" checked={p.byPid === true} onChange={(e) => p.onByPid!(e.target.checked)} data-testid="overview-bypid" /> rows per pid
+          </label>
+        )}
         <label title={p.selected ? `Only the events of ${p.selected}` : 'Select an activity in the graph first'}>
           <input type="checkbox" checked={p.onlySelected && p.selected !== null} disabled={p.selected === null} onChange={(e) => p.onOnlySelected(e.target.checked)} /> selected activity only
         </label>

@@ -137,12 +137,14 @@ export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d
 /** `s` shortened with … to fit `w` pixels. */
 function fit(ctx: CanvasRenderingContext2D, s: string, w: number): string {
   if (ctx.measureText(s).width <= w) return s;
+  // cut in the middle: the case name's start and the end (a rank, a pid) both stay readable
+  const cut = (k: number): string => `${s.slice(0, Math.ceil(k / 2))}…${s.slice(s.length - Math.floor(k / 2))}`;
   let lo = 0;
-  let hi = s.length;
+  let hi = s.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (ctx.measureText(`…${s.slice(s.length - mid)}`).width <= w) lo = mid;
+    if (ctx.measureText(cut(mid)).width <= w) lo = mid;
     else hi = mid - 1;
   }
-  return `…${s.slice(s.length - lo)}`;
+  return cut(lo);
 }

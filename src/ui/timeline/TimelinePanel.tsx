@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Data, Layout, PlotlyHTMLElement, PlotMouseEvent, PlotRelayoutEvent } from 'plotly.js';
 import type { TimelinePanelProps } from '../contracts';
-import { BIN_THRESHOLD, extent, marksForRange, type Marks } from './binning';
+import { BIN_THRESHOLD, extent, marksForRange, type Marks } from '../../lib/binning';
+import { errnoMarks, ERRNO_COLOR } from './errnoMarks';
 import { buildGeometry, markAt, splitSegments } from './geometry';
 import { describeEvent, escapePlotlyText, shortLabel, summary, type HoverLine } from './hover';
 import { loadPlotly, type PlotlyApi } from './plotly';
@@ -65,7 +66,7 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
   const rangeRef = useRef<[number, number] | null>(null);
   const openedAt = useRef(0);
   /** What was drawn last, and how long computing the marks (binMs) and Plotly.react (reactMs) took. */
-  const [drawn, setDrawn] = useState<{ marks: Marks; segments: number; binMs: number; reactMs: number } | null>(null);
+  const [drawn, setDrawn] = useState<{ marks: Marks; segments: number; failMarks: number; binMs: number; reactMs: number } | null>(null);
   const marks = drawn?.marks ?? null;
   const [error, setError] = useState<string | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
@@ -93,9 +94,10 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
     const s0 = toSeconds(axis, range[0]);
     const s1 = toSeconds(axis, range[1]);
     const tBin = performance.now();
-    const m = marksForRange(data, rows, s0, s1, pixels, BIN_THRESHOLD);
+    const m = marksForRange({ row: data.row, start: data.start, dur: data.dur, fail: data.errno }, rows, s0, s1, pixels, BIN_THRESHOLD);
     const minWidth = (s1 - s0) / pixels;
     const g = buildGeometry(data, m, axis, minWidth);
+    const fails = errnoMarks(m, data.errno, data.start, data.row, axis);
     marksRef.current = m;
     const tReact = performance.now();
     const traces: Data[] = [
@@ -109,6 +111,8 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
       traces[0] = { ...traces[0], x: rest.x, y: rest.y } as Data;
       [green, red].forEach((p, k) => traces.push({ type: 'scattergl', mode: 'lines', x: p.x, y: p.y, line: { color: SIDE_COLORS[k], width: lineWidth }, connectgaps: false, hoverinfo: 'skip', showlegend: false } as Data));
     }
+    // errno marks last: a red × at the start of each bar that stands for a failed call (not a hover target)
+    traces.push({ type: 'scattergl', mode: 'markers', x: fails.x, y: fails.y, marker: { color: ERRNO_COLOR, symbol: 'x', size: Math.max(7, lineWidth + 3) }, hoverinfo: 'skip', showlegend: false } as Data);
     const layout: Partial<Layout> = {
       width: gd.clientWidth,
       height: plotHeight + MARGIN.t + MARGIN.b,
@@ -131,7 +135,7 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
       paper_bgcolor: '#fff',
     };
     await Plotly.react(gd, traces, layout, PLOT_CONFIG);
-    setDrawn({ marks: m, segments: g.segments, binMs: tReact - tBin, reactMs: performance.now() - tReact });
+    setDrawn({ marks: m, segments: g.segments, failMarks: fails.x.length, binMs: tReact - tBin, reactMs: performance.now() - tReact });
   }, [data, axis, rowGroups]);
 
   // Take a plot (the spare one when there is one), draw, wire events; give it back on unmount or when the
@@ -191,12 +195,13 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
           if (!hit) return;
           const i = hit.kind === 'bar' ? m.bars[hit.k] : m.points[hit.k];
           const count = hit.kind === 'bar' ? (m.barCount?.[hit.k] ?? null) : (m.pointCount?.[hit.k] ?? null);
+          const failed = hit.kind === 'bar' ? (m.barFail?.[hit.k] ?? null) : (m.pointFail?.[hit.k] ?? null);
           const box = plot.getBoundingClientRect();
           const me = ev.event as MouseEvent | undefined;
           const x = (me?.clientX ?? box.left) - box.left;
           const y = (me?.clientY ?? box.top) - box.top;
           // keep the tooltip inside the panel: flip to the left of the cursor near the right edge
-          setHover({ x: x > box.width - 380 ? Math.max(0, x - 380) : x + 14, y: y + 14, lines: describeEvent(data, i, count) });
+          setHover({ x: x > box.width - 380 ? Math.max(0, x - 380) : x + 14, y: y + 14, lines: describeEvent(data, i, count, failed) });
         });
         el.on('plotly_unhover', () => setHover(null));
       })
@@ -263,6 +268,7 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
               data-binned={marks ? String(marks.binned) : undefined}
               data-events={String(data.start.length)}
               data-segments={drawn ? String(drawn.segments) : undefined}
+              data-errno-marks={drawn ? String(drawn.failMarks) : undefined}
               data-bin-ms={drawn ? drawn.binMs.toFixed(1) : undefined}
               data-react-ms={drawn ? drawn.reactMs.toFixed(1) : undefined}
               data-ready={marks && openMs !== null ? 'true' : 'false'}
@@ -280,6 +286,7 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
           </div>
           <p className="timeline-status" data-testid="timeline-status">
             {summary(data, marks)}
+            {drawn && drawn.failMarks > 0 && <span className="errno-key"> · × failed call</span>}
             {data.timeBase === 'clock' && ' · clock times from the traces; hosts’ clocks may differ'}
           </p>
         </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marksForRange, rawMarks, type EventColumns } from './binning';
+import { marksForRange, rawMarks, type EventColumns } from '../../lib/binning';
 import { buildGeometry, markAt, orderByRowStart, splitSegments, TRACE_BARS, TRACE_POINTS, TRACE_SEGMENTS } from './geometry';
 import { loadTimelineFixture } from '../../testing/timelineFixture';
 

@@ -7,7 +7,7 @@
  * All segments are ONE line trace (NaN-separated). Hover: one transparent marker per bar (per event, or
  * per binned cell) at its midpoint, and one visible marker per event of unknown duration.
  */
-import type { EventColumns, Marks } from './binning';
+import type { EventColumns, Marks } from '../../lib/binning';
 
 /** Axis value = offset + seconds × scale (date axes are in milliseconds). */
 export interface AxisMap {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineData } from '../../analysis/types';
-import { rawMarks, binMarks } from './binning';
+import { rawMarks, binMarks } from '../../lib/binning';
 import { loadTimelineFixture } from '../../testing/timelineFixture';
 import { describeEvent, escapePlotlyText, shortLabel, splitLabel, summary } from './hover';
 

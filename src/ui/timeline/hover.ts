@@ -5,7 +5,7 @@
  */
 import type { TimelineData } from '../../analysis/types';
 import { formatBytes, formatCount, formatDuration } from '../../lib/format';
-import type { Marks } from './binning';
+import type { Marks } from '../../lib/binning';
 import { formatInstant } from './timeAxis';
 
 /** Escapes `&`, `<`, `>` (and quotes) so that plotly shows the text literally instead of parsing tags. */
@@ -29,23 +29,33 @@ export interface HoverLine {
   value: string;
 }
 
-/** The lines of the tooltip for event `i`, standing for `count` events when binned. */
-export function describeEvent(data: TimelineData, i: number, count: number | null): HoverLine[] {
+/** `binned: 17 events in this pixel (3 failed); the longest:` when a mark stands for several events. */
+export function binnedLine(count: number | null, failed: number | null): HoverLine[] {
+  if (count === null || count <= 1) return [];
+  return [{ key: 'binned', value: `${formatCount(count)} events in this pixel${failed ? ` (${formatCount(failed)} failed)` : ''}; the longest:` }];
+}
+
+export const sizeText = (size: number): string => (Number.isNaN(size) ? '–' : `${formatBytes(size)} (${formatCount(size)} B)`);
+export const durationText = (dur: number): string => (Number.isNaN(dur) ? 'unknown (trace with -T)' : formatDuration(dur));
+export const offsetText = (off: number): string => (Number.isNaN(off) ? 'unknown' : `${formatCount(off)} B (${formatBytes(off)})`);
+export const errnoText = (errno: number, errnos: readonly string[] | undefined): string => (errno === 0 ? 'succeeded' : (errnos?.[errno] ?? `errno #${errno}`));
+
+/** The lines of the tooltip for event `i`, standing for `count` events (`failed` of them failing) when binned. */
+export function describeEvent(data: TimelineData, i: number, count: number | null, failed: number | null = null): HoverLine[] {
   const { call, path } = splitLabel(data.labels[data.label[i]] ?? '');
   const row = data.row[i];
-  const size = data.size[i];
-  const dur = data.dur[i];
-  const lines: HoverLine[] = [];
-  if (count !== null && count > 1) lines.push({ key: 'binned', value: `${formatCount(count)} events in this pixel; the longest:` });
+  const lines: HoverLine[] = binnedLine(count, failed);
   lines.push(
     { key: 'case', value: data.rowCase[row] ?? data.rowLabels[row] ?? String(row) },
     { key: 'pid', value: String(data.pid[i]) },
     { key: 'call', value: call },
     { key: 'path', value: path || '–' },
-    { key: 'size', value: Number.isNaN(size) ? '–' : `${formatBytes(size)} (${formatCount(size)} B)` },
-    { key: 'duration', value: Number.isNaN(dur) ? 'unknown (trace with -T)' : formatDuration(dur) },
-    { key: 'start', value: formatInstant(data.timeBase, data.start[i]) },
+    { key: 'size', value: sizeText(data.size[i]) },
   );
+  if (data.offset) lines.push({ key: 'offset', value: offsetText(data.offset[i]) });
+  lines.push({ key: 'duration', value: durationText(data.dur[i]) });
+  if (data.errno) lines.push({ key: 'errno', value: errnoText(data.errno[i], data.errnos) });
+  lines.push({ key: 'start', value: formatInstant(data.timeBase, data.start[i]) });
   return lines;
 }
 

@@ -1,0 +1,150 @@
+/**
+ * The whole-run timeline and the file offsets (Run timeline tab) on real multi-rank runs, rows per pid in
+ * the overview and the timeline, and errno marks on the activity timeline.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { AppPage, fixture } from './app';
+import { loadMpi } from './mpiFixtures';
+
+/** Page coordinates of data point `i` of trace `t` of the Plotly plot inside `sel` (plotly's own axis mapping). */
+async function pointAt(page: Page, sel: string, t: number, i: number): Promise<{ x: number; y: number }> {
+  return page.evaluate(
+    ([s, ti, pi]) => {
+      type Ax = { l2p(v: number): number };
+      const gd = document.querySelector(`${s} .js-plotly-plot`) as unknown as {
+        data: { x: ArrayLike<number>; y: ArrayLike<number> }[];
+        _fullLayout: { xaxis: Ax; yaxis: Ax; _size: { l: number; t: number } };
+        getBoundingClientRect(): DOMRect;
+      };
+      const fl = gd._fullLayout;
+      const box = gd.getBoundingClientRect();
+      return { x: box.left + fl._size.l + fl.xaxis.l2p(gd.data[ti].x[pi]), y: box.top + fl._size.t + fl.yaxis.l2p(gd.data[ti].y[pi]) };
+    },
+    [sel, t, i] as const,
+  );
+}
+
+const runPlot = (page: Page) => page.getByTestId('run-timeline-plot');
+
+async function openRunTimeline(app: AppPage): Promise<void> {
+  await app.page.getByTestId('tab-time').click();
+  await expect(runPlot(app.page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+}
+
+test('whole-run timeline of a 16-rank Open MPI run: every rank a row, hover, zoom re-bins, colours, rows per pid', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  const app = new AppPage(page);
+  await app.open('green=cid:ssf&red=cid:fpp');
+  await loadMpi(app, 'ior-ssf-fpp');
+  await app.expectReady();
+  await openRunTimeline(app);
+  const plot = runPlot(page);
+  await expect(plot).toHaveAttribute('data-rows', '16');
+  const events = Number(await plot.getAttribute('data-events'));
+  // the mapped events (system files hidden): those of the graph
+  expect(events).toBeGreaterThan(200);
+  // the legend names the graph's most frequent activities
+  await expect(page.getByTestId('run-legend')).toContainText('/scratch/ior');
+  await plot.scrollIntoViewIfNeeded();
+  await app.shot('run-timeline-1600');
+
+  // hover a bar: its case, rank, call and path
+  const at = await pointAt(page, '[data-testid=run-timeline-plot]', 0, 0);
+  await page.mouse.move(at.x - 15, at.y);
+  await page.mouse.move(at.x, at.y, { steps: 4 });
+  const tip = page.getByTestId('run-tooltip');
+  await expect(tip).toContainText('rank', { timeout: 5000 });
+  await expect(tip).toContainText('duration');
+  await expect(tip).toContainText('errno');
+
+  // zoom: drag across a tenth of the plot; the worker serves the marks of that range
+  const box = (await plot.boundingBox())!;
+  const y = box.y + 60;
+  await page.mouse.move(box.x + box.width * 0.45, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5, y, { steps: 4 });
+  await page.mouse.move(box.x + box.width * 0.55, y, { steps: 4 });
+  await page.mouse.up();
+  await expect(plot).toHaveAttribute('data-x0', /\d/);
+  await expect(plot).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  // the visible range is a small part of the run
+  const [x0, x1, min, max] = await Promise.all(['data-x0', 'data-x1', 'data-min', 'data-max'].map(async (a) => Number(await plot.getAttribute(a))));
+  expect(x1 - x0).toBeLessThan((max - min) / 4);
+  expect(Number(await plot.getAttribute('data-in-range'))).toBeLessThanOrEqual(events);
+
+  // colour by side: the shared-file runs green, the file-per-process runs red
+  await page.getByTestId('run-color').selectOption('side');
+  await expect(page.getByTestId('run-legend')).toContainText('green');
+  await expect(page.getByTestId('run-legend')).toContainText('red');
+  await app.shot('run-timeline-sides-1600');
+  // colour by errno: the succeeded calls have their own colour
+  await page.getByTestId('run-color').selectOption('errno');
+  await expect(page.getByTestId('run-legend')).toContainText('succeeded');
+
+  // rows per pid: the overview and the timeline get a row per process
+  await page.getByTestId('run-bypid').check();
+  await app.waitIdle();
+  await expect(plot).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  const rows = Number(await plot.getAttribute('data-rows'));
+  expect(rows).toBeGreaterThanOrEqual(16);
+  await expect(page.getByTestId('overview-canvas')).toHaveAttribute('data-rows', String(rows));
+  await expect(page.getByTestId('overview-bypid')).toBeChecked();
+
+  // analyse the visible range: the time window chip appears
+  await page.getByTestId('run-window').click();
+  await app.waitIdle();
+  await expect(page.getByTestId('time-chip')).toBeVisible();
+
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await app.waitIdle();
+  await expect(plot).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await app.shot('run-timeline-1024');
+});
+
+test('file offsets: each read and write of a file at its offset, by case, with its access pattern (IOR-like, shared file)', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickFolder(fixture('ior-like'));
+  await app.expectReady();
+  await page.getByTestId('tab-time').click();
+  await page.getByTestId('time-view-offsets').click();
+  const plot = page.getByTestId('offsets-plot');
+  await expect(plot).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  expect(Number(await plot.getAttribute('data-requests'))).toBeGreaterThan(0);
+  await expect(page.getByTestId('offsets-pattern')).toContainText(/consecutive/);
+  // the shared file of the ssf runs: 6 ranks write it
+  const options = await page.getByTestId('offsets-file').locator('option').allTextContents();
+  const shared = options.find((o) => / 6 cases$/.test(o));
+  expect(shared, options.join('\n')).toBeDefined();
+  await page.getByTestId('offsets-file').selectOption({ label: shared! });
+  await expect(plot).toHaveAttribute('data-cases', '6');
+  await expect(plot).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await plot.scrollIntoViewIfNeeded();
+  const at = await pointAt(page, '[data-testid=offsets-plot]', 0, 20);
+  await page.mouse.move(at.x - 10, at.y);
+  await page.mouse.move(at.x, at.y, { steps: 3 });
+  await expect(page.getByTestId('offsets-tooltip')).toContainText('offset', { timeout: 5000 });
+  await app.shot('offsets-1600');
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await app.waitIdle();
+  await app.shot('offsets-1024');
+});
+
+test('errno marks: failing opens are marked × on the activity timeline and the whole-run timeline', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickFolder(fixture('..', '..', 'src', 'analysis', 'insights', '__fixtures__', 'failures'));
+  await app.expectReady();
+  await page.locator('[data-testid=stats-row][data-id="openat:/tmp/insfx"]').click();
+  await app.waitIdle();
+  const tl = page.getByTestId('timeline-plot');
+  await expect(tl).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  expect(Number(await tl.getAttribute('data-errno-marks'))).toBeGreaterThanOrEqual(120);
+  await expect(page.getByTestId('timeline-status')).toContainText('failed call');
+  await openRunTimeline(app);
+  expect(Number(await runPlot(page).getAttribute('data-errno-marks'))).toBeGreaterThanOrEqual(120);
+  await page.getByTestId('run-color').selectOption('errno');
+  await expect(page.getByTestId('run-legend')).toContainText('ENOENT');
+  await app.shot('errno-marks-1600');
+});
