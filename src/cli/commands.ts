@@ -123,5 +123,5 @@ const exportCmd: Command<ExportArgs> = {
 };
 
 /** Every subcommand, in the order of --help. Add one here. */
-export const COMMANDS = { analyze, insights, compare, time, export: exportCmd, convert } satisfies Record<string, Command<{ command: string }>>;
+export const COMMANDS = { analyze, insights, compare, time, convert, export: exportCmd } satisfies Record<string, Command<{ command: string }>>;
 export type CommandName = keyof typeof COMMANDS;
