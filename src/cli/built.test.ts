@@ -50,6 +50,19 @@ describe('the built CLI (node dist-cli/strace-dfg.mjs)', () => {
     expect(dbg.stderr).toMatch(/^strace-dfg: loaded 6 files \([\d.]+ MB, 72 events\) on 2 threads in /);
   });
 
+  it('parses gzip’d traces on 2 worker threads (each decompresses its file) as the in-process parse does', async () => {
+    const IOR = join(ROOT, 'e2e', 'fixtures', 'ior-ssf-fpp');
+    const BAD = join(ROOT, 'src', 'ingest', '__fixtures__', 'truncated_vm_0.st.gz');
+    const r = cli('analyze', '--json', '--jobs', '2', '--green', 'cid:ssf', '--red', 'cid:fpp', IOR, BAD);
+    expect(r.status).toBe(2); // the truncated file is named explicitly: fatal
+    expect(r.stderr).toMatch(/^strace-dfg: .*truncated_vm_0\.st\.gz: the gzip data is corrupt or truncated \(.+\)\n$/);
+    const ok = cli('analyze', '--json', '--jobs', '2', '--green', 'cid:ssf', '--red', 'cid:fpp', IOR);
+    expect(ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.stdout).cases).toBe(16);
+    expect(ok.stdout).toBe(await inProcess('analyze', '--json', '--jobs', '1', '--green', 'cid:ssf', '--red', 'cid:fpp', IOR));
+  });
+
   it('exits 2 with one stderr line and no stack trace on a missing path and on a non-trace file', () => {
     for (const args of [['analyze', 'no/such/trace.st'], ['analyze', join(FIG1, '..', 'README.md')], ['convert', FIG1]]) {
       const r = cli(...args);

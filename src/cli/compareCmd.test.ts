@@ -17,7 +17,7 @@ describe('strace-dfg compare', () => {
   it('--json prints the compare document', async () => {
     const r = await run('compare', '--green', 'cid:ssf', '--red', 'cid:fpp', '--json', '--jobs', '1', IOR);
     // the folder also holds the recipe: named on stderr and skipped
-    expect(r.err).toMatch(/^strace-dfg: skipped \(not traces\) 3 files: ior-like\/README\.md/);
+    expect(r.err).toMatch(/^strace-dfg: 3 other files skipped \(not traces\): ior-like\/README\.md/);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.out) as CompareJson;
     expect(Object.keys(doc.cases)).toHaveLength(12);

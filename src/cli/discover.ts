@@ -1,9 +1,10 @@
 /** Finding the trace files behind the CLI's PATH arguments: each is sniffed once by the importer registry. */
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { identify, isIdentified, type Identified } from '../ingest/registry';
+import { identify, IMPORTERS, isIdentified, namedLikeTrace, unidentifiedMessage, type Identified } from '../ingest/registry';
 import { CliError } from './args';
 import { fsSource } from './fsSource';
+import { nodeInflate } from './gunzip';
 
 export interface Found {
   /** The source with its importer and head (read once, handed to the Session). */
@@ -19,21 +20,27 @@ export interface Skipped {
 
 export interface Discovery {
   files: Found[];
-  /** Files inside folders that are not traces. */
+  /** Files inside folders that are plainly not traces (neither sniffed nor named as one: README, JSON, scripts). */
   skipped: Skipped[];
   /** Sub-folders that could not be read (skipped like an unreadable file). */
   folders: Skipped[];
+  /** Files inside folders that look like traces by name (`.st`, `.h5`, `{cid}_{host}_{rid}`) but are not read. */
+  failed: Skipped[];
 }
 
 const NOT_A_TRACE = 'not a strace trace or an HDF5 event log';
 
-/** The importer of a file by its content; or why it is not read. */
+/** The importer of a file by its content (a gzip file by its decompressed head); or why it is not read. */
 async function classify(path: string, name: string, bytes: number): Promise<Identified | { reason: string }> {
   try {
-    const id = await identify(fsSource(path, name, bytes));
-    return isIdentified(id) ? id : { reason: id.reason === 'empty' ? 'empty file' : NOT_A_TRACE };
+    const id = await identify(fsSource(path, name, bytes), IMPORTERS, nodeInflate);
+    if (isIdentified(id)) return id;
+    if (id.reason === 'random') return { reason: unidentifiedMessage(id).replace(/^.*?: /, '') };
+    return { reason: id.reason === 'empty' ? 'empty file' : NOT_A_TRACE };
   } catch (e) {
-    return { reason: `cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
+    const code = (e as NodeJS.ErrnoException).code;
+    if (!code && e instanceof Error && e.name === 'FileFormatError') return { reason: e.message.replace(/^.*?: /, '') };
+    return { reason: `cannot read (${code ?? (e as Error).message})` };
   }
 }
 
@@ -84,6 +91,7 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
       return resolve(f);
     }
   };
+  const failed: Skipped[] = [];
   for (const p of paths) {
     let st;
     try {
@@ -115,7 +123,8 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
         const some = notTraces.slice(0, 3).map((s) => basename(s.name)).join(', ');
         throw new CliError(`folder ${p} holds no trace files (${notTraces.length} other file${notTraces.length === 1 ? '' : 's'}: ${some}${notTraces.length > 3 ? ', …' : ''})`);
       }
-      skipped.push(...notTraces);
+      // plainly not traces are counted on one line; files named like traces get their reason each
+      for (const s of notTraces) (namedLikeTrace(s.name) || s.reason.startsWith('cannot read') ? failed : skipped).push(s);
     } else if (st.isFile()) {
       const kind = await classify(p, p, st.size);
       if (!('importer' in kind)) throw new CliError(`${p}: ${kind.reason}`);
@@ -126,5 +135,5 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
       throw new CliError(`${p} is not a file or a folder`);
     }
   }
-  return { files, skipped, folders };
+  return { files, skipped, folders, failed };
 }

@@ -8,6 +8,7 @@ import { Session } from '../session/session';
 import type { Ctx, LoadSummary } from '../session/types';
 import { discover, type Skipped } from './discover';
 import { CliError, type CliIO } from './errors';
+import { nodeInflate } from './gunzip';
 import { canUseWorkers, defaultJobs, NodeParsePool } from './parallel';
 import { regexGuard } from './regexGuard';
 import { safe } from './report';
@@ -19,7 +20,15 @@ export interface Loaded {
   files: number;
 }
 
-/** One stderr line for a list of skipped files (named, up to 10). */
+/** One stderr line for the files in folders that are plainly not traces (named, up to 10). */
+function noteOthers(io: CliIO, list: readonly Skipped[]): void {
+  if (!list.length) return;
+  const names = list.slice(0, 10).map((s) => safe(s.name));
+  if (list.length > 10) names.push(`… ${list.length - 10} more`);
+  io.stderr.write(`strace-dfg: ${list.length} other file${list.length === 1 ? '' : 's'} skipped (not traces): ${names.join(', ')}\n`);
+}
+
+/** One stderr line for a list of files that could not be loaded (named with the reason, up to 10). */
 function noteSkipped(io: CliIO, what: string, list: readonly Skipped[]): void {
   if (!list.length) return;
   const names = list.slice(0, 10).map((s) => `${safe(s.name)} (${safe(s.reason)})`);
@@ -95,13 +104,13 @@ async function checkPathsFit(items: Identified[]): Promise<void> {
  * skipped.
  */
 export async function loadPaths(io: CliIO, paths: readonly string[], opts: { splitByPid: boolean; jobs: number | null }): Promise<Loaded> {
-  const { files, skipped, folders } = await discover(paths);
+  const { files, skipped, folders, failed: unread } = await discover(paths);
   if (folders.length) {
     const names = folders.slice(0, 10).map((s) => `${safe(s.name)} (${safe(s.reason)})`);
     if (folders.length > 10) names.push(`… ${folders.length - 10} more`);
     io.stderr.write(`strace-dfg: skipped ${folders.length} unreadable folder${folders.length === 1 ? '' : 's'}: ${names.join(', ')}\n`);
   }
-  noteSkipped(io, 'skipped (not traces)', skipped);
+  noteOthers(io, skipped);
   await checkPathsFit(files.map((f) => f.item));
   const t0 = performance.now();
   const pooled = files.filter((f) => f.item.importer.pooled).length;
@@ -112,7 +121,7 @@ export async function loadPaths(io: CliIO, paths: readonly string[], opts: { spl
     jobs = cores;
   }
   const pool = jobs > 1 && pooled > 1 && canUseWorkers() ? new NodeParsePool(Math.min(jobs, pooled)) : null;
-  const session = new Session({ pool, regexGuard });
+  const session = new Session({ pool, regexGuard, inflate: nodeInflate });
   let summary: LoadSummary;
   try {
     summary = await session.load(progressCtx(io), files.map((f) => f.item), { splitByPid: opts.splitByPid });
@@ -122,7 +131,8 @@ export async function loadPaths(io: CliIO, paths: readonly string[], opts: { spl
   const loadedNames = new Set(summary.files.map((f) => f.name));
   const failed = summary.errors.filter((e) => !loadedNames.has(e.file));
   const empty = summary.errors.filter((e) => loadedNames.has(e.file)).map((e) => e.file);
-  const explicit = new Set(files.filter((f) => f.explicit).map((f) => f.item.source.name));
+  // errors name a gzip file as it is on disk
+  const explicit = new Set(files.filter((f) => f.explicit).map((f) => f.item.source.compressed?.name ?? f.item.source.name));
   const fatal = failed.find((e) => explicit.has(e.file));
   if (fatal) throw new CliError(fatal.message);
   if (!summary.files.length) throw new CliError(`no input could be loaded (${failed.map((e) => e.message).join('; ')})`);
@@ -131,7 +141,7 @@ export async function loadPaths(io: CliIO, paths: readonly string[], opts: { spl
     const s = (performance.now() - t0) / 1000;
     io.stderr.write(`strace-dfg: loaded ${files.length} files (${mb.toFixed(1)} MB, ${summary.events} events) on ${pool?.size || 'no worker'} threads in ${s.toFixed(2)} s\n`);
   }
-  noteSkipped(io, 'could not load', failed.map((e) => ({ name: e.file, reason: e.message })));
+  noteSkipped(io, 'could not load', [...unread, ...failed.map((e) => ({ name: e.file, reason: e.message }))]);
   noteFileReports(io, summary, empty);
   return { session, summary, files: files.length - failed.length };
 }

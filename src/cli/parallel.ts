@@ -15,6 +15,8 @@ import type { EventLog } from '../model';
 import { pathPredicate } from '../session/pathFilter';
 import type { ParsePool } from '../session/types';
 import { fsSource } from './fsSource';
+import { nodeInflate } from './gunzip';
+import { forReading } from '../ingest/gzip';
 
 const WORKER_TAG = 'strace-dfg-parse-worker';
 
@@ -26,6 +28,8 @@ interface Job {
   importer: string;
   head: Uint8Array;
   pathFilter?: PathFilter[];
+  /** Set for a gzip file: its own name (`name` is the decompressed one); decompressed as a stream. */
+  gzip?: string;
 }
 type Reply = { id: number; bytes: number } | { id: number; log: EventLog } | { id: number; error: string };
 
@@ -55,9 +59,12 @@ function buffersOf(log: EventLog): ArrayBuffer[] {
 export function runParseWorker(): void {
   const port = parentPort!;
   port.on('message', (job: Job) => {
-    const source = fsSource(job.path, job.name, job.size);
+    const file = fsSource(job.path, job.gzip ?? job.name, job.size);
+    const onBytes = (n: number) => port.postMessage({ id: job.id, bytes: n } satisfies Reply);
+    // a gzip file: decompressed as a stream, its compressed bytes counted (forReading)
+    const r = forReading(job.gzip ? { name: job.name, size: file.size, read: file.read, compressed: file } : file, nodeInflate, onBytes);
     importerById(job.importer)
-      .read(source, job.head, { pathFilter: pathPredicate(job.pathFilter) }, { cancel: { cancelled: false }, onBytes: (n) => port.postMessage({ id: job.id, bytes: n } satisfies Reply) })
+      .read(r.source, job.head, { pathFilter: pathPredicate(job.pathFilter) }, { cancel: { cancelled: false }, onBytes: r.onBytes })
       .then(
         (log) => port.postMessage({ id: job.id, log } satisfies Reply, buffersOf(log)),
         (e: unknown) => port.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies Reply),
@@ -83,8 +90,10 @@ export class NodeParsePool implements ParsePool {
   constructor(readonly size: number) {}
 
   parse(source: ByteSource, importer: string, head: Uint8Array, opts: { pathFilter?: PathFilter[] }, onBytes: (n: number) => void): Promise<EventLog> {
-    if (!source.path) return Promise.reject(new Error(`${source.name}: the parse threads read files on disk only`));
-    const job: Job = { id: this.nextId++, path: source.path, name: source.name, size: source.size, importer, head, pathFilter: opts.pathFilter };
+    // a gzip file: the thread opens it and decompresses it itself
+    const file = source.compressed ?? source;
+    if (!file.path) return Promise.reject(new Error(`${source.name}: the parse threads read files on disk only`));
+    const job: Job = { id: this.nextId++, path: file.path, name: source.name, size: file.size, importer, head, pathFilter: opts.pathFilter, ...(source.compressed ? { gzip: file.name } : {}) };
     return new Promise<EventLog>((resolve, reject) => {
       this.queue.push({ job, onBytes, resolve, reject });
       this.pump();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { importerFor } from './registry';
+import { importerFor, namedLikeTrace } from './registry';
 import { looksLikeStrace } from './strace';
 
 const FX = join(__dirname, 'strace', '__fixtures__');
@@ -41,4 +41,11 @@ test('HDF5 by signature, also after a user block', () => {
   const ub = new Uint8Array(1024);
   ub.set(sig, 512);
   expect(sniff('log.bin', ub)).toBe('hdf5');
+});
+
+test('names that look like traces (a folder file that fails to load is then an error, else only counted)', () => {
+  for (const n of ['run/a_node1_1.st', 'x.st.gz', 'x.strace', 'trace.st.12345', 'log.h5', 'log.hdf5.gz', 'ior_jrc0401_3', 'ior_jrc0401_3.out', 'run/ssf_n1.cluster_7.txt'])
+    expect(namedLikeTrace(n), n).toBe(true);
+  for (const n of ['README', 'README.md', 'run/notes.json', 'make.sh', 'ior-like.c', 'plot_rank_0.png', 'ior_run_config.json', 'job.out', 'readme.md.gz', 'Makefile'])
+    expect(namedLikeTrace(n), n).toBe(false);
 });

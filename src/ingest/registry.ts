@@ -4,9 +4,12 @@
  * src/ingest with an `Importer` + one line in IMPORTERS; the browser and the CLI both pick it up.
  */
 import type { EventLog } from '../model/eventlog';
+import { defaultInflate, gunzippedName, gunzipSource, isGzip, type Inflate } from './gzip';
 import { hdf5Importer } from './hdf5/importer';
-import type { ByteSource, Cancel } from './source';
+import { FileFormatError, type ByteSource, type Cancel } from './source';
 import { straceImporter } from './strace/importer';
+
+export { FileFormatError };
 
 export interface ImportOptions {
   /** Keep only events whose path passes (a filter applied while parsing, to save memory). */
@@ -29,6 +32,11 @@ export interface Importer {
    * needs one shared instance in the coordinating thread (h5wasm).
    */
   readonly pooled: boolean;
+  /**
+   * True when `read` reads the source front to back only (chunksOf), so that a decompressed gzip stream
+   * can feed it; false when it needs random access (h5wasm): a gzip'd file of its format is refused.
+   */
+  readonly sequential: boolean;
   /** Whether this importer reads a file with this head (first HEAD_BYTES bytes, fewer for small files). */
   sniff(head: Uint8Array, name: string): boolean;
   /** Reads the whole source into an EventLog (one case per file, or more for multi-case formats). */
@@ -41,22 +49,20 @@ export const IMPORTERS: readonly Importer[] = [hdf5Importer, straceImporter];
 /** Bytes read from the start of a file to recognise its format. */
 export const HEAD_BYTES = 4096;
 
-/** A file that is empty, of no format strace-dfg reads, or could not be read: named in the summary. */
-export class FileFormatError extends Error {
-  override name = 'FileFormatError';
-}
-
-/** A source whose format is known: its importer and the head that was read to decide. */
+/** A source whose format is known: its importer and the head that was read to decide (for a gzip file:
+ * the decompressing source, named without `.gz`, and the decompressed head). */
 export interface Identified {
   source: ByteSource;
   importer: Importer;
   head: Uint8Array;
 }
 
-/** Why a source is not read: `empty`, or `unknown` (no importer claims it). */
+/** Why a source is not read: `empty`, `unknown` (no importer claims it), or `random` (gzip-compressed in a
+ * format whose importer needs random access: the importer's id in `format`). */
 export interface Unidentified {
   source: ByteSource;
-  reason: 'empty' | 'unknown';
+  reason: 'empty' | 'unknown' | 'random';
+  format?: string;
 }
 
 /** The importer of a head, or null. */
@@ -65,10 +71,22 @@ export function importerFor(head: Uint8Array, name: string, importers: readonly 
   return null;
 }
 
-/** Reads the head once and finds the importer. A read error rejects (the caller names the file). */
-export async function identify(source: ByteSource, importers: readonly Importer[] = IMPORTERS): Promise<Identified | Unidentified> {
+/**
+ * Reads the head once and finds the importer. A gzip file (magic 1f 8b) is sniffed on its decompressed
+ * head, under its name without `.gz`, and read through `inflate` (default: DecompressionStream). A read
+ * error, or gzip data that does not decompress, rejects (the caller names the file).
+ */
+export async function identify(source: ByteSource, importers: readonly Importer[] = IMPORTERS, inflate: Inflate | null = defaultInflate()): Promise<Identified | Unidentified> {
   if (source.size === 0) return { source, reason: 'empty' };
   const head = await source.read(0, Math.min(HEAD_BYTES, source.size));
+  if (isGzip(head) && inflate) {
+    const inner = gunzipSource(source, { inflate });
+    const h = await inner.read(0, HEAD_BYTES);
+    if (h.length === 0) return { source: inner, reason: 'empty' };
+    const importer = importerFor(h, inner.name, importers);
+    if (!importer) return { source: inner, reason: 'unknown' };
+    return importer.sequential ? { source: inner, importer, head: h } : { source: inner, reason: 'random', format: importer.id };
+  }
   const importer = importerFor(head, source.name, importers);
   return importer ? { source, importer, head } : { source, reason: 'unknown' };
 }
@@ -77,9 +95,30 @@ export function isIdentified(x: Identified | Unidentified): x is Identified {
   return 'importer' in x;
 }
 
-/** The message for a source that is not read. */
+/** The message for a source that is not read (a gzip file is named as it is on disk). */
 export function unidentifiedMessage(u: Unidentified): string {
-  return u.reason === 'empty' ? `${u.source.name}: empty file` : `${u.source.name}: neither an strace trace nor an HDF5 event log`;
+  const name = u.source.compressed?.name ?? u.source.name;
+  const gz = u.source.compressed ? ' (decompressed)' : '';
+  if (u.reason === 'empty') return `${name}: empty file${gz}`;
+  if (u.reason === 'random') return `${name}: a gzip-compressed ${u.format === 'hdf5' ? 'HDF5' : (u.format ?? '')} file is not read as a stream: decompress it first (gunzip)`;
+  return `${name}: neither an strace trace nor an HDF5 event log${gz}`;
+}
+
+/** Extensions of files that are plainly not traces (documents, data, scripts, sources, images, archives). */
+const NOT_TRACE = /\.(md|markdown|rst|pdf|html?|json|ya?ml|toml|ini|cfg|conf|csv|tsv|xml|sh|bash|zsh|py|pl|rb|js|ts|c|h|cc|cpp|cxx|hpp|f90|f|mk|cmake|png|jpe?g|gif|svg|webp|bmp|tiff?|zip|tar|tgz|bz2|xz|zst|7z)$/i;
+/** Extensions of trace files strace-dfg reads (strace output, `strace -ff` parts, HDF5 event logs). */
+const TRACE_EXT = /\.(st|strace|h5|hdf5|he5)(\.\d+)?$/i;
+
+/**
+ * Whether a file looks like a trace by its name (`.st`, `.strace`, `.h5`, …, also `.gz`, or a base name
+ * `{cid}_{host}_{rid}`): a dropped folder's file that is not read is then an error with its reason, while
+ * other files (README, JSON, scripts, images) are only counted as skipped.
+ */
+export function namedLikeTrace(name: string): boolean {
+  const base = gunzippedName(name.replace(/^.*[\\/]/, ''));
+  if (TRACE_EXT.test(base)) return true;
+  if (NOT_TRACE.test(base)) return false;
+  return /^[^_]+_.+_[^_.]+$/.test(base.replace(/\.[^._]*$/, ''));
 }
 
 /** The importer with this id (what a parse-pool thread runs). */

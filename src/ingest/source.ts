@@ -19,10 +19,20 @@ export interface ByteSource {
   readonly blob?: { readonly name: string; readonly size: number };
   /** The host path behind the source, if any: h5wasm's Node build opens it directly (NODERAWFS). */
   readonly path?: string;
+  /**
+   * The gzip file this source decompresses (src/ingest/gzip.ts), if any: `size` is then its compressed
+   * size (progress counts compressed bytes), and parse threads open this file and decompress it themselves.
+   */
+  readonly compressed?: ByteSource;
 }
 
 export interface Cancel {
   cancelled: boolean;
+}
+
+/** A file that is empty, of no format strace-dfg reads, or could not be read: named in the summary. */
+export class FileFormatError extends Error {
+  override name = 'FileFormatError';
 }
 
 /** Raised when a read is cancelled. */

@@ -8,19 +8,19 @@
 import { activityEvents, analyze, edgeCases, mappingLog, resolvePartition, type CompiledMapping } from '../analysis/index';
 import { compileView, type CustomSandbox, type RegexGuard } from './compile';
 import { toCliJson, type CliJson } from '../analysis/cliJson';
-import { resolveThresholds, runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
+import { changedThresholds, resolveThresholds, runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
 import { toInsightsJson, type InsightJson } from '../analysis/insights/json';
 import { compare, toCompareJson, type CompareJson, type CompareOptions, type CompareResult } from '../analysis/compare/index';
 import type { AnalysisResult, AnalyzeOptions, EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../analysis/types';
-import { FileFormatError, identify, IMPORTERS, isIdentified, unidentifiedMessage, type Identified, type Importer } from '../ingest/registry';
-import { CancelledError, CHUNK, type ByteSource, type Cancel } from '../ingest/source';
+import { defaultInflate, type Inflate } from '../ingest/gzip';
+import { IMPORTERS, type Importer } from '../ingest/registry';
+import { CancelledError, CHUNK, type Cancel } from '../ingest/source';
 import { jsonParts, writeJsonParts } from '../lib/jsonParts';
-import { forEachLimited } from '../lib/limit';
-import { joinForkedFiles, mergeLogs, splitCasesByPid } from '../model/index';
+import { mergeLogs } from '../model/index';
 import type { EventLog } from '../model/eventlog';
 import { casesWithActivity, selectCases, summarize } from './logOps';
-import { pathPredicate } from './pathFilter';
-import { Throttle } from './progress';
+import { casesPerFile, combine, emptyFiles, readFiles, sameIdWarnings, sourceOf, type ReadEnv } from './readFiles';
+import { analysisView } from './view';
 import { buildTimeline } from './timeline';
 import { applyWindow, chromeParts, fileOffsetsOf, isWindow, overviewOf, phasesOf, runTimelineOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
 import type { TraceSink } from '../analysis/time/index';
@@ -60,18 +60,14 @@ export interface SessionOptions {
    * the expressions, `work` counts subjects × expressions. The app's watchdog is in its worker client.
    */
   regexGuard?: RegexGuard;
+  /** Decompresses gzip'd traces (default: DecompressionStream; the CLI passes Node's zlib). */
+  inflate?: Inflate | null;
 }
 
 
 type Compiled = CompiledMapping;
 
-const isIdentifiedItem = (x: LoadItem): x is Identified => 'importer' in x && 'source' in x;
-
-/**
- * Files read at once by a load on a pool (sniffing heads, queued parses): 20,000 dropped files opened at
- * once exhaust the browser's file handles ("could not be read … permission problems").
- */
-export const MAX_OPEN_FILES = 16;
+export { MAX_OPEN_FILES } from './readFiles';
 
 export class Session {
   private readonly chunk: number;
@@ -79,6 +75,7 @@ export class Session {
   private readonly importers: readonly Importer[];
   private readonly limits: AnalyzeOptions | undefined;
   private readonly hdf5: ((log: EventLog) => Promise<ArrayBuffer>) | undefined;
+  private readonly inflate: Inflate | null;
 
   constructor(opts: SessionOptions = {}) {
     this.chunk = opts.chunk ?? CHUNK;
@@ -88,6 +85,7 @@ export class Session {
     this.hdf5 = opts.exportHdf5;
     this.sandbox = opts.customSandbox;
     this.guard = opts.regexGuard;
+    this.inflate = opts.inflate === undefined ? defaultInflate() : opts.inflate;
   }
 
   private readonly guard: RegexGuard | undefined;
@@ -107,97 +105,126 @@ export class Session {
   private lastReply: AnalyzeReply | null = null;
   private partition: PartitionSpec | null = null;
   private loaded: LoadSummary | null = null;
-  /** The running load (settled or not) and its cancel flag: a newer load cancels it and waits for it. */
+  /** What the loaded log was read with and from: options, source sizes by name, errors, skipped files. */
+  private loadOpts: LoadOptions = {};
+  private sizes = new Map<string, number>();
+  private errors: FileError[] = [];
+  private skipped: string[] = [];
+  /** Warnings of the loads themselves (case ids from several files). */
+  private notes: string[] = [];
+  private casesPerFile = new Map<string, number>();
+  /** The last load or add (settled or not), the cancel flags of those running, the newest load's number. */
   private loading: Promise<unknown> | null = null;
-  private loadCancel: Cancel | null = null;
+  private running = new Set<Cancel>();
   private loadGen = 0;
+  private lastLoad = 0;
   private thresholds: Thresholds = resolveThresholds(null);
   private insightsCache: { reply: AnalyzeReply; t: Thresholds; r: InsightsResult } | null = null;
   private lastCompare: { reply: AnalyzeReply; result: CompareResult } | null = null;
 
   /**
-   * Reads every source (sniffed by the importer registry; pooled importers on the pool), merges them in
-   * input order, joins strace -ff files of one prefix into one case, splits cases by pid on request.
-   * A file that fails is named in `errors` and the others load; cancelling rejects with CancelledError.
+   * Reads every source (sniffed by the importer registry, gzip files decompressed as a stream; pooled
+   * importers on the pool), merges them in input order, joins strace -ff files of one prefix into one case,
+   * splits cases by pid on request. A file that fails is named in `errors` and the others load; files in
+   * folders that are plainly not traces are listed in `skipped`; cancelling rejects with CancelledError.
+   * The newest load wins: one still running is cancelled (it rejects with CancelledError).
    */
   async load(ctx: Ctx, inputs: readonly LoadItem[], opts: LoadOptions = {}): Promise<LoadSummary> {
-    // The newest load wins: an older one still running is cancelled (it rejects with CancelledError) and
-    // has stopped before this one starts, so it can neither overwrite this one's log nor share its pool.
+    return this.queue(ctx, (gen) => this.loadNow(ctx, inputs, opts, gen), true);
+  }
+
+  private async loadNow(ctx: Ctx, inputs: readonly LoadItem[], opts: LoadOptions, gen: number): Promise<LoadSummary> {
+    const t0 = Date.now();
+    const read = await readFiles(ctx, inputs, opts, this.env());
+    if (ctx.cancel.cancelled || gen !== this.lastLoad) throw new CancelledError();
+    const t1 = Date.now();
+    ctx.progress({ phase: 'merge', done: read.total, total: read.total, rate: 0, file: '' });
+    const log = combine(read.logs, opts);
+    const t2 = Date.now();
+    this.loadOpts = opts;
+    this.sizes = new Map(inputs.map((i) => [sourceOf(i).name, sourceOf(i).size]));
+    this.errors = [...read.errors, ...emptyFiles(read.logs)];
+    this.skipped = read.skipped;
+    this.casesPerFile = casesPerFile(read.logs);
+    this.notes = sameIdWarnings(read.logs);
+    return this.install(log, t0, t1, t2);
+  }
+
+  /**
+   * Reads more files and merges them with the loaded ones (e.g. the green runs from one folder, then the red
+   * ones from another), under the options of the first load (split by pid). A file whose name (path in its
+   * dropped folder) and size equal a loaded file's is not read again: it is named in `errors`; an added
+   * case whose id is already loaded gets `#2` and a warning. The view's settings stay. A later `load`
+   * cancels an add still running; an add waits for a running load (it adds to what that loads).
+   */
+  async add(ctx: Ctx, inputs: readonly LoadItem[]): Promise<LoadSummary> {
+    return this.queue(ctx, () => this.addNow(ctx, inputs), false);
+  }
+
+  private async addNow(ctx: Ctx, inputs: readonly LoadItem[]): Promise<LoadSummary> {
+    const t0 = Date.now();
+    const opts = this.loadOpts;
+    const again: FileError[] = [];
+    const fresh = inputs.filter((i) => {
+      const s = sourceOf(i);
+      if (this.sizes.get(s.name) !== s.size) return true;
+      again.push({ file: s.name, message: `${s.name}: already loaded (not added again)` });
+      return false;
+    });
+    const read = await readFiles(ctx, fresh, opts, this.env());
+    // (an add queued after this one waits for it; a load after it cancels it)
+    if (ctx.cancel.cancelled) throw new CancelledError();
+    const t1 = Date.now();
+    ctx.progress({ phase: 'merge', done: read.total, total: read.total, rate: 0, file: '' });
+    const added = combine(read.logs, opts);
+    const base = this.base;
+    const log = base && added ? mergeLogs([base, added]) : (base ?? added);
+    const t2 = Date.now();
+    const warnings = sameIdWarnings(read.logs);
+    if (base && added && log) {
+      const had = new Set(base.cases.map((c) => c.id));
+      added.cases.forEach((c, k) => {
+        if (had.has(c.id)) warnings.push(`case ${c.id} (${added.files[c.file]?.name ?? '?'}) is already loaded: added as ${log.cases[base.cases.length + k].id}`);
+      });
+    }
+    for (const i of fresh) this.sizes.set(sourceOf(i).name, sourceOf(i).size);
+    this.errors = [...this.errors, ...again, ...read.errors, ...emptyFiles(read.logs)];
+    this.skipped = [...this.skipped, ...read.skipped];
+    for (const [f, n] of casesPerFile(read.logs)) this.casesPerFile.set(f, n);
+    this.notes = [...this.notes, ...warnings];
+    return this.install(log, t0, t1, t2);
+  }
+
+  /** The newest load wins: what still runs is cancelled by a load (an add waits for what runs before it). */
+  private async queue(ctx: Ctx, body: (gen: number) => Promise<LoadSummary>, isLoad: boolean): Promise<LoadSummary> {
+    // The older run rejects with CancelledError and has stopped before this one starts, so it can neither
+    // overwrite this one's log nor share its pool.
     const gen = ++this.loadGen;
-    if (this.loadCancel) this.loadCancel.cancelled = true;
-    this.loadCancel = ctx.cancel;
+    if (isLoad) {
+      this.lastLoad = gen;
+      for (const c of this.running) c.cancelled = true;
+    }
+    this.running.add(ctx.cancel);
     const previous = this.loading;
     const run = (async () => {
       if (previous) await previous.catch(() => undefined);
-      if (gen !== this.loadGen || ctx.cancel.cancelled) throw new CancelledError();
-      return this.loadNow(ctx, inputs, opts, gen);
+      if (gen < this.lastLoad || ctx.cancel.cancelled) throw new CancelledError();
+      return body(gen);
     })();
     this.loading = run;
     try {
       return await run;
     } finally {
-      if (this.loadGen === gen) this.loadCancel = null;
+      this.running.delete(ctx.cancel);
     }
   }
 
-  private async loadNow(ctx: Ctx, inputs: readonly LoadItem[], opts: LoadOptions, gen: number): Promise<LoadSummary> {
-    const t0 = Date.now();
-    const sources = inputs.map((i): ByteSource => (isIdentifiedItem(i) ? i.source : i));
-    const total = sources.reduce((s, i) => s + i.size, 0);
-    const throttle = new Throttle(ctx.progress);
-    const pool = opts.singleThread ? null : this.pool;
-    const predicate = pathPredicate(opts.pathFilter);
-    let done = 0;
-    const logs: (EventLog | null)[] = inputs.map(() => null);
-    const errors: (FileError | null)[] = inputs.map(() => null);
-    throttle.report('parse', 0, total, sources[0]?.name ?? '', true);
-    const one = async (k: number): Promise<void> => {
-      const input = inputs[k];
-      const source = sources[k];
-      const name = source.name;
-      const onBytes = (n: number) => {
-        done += n;
-        throttle.report('parse', done, total, name);
-      };
-      try {
-        const id = isIdentifiedItem(input) ? input : await identify(source, this.importers);
-        if (!isIdentified(id)) throw new FileFormatError(unidentifiedMessage(id));
-        if (ctx.cancel.cancelled) throw new CancelledError();
-        logs[k] =
-          pool && id.importer.pooled
-            ? await pool.parse(source, id.importer.id, id.head, opts.pathFilter?.length ? { pathFilter: opts.pathFilter } : {}, onBytes)
-            : await id.importer.read(source, id.head, { pathFilter: predicate, chunk: this.chunk }, { cancel: ctx.cancel, onBytes });
-      } catch (e) {
-        if (e instanceof CancelledError || ctx.cancel.cancelled) throw new CancelledError();
-        const msg = e instanceof Error ? e.message : String(e);
-        errors[k] = { file: name, message: e instanceof FileFormatError || msg.includes(name) ? msg : `${name}: ${msg}` };
-      }
-    };
-    if (pool) {
-      const unwatch = pool.watch(ctx.cancel);
-      try {
-        // Largest first, so that one big file does not finish last; results stay in input order.
-        const order = inputs.map((_, k) => k).sort((a, b) => sources[b].size - sources[a].size);
-        await forEachLimited(order, Math.max(MAX_OPEN_FILES, 2 * pool.size), one);
-      } catch (e) {
-        pool.cancelAll();
-        throw e;
-      } finally {
-        unwatch();
-      }
-    } else {
-      for (let k = 0; k < inputs.length; k++) await one(k);
-    }
-    if (ctx.cancel.cancelled || gen !== this.loadGen) throw new CancelledError();
-    const t1 = Date.now();
-    throttle.report('merge', total, total, '', true);
-    const ok = logs.filter((l): l is EventLog => l !== null);
-    const casesPerFile = new Map<string, number>();
-    for (const l of ok) for (const f of l.files) casesPerFile.set(f.name, l.cases.length);
-    // strace -ff: the per-process files of one prefix form one case.
-    let log: EventLog | null = ok.length ? (ok.length === 1 ? ok[0] : joinForkedFiles(mergeLogs(ok))) : null;
-    if (log && opts.splitByPid) log = splitCasesByPid(log);
-    const t2 = Date.now();
+  private env(): ReadEnv {
+    return { chunk: this.chunk, pool: this.pool, importers: this.importers, inflate: this.inflate };
+  }
+
+  /** Makes `log` the loaded log (the previous analysis is dropped) and returns its summary. */
+  private install(log: EventLog | null, t0: number, t1: number, t2: number): LoadSummary {
     this.base = log;
     this.work = log;
     this.filtered = null;
@@ -205,13 +232,11 @@ export class Session {
     this.compiled = null;
     this.params = null;
     this.lastReply = null;
-    const errs = errors.filter((e): e is FileError => e !== null);
-    for (const l of ok) {
-      if (l.n === 0 && l.files.every((f) => f.unparsable.length === 0)) errs.push({ file: l.files[0]?.name ?? '?', message: `${l.files[0]?.name ?? '?'}: no system calls found` });
-    }
-    const summary = summarize(log, errs, casesPerFile);
+    const summary = summarize(log, [...this.errors], this.casesPerFile);
+    summary.warnings.push(...this.notes);
+    if (this.skipped.length) summary.skipped = [...this.skipped];
     const t3 = Date.now();
-    this.loaded = { ...summary, threads: pool ? pool.size : 1, loadMs: t3 - t0, phases: { parseMs: t1 - t0, mergeMs: t2 - t1, summaryMs: t3 - t2 } };
+    this.loaded = { ...summary, threads: this.pool && !this.loadOpts.singleThread ? this.pool.size : 1, loadMs: t3 - t0, phases: { parseMs: t1 - t0, mergeMs: t2 - t1, summaryMs: t3 - t2 } };
     return this.loaded;
   }
 
@@ -236,6 +261,11 @@ export class Session {
     if (params.caseFilters.length) {
       const keep = new Uint8Array(base.cases.length).fill(1);
       for (const f of params.caseFilters) {
+        if (f.keep === 'cases') {
+          const ids = new Set(f.ids);
+          for (let c = 0; c < keep.length; c++) if (!ids.has(base.cases[c].id)) keep[c] = 0;
+          continue;
+        }
         const act = compiled.activities.indexOf(f.activity);
         const has = act >= 0 ? casesWithActivity(base, compiled.pairAct, act) : new Uint8Array(base.cases.length);
         for (let c = 0; c < keep.length; c++) if ((has[c] === 1) !== (f.keep === 'with')) keep[c] = 0;
@@ -363,8 +393,10 @@ export class Session {
 
   /** The last analysis, complete (no variant caps), as the CLI's JSON document (docs/FORMATS.md), with the
    * findings of the insight rules at the current thresholds. */
-  async analysisJson(ctx: Ctx): Promise<CliJson & { insights: InsightJson[] }> {
-    return { ...toCliJson(this.fullResult(), this.base?.files ?? []), insights: toInsightsJson(await this.insights(ctx)) };
+  async analysisJson(ctx: Ctx): Promise<{ view: string } & CliJson & { insights: InsightJson[] }> {
+    const full = this.fullResult();
+    const insights = toInsightsJson(await this.insights(ctx));
+    return { view: this.viewText(), ...toCliJson(full, this.base?.files ?? []), insights };
   }
 
   /**
@@ -424,6 +456,12 @@ export class Session {
   /** The loaded log (for adapters that write it, e.g. the CLI's convert); null before a load. */
   get log(): EventLog | null {
     return this.base;
+  }
+
+  /** What made the last analysis, as view text (display settings left out). */
+  private viewText(): string {
+    const changed = changedThresholds(this.thresholds);
+    return analysisView(this.params!, !!this.loadOpts.splitByPid, Object.keys(changed).length ? JSON.stringify(changed) : '');
   }
 
   /** The last analysis without the variant caps (re-run only when the session caps them). */

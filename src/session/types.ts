@@ -19,11 +19,9 @@ export interface LoadOptions {
 /** What Session.load reads: a byte source, or one whose head was already read and sniffed (CLI discovery). */
 export type LoadItem = ByteSource | Identified;
 
-/** "Keep only the cases that contain `activity`" (with) or "that do not" (without). */
-export interface CaseFilter {
-  activity: string;
-  keep: 'with' | 'without';
-}
+/** "Keep only the cases that contain `activity`" (with) or "that do not" (without), or "keep only these
+ * cases" (cases: e.g. the cases of one variant). */
+export type CaseFilter = { activity: string; keep: 'with' | 'without' } | { keep: 'cases'; ids: string[] };
 
 export interface AnalyzeParams {
   mapping: MappingSpec;
@@ -74,6 +72,9 @@ export interface LoadSummary {
   files: LoadedFile[];
   /** Files that could not be read (not a trace, bad HDF5, …); the others loaded. */
   errors: FileError[];
+  /** Files in dropped folders that are plainly not traces (README, JSON, scripts: neither sniffed nor named
+   * as one), by name: shown as one line, not as errors. */
+  skipped?: string[];
   caseList: CaseRow[];
   warnings: string[];
   /** Parse threads used and wall time of the load (ms). */

@@ -86,7 +86,7 @@ describe('the view text form', () => {
     },
     green: 'ids:a\\,1_h_1,b_h_2',
     red: 'host:n1',
-    caseFilters: [{ keep: 'with', activity: 'read:/etc/passwd' }, { keep: 'without', activity: 'write:a&b=c' }],
+    caseFilters: [{ keep: 'with', activity: 'read:/etc/passwd' }, { keep: 'without', activity: 'write:a&b=c' }, { keep: 'cases', ids: ['a,1_h_1', 'b_h_2#2', 'c\\d'] }],
     activities: 20,
     paths: 5,
     rankBy: 'rd',
@@ -112,7 +112,7 @@ describe('the view text form', () => {
     const text = formatView(full);
     const q = new URLSearchParams(text);
     expect(q.get('green')).toBe(full.green);
-    expect(q.getAll('keep')).toEqual(['with:read:/etc/passwd', 'without:write:a&b=c']);
+    expect(q.getAll('keep')).toEqual(['with:read:/etc/passwd', 'without:write:a&b=c', 'cases:a\\,1_h_1,b_h_2#2,c\\\\d']);
     expect(q.get('custom')).toBe(full.mapping.custom);
     const written = new URLSearchParams([['filter', '/a b+c'], ['depth', '4'], ['keep', 'with:x=y&z']]).toString();
     const v = parseView(written);

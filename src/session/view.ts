@@ -94,11 +94,16 @@ export function parseRewrite(s: string, trim = false): RewriteRule | null {
 }
 /** A list of call names: comma (or blank) separated. */
 export const parseList = (s: string): string[] => s.split(/[,\s]+/).map((x) => x.trim()).filter(Boolean);
-/** A case filter as text: `with:ACTIVITY` or `without:ACTIVITY`. */
-export const caseFilterText = (f: CaseFilter): string => `${f.keep}:${f.activity}`;
+/** A case filter as text: `with:ACTIVITY`, `without:ACTIVITY`, or `cases:ID,ID` (`\,` a comma in an id). */
+export const caseFilterText = (f: CaseFilter): string => (f.keep === 'cases' ? `cases:${idsSelector(f.ids).slice(4)}` : `${f.keep}:${f.activity}`);
 export function parseCaseFilter(s: string): CaseFilter | null {
+  const c = /^cases:(.+)$/s.exec(s);
+  if (c) {
+    const ids = parseIdList(c[1]);
+    return ids.length ? { keep: 'cases', ids } : null;
+  }
   const m = /^(with|without):(.+)$/s.exec(s);
-  return m ? { keep: m[1] as CaseFilter['keep'], activity: m[2] } : null;
+  return m ? { keep: m[1] as 'with' | 'without', activity: m[2] } : null;
 }
 
 // ---- the keys ----
@@ -281,6 +286,25 @@ export const toHash = formatView;
 /** What the Session analyses for a view. */
 export function analyzeParams(v: Pick<View, 'mapping' | 'green' | 'red' | 'caseFilters'> & Partial<Pick<View, 'time'>>): AnalyzeParams {
   return { mapping: v.mapping, partition: v.green || v.red ? { green: v.green, red: v.red } : null, caseFilters: v.caseFilters, time: v.time ?? null };
+}
+
+/**
+ * The view text form of what made an analysis (the analysis JSON's `view`, docs/FORMATS.md "CLI JSON
+ * output"): its mapping, partition selectors, case filters, time window, split by pid and insight
+ * thresholds (JSON text); display settings (sliders, colours, label, direction) do not change the numbers
+ * and are left out.
+ */
+export function analysisView(p: AnalyzeParams, splitByPid: boolean, thresholds: string): string {
+  return formatView({
+    ...defaultView(),
+    mapping: p.mapping,
+    green: p.partition?.green ?? '',
+    red: p.partition?.red ?? '',
+    caseFilters: p.caseFilters,
+    time: p.time ?? null,
+    splitByPid,
+    thresholds,
+  });
 }
 
 /** A `time` value: `FROM..TO` (either side may be empty); junk (or an empty window) = no window. */

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../cli/run';
 import { Session, UI_TRACE_LIMITS } from '../session/session';
 import type { Ctx } from '../session/types';
-import { parseHash } from '../session/view';
+import { parseHash, parseView } from '../session/view';
 import { workerHandlers } from '../worker/handlers';
 import type { Api, LoadInput, Method, Progress } from '../worker/protocol';
 import { createAppStore, type ApiClient } from './appStore';
@@ -68,6 +68,12 @@ describe("the app's analysis JSON = strace-dfg analyze --json on the same view",
     expect(doc.partition.green_nodes.length).toBeGreaterThan(0);
     expect(doc.partition.red_nodes.length).toBeGreaterThan(0);
     expect(doc.variants.flatMap((v: { cases: string[] }) => v.cases).every((c: string) => c.startsWith('pipe_') || c.startsWith('tar_'))).toBe(true);
+
+    // the document records the view that made it, in the canonical text form (display settings left out)
+    expect(doc.view).toBe('v=1&depth=3&raw=1&exclude=/proc&xcalls=close&green=cid:pipe&red=re:%5Etar_&keep=without:read:/etc/passwd&split=pid');
+    const back = parseView(doc.view);
+    const sent = parseView(HASH);
+    expect([back.mapping, back.green, back.red, back.caseFilters, back.splitByPid]).toEqual([sent.mapping, sent.green, sent.red, sent.caseFilters, sent.splitByPid]);
 
     expect(await cli('--view', HASH)).toBe(app + '\n');
     // the whole link works too, and so do the same settings as options

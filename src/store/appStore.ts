@@ -71,6 +71,10 @@ export interface AppState extends ViewSettings {
   loadFilter: PathFilter[];
 
   loadFiles(inputs: LoadInput[]): Promise<void>;
+  /** Adds files to the loaded ones (Session.add: e.g. the red runs from another folder); the view stays. */
+  addFiles(inputs: LoadInput[]): Promise<void>;
+  /** Sets the view to the defaults (e.g. to discard what a link would apply before anything is loaded). */
+  resetView(): void;
   confirmLoad(choice: { filter: PathFilter[] } | 'anyway' | 'cancel'): Promise<void>;
   cancel(): void;
   setMapping(m: MappingSpec): Promise<void>;
@@ -78,6 +82,8 @@ export interface AppState extends ViewSettings {
   swapPartition(): Promise<void>;
   clearPartition(): Promise<void>;
   keepCases(activity: string, keep: 'with' | 'without'): Promise<void>;
+  /** Keeps exactly these cases (a case filter; e.g. the cases of one variant). */
+  keepCaseIds(ids: string[]): Promise<void>;
   removeCaseFilter(i: number): Promise<void>;
   setColorMode(c: ColorMode): void;
   setEdgeLabel(l: EdgeLabelKind): void;
@@ -318,6 +324,35 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       await runAnalyze();
     };
 
+    /** Reads `inputs` and merges them with the loaded files; a cancel keeps what was loaded. */
+    const doAdd = async (inputs: LoadInput[], before: LoadInput[]): Promise<void> => {
+      const seq = ++loadSeq;
+      if (loadCall !== null) client.cancel(loadCall);
+      await stopAnalysis();
+      if (seq !== loadSeq) return;
+      set({ status: 'loading', progress: null, banner: null });
+      const call = client.call('add', [inputs], (p) => set({ progress: p }));
+      loadCall = call.id;
+      try {
+        const summary = await call.promise;
+        if (seq !== loadSeq) return;
+        set({ summary, progress: null });
+      } catch (e) {
+        if (stopped(e)) needReload = true; // the fresh worker holds nothing: the next change reads `files`
+        if (seq !== loadSeq) return;
+        if ((e as Error).name === 'CancelledError' || stopped(e)) {
+          if (!stopped(e)) files = before;
+          set({ status: get().summary ? 'ready' : 'empty', progress: null });
+          return;
+        }
+        files = before;
+        throw e;
+      } finally {
+        if (seq === loadSeq) loadCall = null;
+      }
+      await runAnalyze();
+    };
+
     return {
       ...DEFAULT_VIEW,
       ...initial,
@@ -385,6 +420,26 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
         files = inputs;
         await guarded('Loading', doLoad);
       },
+      addFiles: (inputs) => {
+        if (!files.length || !get().summary) return get().loadFiles(inputs);
+        // the files the worker would read again after a restart: the loaded ones and the new ones (a file
+        // already loaded, same name and size, is not listed twice: the Session names it)
+        const known = new Map(files.map((f) => [f.name ?? f.file.name, f.file.size]));
+        const before = files;
+        const all = [...files, ...inputs.filter((i) => known.get(i.name ?? i.file.name) !== i.file.size)];
+        const bytes = all.reduce((a, i) => a + i.file.size, 0);
+        const estimate = estimateLoad(bytes, env.deviceMemory);
+        if (!estimate.fits) {
+          // too big together: the user chooses (a path filter, anyway, cancel), then everything is read again
+          prevFiles = files;
+          files = all;
+          set({ pendingLoad: { files: all.length, bytes, estimate } });
+          return Promise.resolve();
+        }
+        files = all;
+        return guarded('Adding files', () => doAdd(inputs, before));
+      },
+      resetView: () => set({ ...DEFAULT_VIEW, pendingCustom: null }),
       confirmLoad: async (choice) => {
         set({ pendingLoad: null });
         if (choice === 'cancel') {
@@ -403,6 +458,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       swapPartition: () => guarded('Analysis', () => runAnalyze({ green: get().red, red: get().green })),
       clearPartition: () => guarded('Analysis', () => runAnalyze({ green: '', red: '' })),
       keepCases: (activity, keep) => guarded('Analysis', () => runAnalyze({ caseFilters: [...get().caseFilters, { activity, keep }] })),
+      keepCaseIds: (ids) => guarded('Analysis', () => runAnalyze({ caseFilters: [...get().caseFilters, { keep: 'cases', ids: [...ids] }] })),
       removeCaseFilter: (i) => guarded('Analysis', () => runAnalyze({ caseFilters: get().caseFilters.filter((_, k) => k !== i) })),
       setColorMode: (colorMode) => set({ colorMode }),
       setEdgeLabel: (edgeLabel) => set({ edgeLabel }),

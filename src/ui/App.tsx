@@ -1,5 +1,6 @@
 /** The app shell: empty state, drop zone, progress, summary, editors, and the panels. */
 import { Suspense, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { AddFiles, dropAdds, DropOverlay } from './AddFiles';
 import { useApp } from './appContext';
 import { Banner, CustomConfirm, LoadConfirm } from './Banner';
 import { EmptyState } from './EmptyState';
@@ -48,7 +49,13 @@ function CaseFilters() {
       <strong>Case filters</strong>
       {caseFilters.map((f, i) => (
         <span key={i} className="chip">
-          {f.keep === 'with' ? 'with' : 'without'} <code>{f.activity}</code>
+          {f.keep === 'cases' ? (
+            <span title={f.ids.join(', ')}>only {f.ids.length === 1 ? <code>{f.ids[0]}</code> : `${f.ids.length} cases`}</span>
+          ) : (
+            <>
+              {f.keep} <code>{f.activity}</code>
+            </>
+          )}
           <button className="small" onClick={() => void removeCaseFilter(i)} aria-label="Remove filter">
             ×
           </button>
@@ -162,6 +169,7 @@ export function App() {
   const banner = useApp((st) => st.banner);
   const splitByPid = useApp((st) => st.splitByPid);
   const loadFiles = useApp((st) => st.loadFiles);
+  const addFiles = useApp((st) => st.addFiles);
   const notify = useApp((st) => st.notify);
   const cancel = useApp((st) => st.cancel);
   const setSplitByPid = useApp((st) => st.setSplitByPid);
@@ -190,8 +198,10 @@ export function App() {
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
+    // once something is loaded, the right half of the page adds to it (the overlay says so)
+    const add = dropAdds(!!summary?.files.length, e.clientX, window.innerWidth);
     trackUi(collectDrop(e.dataTransfer)).then(
-      (inputs) => (inputs.length ? void loadFiles(inputs) : notify('Nothing to load in what was dropped.')),
+      (inputs) => (inputs.length ? void (add ? addFiles(inputs) : loadFiles(inputs)) : notify('Nothing to load in what was dropped.')),
       (err: Error) => notify(`Could not read the dropped files: ${err.message}`),
     );
   };
@@ -256,6 +266,7 @@ export function App() {
         <button onClick={loadExample} data-testid="load-example-header">
           Load example
         </button>
+        {summary && summary.files.length > 0 && <AddFiles />}
         <label title="One case per (file, pid) instead of one per file">
           <input type="checkbox" checked={splitByPid} onChange={(e) => void setSplitByPid(e.target.checked)} data-testid="split-pid" /> case per pid
         </label>
@@ -305,7 +316,7 @@ export function App() {
           </div>
         </main>
       )}
-      {dragging && <div className="drop-overlay">Drop traces or a folder to load them</div>}
+      {dragging && <DropOverlay loadedFiles={summary?.files.length ?? 0} />}
     </div>
   );
 }

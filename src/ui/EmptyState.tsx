@@ -1,5 +1,6 @@
 /** What to drop, how to make traces, and the example. */
 import { useEffect, useMemo, useState } from 'react';
+import { LinkView } from './LinkView';
 import strAceSh from './strace.sh?raw';
 
 export const RECIPE = 'strace -f -tt -T -y -e trace=%file,%desc -o {cid}_$(hostname)_$$.st <cmd>';
@@ -26,10 +27,11 @@ export function EmptyState({ onExample, onPick, onPickFolder }: { onExample(): v
   useEffect(() => () => URL.revokeObjectURL(shUrl), [shUrl]);
   return (
     <div className="empty" data-testid="empty-state">
+      <LinkView />
       <h2>Drop strace traces here</h2>
       <p>
-        One <code>.st</code> file per process or MPI rank (named <code>{'{cid}_{host}_{rid}.st'}</code>), many files, a whole folder, or an HDF5
-        event log. Everything stays in this browser tab: nothing is uploaded.
+        One <code>.st</code> file per process or MPI rank (named <code>{'{cid}_{host}_{rid}.st'}</code>, also gzip'd as <code>.st.gz</code>),
+        many files, a whole folder, or an HDF5 event log. Everything stays in this browser tab: nothing is uploaded.
       </p>
       <p className="actions">
         <button className="primary" onClick={onExample} data-testid="load-example">

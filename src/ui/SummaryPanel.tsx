@@ -31,6 +31,26 @@ export function leftOutText(unmapped: number | null, leftOut?: AnalysisResult['l
   return parts.join(' · ');
 }
 
+/** Shown names of skipped files at most (the count says how many). */
+const SKIPPED_SHOWN = 500;
+
+/** Files in dropped folders that are plainly not traces: one line, the names on demand. */
+function SkippedFiles({ names }: { names: string[] }) {
+  return (
+    <details className="skipped-files" data-testid="skipped-files">
+      <summary>
+        {formatCount(names.length)} other file{names.length === 1 ? '' : 's'} skipped (not traces)
+      </summary>
+      <ul>
+        {names.slice(0, SKIPPED_SHOWN).map((n, i) => (
+          <li key={i}>{n}</li>
+        ))}
+        {names.length > SKIPPED_SHOWN && <li className="muted">… {formatCount(names.length - SKIPPED_SHOWN)} more</li>}
+      </ul>
+    </details>
+  );
+}
+
 export function SummaryPanel({ summary, keptCases, unmapped, leftOut, system }: {
   summary: LoadSummary; keptCases: number; unmapped: number | null; leftOut?: AnalysisResult['leftOut']; system?: AnalysisResult['system'];
 }) {
@@ -82,6 +102,7 @@ export function SummaryPanel({ summary, keptCases, unmapped, leftOut, system }: 
           </ul>
         </div>
       )}
+      {(s.skipped?.length ?? 0) > 0 && <SkippedFiles names={s.skipped!} />}
       {s.warnings.length > 0 && (
         <details className="warnings">
           <summary>{s.warnings.length} warnings</summary>

@@ -94,6 +94,8 @@ export interface StatsTableProps {
 
 export interface VariantsListProps {
   variants: Variant[];
+  /** Keeps exactly the cases of a variant (a case filter). */
+  onKeepCases?(ids: string[]): void;
 }
 
 export interface EdgeCasesProps {

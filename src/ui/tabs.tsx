@@ -54,7 +54,8 @@ function StatsTab() {
 
 function VariantsTab() {
   const variants = useApp((s) => s.result?.variants);
-  return variants ? <VariantsList variants={variants} /> : null;
+  const keepCaseIds = useApp((s) => s.keepCaseIds);
+  return variants ? <VariantsList variants={variants} onKeepCases={(ids) => void keepCaseIds(ids)} /> : null;
 }
 
 function CompareTab() {

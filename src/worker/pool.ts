@@ -43,10 +43,13 @@ export class ParsePool implements SessionParsePool {
   ) {}
 
   parse(source: ByteSource, importer: string, head: Uint8Array, opts: { pathFilter?: PathFilter[] }, onBytes: (n: number) => void): Promise<EventLog> {
-    if (!source.blob) return Promise.reject(new Error(`${source.name}: the parse pool reads Files only`));
-    const file = source.blob as ParseTask['file'];
+    // a gzip file: the task gets the File and decompresses it itself
+    const blob = source.compressed ? source.compressed.blob : source.blob;
+    if (!blob) return Promise.reject(new Error(`${source.name}: the parse pool reads Files only`));
+    const file = blob as ParseTask['file'];
+    const gzip = source.compressed ? { gzip: source.compressed.name } : {};
     return new Promise<EventLog>((resolve, reject) => {
-      this.queue.push({ task: { id: this.nextId++, file, name: source.name, importer, head, pathFilter: opts.pathFilter }, heard: 0, onBytes, resolve, reject });
+      this.queue.push({ task: { id: this.nextId++, file, name: source.name, importer, head, pathFilter: opts.pathFilter, ...gzip }, heard: 0, onBytes, resolve, reject });
       this.pump();
     });
   }

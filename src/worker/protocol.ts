@@ -38,6 +38,8 @@ export type Api = { [M in Forwarded]: Remote<Session[M]> } & {
   load(inputs: LoadInput[], opts?: LoadOptions): LoadSummary;
   /** The distinct paths a load of these files would hold, from the head of a sample of them (session/estimate.ts). */
   estimatePaths(inputs: LoadInput[]): PathEstimate;
+  /** Adds dropped files to the loaded ones (Session.add). */
+  add(inputs: LoadInput[]): LoadSummary;
 };
 export type Method = keyof Api;
 

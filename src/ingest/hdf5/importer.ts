@@ -16,6 +16,7 @@ const isBlob = (x: unknown): boolean => {
 export const hdf5Importer: Importer = {
   id: 'hdf5',
   pooled: false,
+  sequential: false,
   sniff: (head) => isHdf5(head),
   async read(source, _head, _opts, ctx) {
     const { loadH5wasm, mountFile, putBytes, readHdf5Log, removeFile, unmountFile } = await import('./index');

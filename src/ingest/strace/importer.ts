@@ -10,6 +10,7 @@ export const PROGRESS_STEP = 1 << 20;
 export const straceImporter: Importer = {
   id: 'strace',
   pooled: true,
+  sequential: true,
   sniff: (head, name) => looksLikeStrace(head) || (head.length === 0 && /\.st(\.\d+)?$/.test(name)),
   async read(source, _head, opts, ctx) {
     const chunkSize = opts.chunk ?? CHUNK;

@@ -1,13 +1,15 @@
 /**
  * Distinct traces (variants) with their multiplicity and cases. Each variant is collapsible: collapsed it
  * shows the start of its chain of activities, expanded the whole chain and its cases. Repeats in a row
- * are one step `write:/scratch/ssf ×48`, as the CLI prints them. Paged.
+ * are one step `write:/scratch/ssf ×48`, as the CLI prints them. "keep these cases" keeps exactly the
+ * cases of a variant (a case filter). Paged.
  */
 import { useMemo, useState } from 'react';
 import type { VariantsListProps } from '../contracts';
 import { formatCount } from '../../lib/format';
 import { filterVariants, preview, runs, sortVariants, totalCases } from './lists';
 import './tables.css';
+import '../loading.css';
 
 const PAGE = 50;
 const CHAIN_PREVIEW = 8;
@@ -36,7 +38,7 @@ function Chain({ trace, max }: { trace: string[]; max: number }) {
   );
 }
 
-function VariantItem({ v, rank, total }: { v: VariantsListProps['variants'][number]; rank: number; total: number }) {
+function VariantItem({ v, rank, total, onKeep }: { v: VariantsListProps['variants'][number]; rank: number; total: number; onKeep?: (ids: string[]) => void }) {
   const [open, setOpen] = useState(false);
   const [allCases, setAllCases] = useState(false);
   const cases = allCases ? { shown: v.cases, hidden: 0 } : preview(v.cases, CASES_PREVIEW);
@@ -50,6 +52,11 @@ function VariantItem({ v, rank, total }: { v: VariantsListProps['variants'][numb
         <span className="var-share">{total > 0 ? `${((100 * v.count) / total).toFixed(1)}% of cases` : ''}</span>
         <span className="var-len">{formatCount(Math.max(0, inner))} activities</span>
       </button>
+      {onKeep && v.count < total && (
+        <button type="button" className="link var-keep" onClick={() => onKeep(v.cases)} title="Keep only the cases of this variant (a case filter; remove it under the graph's case filters)" data-testid="variant-keep">
+          keep {v.count === 1 ? 'this case' : `these ${formatCount(v.count)} cases`}
+        </button>
+      )}
       <Chain trace={v.trace} max={open ? Infinity : CHAIN_PREVIEW} />
       {open && (
         <div className="var-cases">
@@ -70,7 +77,7 @@ function VariantItem({ v, rank, total }: { v: VariantsListProps['variants'][numb
   );
 }
 
-export function VariantsList({ variants }: VariantsListProps) {
+export function VariantsList({ variants, onKeepCases }: VariantsListProps) {
   const [query, setQuery] = useState('');
   const [pages, setPages] = useState(1);
   const sorted = useMemo(() => sortVariants(variants), [variants]);
@@ -88,7 +95,7 @@ export function VariantsList({ variants }: VariantsListProps) {
       </div>
       <ol className="var-list">
         {shown.map((v) => (
-          <VariantItem key={rank.get(v)} v={v} rank={rank.get(v) ?? 0} total={total} />
+          <VariantItem key={rank.get(v)} v={v} rank={rank.get(v) ?? 0} total={total} onKeep={onKeepCases} />
         ))}
       </ol>
       {rows.length === 0 && <p className="tbl-empty">{variants.length === 0 ? 'No variants.' : 'No variant matches.'}</p>}
