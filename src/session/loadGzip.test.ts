@@ -24,7 +24,7 @@ async function analysis(inputs: ByteSource[], chunk?: number) {
   const progress: Progress[] = [];
   const summary = await s.load({ progress: (p) => progress.push(p), cancel: { cancelled: false } }, inputs);
   await s.analyze(noCtx(), VIEW);
-  return { summary, json: JSON.parse(await s.exportJson(noCtx())), progress };
+  return { summary, json: JSON.parse((await s.exportJson(noCtx())).join('')), progress };
 }
 
 describe('gzip’d traces in a Session', () => {
