@@ -183,3 +183,18 @@ test('Variants: "keep these cases" of a run-length compressed variant keeps exac
   expect((json.variants as { cases: string[] }[]).flatMap((v) => v.cases).sort()).toEqual(ids);
   await app.shot('loading-variant-kept');
 });
+
+test('broken .gz files (truncated, bad CRC, bad header, gzip’d HDF5) are one line each, the rest loads', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  const bad = ['truncated_vm_0.st.gz', 'corrupt_vm_0.st.gz', 'badheader_node1_1.st.gz', 'h5py_compound.h5.gz'];
+  const FX = join(fixture(), '..', '..', 'src', 'ingest', '__fixtures__');
+  await app.dropFiles([...gz('fpp_').slice(0, 2), ...bad.map((f) => join(FX, f))], LONG);
+  const s = await app.expectReady();
+  expect(s.cases).toBe(2);
+  expect(s.errors).toHaveLength(4);
+  for (const f of bad) expect(s.errors.find((e) => e.startsWith(`${f}: `)), f).toBeTruthy();
+  expect(s.errors.filter((e) => /the gzip data is corrupt or truncated \(.+\)$/.test(e))).toHaveLength(3);
+  expect(s.errors.find((e) => e.startsWith('h5py_compound.h5.gz'))).toMatch(/decompress it first/);
+  await expect(page.getByTestId('file-errors').locator('li')).toHaveCount(4);
+});
