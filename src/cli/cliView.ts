@@ -113,6 +113,10 @@ export function viewArgs(p: ParsedLine): ViewArgs {
         if (v === '') throw new CliError(`${g.raw} needs an activity`);
         edits.push(['keep', `${g.name.slice(5)}:${v}`]);
         break;
+      case 'keep-cases':
+        if (!parseIdList(v).length) throw new CliError(`${g.raw} needs at least one case id`);
+        edits.push(['keep', `cases:${v}`]);
+        break;
     }
   }
   const out: ViewArgs = { depth: depth === undefined ? undefined : intArg('--depth', depth, 0), filters, partition: partitionArgs(p), casePerPid: has(p, 'case-per-pid') };

@@ -43,6 +43,7 @@ export const VIEW_OPTIONS: OptionTable = {
   'red-cid': { type: 'string', value: 'C', help: 'the same as --red cid:C' },
   'keep-with': { type: 'string', multiple: true, value: 'ACT', help: 'keep only the cases that contain activity ACT (repeat; applied in order)' },
   'keep-without': { type: 'string', multiple: true, value: 'ACT', help: 'keep only the cases that do not contain ACT' },
+  'keep-cases': { type: 'string', multiple: true, value: 'ID,ID', help: 'keep exactly these cases (e.g. one variant\'s; `\\,` is a comma inside an id)' },
   thresholds: { type: 'string', value: 'FILE', help: 'insight thresholds to change, as JSON: {"small_requests": 0.2, "alignment": 4194304} (docs/METHOD.md "Insights")' },
   time: { type: 'string', value: 'FROM..TO', help: 'keep the events with FROM ≤ start − t0 < TO, seconds since the first event of all cases (either side may be empty: ..2.5, 10..)' },
 };

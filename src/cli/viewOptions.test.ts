@@ -30,6 +30,14 @@ describe('analyze view options', () => {
     expect(a).toMatchObject({ command: 'analyze', view: '#depth=4', edits: [['keep', 'with:A'], ['exclude', '/proc'], ['keep', 'without:B'], ['calls', 'read,write']] });
   });
 
+  it('--keep-cases keeps exactly the cases named, as the variants list does (keep=cases: in the view)', async () => {
+    const doc = await json('--keep-cases', 'a_node1_2,b_node1_1', '--keep-with', 'read:/etc/passwd');
+    expect(doc.cases).toBe(1);
+    expect(doc.variants.flatMap((v) => v.cases)).toEqual(['b_node1_1']);
+    expect((doc as typeof doc & { view: string }).view).toBe('v=1&keep=cases:a_node1_2,b_node1_1&keep=with:read:/etc/passwd');
+    expect(() => parseArgs(['analyze', '--keep-cases', ' , ', 'x'])).toThrow(/--keep-cases needs at least one case id/);
+  });
+
   it('--keep-with / --keep-without filter cases like the right-click menu', async () => {
     expect((await json('--keep-with', 'read:/etc/passwd')).cases).toBe(3);
     const without = await json('--keep-without', 'read:/etc/passwd');
