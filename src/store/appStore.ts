@@ -9,7 +9,7 @@ import type { OverviewMetric, TimeOverview } from '../analysis/time/types';
 import { analyzeParams, DEFAULT_VIEW, type ColorMode, type EdgeLabelKind, type RankBy, type View } from '../session/view';
 import type { Api, LoadInput, LoadSummary, Method, Progress } from '../worker/protocol';
 import type { InsightsResult } from '../analysis/insights/index';
-import { estimateLoad, mayExceedHeap, withPaths, type LoadEstimate } from './memory';
+import { estimateLoad, mayExceedHeap, traceBytes, withPaths, type LoadEstimate } from './memory';
 import { withoutRegexes } from './withoutRegexes';
 
 /** The view part of the state (session/view.ts: its text form is the URL hash). */
@@ -399,9 +399,10 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
 
       loadFiles: async (inputs) => {
         const bytes = inputs.reduce((a, i) => a + i.file.size, 0);
-        let estimate = estimateLoad(bytes, env.deviceMemory);
+        const text = inputs.reduce((a, i) => a + traceBytes(i.name ?? i.file.name, i.file.size), 0);
+        let estimate = estimateLoad(text, env.deviceMemory);
         const drop = ++dropSeq;
-        if (estimate.fits && mayExceedHeap(bytes, env.heapBudget)) {
+        if (estimate.fits && mayExceedHeap(text, env.heapBudget)) {
           // millions of distinct paths (mdtest-like) fill a worker's heap long before the bytes do: sample the heads
           try {
             estimate = withPaths(estimate, await client.call('estimatePaths', [inputs]).promise, env.heapBudget);
@@ -428,7 +429,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
         const before = files;
         const all = [...files, ...inputs.filter((i) => known.get(i.name ?? i.file.name) !== i.file.size)];
         const bytes = all.reduce((a, i) => a + i.file.size, 0);
-        const estimate = estimateLoad(bytes, env.deviceMemory);
+        const estimate = estimateLoad(all.reduce((a, i) => a + traceBytes(i.name ?? i.file.name, i.file.size), 0), env.deviceMemory);
         if (!estimate.fits) {
           // too big together: the user chooses (a path filter, anyway, cancel), then everything is read again
           prevFiles = files;

@@ -5,6 +5,11 @@
  * (builder growth by doubling + the merged copy), plus the per-file parse buffers (16 MiB per thread).
  */
 export const BYTES_PER_LINE = 100;
+
+/** strace text compresses about 8× with gzip (the IOR runs of e2e/fixtures/ior-ssf-fpp: 8.4×). */
+export const GZIP_RATIO = 8;
+/** The trace bytes behind a file, for the estimate: a `.gz` file counts its likely decompressed size. */
+export const traceBytes = (name: string, size: number): number => (/\.gz$/i.test(name) ? size * GZIP_RATIO : size);
 export const PEAK_BYTES_PER_EVENT = 42 * 3;
 
 export interface LoadEstimate {
