@@ -26,6 +26,28 @@ async function pointAt(page: Page, sel: string, t: number, i: number): Promise<{
 
 const runPlot = (page: Page) => page.getByTestId('run-timeline-plot');
 
+/** Drags a zoom box on the Plotly plot inside `sel` from x = t0 to x = t1 (data units). */
+async function zoomTo(page: Page, sel: string, t0: number, t1: number): Promise<void> {
+  const [a, b, y] = await page.evaluate(
+    ([s, u, v]) => {
+      type Ax = { l2p(v: number): number };
+      const gd = document.querySelector(`${s} .js-plotly-plot`) as unknown as { _fullLayout: { xaxis: Ax; _size: { l: number; t: number; h: number } }; getBoundingClientRect(): DOMRect };
+      const fl = gd._fullLayout;
+      const box = gd.getBoundingClientRect();
+      return [box.left + fl._size.l + fl.xaxis.l2p(u), box.left + fl._size.l + fl.xaxis.l2p(v), box.top + fl._size.t + fl._size.h / 2];
+    },
+    [sel, t0, t1] as const,
+  );
+  await page.mouse.move(a, y);
+  await page.mouse.down();
+  await page.mouse.move((a + b) / 2, y, { steps: 4 });
+  await page.mouse.move(b, y, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** For a picture of the bottom tab alone: the overview folded away, the tab area as tall as its content. */
+const bottomOnly = (page: Page) => page.addStyleTag({ content: '.overview { display: none !important; } .bottom { max-height: none !important; }' });
+
 async function openRunTimeline(app: AppPage): Promise<void> {
   await app.page.getByTestId('tab-time').click();
   await expect(runPlot(app.page)).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
@@ -67,6 +89,7 @@ test('whole-run timeline of a 16-rank Open MPI run: every rank a row, hover, zoo
   await page.mouse.up();
   await expect(plot).toHaveAttribute('data-x0', /\d/);
   await expect(plot).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('run-timeline').getByRole('alert')).toHaveCount(0);
   // the visible range is a small part of the run
   const [x0, x1, min, max] = await Promise.all(['data-x0', 'data-x1', 'data-min', 'data-max'].map(async (a) => Number(await plot.getAttribute(a))));
   expect(x1 - x0).toBeLessThan((max - min) / 4);
@@ -126,9 +149,12 @@ test('file offsets: each read and write of a file at its offset, by case, with i
   await page.mouse.move(at.x, at.y, { steps: 3 });
   await expect(page.getByTestId('offsets-tooltip')).toContainText('offset', { timeout: 5000 });
   await app.shot('offsets-1600');
+  await bottomOnly(page);
+  await expect(plot).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await app.shot('offsets-panel-1600', '[data-testid=offsets]');
   await page.setViewportSize({ width: 1024, height: 700 });
   await app.waitIdle();
-  await app.shot('offsets-1024');
+  await app.shot('offsets-panel-1024', '[data-testid=offsets]');
 });
 
 test('errno marks: failing opens are marked × on the activity timeline and the whole-run timeline', async ({ page }) => {
@@ -147,4 +173,34 @@ test('errno marks: failing opens are marked × on the activity timeline and the 
   await page.getByTestId('run-color').selectOption('errno');
   await expect(page.getByTestId('run-legend')).toContainText('ENOENT');
   await app.shot('errno-marks-1600');
+});
+
+test('pictures of the Run timeline tab (README): 8 shared-file and 8 file-per-process ranks, the shared-file I/O phase zoomed', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  const app = new AppPage(page);
+  await app.open('green=cid:ssf&red=cid:fpp');
+  await loadMpi(app, 'ior-ssf-fpp');
+  await openRunTimeline(app);
+  await bottomOnly(page);
+  const plot = runPlot(page);
+  const noError = () => expect(page.getByTestId('run-timeline').getByRole('alert')).toHaveCount(0);
+  await page.getByTestId('run-color').selectOption('side');
+  await expect(plot).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await noError();
+  await app.shot('run-timeline-sides-panel-1600', '[data-testid=run-timeline]');
+  // the I/O phase of the shared-file ranks (P3 of the overview, ≈ 2.29 … 2.31 s)
+  await page.getByTestId('run-color').selectOption('activity');
+  await zoomTo(page, '[data-testid=run-timeline-plot]', 2.1, 2.5);
+  await expect(plot).toHaveAttribute('data-x0', /\d/);
+  await expect(plot).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await zoomTo(page, '[data-testid=run-timeline-plot]', 2.288, 2.318);
+  await expect(plot).toHaveAttribute('data-x0', /^2\.28/);
+  await expect(plot).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await noError();
+  await app.shot('run-timeline-panel-1600', '[data-testid=run-timeline]');
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect(plot).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await noError();
+  await page.getByTestId('run-timeline').scrollIntoViewIfNeeded();
+  await app.shot('run-timeline-page-1024');
 });

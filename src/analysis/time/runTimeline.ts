@@ -158,7 +158,8 @@ export function runTimeline(log: EventLog, compiled: Pick<CompiledMapping, 'acti
   const out: RunTimeline = {
     timeBase: log.timeBase, t0, min, max, events: rows.events, inRange: m?.events ?? 0, binned: m?.binned ?? false,
     x0: m ? m.x0 - t0 : from, x1: m ? m.x1 - t0 : to,
-    rowLabels, rowCase, rowRank, rowPid: rows.rowPid, rowSide: rows.rowSide,
+    // copies: the reply's arrays are transferred (detached) by the worker, the rows are cached
+    rowLabels, rowCase, rowRank, rowPid: rows.rowPid.slice(), rowSide: rows.rowSide.slice(),
     activities: compiled.activities.slice(), errnos: log.errnos.slice(), labels: [],
     row: new Uint32Array(n), start: new Float64Array(n), dur: new Float32Array(n), count: new Uint32Array(n), fail: new Uint32Array(n),
     act: new Int32Array(n), errno: new Uint16Array(n), pid: new Int32Array(n), size: new Float64Array(n), offset: new Float64Array(n), label: new Uint32Array(n),

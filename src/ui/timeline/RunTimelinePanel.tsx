@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Data, Layout, PlotlyHTMLElement, PlotMouseEvent, PlotRelayoutEvent } from 'plotly.js';
 import type { RunTimeline, RunTimelineRequest } from '../../session/time';
-import { ERRNO_COLOR } from './errnoMarks';
+import { ERRNO_COLOR, ERRNO_SIZE } from './errnoMarks';
 import { escapePlotlyText, shortLabel, type HoverLine } from './hover';
 import { loadPlotly, loseWebGlContexts, type PlotlyApi } from './plotly';
 import { describeRunMark, runColoring, runGeometry, runSummary, type RunColor, type RunColoring, type RunGeometry } from './runModel';
@@ -134,7 +134,7 @@ export function RunTimelinePanel(p: RunTimelinePanelProps) {
           { type: 'scattergl', mode: 'markers', x: g.midX, y: g.midY, marker: { color: 'rgba(0,0,0,0)', size: Math.max(6, lineWidth) }, hoverinfo: 'none', showlegend: false },
           { type: 'scattergl', mode: 'markers', x: g.pointX, y: g.pointY, marker: { color: g.pointColor, size: Math.max(5, lineWidth), symbol: 'diamond' }, hoverinfo: 'none', showlegend: false },
           ...g.lines.map((l) => ({ type: 'scattergl', mode: 'lines', x: l.x, y: l.y, line: { color: l.color, width: lineWidth }, connectgaps: false, hoverinfo: 'skip', showlegend: false })),
-          { type: 'scattergl', mode: 'markers', x: g.fails.x, y: g.fails.y, marker: { color: ERRNO_COLOR, symbol: 'x', size: Math.max(7, lineWidth + 3) }, hoverinfo: 'skip', showlegend: false },
+          { type: 'scattergl', mode: 'markers', x: g.fails.x, y: g.fails.y, marker: { color: ERRNO_COLOR, symbol: 'x', size: ERRNO_SIZE }, hoverinfo: 'skip', showlegend: false },
         ] as Data[];
         const layout: Partial<Layout> = {
           width: el.clientWidth,
@@ -196,6 +196,20 @@ export function RunTimelinePanel(p: RunTimelinePanelProps) {
       gd.removeAllListeners?.('plotly_unhover');
     };
   }, [drawn !== null, ask]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // a new width: the marks of the range again (one bucket per pixel)
+  useEffect(() => {
+    const el = host.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let last = el.clientWidth;
+    const ro = new ResizeObserver(() => {
+      if (Math.abs(el.clientWidth - last) < 8) return;
+      last = el.clientWidth;
+      void ask();
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ask, data !== null]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // the plot's WebGL contexts go with the panel
   useEffect(

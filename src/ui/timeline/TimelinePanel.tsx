@@ -8,7 +8,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { Data, Layout, PlotlyHTMLElement, PlotMouseEvent, PlotRelayoutEvent } from 'plotly.js';
 import type { TimelinePanelProps } from '../contracts';
 import { BIN_THRESHOLD, extent, marksForRange, type Marks } from '../../lib/binning';
-import { errnoMarks, ERRNO_COLOR } from './errnoMarks';
+import { errnoMarks, ERRNO_COLOR, ERRNO_SIZE } from './errnoMarks';
 import { buildGeometry, markAt, splitSegments } from './geometry';
 import { describeEvent, escapePlotlyText, shortLabel, summary, type HoverLine } from './hover';
 import { loadPlotly, type PlotlyApi } from './plotly';
@@ -112,7 +112,7 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
       [green, red].forEach((p, k) => traces.push({ type: 'scattergl', mode: 'lines', x: p.x, y: p.y, line: { color: SIDE_COLORS[k], width: lineWidth }, connectgaps: false, hoverinfo: 'skip', showlegend: false } as Data));
     }
     // errno marks last: a red × at the start of each bar that stands for a failed call (not a hover target)
-    traces.push({ type: 'scattergl', mode: 'markers', x: fails.x, y: fails.y, marker: { color: ERRNO_COLOR, symbol: 'x', size: Math.max(7, lineWidth + 3) }, hoverinfo: 'skip', showlegend: false } as Data);
+    traces.push({ type: 'scattergl', mode: 'markers', x: fails.x, y: fails.y, marker: { color: ERRNO_COLOR, symbol: 'x', size: ERRNO_SIZE }, hoverinfo: 'skip', showlegend: false } as Data);
     const layout: Partial<Layout> = {
       width: gd.clientWidth,
       height: plotHeight + MARGIN.t + MARGIN.b,

@@ -1,11 +1,15 @@
 /**
- * Errno marks on timeline bars: a red × at the start of every bar (or point) that stands for at least one
- * failed call — the event itself when drawn raw, any event of its pixel bucket when binned.
+ * Errno marks on timeline bars: a small red × at the start of every bar (or point) that stands for at least
+ * one failed call — the event itself when drawn raw, any event of its pixel bucket when binned — set on the
+ * bar's upper edge so that the bar stays visible.
  */
 import type { Marks } from '../../lib/binning';
 import type { AxisMap } from './geometry';
 
 export const ERRNO_COLOR = '#d50000';
+/** Marker size (px), and how far above the row's centre the marks sit (rows; bars are 0.6 rows thick). */
+export const ERRNO_SIZE = 7;
+export const ERRNO_LIFT = 0.36;
 
 export interface ErrnoMarks {
   x: Float64Array;
@@ -29,7 +33,7 @@ export function errnoMarks(marks: Marks, errno: ArrayLike<number> | undefined, s
       if (f === 0) continue;
       failed += f;
       xs.push(axis.offset + start[i] * axis.scale);
-      ys.push(row[i]);
+      ys.push(row[i] - ERRNO_LIFT);
     }
   };
   add(marks.bars, marks.binned ? marks.barFail : null);
