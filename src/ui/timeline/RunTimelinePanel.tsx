@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Data, Layout, PlotlyHTMLElement, PlotMouseEvent, PlotRelayoutEvent } from 'plotly.js';
 import type { RunTimeline, RunTimelineRequest } from '../../session/time';
-import { ERRNO_COLOR, ERRNO_SIZE } from './errnoMarks';
+import { ERRNO_COLOR, ERRNO_SIZE, errnoLift } from './errnoMarks';
 import { escapePlotlyText, shortLabel, type HoverLine } from './hover';
 import { loadPlotly, loseWebGlContexts, type PlotlyApi } from './plotly';
 import { describeRunMark, runColoring, runGeometry, runSummary, type RunColor, type RunColoring, type RunGeometry } from './runModel';
@@ -128,7 +128,7 @@ export function RunTimelinePanel(p: RunTimelinePanelProps) {
         const left = leftMargin(data.rowLabels);
         const px = Math.max(50, el.clientWidth - left - MARGIN.r);
         const r = range.current ?? [data.min - Math.max((data.max - data.min) * 0.01, 1e-6), data.max + Math.max((data.max - data.min) * 0.01, 1e-6)];
-        const g = runGeometry(data, coloring, (r[1] - r[0]) / px);
+        const g = runGeometry(data, coloring, (r[1] - r[0]) / px, errnoLift(lineWidth, rows, plotHeight));
         latest.current = { data, g };
         const traces = [
           { type: 'scattergl', mode: 'markers', x: g.midX, y: g.midY, marker: { color: 'rgba(0,0,0,0)', size: Math.max(6, lineWidth) }, hoverinfo: 'none', showlegend: false },

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { Data, Layout, PlotlyHTMLElement, PlotMouseEvent, PlotRelayoutEvent } from 'plotly.js';
 import type { TimelinePanelProps } from '../contracts';
 import { BIN_THRESHOLD, extent, marksForRange, type Marks } from '../../lib/binning';
-import { errnoMarks, ERRNO_COLOR, ERRNO_SIZE } from './errnoMarks';
+import { errnoLift, errnoMarks, ERRNO_COLOR, ERRNO_SIZE } from './errnoMarks';
 import { buildGeometry, markAt, splitSegments } from './geometry';
 import { describeEvent, escapePlotlyText, shortLabel, summary, type HoverLine } from './hover';
 import { loadPlotly, type PlotlyApi } from './plotly';
@@ -97,7 +97,7 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
     const m = marksForRange({ row: data.row, start: data.start, dur: data.dur, fail: data.errno }, rows, s0, s1, pixels, BIN_THRESHOLD);
     const minWidth = (s1 - s0) / pixels;
     const g = buildGeometry(data, m, axis, minWidth);
-    const fails = errnoMarks(m, data.errno, data.start, data.row, axis);
+    const fails = errnoMarks(m, data.errno, data.start, data.row, axis, errnoLift(lineWidth, rows, plotHeight));
     marksRef.current = m;
     const tReact = performance.now();
     const traces: Data[] = [

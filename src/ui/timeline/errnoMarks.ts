@@ -7,9 +7,11 @@ import type { Marks } from '../../lib/binning';
 import type { AxisMap } from './geometry';
 
 export const ERRNO_COLOR = '#d50000';
-/** Marker size (px), and how far above the row's centre the marks sit (rows; bars are 0.6 rows thick). */
+/** Marker size (px). */
 export const ERRNO_SIZE = 7;
-export const ERRNO_LIFT = 0.36;
+
+/** How far above a row's centre the marks sit, in rows: on the upper edge of a bar `lineWidth` px thick. */
+export const errnoLift = (lineWidth: number, rows: number, plotHeight: number): number => ((lineWidth / 2 + 1) * Math.max(1, rows)) / Math.max(1, plotHeight);
 
 export interface ErrnoMarks {
   x: Float64Array;
@@ -22,7 +24,7 @@ export interface ErrnoMarks {
  * The marks of failed calls among `marks` (indices into the event columns): raw marks fail when their
  * event's `errno` is non-zero, binned ones when their bucket counted a failure (`barFail` / `pointFail`).
  */
-export function errnoMarks(marks: Marks, errno: ArrayLike<number> | undefined, start: ArrayLike<number>, row: ArrayLike<number>, axis: AxisMap): ErrnoMarks {
+export function errnoMarks(marks: Marks, errno: ArrayLike<number> | undefined, start: ArrayLike<number>, row: ArrayLike<number>, axis: AxisMap, lift = 0): ErrnoMarks {
   const xs: number[] = [];
   const ys: number[] = [];
   let failed = 0;
@@ -33,7 +35,7 @@ export function errnoMarks(marks: Marks, errno: ArrayLike<number> | undefined, s
       if (f === 0) continue;
       failed += f;
       xs.push(axis.offset + start[i] * axis.scale);
-      ys.push(row[i] - ERRNO_LIFT);
+      ys.push(row[i] - lift);
     }
   };
   add(marks.bars, marks.binned ? marks.barFail : null);

@@ -70,7 +70,7 @@ const AXIS: AxisMap = { offset: 0, scale: 1 };
 const emptyMarks = (bars: Uint32Array, points: Uint32Array): Marks => ({ bars, points, barCount: null, pointCount: null, barFail: null, pointFail: null, binned: false, events: 0, x0: 0, x1: 0 });
 
 /** The geometry of a reply: bars shorter than `minWidth` seconds (one pixel) drawn one pixel wide. */
-export function runGeometry(d: RunTimeline, c: RunColoring, minWidth: number): RunGeometry {
+export function runGeometry(d: RunTimeline, c: RunColoring, minWidth: number, lift = 0): RunGeometry {
   const n = d.row.length;
   const G = c.key.labels.length;
   const perGroup: number[][] = Array.from({ length: G }, () => []);
@@ -98,7 +98,7 @@ export function runGeometry(d: RunTimeline, c: RunColoring, minWidth: number): R
   });
   const all = emptyMarks(Uint32Array.from(bars), Uint32Array.from(points));
   // every mark carries its own failure count (the session counted the bucket's failed calls)
-  const fails = errnoMarks({ ...all, binned: true, barFail: Uint32Array.from(bars, (k) => d.fail[k]), pointFail: Uint32Array.from(points, (k) => d.fail[k]) }, undefined, d.start, d.row, AXIS);
+  const fails = errnoMarks({ ...all, binned: true, barFail: Uint32Array.from(bars, (k) => d.fail[k]), pointFail: Uint32Array.from(points, (k) => d.fail[k]) }, undefined, d.start, d.row, AXIS, lift);
   return {
     lines,
     midX,
