@@ -19,6 +19,7 @@ const viewOf = (s: View): View => ({
   mapping: s.mapping,
   green: s.green,
   red: s.red,
+  hideUnassigned: s.hideUnassigned,
   caseFilters: s.caseFilters,
   activities: s.activities,
   paths: s.paths,

@@ -100,6 +100,9 @@ export function viewArgs(p: ParsedLine): ViewArgs {
       case 'raw':
         edits.push(['raw', '1']);
         break;
+      case 'hide-unassigned':
+        edits.push(['unassigned', 'hide']);
+        break;
       case 'system':
         if (!['auto', 'show', 'collapse', 'hide'].includes(v)) throw new CliError(`--system expects auto, show, collapse or hide, got '${v}'`);
         edits.push(['system', v]);

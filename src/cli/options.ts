@@ -41,6 +41,7 @@ export const VIEW_OPTIONS: OptionTable = {
   red: { type: 'string', value: 'SEL', help: 'red cases, as for --green' },
   'green-cid': { type: 'string', value: 'C', help: 'the same as --green cid:C (with --red-cid)' },
   'red-cid': { type: 'string', value: 'C', help: 'the same as --red cid:C' },
+  'hide-unassigned': { type: 'boolean', help: 'with --green/--red: analyse only the green and the red cases (the view key unassigned=hide)' },
   'keep-with': { type: 'string', multiple: true, value: 'ACT', help: 'keep only the cases that contain activity ACT (repeat; applied in order)' },
   'keep-without': { type: 'string', multiple: true, value: 'ACT', help: 'keep only the cases that do not contain ACT' },
   'keep-cases': { type: 'string', multiple: true, value: 'ID,ID', help: 'keep exactly these cases (e.g. one variant\'s; `\\,` is a comma inside an id)' },

@@ -57,6 +57,17 @@ describe('analyze view options', () => {
     expect(Object.keys(custom.nodes)).toEqual(['etc']);
   });
 
+  it('--hide-unassigned analyses only the green and the red cases, like the view key unassigned=hide', async () => {
+    const all = await json('--green', 're:^a_', '--red', 'ids:b_node1_1');
+    expect(all.cases).toBe(6);
+    const hidden = await json('--green', 're:^a_', '--red', 'ids:b_node1_1', '--hide-unassigned');
+    expect(hidden.cases).toBe(4);
+    expect(await json('--view', '#green=re:^a_&red=ids:b_node1_1&unassigned=hide')).toEqual(hidden);
+    expect(hidden.variants.flatMap((v) => v.cases).sort()).toEqual(['a_node1_1', 'a_node1_2', 'a_node1_3', 'b_node1_1']);
+    expect(hidden.partition!.green_edges).toEqual(all.partition!.green_edges);
+    expect(parseArgs(['analyze', '--hide-unassigned', 'x'])).toMatchObject({ edits: [['unassigned', 'hide']] });
+  });
+
   it('--green/--red take any selector; --view takes a link and options apply after it', async () => {
     const byHost = await json('--green', 're:^a_', '--red', 'ids:b_node1_1,b_node1_2');
     expect(byHost.partition!.green_edges).toEqual(['read:/etc/locale.alias -> write:/dev/pts']);

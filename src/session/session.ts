@@ -286,6 +286,13 @@ export class Session {
       } catch (e) {
         throw new PartitionError(e instanceof Error ? e.message : String(e));
       }
+      if (sel.hideUnassigned) {
+        // only the green and the red cases (after the case filters)
+        const assigned = new Set([...partition.green, ...partition.red]);
+        const keep = new Uint8Array(work.cases.length);
+        work.cases.forEach((c, i) => void (keep[i] = assigned.has(c.id) ? 1 : 0));
+        if (keep.some((k) => k === 0)) work = selectCases(work, keep);
+      }
     }
     ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: '' });
     // The time window last: it cannot fail, and it may overwrite the buffers of the previous window.

@@ -25,8 +25,9 @@ export type CaseFilter = { activity: string; keep: 'with' | 'without' } | { keep
 
 export interface AnalyzeParams {
   mapping: MappingSpec;
-  /** Partition selectors (`cid:a`, `host:N`, `re:R`, `ids:A,B`); both empty or null = no partition. */
-  partition: { green: string; red: string } | null;
+  /** Partition selectors (`cid:a`, `host:N`, `re:R`, `ids:A,B`); both empty or null = no partition.
+   * `hideUnassigned`: analyse only the cases of either side. */
+  partition: { green: string; red: string; hideUnassigned?: boolean } | null;
   caseFilters: CaseFilter[];
   /** Keep the events with FROM ≤ start − t0 < TO (seconds since the earliest event start of all loaded
    * cases; null sides are open); absent or null = every event (docs/METHOD.md, "Time"). */

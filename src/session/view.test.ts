@@ -24,6 +24,20 @@ describe('URL hash settings', () => {
     expect(parseHash('#green=cid:a&metric=rd').view.colorMode).toEqual({ kind: 'metric', metric: 'rd' });
   });
 
+  it('writes the metric with a partition, so that the link reopens with the metric fill and partition rings', () => {
+    const v = { ...parseHash('').view, green: 'cid:a', red: 'cid:b' };
+    expect(toHash(v)).toContain('metric=rd');
+    expect(parseHash(toHash(v)).view.colorMode).toEqual({ kind: 'metric', metric: 'rd' });
+    expect(toHash(parseHash('').view)).toBe('');
+  });
+
+  it('reads unassigned=hide (anything else shows them) and writes it only when set', () => {
+    expect(parseHash('green=cid:a&unassigned=hide').view.hideUnassigned).toBe(true);
+    expect(parseHash('green=cid:a&unassigned=show').view.hideUnassigned).toBe(false);
+    expect(toHash({ ...parseHash('green=cid:a').view, hideUnassigned: true })).toContain('unassigned=hide');
+    expect(toHash(parseHash('green=cid:a').view)).not.toContain('unassigned');
+  });
+
   it('keeps a custom mapping apart (it must be confirmed) and out of the mapping', () => {
     const { view, custom } = parseHash(`#custom=${encodeURIComponent('(e) => e.call')}`);
     expect(custom).toBe('(e) => e.call');
@@ -86,6 +100,7 @@ describe('the view text form', () => {
     },
     green: 'ids:a\\,1_h_1,b_h_2',
     red: 'host:n1',
+    hideUnassigned: true,
     caseFilters: [{ keep: 'with', activity: 'read:/etc/passwd' }, { keep: 'without', activity: 'write:a&b=c' }, { keep: 'cases', ids: ['a,1_h_1', 'b_h_2#2', 'c\\d'] }],
     activities: 20,
     paths: 5,
@@ -139,7 +154,7 @@ describe('the view text form', () => {
   });
 
   it('gives the Session its parameters', () => {
-    expect(analyzeParams(full)).toEqual({ mapping: full.mapping, partition: { green: full.green, red: full.red }, caseFilters: full.caseFilters, time: { from: 0.25, to: null } });
+    expect(analyzeParams(full)).toEqual({ mapping: full.mapping, partition: { green: full.green, red: full.red, hideUnassigned: true }, caseFilters: full.caseFilters, time: { from: 0.25, to: null } });
     expect(analyzeParams(DEFAULT_VIEW).partition).toBeNull();
     expect(analyzeParams(DEFAULT_VIEW).time).toBeNull();
     expect(parseView("time=..2.5").time).toEqual({ from: null, to: 2.5 });

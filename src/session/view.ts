@@ -4,7 +4,7 @@
  *
  *   v=1&depth=3&filter=/scratch&exclude=re:^/proc&calls=read,write&xcalls=close&rewrite=/scratch/u=>$S
  *   &custom=…&green=cid:a&red=ids:x,y&keep=with:read:/etc&keep=without:…&activities=20&paths=5&rank=rd
- *   &metric=bytes&color=partition (or diff-count, diff-bytes, diff-time)&label=gap&dir=TB&split=pid&threads=1
+ *   &unassigned=hide&metric=bytes&color=partition (or diff-count, diff-bytes, diff-time)&label=gap&dir=TB&split=pid&threads=1
  *
  * URL query syntax (as URLSearchParams reads it): keys in any order, unknown keys ignored, list keys repeat and add,
  * single keys: the last one wins. Only what differs from DEFAULT_VIEW is written, after `v=1`.
@@ -40,6 +40,8 @@ export interface View {
   /** Partition selectors (`cid:a`, `host:N`, `re:R`, `ids:A,B`); '' = that side empty. */
   green: string;
   red: string;
+  /** `unassigned=hide`: with a partition, analyse only the green and the red cases. */
+  hideUnassigned: boolean;
   /** Right-click "keep cases with / without", applied in order. */
   caseFilters: CaseFilter[];
   /** Graph sliders: top-N activities and the minimum edge count (null = the panel's default). */
@@ -64,6 +66,7 @@ export const DEFAULT_VIEW: View = {
   mapping: DEFAULT_MAPPING,
   green: '',
   red: '',
+  hideUnassigned: false,
   caseFilters: [],
   activities: null,
   paths: null,
@@ -161,6 +164,7 @@ const KEYS: readonly Key[] = [
   },
   single('green', (v, s) => void (v.green = s), (v) => v.green || null),
   single('red', (v, s) => void (v.red = s), (v) => v.red || null),
+  single('unassigned', (v, s) => void (v.hideUnassigned = s === 'hide'), (v) => (v.hideUnassigned ? 'hide' : null)),
   {
     key: 'keep',
     read: (v, s) => {
@@ -180,7 +184,9 @@ const KEYS: readonly Key[] = [
     },
     (v) => (v.colorMode.kind === 'partition' ? 'partition' : v.colorMode.kind === 'difference' ? `diff-${v.colorMode.metric}` : null),
   ),
-  single('metric', (v, s) => void (isColorMetric(s) && (v.colorMode = { kind: 'metric', metric: s })), (v) => (v.colorMode.kind === 'metric' && v.colorMode.metric !== 'rd' ? v.colorMode.metric : null)),
+  // (written with a partition too: a link with green/red and no metric opens in the partition colours)
+  single('metric', (v, s) => void (isColorMetric(s) && (v.colorMode = { kind: 'metric', metric: s })),
+    (v) => (v.colorMode.kind === 'metric' && (v.colorMode.metric !== 'rd' || v.green || v.red) ? v.colorMode.metric : null)),
   single('label', (v, s) => void (EDGE_LABELS.includes(s) && (v.edgeLabel = s as EdgeLabelKind)), (v) => (v.edgeLabel !== 'count' ? v.edgeLabel : null)),
   single('dir', (v, s) => void (v.direction = s === 'TB' ? 'TB' : 'LR'), (v) => (v.direction !== 'LR' ? v.direction : null)),
   single('split', (v, s) => void (v.splitByPid = s === 'pid'), (v) => (v.splitByPid ? 'pid' : null)),
@@ -284,8 +290,9 @@ export function parseHash(hash: string): { view: View; custom: string | null } {
 export const toHash = formatView;
 
 /** What the Session analyses for a view. */
-export function analyzeParams(v: Pick<View, 'mapping' | 'green' | 'red' | 'caseFilters'> & Partial<Pick<View, 'time'>>): AnalyzeParams {
-  return { mapping: v.mapping, partition: v.green || v.red ? { green: v.green, red: v.red } : null, caseFilters: v.caseFilters, time: v.time ?? null };
+export function analyzeParams(v: Pick<View, 'mapping' | 'green' | 'red' | 'caseFilters'> & Partial<Pick<View, 'time' | 'hideUnassigned'>>): AnalyzeParams {
+  const partition = v.green || v.red ? { green: v.green, red: v.red, ...(v.hideUnassigned ? { hideUnassigned: true } : {}) } : null;
+  return { mapping: v.mapping, partition, caseFilters: v.caseFilters, time: v.time ?? null };
 }
 
 /**

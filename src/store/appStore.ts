@@ -79,6 +79,8 @@ export interface AppState extends ViewSettings {
   cancel(): void;
   setMapping(m: MappingSpec): Promise<void>;
   setPartition(green: string, red: string): Promise<void>;
+  /** With a partition, analyse only the green and the red cases (`unassigned=hide`). */
+  setHideUnassigned(hide: boolean): Promise<void>;
   swapPartition(): Promise<void>;
   clearPartition(): Promise<void>;
   keepCases(activity: string, keep: 'with' | 'without'): Promise<void>;
@@ -170,7 +172,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       }
     };
 
-    const runAnalyze = async (over: Partial<Pick<AppState, 'mapping' | 'green' | 'red' | 'caseFilters' | 'time'>> = {}): Promise<void> => {
+    const runAnalyze = async (over: Partial<Pick<AppState, 'mapping' | 'green' | 'red' | 'hideUnassigned' | 'caseFilters' | 'time'>> = {}): Promise<void> => {
       if (!get().summary || get().summary!.cases === 0) {
         set(over);
         return;
@@ -256,7 +258,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
     const refreshOverview = async (force = false): Promise<void> => {
       const st = get();
       const only = st.overviewSelectedOnly && st.selected !== null && st.selected !== '●' && st.selected !== '■' ? [st.selected] : null;
-      const key = JSON.stringify([st.mapping, st.green, st.red, st.caseFilters, st.overviewMetric, st.overviewAlign, st.overviewByPid, only, st.summary?.events]);
+      const key = JSON.stringify([st.mapping, st.green, st.red, st.hideUnassigned, st.caseFilters, st.overviewMetric, st.overviewAlign, st.overviewByPid, only, st.summary?.events]);
       if (!force && key === overviewKey && st.overview) return;
       overviewKey = key;
       set({ overviewLoading: true });
@@ -456,6 +458,10 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       },
       setMapping: (m) => guarded('Analysis', () => runAnalyze({ mapping: m })),
       setPartition: (green, red) => guarded('Analysis', () => runAnalyze({ green, red })),
+      setHideUnassigned: (hideUnassigned) => {
+        set({ hideUnassigned }); // the switch shows the choice at once; the analysis follows
+        return guarded('Analysis', () => runAnalyze({ hideUnassigned }));
+      },
       swapPartition: () => guarded('Analysis', () => runAnalyze({ green: get().red, red: get().green })),
       clearPartition: () => guarded('Analysis', () => runAnalyze({ green: '', red: '' })),
       keepCases: (activity, keep) => guarded('Analysis', () => runAnalyze({ caseFilters: [...get().caseFilters, { activity, keep }] })),
