@@ -2,8 +2,6 @@ import { expect, test } from '@playwright/test';
 import { AppPage } from './app';
 
 test('clicking an edge lists the cases and counts of that transition', async ({ page }) => {
-  // tall enough that the overview above the graph leaves the graph canvas uncovered (see the note in the issue)
-  await page.setViewportSize({ width: 1600, height: 1400 });
   const app = new AppPage(page);
   await app.open('raw=1'); // the paper's plain mapping, as the assertions name its activities
   await app.loadExample();

@@ -2,8 +2,6 @@ import { expect, test } from '@playwright/test';
 import { AppPage, fixture } from './app';
 
 test('clicking a node in the graph opens its timeline; its context menu keeps cases with / without it', async ({ page }) => {
-  // tall enough that the time overview above the graph leaves the graph canvas uncovered (a known layout defect)
-  await page.setViewportSize({ width: 1600, height: 1400 });
   const app = new AppPage(page);
   await app.open('raw'); // the plain mapping: these checks name system files
   await app.pickFolder(fixture('multiproc'));

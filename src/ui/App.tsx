@@ -1,164 +1,18 @@
-/** The app shell: empty state, drop zone, progress, summary, editors, and the panels. */
-import { Suspense, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+/** The app shell: empty state, drop zone, progress, summary, editors, and the workspace. */
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { AddFiles, dropAdds, DropOverlay } from './AddFiles';
 import { useApp } from './appContext';
 import { Banner, CustomConfirm, LoadConfirm } from './Banner';
 import { EmptyState } from './EmptyState';
 import { ErrorBoundary } from './ErrorBoundary';
-import { alignAtCaseStart, differenceMap } from './compare/compareModel';
 import { collectDrop, collectInput, fetchExample } from './files';
 import { trackUi } from './idle';
-import { EdgeCasesPanel, GraphPanel, TimelinePanel } from './panels';
-import { OverviewArea } from './time/OverviewArea';
+import { EdgeCasesPanel, TimelinePanel } from './panels';
 import { ProgressBar } from './ProgressBar';
 import { SummaryPanel } from './SummaryPanel';
-import { TabButton, TABS, type TabDef } from './tabs';
 import { Toolbar } from './Toolbar';
 import { preloadTimeline } from './timeline/preload';
-
-const SIDE_TABS = TABS.filter((t) => t.area === 'side');
-const BOTTOM_TABS = TABS.filter((t) => t.area === 'bottom');
-
-/** A row of tab buttons and the chosen tab's content. */
-function Tabs({ tabs }: { tabs: readonly TabDef[] }) {
-  const [current, setCurrent] = useState(tabs[0].id);
-  const tab = tabs.find((t) => t.id === current) ?? tabs[0];
-  const resetKey = useApp((s) => s.result ?? s.summary);
-  return (
-    <>
-      <nav className="tabs">
-        {tabs.map((t) => (
-          <TabButton key={t.id} tab={t} on={t.id === tab.id} onClick={() => setCurrent(t.id)} />
-        ))}
-      </nav>
-      <ErrorBoundary name={tab.id.charAt(0).toUpperCase() + tab.id.slice(1)} key={tab.id} resetKey={resetKey}>
-        <Suspense fallback={<p className="muted">Loading…</p>}>
-          <tab.Content />
-        </Suspense>
-      </ErrorBoundary>
-    </>
-  );
-}
-
-function CaseFilters() {
-  const caseFilters = useApp((s) => s.caseFilters);
-  const removeCaseFilter = useApp((s) => s.removeCaseFilter);
-  if (caseFilters.length === 0) return null;
-  return (
-    <div className="case-filters" data-testid="case-filters">
-      <strong>Case filters</strong>
-      {caseFilters.map((f, i) => (
-        <span key={i} className="chip">
-          {f.keep === 'cases' ? (
-            <span title={f.ids.join(', ')}>only {f.ids.length === 1 ? <code>{f.ids[0]}</code> : `${f.ids.length} cases`}</span>
-          ) : (
-            <>
-              {f.keep} <code>{f.activity}</code>
-            </>
-          )}
-          <button className="small" onClick={() => void removeCaseFilter(i)} aria-label="Remove filter">
-            ×
-          </button>
-        </span>
-      ))}
-    </div>
-  );
-}
-
-function GraphArea() {
-  const result = useApp((s) => s.result);
-  const status = useApp((s) => s.status);
-  const colorMode = useApp((s) => s.colorMode);
-  const edgeLabel = useApp((s) => s.edgeLabel);
-  const direction = useApp((s) => s.direction);
-  const selected = useApp((s) => s.selected);
-  const marked = useApp((s) => s.marked);
-  const selectNode = useApp((s) => s.selectNode);
-  const selectEdge = useApp((s) => s.selectEdge);
-  const keepCases = useApp((s) => s.keepCases);
-  const cancel = useApp((s) => s.cancel);
-  const activities = useApp((s) => s.activities);
-  const paths = useApp((s) => s.paths);
-  const rankBy = useApp((s) => s.rankBy);
-  const setGraphFilter = useApp((s) => s.setGraphFilter);
-  const graphFilter = useMemo(() => ({ activities, paths, rankBy }), [activities, paths, rankBy]);
-  const compare = useApp((s) => s.compare);
-  const difference = useMemo(() => (compare && colorMode.kind === 'difference' ? differenceMap(compare, colorMode.metric) : null), [compare, colorMode]);
-  return (
-    <section className="graph-area">
-      {result ? (
-        <ErrorBoundary name="Graph" resetKey={result}>
-          <Suspense fallback={<p className="muted">Loading the graph view…</p>}>
-            <GraphPanel
-              result={result}
-              colorMode={colorMode}
-              edgeLabel={edgeLabel}
-              direction={direction}
-              selected={selected}
-              marked={marked}
-              onSelectNode={(id) => void selectNode(id)}
-              onSelectEdge={(a, b) => void selectEdge(a, b)}
-              onKeepCases={(a, k) => void keepCases(a, k)}
-              filter={graphFilter}
-              onFilter={setGraphFilter}
-              difference={difference}
-            />
-          </Suspense>
-        </ErrorBoundary>
-      ) : (
-        <p className="muted">
-          {status === 'analyzing' ? 'Analysing…' : 'No graph.'}{' '}
-          {status === 'analyzing' && (
-            <button className="small" onClick={cancel} data-testid="cancel-analysis">
-              Cancel
-            </button>
-          )}
-        </p>
-      )}
-      {status === 'analyzing' && result && (
-        <div className="busy-badge">
-          Analysing…{' '}
-          <button className="small" onClick={cancel} data-testid="cancel-analysis">
-            Cancel
-          </button>
-        </div>
-      )}
-    </section>
-  );
-}
-
-function Detail() {
-  const raw = useApp((s) => s.timeline);
-  const compare = useApp((s) => s.compare);
-  const partitionCases = useApp((s) => s.partitionCases);
-  const [align, setAlign] = useState(false);
-  const rowSides = useMemo(() => {
-    if (!raw || !partitionCases) return null;
-    const g = new Set(partitionCases.green);
-    const r = new Set(partitionCases.red);
-    return raw.rowCase.map((id) => (g.has(id) ? 'green' : r.has(id) ? 'red' : null));
-  }, [raw, partitionCases]);
-  const timeline = useMemo(() => (align && raw && compare ? alignAtCaseStart(raw, compare) : raw), [align, raw, compare]);
-  const edge = useApp((s) => s.edge);
-  const closeTimeline = useApp((s) => s.closeTimeline);
-  const closeEdge = useApp((s) => s.closeEdge);
-  if (!timeline && !edge) return null;
-  return (
-    <section className="detail" data-testid="detail">
-      <ErrorBoundary name="Detail" resetKey={timeline ?? edge}>
-        <Suspense fallback={<p className="muted">Loading…</p>}>
-          {timeline && compare && raw!.timeBase !== 'none' && (
-            <label className="align-toggle" title="Each case's events shifted so that its first event (of any activity) is at 0: green and red runs side by side on one scale">
-              <input type="checkbox" checked={align} onChange={(e) => setAlign(e.target.checked)} data-testid="timeline-align" /> align each case at its start
-            </label>
-          )}
-          {timeline && <TimelinePanel data={timeline} onClose={closeTimeline} rowSides={rowSides} />}
-          {edge && <EdgeCasesPanel data={edge} onClose={closeEdge} />}
-        </Suspense>
-      </ErrorBoundary>
-    </section>
-  );
-}
+import { Workspace } from './Workspace';
 
 export function App() {
   const status = useApp((st) => st.status);
@@ -298,24 +152,7 @@ export function App() {
           <EmptyState onExample={loadExample} onPick={() => fileInput.current?.click()} onPickFolder={() => folderInput.current?.click()} />
         </>
       )}
-      {summary && summary.cases > 0 && (
-        <main className="workspace">
-          <aside className="side">
-            <Tabs tabs={SIDE_TABS} />
-            <CaseFilters />
-          </aside>
-          <div className="main-col">
-            {hasResult && <OverviewArea />}
-            <GraphArea />
-            <Detail />
-            {hasResult && (
-              <section className="bottom">
-                <Tabs tabs={BOTTOM_TABS} />
-              </section>
-            )}
-          </div>
-        </main>
-      )}
+      {summary && summary.cases > 0 && <Workspace />}
       {dragging && <DropOverlay loadedFiles={summary?.files.length ?? 0} />}
     </div>
   );

@@ -16,6 +16,9 @@ export function PartitionPicker() {
   const swap = useApp((s) => s.swapPartition);
   const clear = useApp((s) => s.clearPartition);
   const error = useApp((s) => s.partitionError);
+  const hideUnassigned = useApp((s) => s.hideUnassigned);
+  const setHideUnassigned = useApp((s) => s.setHideUnassigned);
+  const total = useApp((s) => s.summary?.cases ?? 0);
   const [g, setG] = useState(green);
   const [r, setR] = useState(red);
   const [seen, setSeen] = useState([green, red]);
@@ -106,6 +109,12 @@ export function PartitionPicker() {
             ))}
         </div>
       )}
+      <label title="Analyse only the green and the red cases (the link's unassigned=hide)">
+        <input type="checkbox" checked={hideUnassigned} disabled={!green && !red} onChange={(e) => void setHideUnassigned(e.target.checked)} data-testid="hide-unassigned" /> hide unassigned cases
+        {(green || red) && partitionCases && (
+          <span className="muted" data-testid="unassigned-count"> ({Math.max(0, total - partitionCases.green.length - partitionCases.red.length)} of {total} loaded cases unassigned)</span>
+        )}
+      </label>
       {(green || red) && (
         <p className="legend" data-testid="partition-legend">
           <span className="swatch green" /> green: {partitionCases?.green.length ?? part?.greenCases ?? 0} cases, {sides.green} nodes only there ·{' '}

@@ -60,6 +60,13 @@ export interface GraphModel {
     hover?: boolean;
     /** The node's rendered box (CSS px, like `at`). */
     box?: { x1: number; y1: number; x2: number; y2: number };
+    /** The keyboard is on this node (its focus ring is drawn). */
+    focus?: boolean;
+    /** The drawn border colour, and the outline colour when a second ring is drawn (Cytoscape's computed style). */
+    border?: string;
+    outline?: string;
+    /** The drawn label colour (Cytoscape's computed style). */
+    labelColor?: string;
   }[];
   edges: {
     source: string;
@@ -71,6 +78,10 @@ export interface GraphModel {
     at?: { x: number; y: number };
     /** The rendered box of the edge's label, when it is drawn (absent: no label, or left out to avoid an overlap). */
     label?: { x1: number; y1: number; x2: number; y2: number };
+    /** As drawn (Cytoscape's computed style, in the page's colour scheme): the line, the label and its background. */
+    lineColor?: string;
+    labelColor?: string;
+    labelBg?: string;
   }[];
 }
 
@@ -88,7 +99,7 @@ export interface StatsTableProps {
   /** From AnalysisResult: explain missing values ("–") precisely (re-trace with -T / -tt). */
   hasDurations?: boolean;
   hasTimestamps?: boolean;
-  /** Height of the scrolling body in px (default 360). */
+  /** Height of the scrolling body in px (absent: it fills its container, e.g. the tables pane). */
   height?: number;
 }
 

@@ -47,7 +47,6 @@ function StatsTab() {
       onSelect={(id) => void selectNode(id)}
       hasDurations={result.hasDurations}
       hasTimestamps={result.hasTimestamps}
-      height={220}
     />
   );
 }

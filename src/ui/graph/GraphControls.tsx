@@ -3,7 +3,7 @@ import { metric } from '../../analysis/metrics';
 import type { AnalysisResult } from '../../analysis/types';
 import { formatCount } from '../../lib/format';
 import type { ColorMode, DiffMetric } from '../contracts';
-import { BLUE, DIFF_GREEN, DIFF_NONE, DIFF_RED, EDGE_DEFAULT, EDGE_GREEN, EDGE_NEITHER, EDGE_RED, NODE_BOTH, NODE_GREEN, NODE_NEITHER, NODE_RED, SIGNIFICANT, UNAVAILABLE, WHITE } from './colors';
+import { BLUE, DIFF_GREEN, DIFF_NONE, DIFF_RED, EDGE_DEFAULT, EDGE_GREEN, EDGE_NEITHER, EDGE_RED, NODE_BOTH, NODE_GREEN, NODE_NEITHER, NODE_RED, SIGNIFICANT, UNAVAILABLE, WHITE, partitionRing } from './colors';
 import { sideCounts } from './elements';
 import type { FilterOptions, FilteredGraph } from './filter';
 
@@ -32,7 +32,7 @@ export function GraphToolbar(p: ControlsProps) {
   if (idx < 0) idx = stops.length;
   const hidden = graph.nodes.length - 2 < graph.totalActivities || graph.realEdges < graph.totalEdges;
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 14px', alignItems: 'center', padding: '4px 6px', borderBottom: '1px solid #ddd', fontSize: 12 }}>
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 14px', alignItems: 'center', padding: '4px 6px', borderBottom: '1px solid var(--border, #ddd)', fontSize: 12 }}>
       <label title="Keep the top-N activities">
         Activities{' '}
         <input data-testid="graph-activities" type="range" min={0} max={total} step={1} value={Math.min(opts.maxActivities, total)}
@@ -67,13 +67,13 @@ export function GraphToolbar(p: ControlsProps) {
         <button style={btn} onClick={p.onPng} data-testid="graph-export-png">PNG</button>
         <button style={btn} onClick={p.onSvg} data-testid="graph-export-svg">SVG</button>
       </span>
-      <span data-testid="graph-shown" style={{ color: hidden ? '#B71C1C' : '#555' }}>
+      <span data-testid="graph-shown" style={{ color: hidden ? 'var(--error, #B71C1C)' : 'var(--muted, #555)' }}>
         {hidden
           ? `showing ${formatCount(graph.nodes.length - 2)} of ${formatCount(graph.totalActivities)} activities, ${formatCount(graph.realEdges)} of ${formatCount(graph.totalEdges)} edges`
           : `${formatCount(graph.totalActivities)} activities, ${formatCount(graph.totalEdges)} edges`}
         {graph.bypassEdges > 0 ? ` (+${formatCount(graph.bypassEdges)} dashed: via hidden activities)` : ''}
       </span>
-      {p.busy ? <span data-testid="graph-busy" style={{ color: '#555' }}>{p.busy}</span> : null}
+      {p.busy ? <span data-testid="graph-busy" style={{ color: 'var(--muted, #555)' }}>{p.busy}</span> : null}
     </div>
   );
 }
@@ -85,10 +85,42 @@ const line = (color: string, dashed = false): React.CSSProperties => ({
   display: 'inline-block', width: 18, height: 0, borderTop: `3px ${dashed ? 'dashed' : 'solid'} ${color}`, verticalAlign: 'middle', marginRight: 3,
 });
 
-export function GraphLegend({ result, colorMode, metricMax }: { result: AnalysisResult; colorMode: ColorMode; metricMax: number | null }) {
+const ring = (side: 'green' | 'red' | 'both' | 'neither'): React.CSSProperties => {
+  const r = partitionRing(side);
+  return {
+    display: 'inline-block', width: 14, height: 10, background: WHITE, border: `${Math.min(r.width, 2.5)}px ${r.dashed ? 'dashed' : 'solid'} ${r.border}`,
+    outline: r.outline ? `2px solid ${r.outline}` : undefined, borderRadius: 3, verticalAlign: 'middle', margin: '0 4px 0 3px',
+  };
+};
+
+/** The partition as rings beside the metric fill: one legend line for the nodes, one for the edges. */
+function RingLegend({ result }: { result: AnalysisResult }) {
+  const c = sideCounts(result);
+  const p = result.partition;
+  if (!p || !c) return null;
+  return (
+    <>
+      <div data-testid="legend-rings">
+        <b>Partition</b> (ring) — green {formatCount(p.greenCases)}, red {formatCount(p.redCases)} cases:
+        <span style={ring('green')} />only green {c.nodes.green}
+        <span style={ring('red')} />only red {c.nodes.red}
+        <span style={ring('both')} />both {c.nodes.both}
+        {c.nodes.neither > 0 ? <><span style={ring('neither')} />neither {c.nodes.neither}</> : null}
+      </div>
+      <div>
+        <span style={line(EDGE_GREEN)} />green {c.edges.green}{'  '}
+        <span style={line(EDGE_RED)} />red {c.edges.red}{'  '}
+        <span style={line(EDGE_DEFAULT)} />both {c.edges.both}
+        {c.edges.neither > 0 ? <>{'  '}<span style={line(EDGE_NEITHER)} />neither {c.edges.neither}</> : null} <i>edges</i>
+      </div>
+    </>
+  );
+}
+
+export function GraphLegend({ result, colorMode, metricMax, rings = false }: { result: AnalysisResult; colorMode: ColorMode; metricMax: number | null; rings?: boolean }) {
   const box: React.CSSProperties = {
-    position: 'absolute', left: 8, bottom: 8, background: 'rgba(255,255,255,0.92)', border: '1px solid #ccc', borderRadius: 4,
-    padding: '4px 8px', fontSize: 11, lineHeight: 1.6, pointerEvents: 'none', maxWidth: 360,
+    position: 'absolute', left: 8, bottom: 8, background: 'var(--legend-bg, rgba(255,255,255,0.92))', color: 'var(--fg, #222)', border: '1px solid var(--border, #ccc)', borderRadius: 4,
+    padding: '4px 8px', fontSize: 11, lineHeight: 1.6, pointerEvents: 'none', maxWidth: rings ? 460 : 360,
   };
   if (colorMode.kind === 'partition') {
     const c = sideCounts(result);
@@ -123,6 +155,7 @@ export function GraphLegend({ result, colorMode, metricMax }: { result: Analysis
         <span>{metricMax === null || metricMax === 0 ? '–' : m.format(metricMax)}</span>
         <span style={{ marginLeft: 8 }}><span style={swatch(UNAVAILABLE)} />unavailable</span>
       </div>
+      {rings ? <RingLegend result={result} /> : null}
       <div><span style={line(EDGE_NEITHER, true)} />via hidden activities · width ∝ log(count) · binary units</div>
       {result.hosts > 1 ? <div style={{ color: '#8D6E63' }}>mc assumes the {result.hosts} hosts&apos; clocks are synchronised</div> : null}
     </div>

@@ -9,15 +9,19 @@ import { END, START, type AnalysisResult } from '../../analysis/types';
 import { formatCount } from '../../lib/format';
 import type { GraphPanelProps } from '../contracts';
 import { setGraphReader } from '../testHook';
-import { download } from '../exportFiles';
+import { trackUi } from '../idle';
 import { CyView, edgeId } from './cyView';
 import { buildElements } from './elements';
 import { DEFAULT_MAX_ACTIVITIES, DEFAULT_MAX_EDGES, FIT_TRIES, SMALL_GRAPH, defaultFilter, edgeCountStops, estimateFit, filterGraph, fitActivities, indexDfg, rankActivities, thresholdFor, type FilterOptions, type ShownEdge } from './filter';
+import { NodeContextMenu } from './ContextMenu';
+import { exportPng, exportSvg, legendLines } from './exportImage';
 import { GraphLegend, GraphToolbar } from './GraphControls';
-import { FONT_FAMILY, FONT_PX, edgeTooltipRows, labelBox, nodeLabelLines, nodeTooltipRows } from './labels';
+import { edgeTooltipRows, labelBox, nodeLabelLines, nodeTooltipRows } from './labels';
 import { LayoutClient } from './layoutClient';
 import { buildLayoutRequest, layoutUniverse, loopShift } from './layoutPlan';
-import { LEGEND_LINE, toSvg } from './svgExport';
+import { onSchemeChange, readTheme } from './theme';
+import { fillTooltip } from './tooltip';
+import { useGraphKeyboard } from './useGraphKeyboard';
 
 type Pos = { x: number; y: number };
 
@@ -33,23 +37,6 @@ function signature(r: AnalysisResult): string {
     mix(e.target);
   }
   return `${r.nodes.length}|${r.edges.length}|${h >>> 0}`;
-}
-
-function fillTooltip(tip: HTMLDivElement, title: string, rows: [string, string][]): void {
-  const head = document.createElement('div');
-  head.style.fontWeight = '600';
-  head.style.wordBreak = 'break-all';
-  head.textContent = title;
-  const table = document.createElement('table');
-  table.style.borderSpacing = '6px 0';
-  for (const [k, v] of rows) {
-    const tr = table.insertRow();
-    tr.insertCell().textContent = k;
-    const td = tr.insertCell();
-    td.textContent = v;
-    td.style.textAlign = 'right';
-  }
-  tip.replaceChildren(head, table);
 }
 
 export function GraphPanel(props: GraphPanelProps) {
@@ -161,11 +148,14 @@ export function GraphPanel(props: GraphPanelProps) {
       onViewport: () => {
         tip.style.display = 'none';
       },
-    });
+    }, readTheme());
     viewRef.current = view;
     clientRef.current = new LayoutClient();
     setGraphReader(() => view.model());
+    // the colour scheme follows the system's, also when it changes while the page is open
+    const unScheme = onSchemeChange(() => view.setTheme(readTheme()));
     return () => {
+      unScheme();
       setGraphReader(null);
       clientRef.current?.dispose();
       clientRef.current = null;
@@ -225,24 +215,38 @@ export function GraphPanel(props: GraphPanelProps) {
       });
   }, [layoutKey, relayout, direction, graph.nodes, loops, stats, dfg, sig]);
 
-  // Refit when the panel is resized (window, panes).
+  // Cytoscape learns its container's new size at once, and the graph is fitted again (with the selected
+  // node in view) once the size settles (window, panes, the overview). waitIdle waits for that fit.
   useEffect(() => {
     const host = hostRef.current;
     if (!host || typeof ResizeObserver === 'undefined') return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let settle: (() => void) | null = null;
+    const done = (): void => {
+      settle?.();
+      settle = null;
+    };
     const ro = new ResizeObserver(() => {
       const w = host.clientWidth;
       const h = host.clientHeight;
       setCanvas((c) => (c.w === 0 && w > 0 ? { w, h } : c)); // the first size: for the first view's guess
+      viewRef.current?.cy.resize();
+      if (!settle) void trackUi(new Promise<void>((r) => (settle = r)));
       clearTimeout(timer);
       timer = setTimeout(() => {
-        viewRef.current?.cy.resize();
-        viewRef.current?.fit();
+        const view = viewRef.current;
+        if (view) {
+          view.cy.resize();
+          view.fit();
+          view.reveal(propsRef.current.selected);
+        }
+        done();
       }, 120);
     });
     ro.observe(host);
     return () => {
       clearTimeout(timer);
+      done();
       ro.disconnect();
     };
   }, []);
@@ -286,46 +290,10 @@ export function GraphPanel(props: GraphPanelProps) {
     }
   }, [elements, posVersion, selected, marked, graph.nodes, direction, layoutKey, fitting, opts.maxActivities, autoNow, sig, result.nodes.length]);
 
-  // the legend's lines as the page shows them, drawn under the graph in both exports
-  const legendLines = (): string[] =>
-    Array.from(rootRef.current?.querySelectorAll('[data-testid=graph-legend] > div') ?? [], (d) => (d.textContent ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean);
-  const onPng = (): void => {
-    const cy = viewRef.current?.cy;
-    if (!cy) return;
-    const scale = 2;
-    const url = cy.png({ output: 'base64uri', full: true, scale, bg: '#FFFFFF', maxWidth: 16000, maxHeight: 16000 });
-    const lines = legendLines();
-    const img = new Image();
-    img.onload = () => {
-      const pad = 20 * scale;
-      const lh = LEGEND_LINE * scale;
-      const canvas = document.createElement('canvas');
-      canvas.width = img.width;
-      canvas.height = img.height + (lines.length ? pad + lines.length * lh : 0);
-      const ctx = canvas.getContext('2d');
-      if (!ctx) return;
-      ctx.fillStyle = '#FFFFFF';
-      ctx.fillRect(0, 0, canvas.width, canvas.height);
-      ctx.drawImage(img, 0, 0);
-      ctx.fillStyle = '#37474F';
-      ctx.font = `${FONT_PX * scale}px ${FONT_FAMILY}`;
-      lines.forEach((l, i) => ctx.fillText(l, pad / 2, img.height + pad + (i + 0.8) * lh));
-      canvas.toBlob((blob) => blob && download('strace-dfg.png', blob, 'image/png'), 'image/png');
-    };
-    img.src = url;
-  };
-  const onSvg = (): void => {
-    const view = viewRef.current;
-    if (!view) return;
-    const parts = view.svgParts((id) => {
-      const a = stats.get(id);
-      return a ? nodeLabelLines(a) : [id];
-    });
-    download('strace-dfg.svg', toSvg(parts.nodes, parts.edges, FONT_FAMILY, FONT_PX, legendLines()), 'image/svg+xml');
-  };
+  const keys = useGraphKeyboard(viewRef, propsRef, direction, stats);
 
   return (
-    <div ref={rootRef} data-testid="graph-panel" style={{ position: 'relative', display: 'flex', flexDirection: 'column', height: '100%', minHeight: 320 }}
+    <div ref={rootRef} data-testid="graph-panel" style={{ position: 'relative', display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
       onKeyDown={(e) => e.key === 'Escape' && setMenu(null)}>
       <GraphToolbar result={result} opts={opts} stops={stops} graph={graph} busy={busy ?? (fitting ? 'choosing how many activities fit…' : null)}
         onOpts={(o) => {
@@ -333,31 +301,26 @@ export function GraphPanel(props: GraphPanelProps) {
           props.onFilter?.({ activities: o.maxActivities, paths: o.minEdgeCount, rankBy: o.rankBy });
         }}
         onFit={() => viewRef.current?.fit()} onZoom={(f) => viewRef.current?.zoomBy(f)} onPan={(dx, dy) => viewRef.current?.panBy(dx, dy)}
-        onRelayout={() => setRelayout((v) => v + 1)} onPng={onPng} onSvg={onSvg} />
-      <div style={{ position: 'relative', flex: 1, minHeight: 280 }}>
-        <div ref={hostRef} data-testid="graph-canvas" style={{ position: 'absolute', inset: 0, background: '#FAFAFA' }} onContextMenu={(e) => e.preventDefault()} />
-        <GraphLegend result={result} colorMode={colorMode} metricMax={elements.metricMax} />
-        {layoutError ? <div role="alert" data-testid="graph-error" style={{ position: 'absolute', top: 8, left: 8, color: '#B71C1C', background: '#FFF', padding: 4 }}>{layoutError}</div> : null}
+        onRelayout={() => setRelayout((v) => v + 1)}
+        onPng={() => viewRef.current && exportPng(viewRef.current, legendLines(rootRef.current))}
+        onSvg={() => viewRef.current && exportSvg(viewRef.current, stats, legendLines(rootRef.current))} />
+      <div style={{ position: 'relative', flex: '1 1 0', minHeight: 0 }}>
+        <div ref={hostRef} data-testid="graph-canvas" className="graph-canvas" tabIndex={0} role="application" aria-roledescription="graph"
+          aria-label="Graph: Tab and the arrow keys move between nodes, Enter opens the node's timeline, + and − zoom, 0 fits"
+          style={{ position: 'absolute', inset: 0, background: 'var(--graph-bg, #FAFAFA)' }}
+          onContextMenu={(e) => e.preventDefault()} onKeyDown={keys.onKeyDown} onFocus={keys.onFocus} onBlur={keys.onBlur} />
+        <div className="sr-only" aria-live="polite" data-testid="graph-focus-text">{keys.focusText}</div>
+        <GraphLegend result={result} colorMode={colorMode} metricMax={elements.metricMax} rings={elements.rings} />
+        {layoutError ? <div role="alert" data-testid="graph-error" style={{ position: 'absolute', top: 8, left: 8, color: 'var(--error, #B71C1C)', background: 'var(--panel, #FFF)', padding: 4 }}>{layoutError}</div> : null}
         <div ref={tipRef} data-testid="graph-tooltip" role="tooltip" style={{
-          position: 'absolute', display: 'none', pointerEvents: 'none', background: '#FFFFFF', border: '1px solid #999', borderRadius: 4,
-          padding: '4px 6px', fontSize: 11, maxWidth: 420, boxShadow: '0 2px 6px rgba(0,0,0,0.2)', zIndex: 5,
+          position: 'absolute', display: 'none', pointerEvents: 'none', background: 'var(--panel, #FFFFFF)', color: 'var(--fg, #222)', border: '1px solid var(--border-strong, #999)', borderRadius: 4,
+          padding: '4px 6px', fontSize: 11, maxWidth: 420, boxShadow: '0 2px 6px var(--shadow, rgba(0,0,0,0.2))', zIndex: 5,
         }} />
         {menu ? (
-          <div data-testid="graph-context-menu" role="menu" style={{
-            position: 'absolute', left: menu.x, top: menu.y, background: '#FFFFFF', border: '1px solid #999', borderRadius: 4, zIndex: 6,
-            display: 'flex', flexDirection: 'column', fontSize: 12, boxShadow: '0 2px 6px rgba(0,0,0,0.25)',
-          }}>
-            <div style={{ padding: '3px 8px', color: '#555', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{menu.id}</div>
-            {(['with', 'without'] as const).map((k) => (
-              <button key={k} role="menuitem" data-testid={`graph-keep-${k}`} style={{ textAlign: 'left', padding: '4px 8px', border: 'none', background: 'none', cursor: 'pointer', font: 'inherit' }}
-                onClick={() => {
-                  setMenu(null);
-                  propsRef.current.onKeepCases(menu.id, k);
-                }}>
-                {k === 'with' ? 'Keep only cases with this activity' : 'Keep only cases without this activity'}
-              </button>
-            ))}
-          </div>
+          <NodeContextMenu menu={menu} onKeep={(k) => {
+            setMenu(null);
+            propsRef.current.onKeepCases(menu.id, k);
+          }} />
         ) : null}
       </div>
     </div>

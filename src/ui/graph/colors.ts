@@ -54,6 +54,28 @@ export function partitionNodeFill(side: Side | undefined): string {
   return side === 'green' ? NODE_GREEN : side === 'red' ? NODE_RED : side === 'neither' ? NODE_NEITHER : NODE_BOTH;
 }
 
+/**
+ * The partition as a node's ring while the fill shows a metric: only-green activities get a green border,
+ * only-red a red one, those of both sides a green border inside a red outline, those of neither (only in
+ * unassigned cases) a dashed grey border.
+ */
+export const RING_GREEN = '#2E7D32';
+export const RING_RED = '#C62828';
+export const RING_NEITHER = '#9E9E9E';
+export interface Ring {
+  border: string;
+  width: number;
+  dashed: boolean;
+  /** A second ring outside the border (both sides). */
+  outline: string | null;
+}
+export function partitionRing(side: Side): Ring {
+  if (side === 'green') return { border: RING_GREEN, width: 3, dashed: false, outline: null };
+  if (side === 'red') return { border: RING_RED, width: 3, dashed: false, outline: null };
+  if (side === 'both') return { border: RING_GREEN, width: 3, dashed: false, outline: RING_RED };
+  return { border: RING_NEITHER, width: 2, dashed: true, outline: null };
+}
+
 export function partitionEdgeColor(side: Side | undefined): string {
   return side === 'green' ? EDGE_GREEN : side === 'red' ? EDGE_RED : side === 'neither' ? EDGE_NEITHER : EDGE_DEFAULT;
 }

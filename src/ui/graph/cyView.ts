@@ -3,13 +3,16 @@
  * id) only when the visible topology changes; colours, labels and selection are data/classes updated in
  * a batch. Positions come from the layout worker (preset), never from a Cytoscape layout run.
  */
-import cytoscape, { type Core, type EdgeSingular, type NodeSingular, type StylesheetJson } from 'cytoscape';
-import { END, START } from '../../analysis/types';
+import cytoscape, { type Core, type EdgeSingular, type NodeSingular } from 'cytoscape';
+import { END, START, type Side } from '../../analysis/types';
 import type { GraphModel } from '../contracts';
-import { TERMINAL_FILL } from './colors';
-import { FONT_FAMILY, FONT_PX } from './labels';
-import { LOOP_SPACE } from './layoutPlan';
+import { TERMINAL_FILL, partitionRing } from './colors';
+import { MIN_ZOOMED_FONT_PX, styleFor } from './cyStyle';
+import { FONT_PX } from './labels';
 import type { SvgEdge, SvgNode } from './svgExport';
+import { LIGHT, themedEdge, type GraphTheme } from './theme';
+
+export { MIN_ZOOMED_FONT_PX };
 
 export interface NodeData {
   id: string;
@@ -18,6 +21,8 @@ export interface NodeData {
   h: number;
   fill: string;
   side?: string;
+  /** The partition drawn as the node's ring (metric fill kept). */
+  ring?: Side;
 }
 
 export interface EdgeData {
@@ -45,61 +50,18 @@ export interface ViewCallbacks {
 
 export const edgeId = (s: string, t: string): string => JSON.stringify([s, t]);
 
-/** Node labels smaller than this on screen are not drawn (Cytoscape's min-zoomed-font-size). */
-export const MIN_ZOOMED_FONT_PX = 7;
-
-const BASE_STYLE: StylesheetJson = [
-  {
-    selector: 'node',
-    style: {
-      shape: 'round-rectangle', width: 'data(w)', height: 'data(h)', 'background-color': 'data(fill)',
-      'border-width': 1, 'border-color': '#616161', label: 'data(label)', 'text-wrap': 'wrap', 'text-max-width': '2000px',
-      'text-valign': 'center', 'text-halign': 'center', 'font-size': FONT_PX, 'font-family': FONT_FAMILY, color: '#212121',
-      'min-zoomed-font-size': MIN_ZOOMED_FONT_PX, 'line-height': 1.3,
-    },
-  },
-  { selector: 'node.terminal', style: { 'background-color': TERMINAL_FILL, 'border-color': TERMINAL_FILL, label: '', width: 18, height: 18 } },
-  { selector: 'node.start', style: { shape: 'ellipse' } },
-  { selector: 'node.end', style: { shape: 'rectangle' } },
-  { selector: 'node.marked', style: { 'border-width': 4, 'border-color': '#7B1FA2', 'border-style': 'double' } },
-  { selector: 'node.selected', style: { 'border-width': 3, 'border-color': '#FF6F00' } },
-  { selector: 'node.hover', style: { 'border-width': 2, 'border-color': '#FF6F00' } },
-  {
-    selector: 'edge',
-    style: {
-      'curve-style': 'bezier', width: 'data(width)', 'line-color': 'data(color)', 'target-arrow-color': 'data(color)',
-      'target-arrow-shape': 'triangle', 'arrow-scale': 0.9, label: 'data(label)', 'font-size': FONT_PX - 1,
-      'font-family': FONT_FAMILY, color: '#37474F', 'text-background-color': '#FFFFFF', 'text-background-opacity': 0.85,
-      'text-background-padding': '1px', 'min-zoomed-font-size': 8, 'control-point-step-size': 30,
-      'loop-direction': '-30deg', 'loop-sweep': '-60deg', 'text-rotation': 'none', opacity: 0.9,
-    },
-  },
-  { selector: 'edge.bypass', style: { 'line-style': 'dashed', 'line-dash-pattern': [6, 4] } },
-];
-
-/** Self-loops point into the room the layout kept above their node (Cytoscape measures a loop from the
- * node's centre, so it must leave through the short side): straight up in LR (edges enter left, leave
- * right), a little right of up in TB (edges enter at the top centre). */
-function styleFor(direction: 'LR' | 'TB'): StylesheetJson {
-  return [
-    ...BASE_STYLE,
-    { selector: 'edge:loop', style: direction === 'LR'
-      ? { 'control-point-step-size': LOOP_SPACE, 'loop-direction': '0deg', 'loop-sweep': '-45deg', 'text-margin-y': -4 }
-      : { 'control-point-step-size': LOOP_SPACE, 'loop-direction': '20deg', 'loop-sweep': '-45deg', 'text-margin-y': -4 } },
-    { selector: 'edge.nolabel', style: { label: '' } },
-    { selector: 'edge.hl', style: { 'line-color': '#FF6F00', 'target-arrow-color': '#FF6F00', 'z-index': 10, opacity: 1, color: '#BF360C' } },
-  ];
-}
-
 export class CyView {
   readonly cy: Core;
   private topology = '';
   private direction: 'LR' | 'TB' = 'LR';
   private lastSelected: string | null = null;
+  private theme: GraphTheme;
+  private focused: string | null = null;
 
-  constructor(container: HTMLElement, cb: ViewCallbacks) {
+  constructor(container: HTMLElement, cb: ViewCallbacks, theme: GraphTheme = LIGHT) {
+    this.theme = theme;
     this.cy = cytoscape({
-      container, style: styleFor('LR'), minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false, selectionType: 'single',
+      container, style: styleFor('LR', theme), minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false, selectionType: 'single',
       autoungrabify: false, autounselectify: true, textureOnViewport: false, pixelRatio: 'auto',
       // one wheel notch (deltaY 100) zooms by ~20%, as maps and editors do (Cytoscape's default: ×2.5)
       wheelSensitivity: 0.2,
@@ -185,24 +147,56 @@ export class CyView {
     cy.batch(() => {
       cy.nodes('.marked').removeClass('marked');
       for (const id of marked) cy.getElementById(id).addClass('marked');
-      for (const n of nodes) cy.getElementById(n.id).data({ label: n.label, fill: n.fill, side: n.side, w: n.w, h: n.h });
+      for (const n of nodes) cy.getElementById(n.id).data({ label: n.label, fill: n.fill, side: n.side, ring: n.ring, w: n.w, h: n.h });
       for (const e of edges) cy.getElementById(e.id).data({ label: e.label, color: e.color, width: e.width, side: e.side, count: e.count });
       cy.nodes('.selected').removeClass('selected');
       if (selected !== null) cy.getElementById(selected).addClass('selected');
     });
-    if (selected !== null && selected !== this.lastSelected) {
-      // a selection from elsewhere (statistics table): bring the node into view if it is off screen
-      const n = cy.getElementById(selected);
-      const p = n.nonempty() ? n.renderedPosition() : null;
-      if (p && (p.x < 0 || p.y < 0 || p.x > cy.width() || p.y > cy.height())) cy.center(n);
-    }
+    // a selection from elsewhere (statistics table): bring the node into view if it is off screen
+    if (selected !== null && selected !== this.lastSelected) this.reveal(selected);
     this.lastSelected = selected;
+  }
+
+  /** Centres the node on it when it is (partly) outside the canvas. */
+  reveal(id: string | null): void {
+    const cy = this.cy;
+    const n = id === null ? null : cy.getElementById(id);
+    if (!n || n.empty()) return;
+    const bb = n.renderedBoundingBox({ includeLabels: false });
+    if (bb.x1 < 0 || bb.y1 < 0 || bb.x2 > cy.width() || bb.y2 > cy.height()) cy.center(n);
   }
 
   setDirection(direction: 'LR' | 'TB'): void {
     if (direction === this.direction) return;
     this.direction = direction;
-    this.cy.style(styleFor(direction));
+    this.cy.style(styleFor(direction, this.theme));
+  }
+
+  /** The page's colour scheme changed (light / dark). */
+  setTheme(theme: GraphTheme): void {
+    this.theme = theme;
+    this.cy.style(styleFor(this.direction, theme));
+  }
+
+  /** The node the keyboard is on (a focus ring), or none; brought into view when it is outside. */
+  focusNode(id: string | null): void {
+    const cy = this.cy;
+    cy.nodes('.kbd').removeClass('kbd');
+    const n = id === null ? null : cy.getElementById(id);
+    this.focused = n && n.nonempty() ? id : null;
+    if (!n || n.empty()) return;
+    n.addClass('kbd');
+    this.reveal(id);
+  }
+
+  /** The keyboard's node (null when none, or when it is no longer drawn). */
+  focusedNode(): string | null {
+    return this.focused !== null && this.cy.getElementById(this.focused).nonempty() ? this.focused : null;
+  }
+
+  /** The drawn nodes with their model positions (keyboard navigation). */
+  nodePositions(): { id: string; x: number; y: number }[] {
+    return this.cy.nodes().map((n) => ({ id: n.id(), x: n.position('x'), y: n.position('y') }));
   }
 
   /** The zoom at which the whole graph fits (what fit() would use without its cap). */
@@ -265,8 +259,9 @@ export class CyView {
       const at = n.renderedPosition();
       const term = d.id === START || d.id === END;
       return {
-        id: d.id, fill: term ? TERMINAL_FILL : d.fill, ...(d.side ? { partition: d.side as never } : {}),
-        ...(n.hasClass('hover') ? { hover: true } : {}),
+        id: d.id, fill: term ? (n.style('background-color') as string) : d.fill, ...(d.side ? { partition: d.side as never } : {}),
+        ...(n.hasClass('hover') ? { hover: true } : {}), ...(n.hasClass('kbd') ? { focus: true } : {}),
+        border: n.style('border-color') as string, labelColor: n.style('color') as string, ...(Number.parseFloat(n.style('outline-width') as string) > 0 ? { outline: n.style('outline-color') as string } : {}),
         at: { x: at.x, y: at.y }, ...(n.hasClass('marked') ? { marked: true } : {}),
         labelPx: term ? 0 : labelPx, box: rendered(n.renderedBoundingBox({ includeLabels: false, includeOverlays: false })),
       };
@@ -279,6 +274,7 @@ export class CyView {
       return {
         source: d.source, target: d.target, count: d.count, color: d.color, ...(d.side ? { partition: d.side as never } : {}), at: { x: mid.x, y: mid.y },
         ...(label ? { label } : {}),
+        lineColor: e.style('line-color') as string, labelColor: e.style('color') as string, labelBg: e.style('text-background-color') as string,
       };
     });
     return { nodes, edges };
@@ -292,6 +288,7 @@ export class CyView {
       return {
         x: p.x, y: p.y, w: term ? 18 : d.w, h: term ? 18 : d.h, shape: d.id === START ? 'circle' : d.id === END ? 'square' : 'box',
         fill: term ? TERMINAL_FILL : d.fill, stroke: term ? TERMINAL_FILL : '#616161', lines: term ? [] : lines(d.id),
+        ...(d.ring && !term ? ringOf(d.ring) : {}),
       };
     });
     const edges: SvgEdge[] = this.cy.edges().map((e) => {
@@ -303,7 +300,7 @@ export class CyView {
         ctrl = [];
       }
       return {
-        points: [e.sourceEndpoint(), ...ctrl, e.targetEndpoint()], color: d.color, width: d.width, dashed: d.bypass,
+        points: [e.sourceEndpoint(), ...ctrl, e.targetEndpoint()], color: themedEdge(d.color, LIGHT), width: d.width, dashed: d.bypass,
         label: e.hasClass('nolabel') ? '' : d.label, labelAt: e.midpoint(), loop: d.source === d.target,
       };
     });
@@ -317,6 +314,12 @@ export class CyView {
 
 function rendered(b: { x1: number; y1: number; x2: number; y2: number }): { x1: number; y1: number; x2: number; y2: number } {
   return { x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2 };
+}
+
+/** The partition ring of a node in the SVG export (as drawn: cyStyle.ts). */
+function ringOf(side: Side): Pick<SvgNode, 'stroke' | 'strokeWidth' | 'dashed' | 'outline'> {
+  const r = partitionRing(side);
+  return { stroke: r.border, strokeWidth: r.width, dashed: r.dashed, ...(r.outline ? { outline: r.outline } : {}) };
 }
 
 function terminalClass(id: string): string {

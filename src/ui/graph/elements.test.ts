@@ -15,7 +15,7 @@ describe('elements', () => {
     expect(top.fill).toBe('#9B9BFF');
     expect(el.metricMax).toBe(r.nodes[0].count);
     expect(el.nodes.find((n) => n.id === START)!.fill).toBe('#424242');
-    expect(el.nodes.every((n) => n.side === undefined)).toBe(true);
+    expect(el.nodes.filter((n) => n.id !== START && n.id !== END).every((n) => n.ring === n.side)).toBe(true);
     expect(top.label.split('\n')).toHaveLength(3);
   });
 
@@ -32,6 +32,29 @@ describe('elements', () => {
     const c = sideCounts(r)!;
     expect(c.nodes.green + c.nodes.red + c.nodes.both + c.nodes.neither).toBe(r.nodes.length);
     expect(c.edges.green + c.edges.red + c.edges.both + c.edges.neither).toBe(r.edges.length);
+  });
+
+  it('with a partition, metric colouring keeps the metric fill and draws the sides as rings', () => {
+    const el = buildElements(r, g, { kind: 'metric', metric: 'count' }, 'count', stats);
+    const plain = buildElements({ ...r, partition: null }, g, { kind: 'metric', metric: 'count' }, 'count', stats);
+    expect(el.rings).toBe(true);
+    expect(plain.rings).toBe(false);
+    const seen = new Set<string>();
+    for (const n of el.nodes) {
+      if (n.id === START || n.id === END) continue;
+      const side = r.partition!.nodes[n.id].side;
+      seen.add(side);
+      expect(n.ring).toBe(side);
+      expect(n.side).toBe(side);
+      // the fill is the metric's, exactly as without a partition
+      expect(n.fill).toBe(plain.nodes.find((p) => p.id === n.id)!.fill);
+    }
+    expect(seen.size).toBeGreaterThan(1);
+    expect(plain.nodes.every((n) => n.ring === undefined)).toBe(true);
+    // edges take the partition colours as in partition mode
+    const part = buildElements(r, g, { kind: 'partition' }, 'count', stats);
+    expect(el.edges.map((e) => e.color)).toEqual(part.edges.map((e) => e.color));
+    expect(el.metricMax).toBe(plain.metricMax);
   });
 
   it('scales edge width logarithmically', () => {

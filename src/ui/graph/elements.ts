@@ -11,6 +11,8 @@ export interface Elements {
   edges: EdgeData[];
   /** Metric legend range (0 … max) or null in partition mode. */
   metricMax: number | null;
+  /** The partition is drawn as node rings beside the metric fill (a partition in metric mode). */
+  rings: boolean;
 }
 
 /** Edge width 1…7 px, logarithmic in count relative to the largest count of the whole DFG. */
@@ -21,6 +23,9 @@ export function edgeWidth(count: number, maxCount: number): number {
 
 export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMode: ColorMode, labelKind: EdgeLabelKind, stats: Map<string, ActivityStats>, difference: DifferenceMap | null = null): Elements {
   const part = colorMode.kind === 'partition' ? result.partition : null;
+  // With a partition, metric colouring keeps its fill and shows the sides as rings (and coloured edges).
+  const ring = colorMode.kind === 'metric' ? (result.partition ?? null) : null;
+  const sides = part ?? ring;
   const diff = colorMode.kind === 'difference' ? difference : null;
   const metric = colorMode.kind === 'metric' ? colorMode.metric : 'rd';
   const max = metricMax(result.nodes, metric);
@@ -28,7 +33,7 @@ export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMod
   for (const e of result.edges) maxCount = Math.max(maxCount, e.count);
   const nodes: NodeData[] = g.nodes.map((id) => {
     if (id === START || id === END) {
-      const side: Side | undefined = part ? (part.nodes[id]?.side ?? 'both') : undefined;
+      const side: Side | undefined = sides ? (sides.nodes[id]?.side ?? 'both') : undefined;
       return { id, label: '', w: 18, h: 18, fill: TERMINAL_FILL, ...(side ? { side } : {}) };
     }
     const a = stats.get(id);
@@ -42,7 +47,12 @@ export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMod
       const d = diff?.nodes[id];
       return { id, label: lines.join('\n'), w: box.w, h: box.h, fill: differenceFill(d?.effect, d?.q) };
     }
-    return { id, label: lines.join('\n'), w: box.w, h: box.h, fill: metricFill(a ? metricValue(a, metric) : null, max) };
+    const fill = metricFill(a ? metricValue(a, metric) : null, max);
+    if (ring) {
+      const side = ring.nodes[id]?.side ?? 'neither';
+      return { id, label: lines.join('\n'), w: box.w, h: box.h, fill, side, ring: side };
+    }
+    return { id, label: lines.join('\n'), w: box.w, h: box.h, fill };
   });
   const edges: EdgeData[] = g.edges.map((e) => {
     const base = {
@@ -53,12 +63,12 @@ export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMod
       const d = diff?.edges[edgeKey(e.source, e.target)];
       return { ...base, color: differenceEdgeColor(d?.effect, d?.q) };
     }
-    if (!part) return { ...base, color: e.bypass ? EDGE_NEITHER : EDGE_DEFAULT };
+    if (!sides) return { ...base, color: e.bypass ? EDGE_NEITHER : EDGE_DEFAULT };
     if (e.bypass) return { ...base, color: EDGE_NEITHER };
-    const side = part.edges[edgeKey(e.source, e.target)]?.side ?? 'neither';
+    const side = sides.edges[edgeKey(e.source, e.target)]?.side ?? 'neither';
     return { ...base, color: partitionEdgeColor(side), side };
   });
-  return { nodes, edges, metricMax: part || colorMode.kind === 'difference' ? null : max };
+  return { nodes, edges, metricMax: part || colorMode.kind === 'difference' ? null : max, rings: ring !== null };
 }
 
 /** Per-side counts for the partition legend, over the whole DFG (● and ■ excluded from node counts). */

@@ -42,6 +42,19 @@ describe('svg export', () => {
     const height = (s: string) => Number(/ height="([\d.]+)"/.exec(s)![1]);
     expect(height(svg)).toBe(height(plain) + 20 + 2 * LEGEND_LINE);
   });
+  it('draws partition rings: a wider border, dashed for neither, a second ring outside it for both', () => {
+    const base = { x: 0, y: 0, w: 100, h: 40, shape: 'box' as const, fill: '#9B9BFF', lines: ['a'] };
+    const green = toSvg([{ ...base, stroke: '#2E7D32', strokeWidth: 3 }], [], 'sans-serif', 11);
+    expect(green).toContain('fill="#9B9BFF" stroke="#2E7D32" stroke-width="3"/>');
+    expect((green.match(/<rect /g) ?? []).length).toBe(2); // the background and the node
+    const both = toSvg([{ ...base, stroke: '#2E7D32', strokeWidth: 3, outline: '#C62828' }], [], 'sans-serif', 11);
+    expect((both.match(/<rect /g) ?? []).length).toBe(3);
+    expect(both).toContain('x="-53" y="-23" width="106" height="46" rx="9" fill="none" stroke="#C62828" stroke-width="3"/>');
+    const neither = toSvg([{ ...base, stroke: '#9E9E9E', strokeWidth: 2, dashed: true }], [], 'sans-serif', 11);
+    expect(neither).toContain('stroke="#9E9E9E" stroke-width="2" stroke-dasharray="5 3"/>');
+    const plain = toSvg([{ ...base, stroke: '#616161' }], [], 'sans-serif', 11);
+    expect(plain).toContain('stroke="#616161"/>');
+  });
   it('draws arrowheads of one size in user units, however wide the edge or tight the loop', () => {
     const loop = { points: [{ x: 0, y: -20 }, { x: -10, y: -54 }, { x: 10, y: -54 }, { x: 5, y: -20 }], color: '#616161', width: 7, dashed: false, label: '80', labelAt: { x: 0, y: -50 }, loop: true };
     const svg = toSvg([{ x: 0, y: 0, w: 100, h: 40, shape: 'box', fill: '#FFFFFF', stroke: '#555', lines: ['a'] }], [loop], 'sans-serif', 11);

@@ -13,6 +13,10 @@ export interface SvgNode {
   fill: string;
   stroke: string;
   lines: string[];
+  /** Border width (default 1), dashed border, and a second ring outside it (a partition ring). */
+  strokeWidth?: number;
+  dashed?: boolean;
+  outline?: string;
 }
 
 export interface SvgEdge {
@@ -104,10 +108,16 @@ export function toSvg(nodes: SvgNode[], edges: SvgEdge[], fontFamily: string, fo
   for (const n of nodes) {
     const fill = escapeXml(n.fill);
     const stroke = escapeXml(n.stroke);
-    if (n.shape === 'circle') out.push(`<circle cx="${f(n.x)}" cy="${f(n.y)}" r="${f(n.w / 2)}" fill="${fill}" stroke="${stroke}"/>`);
+    const sw = n.strokeWidth ?? 1;
+    const extra = `${sw !== 1 ? ` stroke-width="${f(sw)}"` : ''}${n.dashed ? ' stroke-dasharray="5 3"' : ''}`;
+    if (n.shape === 'circle') out.push(`<circle cx="${f(n.x)}" cy="${f(n.y)}" r="${f(n.w / 2)}" fill="${fill}" stroke="${stroke}"${extra}/>`);
     else {
       const r = n.shape === 'box' ? 6 : 0;
-      out.push(`<rect x="${f(n.x - n.w / 2)}" y="${f(n.y - n.h / 2)}" width="${f(n.w)}" height="${f(n.h)}" rx="${r}" fill="${fill}" stroke="${stroke}"/>`);
+      if (n.outline) {
+        const o = sw / 2 + 1.5; // a 3 px ring just outside the border
+        out.push(`<rect x="${f(n.x - n.w / 2 - o)}" y="${f(n.y - n.h / 2 - o)}" width="${f(n.w + 2 * o)}" height="${f(n.h + 2 * o)}" rx="${r + o}" fill="none" stroke="${escapeXml(n.outline)}" stroke-width="3"/>`);
+      }
+      out.push(`<rect x="${f(n.x - n.w / 2)}" y="${f(n.y - n.h / 2)}" width="${f(n.w)}" height="${f(n.h)}" rx="${r}" fill="${fill}" stroke="${stroke}"${extra}/>`);
     }
     const lh = fontPx * 1.3;
     n.lines.forEach((line, i) => {

@@ -1,6 +1,7 @@
 /**
  * Statistics of all activities: sortable by every column, searchable, virtualised (only the rows in view
- * are in the DOM, so 5,000+ activities stay fast). Clicking a row (or Enter on it) selects the node.
+ * are in the DOM, so 5,000+ activities stay fast). Clicking a row (or Enter on it) selects the node; the
+ * arrow keys (Page Up/Down, Home/End) move between rows. Without a `height` it fills its pane.
  * One column per statistic of the metric registry; *Columns* shows or hides them (the defaults fit 1024 px).
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -10,7 +11,7 @@ import './tables.css';
 
 const ROW_HEIGHT = 26;
 
-export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimestamps, height = 360 }: StatsTableProps) {
+export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimestamps, height: fixed }: StatsTableProps) {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortSpec>({ column: 'count', dir: 'desc' });
   const [scrollTop, setScrollTop] = useState(0);
@@ -24,6 +25,19 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
       return next;
     });
   const bodyRef = useRef<HTMLDivElement>(null);
+  // Without a fixed height the body fills the pane: its height is measured for the virtual window.
+  const [measured, setMeasured] = useState(360);
+  useEffect(() => {
+    const el = bodyRef.current;
+    if (fixed !== undefined || !el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => setMeasured(Math.max(ROW_HEIGHT * 2, el.clientHeight)));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [fixed]);
+  const height = fixed ?? measured;
+  // The row the arrow keys moved to: focused once it is rendered (rows outside the window are not in the DOM).
+  const [focusRow, setFocusRow] = useState<string | null>(null);
+  const wantFocus = useRef(false);
 
   const rows = useMemo(() => sortStats(filterStats(nodes, query), sort), [nodes, query, sort]);
   const info = useMemo(() => ({ hasDurations, hasTimestamps }), [hasDurations, hasTimestamps]);
@@ -42,11 +56,36 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selected]);
 
+  useEffect(() => {
+    if (focusRow === null || !wantFocus.current) return;
+    const row = bodyRef.current?.querySelector<HTMLElement>(`tr[data-idx="${rows.findIndex((r) => r.id === focusRow)}"]`);
+    if (!row) return;
+    wantFocus.current = false;
+    if (document.activeElement !== row) row.focus({ preventScroll: true });
+  });
+
   const onKey = (e: KeyboardEvent<HTMLTableRowElement>, id: string) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       onSelect(id);
+      return;
     }
+    const page = Math.max(1, Math.floor(viewport / ROW_HEIGHT) - 1);
+    const at = rows.findIndex((r) => r.id === id);
+    const to = { ArrowDown: at + 1, ArrowUp: at - 1, PageDown: at + page, PageUp: at - page, Home: 0, End: rows.length - 1 }[e.key];
+    if (to === undefined || rows.length === 0) return;
+    e.preventDefault();
+    const next = Math.min(rows.length - 1, Math.max(0, to));
+    const el = bodyRef.current;
+    if (el) {
+      // keep the row inside the body, below the sticky header
+      const top = next * ROW_HEIGHT;
+      if (top < el.scrollTop) el.scrollTop = top;
+      else if (top + ROW_HEIGHT > el.scrollTop + viewport) el.scrollTop = top + ROW_HEIGHT - viewport;
+      setScrollTop(el.scrollTop);
+    }
+    wantFocus.current = true;
+    setFocusRow(rows[next].id);
   };
 
   return (
@@ -79,7 +118,7 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
         </details>
         <span className="tbl-note">binary units (1 KiB = 1024 B)</span>
       </div>
-      <div className="tbl-scroll" ref={bodyRef} style={{ height }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+      <div className={fixed === undefined ? 'tbl-scroll fill' : 'tbl-scroll'} ref={bodyRef} style={fixed === undefined ? undefined : { height: fixed }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
         <table className="tbl" role="grid" aria-rowcount={rows.length + 1}>
           <thead>
             <tr style={{ height: ROW_HEIGHT }}>
@@ -116,6 +155,7 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
                 tabIndex={0}
                 onClick={() => onSelect(r.id)}
                 onKeyDown={(e) => onKey(e, r.id)}
+                data-idx={first + k}
                 data-testid="stats-row"
                 data-id={r.id}
               >

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { AppPage } from './app';
+import { loadMpi } from './mpiFixtures';
+
+/** sRGB relative luminance and the WCAG contrast ratio of two CSS colours (`rgb(…)`, `#rrggbb`). */
+function rgb(c: string): [number, number, number] {
+  const hex = /^#([0-9a-f]{6})$/i.exec(c.trim());
+  if (hex) return [0, 2, 4].map((i) => parseInt(hex[1].slice(i, i + 2), 16)) as [number, number, number];
+  const m = /rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/.exec(c);
+  if (!m) throw new Error(`not a colour: ${c}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+const lum = (c: string): number => {
+  const [r, g, b] = rgb(c).map((v) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+const contrast = (a: string, b: string): number => {
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+};
+
+for (const scheme of ['dark', 'light'] as const) {
+  test(`the colour scheme follows the system (${scheme}): page, panels and graph legible`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    const app = new AppPage(page);
+    await app.open();
+    await loadMpi(app, 'ior-ssf-fpp');
+    await app.expectReady();
+    const bg = (sel: string) => page.locator(sel).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const fg = (sel: string) => page.locator(sel).first().evaluate((el) => getComputedStyle(el).color);
+    const pageBg = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    const canvasBg = await bg('[data-testid=graph-canvas]');
+    expect(lum(pageBg) < 0.1).toBe(scheme === 'dark');
+    expect(lum(canvasBg) < 0.1).toBe(scheme === 'dark');
+    for (const sel of ['header', '.side', '[data-testid=tables-pane]', '[data-testid=stats-table]']) {
+      expect(lum(await bg(sel)) < 0.1, `${sel} background`).toBe(scheme === 'dark');
+      expect(contrast(await fg(sel), await bg(sel)), `${sel} text`).toBeGreaterThanOrEqual(4.5);
+    }
+    const legend = page.getByTestId('graph-legend');
+    expect(contrast(await legend.evaluate((el) => getComputedStyle(el).color), canvasBg)).toBeGreaterThanOrEqual(4.5);
+    // the graph as Cytoscape draws it: node labels on their fills, edge labels on their background, edges on the canvas
+    const g = await app.graph();
+    for (const n of g.nodes.filter((x) => x.labelPx)) expect(contrast(n.labelColor!, n.fill), `label of ${n.id}`).toBeGreaterThanOrEqual(4.5);
+    expect(g.edges.length).toBeGreaterThan(0);
+    for (const e of g.edges) {
+      expect(contrast(e.labelColor!, e.labelBg!), 'edge label').toBeGreaterThanOrEqual(4.5);
+      expect(contrast(e.labelBg!, canvasBg), 'edge label background blends with the canvas').toBeLessThan(1.3);
+      expect(contrast(e.lineColor!, canvasBg), `edge ${e.source} → ${e.target}`).toBeGreaterThanOrEqual(scheme === 'dark' ? 3 : 1.5);
+    }
+    // ● and ■ stand out from the canvas
+    for (const t of g.nodes.filter((n) => n.id === '●' || n.id === '■')) expect(contrast(t.fill, canvasBg), t.id).toBeGreaterThanOrEqual(3);
+    if (scheme === 'dark') await app.shot('dark-ior-ssf-fpp-1600x1000');
+  });
+}
