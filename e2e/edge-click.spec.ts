@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { stableGraph } from './graphWait';
 import { AppPage } from './app';
 
 test('clicking an edge lists the cases and counts of that transition', async ({ page }) => {
   const app = new AppPage(page);
   await app.open('raw=1'); // the paper's plain mapping, as the assertions name its activities
   await app.loadExample();
-  const g = await app.graph();
+  const g = await stableGraph(app);
   // read:/proc/filesystems → read:/etc/locale.alias: once in each of the 6 ls / ls -l cases.
   const edge = g.edges.find((e) => e.source === 'read:/proc/filesystems' && e.target === 'read:/etc/locale.alias');
   expect(edge).toBeDefined();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { stableGraph } from './graphWait';
 import { AppPage, fixture } from './app';
 
 test('clicking a node in the graph opens its timeline; its context menu keeps cases with / without it', async ({ page }) => {
@@ -6,7 +7,7 @@ test('clicking a node in the graph opens its timeline; its context menu keeps ca
   await app.open('raw'); // the plain mapping: these checks name system files
   await app.pickFolder(fixture('multiproc'));
   await app.expectReady();
-  const g = await app.graph();
+  const g = await stableGraph(app);
   const target = g.nodes.find((n) => n.id === 'openat:/usr/lib');
   expect(target?.at, 'the graph panel reports node positions (GraphModel.nodes[].at)').toBeDefined();
   const box = (await page.getByTestId('graph-canvas').boundingBox())!;
@@ -25,7 +26,7 @@ test('clicking a node in the graph opens its timeline; its context menu keeps ca
   const all = page.getByTestId('graph-activities');
   await all.fill((await all.getAttribute('max')) ?? '0');
   await app.waitIdle();
-  const tar = (await app.graph()).nodes.find((x) => x.id.startsWith('creat:'));
+  const tar = (await stableGraph(app)).nodes.find((x) => x.id.startsWith('creat:'));
   expect(tar?.at, 'the node of tar creating out.tar is drawn with its position').toBeDefined();
   const box2 = (await page.getByTestId('graph-canvas').boundingBox())!; // the timeline took some height
   await page.mouse.click(box2.x + tar!.at!.x, box2.y + tar!.at!.y, { button: 'right' });
