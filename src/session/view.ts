@@ -266,10 +266,15 @@ export function parseView(text: string): View {
   return v;
 }
 
-/** The text form of a view: `v=1&…` with only what differs from the defaults; '' for the default view. */
-export function formatView(v: View): string {
+const NONE: ReadonlySet<string> = new Set();
+/** The keys of display settings: they do not change the numbers of an analysis. */
+const DISPLAY_KEYS: ReadonlySet<string> = new Set(['activities', 'paths', 'rank', 'metric', 'color', 'label', 'dir', 'threads']);
+
+/** The text form of a view: `v=1&…` with only what differs from the defaults (and without the `omit`
+ * keys); '' for the default view. */
+export function formatView(v: View, omit: ReadonlySet<string> = NONE): string {
   const out: string[] = [];
-  for (const k of KEYS) for (const s of k.write(v)) out.push(`${k.key}=${enc(s)}`);
+  for (const k of KEYS) if (!omit.has(k.key)) for (const s of k.write(v)) out.push(`${k.key}=${enc(s)}`);
   return out.length ? `v=${VIEW_VERSION}&${out.join('&')}` : '';
 }
 
@@ -298,8 +303,8 @@ export function analyzeParams(v: Pick<View, 'mapping' | 'green' | 'red' | 'caseF
 /**
  * The view text form of what made an analysis (the analysis JSON's `view`, docs/FORMATS.md "CLI JSON
  * output"): its mapping, partition selectors, case filters, time window, split by pid and insight
- * thresholds (JSON text); display settings (sliders, colours, label, direction) do not change the numbers
- * and are left out.
+ * thresholds (JSON text), hidden unassigned cases; display settings (sliders, colours, label, direction)
+ * do not change the numbers and are left out.
  */
 export function analysisView(p: AnalyzeParams, splitByPid: boolean, thresholds: string): string {
   return formatView({
@@ -307,11 +312,12 @@ export function analysisView(p: AnalyzeParams, splitByPid: boolean, thresholds: 
     mapping: p.mapping,
     green: p.partition?.green ?? '',
     red: p.partition?.red ?? '',
+    hideUnassigned: !!p.partition?.hideUnassigned,
     caseFilters: p.caseFilters,
     time: p.time ?? null,
     splitByPid,
     thresholds,
-  });
+  }, DISPLAY_KEYS);
 }
 
 /** A `time` value: `FROM..TO` (either side may be empty); junk (or an empty window) = no window. */
