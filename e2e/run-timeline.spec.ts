@@ -204,3 +204,17 @@ test('pictures of the Run timeline tab (README): 8 shared-file and 8 file-per-pr
   await page.getByTestId('run-timeline').scrollIntoViewIfNeeded();
   await app.shot('run-timeline-page-1024');
 });
+
+test('an insight finding opens the offsets of its file: 1,010 pwrites at descending offsets are random', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickFolder(fixture('..', '..', 'src', 'analysis', 'insights', '__fixtures__', 'small_random'));
+  await app.expectReady();
+  await page.getByTestId('tab-insights').click();
+  await page.locator('[data-testid=finding][data-code=P13]').getByTestId('finding-offsets').click();
+  await page.getByTestId('tab-time').click();
+  const plot = page.getByTestId('offsets-plot');
+  await expect(plot).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await expect(plot).toHaveAttribute('data-file', '/tmp/insfx/small_random/data');
+  await expect(page.getByTestId('offsets-pattern')).toContainText('1,010 writes: 0.0% consecutive, 0.1% sequential, 99.9% random');
+});

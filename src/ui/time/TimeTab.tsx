@@ -3,7 +3,7 @@
  * offsets of one file over time, both over the analysed events (case filters and time window applied),
  * asked of the worker for what is visible (docs/METHOD.md "Time").
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useApp } from '../appContext';
 import { OffsetsPanel } from '../timeline/OffsetsPanel';
 import { RunTimelinePanel } from '../timeline/RunTimelinePanel';
@@ -20,6 +20,10 @@ export function TimeTab() {
   const offsetFile = useApp((s) => s.offsetFile);
   const setOffsetFile = useApp((s) => s.setOffsetFile);
   const [view, setView] = useState<'run' | 'offsets'>(offsetFile ? 'offsets' : 'run');
+  // a file picked elsewhere (an insight finding's Offsets button) shows its offsets
+  useEffect(() => {
+    if (offsetFile) setView('offsets');
+  }, [offsetFile]);
   // the graph's order: most events first
   const order = useMemo(() => (result ? result.nodes.slice().sort((a, b) => b.count - a.count).map((n) => n.id) : []), [result]);
   const fetchRun = useCallback((req: RunTimelineRequest) => ask('runTimeline', [req]), [ask]);
