@@ -20,6 +20,9 @@ export interface ControlsProps {
   onPng(): void;
   onSvg(): void;
   busy: string | null;
+  /** The legend shows all its lines (a toggle; folded by default on a small canvas). */
+  legendOpen: boolean;
+  onLegend(open: boolean): void;
 }
 
 const btn: React.CSSProperties = { padding: '1px 7px', minWidth: 26, font: 'inherit', cursor: 'pointer' };
@@ -66,6 +69,7 @@ export function GraphToolbar(p: ControlsProps) {
         <button style={btn} onClick={p.onRelayout} title="Lay out only what is shown (compact); positions stay stable afterwards">Re-layout</button>
         <button style={btn} onClick={p.onPng} data-testid="graph-export-png">PNG</button>
         <button style={btn} onClick={p.onSvg} data-testid="graph-export-svg">SVG</button>
+        <button style={btn} onClick={() => p.onLegend(!p.legendOpen)} aria-pressed={p.legendOpen} data-testid="graph-legend-toggle" title="Show the whole legend, or only its first line">Legend</button>
       </span>
       <span data-testid="graph-shown" style={{ color: hidden ? 'var(--error, #B71C1C)' : 'var(--muted, #555)' }}>
         {hidden
@@ -117,7 +121,8 @@ function RingLegend({ result }: { result: AnalysisResult }) {
   );
 }
 
-export function GraphLegend({ result, colorMode, metricMax, rings = false }: { result: AnalysisResult; colorMode: ColorMode; metricMax: number | null; rings?: boolean }) {
+/** `folded`: only the first line is shown (a small canvas); every line stays in the DOM for the exports. */
+export function GraphLegend({ result, colorMode, metricMax, rings = false, folded = false }: { result: AnalysisResult; colorMode: ColorMode; metricMax: number | null; rings?: boolean; folded?: boolean }) {
   const box: React.CSSProperties = {
     position: 'absolute', left: 8, bottom: 8, background: 'var(--legend-bg, rgba(255,255,255,0.92))', color: 'var(--fg, #222)', border: '1px solid var(--border, #ccc)', borderRadius: 4,
     padding: '4px 8px', fontSize: 11, lineHeight: 1.6, pointerEvents: 'none', maxWidth: rings ? 460 : 360,
@@ -125,9 +130,9 @@ export function GraphLegend({ result, colorMode, metricMax, rings = false }: { r
   if (colorMode.kind === 'partition') {
     const c = sideCounts(result);
     const p = result.partition;
-    if (!p || !c) return <div style={box} data-testid="graph-legend">No partition set: choose green and red cases.</div>;
+    if (!p || !c) return <div style={box} data-testid="graph-legend" className={folded ? 'graph-legend folded' : 'graph-legend'}>No partition set: choose green and red cases.</div>;
     return (
-      <div style={box} data-testid="graph-legend">
+      <div style={box} data-testid="graph-legend" className={folded ? 'graph-legend folded' : 'graph-legend'}>
         <div><b>Partition</b> — green {formatCount(p.greenCases)} cases, red {formatCount(p.redCases)} cases</div>
         <div>
           <span style={swatch(NODE_GREEN)} />only green {c.nodes.green}{'  '}
@@ -144,10 +149,10 @@ export function GraphLegend({ result, colorMode, metricMax, rings = false }: { r
       </div>
     );
   }
-  if (colorMode.kind === 'difference') return <DifferenceLegend colorMode={colorMode} box={box} />;
+  if (colorMode.kind === 'difference') return <DifferenceLegend colorMode={colorMode} box={box} folded={folded} />;
   const m = metric(colorMode.metric);
   return (
-    <div style={box} data-testid="graph-legend">
+    <div style={box} data-testid="graph-legend" className={folded ? 'graph-legend folded' : 'graph-legend'}>
       <div><b>{m.label}</b> — fill linear in value / max{m.higherIsWorse ? '' : ' (higher is better)'}</div>
       <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
         <span>0</span>
@@ -164,9 +169,9 @@ export function GraphLegend({ result, colorMode, metricMax, rings = false }: { r
 
 const DIFF_METRIC_NAMES: Record<DiffMetric, string> = { count: 'events per case', bytes: 'bytes per case', time: 'time in calls per case' };
 
-function DifferenceLegend({ colorMode, box }: { colorMode: { kind: 'difference'; metric: DiffMetric }; box: React.CSSProperties }) {
+function DifferenceLegend({ colorMode, box, folded }: { colorMode: { kind: 'difference'; metric: DiffMetric }; box: React.CSSProperties; folded: boolean }) {
   return (
-    <div style={box} data-testid="graph-legend">
+    <div style={box} data-testid="graph-legend" className={folded ? 'graph-legend folded' : 'graph-legend'}>
       <div>
         <b>Difference: {DIFF_METRIC_NAMES[colorMode.metric]}</b> — Cliff&apos;s delta, green vs red cases
       </div>

@@ -25,6 +25,9 @@ import { useGraphKeyboard } from './useGraphKeyboard';
 
 type Pos = { x: number; y: number };
 
+/** Below this canvas height (CSS px) the legend shows only its first line until opened. */
+const SMALL_CANVAS = 320;
+
 /** Changes when the set of activities/edges changes (not when only the partition or colours change). */
 function signature(r: AnalysisResult): string {
   let h = 2166136261;
@@ -106,6 +109,10 @@ export function GraphPanel(props: GraphPanelProps) {
   const [layoutError, setLayoutError] = useState<string | null>(null);
   const [menu, setMenu] = useState<{ id: string; x: number; y: number } | null>(null);
   const [relayout, setRelayout] = useState(0);
+  // the legend folds to its first line on a small canvas (it would cover nodes), unless the user opens it
+  const [small, setSmall] = useState(false);
+  const [legendChoice, setLegendChoice] = useState<boolean | null>(null);
+  const legendOpen = legendChoice ?? !small;
 
   // The Cytoscape instance and the layout worker: created once.
   useEffect(() => {
@@ -230,6 +237,7 @@ export function GraphPanel(props: GraphPanelProps) {
       const w = host.clientWidth;
       const h = host.clientHeight;
       setCanvas((c) => (c.w === 0 && w > 0 ? { w, h } : c)); // the first size: for the first view's guess
+      setSmall(h > 0 && h < SMALL_CANVAS);
       viewRef.current?.cy.resize();
       if (!settle) void trackUi(new Promise<void>((r) => (settle = r)));
       clearTimeout(timer);
@@ -301,7 +309,7 @@ export function GraphPanel(props: GraphPanelProps) {
           props.onFilter?.({ activities: o.maxActivities, paths: o.minEdgeCount, rankBy: o.rankBy });
         }}
         onFit={() => viewRef.current?.fit()} onZoom={(f) => viewRef.current?.zoomBy(f)} onPan={(dx, dy) => viewRef.current?.panBy(dx, dy)}
-        onRelayout={() => setRelayout((v) => v + 1)}
+        onRelayout={() => setRelayout((v) => v + 1)} legendOpen={legendOpen} onLegend={setLegendChoice}
         onPng={() => viewRef.current && exportPng(viewRef.current, legendLines(rootRef.current))}
         onSvg={() => viewRef.current && exportSvg(viewRef.current, stats, legendLines(rootRef.current))} />
       <div style={{ position: 'relative', flex: '1 1 0', minHeight: 0 }}>
@@ -310,7 +318,7 @@ export function GraphPanel(props: GraphPanelProps) {
           style={{ position: 'absolute', inset: 0, background: 'var(--graph-bg, #FAFAFA)' }}
           onContextMenu={(e) => e.preventDefault()} onKeyDown={keys.onKeyDown} onFocus={keys.onFocus} onBlur={keys.onBlur} />
         <div className="sr-only" aria-live="polite" data-testid="graph-focus-text">{keys.focusText}</div>
-        <GraphLegend result={result} colorMode={colorMode} metricMax={elements.metricMax} rings={elements.rings} />
+        <GraphLegend result={result} colorMode={colorMode} metricMax={elements.metricMax} rings={elements.rings} folded={!legendOpen} />
         {layoutError ? <div role="alert" data-testid="graph-error" style={{ position: 'absolute', top: 8, left: 8, color: 'var(--error, #B71C1C)', background: 'var(--panel, #FFF)', padding: 4 }}>{layoutError}</div> : null}
         <div ref={tipRef} data-testid="graph-tooltip" role="tooltip" style={{
           position: 'absolute', display: 'none', pointerEvents: 'none', background: 'var(--panel, #FFFFFF)', color: 'var(--fg, #222)', border: '1px solid var(--border-strong, #999)', borderRadius: 4,
