@@ -109,8 +109,8 @@ test('the keyboard moves through the statistics rows and the graph nodes; Enter 
   await page.keyboard.press('Escape');
   await app.waitIdle();
 
-  // the graph: Tab from the last toolbar button reaches the canvas, with a visible focus ring on it and on a node
-  await page.getByTestId('graph-export-svg').focus();
+  // the graph: Tab from the last toolbar button (Legend) reaches the canvas, with a visible focus ring on it and on a node
+  await page.getByTestId('graph-legend-toggle').focus();
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('graph-canvas');
   expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');
