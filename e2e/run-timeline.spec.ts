@@ -6,21 +6,29 @@ import { expect, test, type Page } from '@playwright/test';
 import { AppPage, fixture } from './app';
 import { loadMpi } from './mpiFixtures';
 
-/** Page coordinates of data point `i` of trace `t` of the Plotly plot inside `sel` (plotly's own axis mapping). */
-async function pointAt(page: Page, sel: string, t: number, i: number): Promise<{ x: number; y: number }> {
+/** Page coordinates of the first point of trace `t` of the Plotly plot inside `sel` drawn inside the visible part of its scrolling pane (plotly's own axis mapping). */
+async function visiblePointAt(page: Page, sel: string, t: number): Promise<{ x: number; y: number }> {
   return page.evaluate(
-    ([s, ti, pi]) => {
+    ([s, ti]) => {
       type Ax = { l2p(v: number): number };
-      const gd = document.querySelector(`${s} .js-plotly-plot`) as unknown as {
+      const gd = document.querySelector(`${s} .js-plotly-plot`) as unknown as HTMLElement & {
         data: { x: ArrayLike<number>; y: ArrayLike<number> }[];
         _fullLayout: { xaxis: Ax; yaxis: Ax; _size: { l: number; t: number } };
-        getBoundingClientRect(): DOMRect;
       };
+      let pane: HTMLElement | null = gd.parentElement;
+      while (pane && !/(auto|scroll)/.test(getComputedStyle(pane).overflowY)) pane = pane.parentElement;
+      const view = (pane ?? document.documentElement).getBoundingClientRect();
       const fl = gd._fullLayout;
       const box = gd.getBoundingClientRect();
-      return { x: box.left + fl._size.l + fl.xaxis.l2p(gd.data[ti].x[pi]), y: box.top + fl._size.t + fl.yaxis.l2p(gd.data[ti].y[pi]) };
+      const d = gd.data[ti];
+      for (let i = 0; i < d.x.length; i++) {
+        const x = box.left + fl._size.l + fl.xaxis.l2p(d.x[i]);
+        const y = box.top + fl._size.t + fl.yaxis.l2p(d.y[i]);
+        if (y > view.top + 40 && y < view.bottom - 10 && x > view.left && x < view.right) return { x, y };
+      }
+      return { x: NaN, y: NaN };
     },
-    [sel, t, i] as const,
+    [sel, t] as const,
   );
 }
 
@@ -46,7 +54,8 @@ async function zoomTo(page: Page, sel: string, t0: number, t1: number): Promise<
 }
 
 /** For a picture of the bottom tab alone: the overview folded away, the tab area as tall as its content. */
-const bottomOnly = (page: Page) => page.addStyleTag({ content: '.overview { display: none !important; } .bottom { max-height: none !important; }' });
+const bottomOnly = (page: Page) =>
+  page.addStyleTag({ content: '.overview, .graph-area { display: none !important; } .bottom { flex: 1 1 auto !important; max-height: none !important; }' });
 
 async function openRunTimeline(app: AppPage): Promise<void> {
   await app.page.getByTestId('tab-time').click();
@@ -71,7 +80,8 @@ test('whole-run timeline of a 16-rank Open MPI run: every rank a row, hover, zoo
   await app.shot('run-timeline-1600');
 
   // hover a bar: its case, rank, call and path
-  const at = await pointAt(page, '[data-testid=run-timeline-plot]', 0, 0);
+  await plot.scrollIntoViewIfNeeded();
+  const at = await visiblePointAt(page, '[data-testid=run-timeline-plot]', 0);
   await page.mouse.move(at.x - 15, at.y);
   await page.mouse.move(at.x, at.y, { steps: 4 });
   const tip = page.getByTestId('run-tooltip');
@@ -144,7 +154,8 @@ test('file offsets: each read and write of a file at its offset, by case, with i
   await expect(plot).toHaveAttribute('data-cases', '6');
   await expect(plot).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
   await plot.scrollIntoViewIfNeeded();
-  const at = await pointAt(page, '[data-testid=offsets-plot]', 0, 20);
+  const at = await visiblePointAt(page, '[data-testid=offsets-plot]', 0);
+  expect(Number.isNaN(at.x)).toBe(false);
   await page.mouse.move(at.x - 10, at.y);
   await page.mouse.move(at.x, at.y, { steps: 3 });
   await expect(page.getByTestId('offsets-tooltip')).toContainText('offset', { timeout: 5000 });

@@ -41,6 +41,8 @@ export function OffsetsPanel(p: OffsetsPanelProps) {
   const [ready, setReady] = useState(false);
   const [hover, setHover] = useState<Hover | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The plot's width: a new one redraws it. */
+  const [width, setWidth] = useState(0);
   const groups = useMemo(() => (data && data.path !== null ? offsetGroups(data, offsetKey(data, colorBy), colorBy) : []), [data, colorBy]);
 
   useEffect(() => {
@@ -107,7 +109,15 @@ export function OffsetsPanel(p: OffsetsPanelProps) {
     return () => {
       alive = false;
     };
-  }, [data, groups]);
+  }, [data, groups, width]);
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => setWidth((w) => (Math.abs(el.clientWidth - w) >= 8 ? el.clientWidth : w)));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [data !== null && data.path !== null]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const onHover = (ev: PlotMouseEvent, gd: PlotlyHTMLElement) => {
     const pt = ev.points[0];
