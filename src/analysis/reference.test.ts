@@ -25,6 +25,17 @@ function reference(log: EventLog, spec: MappingSpec, part: PartitionSpec) {
     const side = green.has(id) ? 'g' : red.has(id) ? 'r' : '';
     const trace: string[] = [START];
     let prevI = -1;
+    /** One more transition from → to in case k. */
+    const countEdge = (from: string, to: string) => {
+      const key = `${from} -> ${to}`;
+      let e = edges.get(key);
+      if (!e) edges.set(key, (e = { count: 0, cases: new Set(), gaps: [], g: 0, r: 0 }));
+      e.count++;
+      e.cases.add(k);
+      if (side === 'g') e.g++;
+      if (side === 'r') e.r++;
+      return e;
+    };
     for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) {
       const a = actOf(i);
       if (a === null) continue;
@@ -45,24 +56,12 @@ function reference(log: EventLog, spec: MappingSpec, part: PartitionSpec) {
         n.sizeN++;
         if (d > 0) n.rates.push(z / d);
       }
-      const key = `${trace[trace.length - 1]} -> ${a}`;
-      let e = edges.get(key);
-      if (!e) edges.set(key, (e = { count: 0, cases: new Set(), gaps: [], g: 0, r: 0 }));
-      e.count++;
-      e.cases.add(k);
-      if (side === 'g') e.g++;
-      if (side === 'r') e.r++;
+      const e = countEdge(trace[trace.length - 1], a);
       if (prevI >= 0 && !Number.isNaN(log.dur[prevI])) e.gaps.push(log.start[i] - (log.start[prevI] + log.dur[prevI]));
       trace.push(a);
       prevI = i;
     }
-    const key = `${trace[trace.length - 1]} -> ${END}`;
-    let e = edges.get(key);
-    if (!e) edges.set(key, (e = { count: 0, cases: new Set(), gaps: [], g: 0, r: 0 }));
-    e.count++;
-    e.cases.add(k);
-    if (side === 'g') e.g++;
-    if (side === 'r') e.r++;
+    countEdge(trace[trace.length - 1], END);
     trace.push(END);
     const v = trace.join('\u0000');
     variants.set(v, [...(variants.get(v) ?? []), id]);

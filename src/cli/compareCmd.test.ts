@@ -1,17 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CompareJson } from '../analysis/compare/json';
-import { main } from './run';
+import { runCli as run } from '../testing/cliRun';
 
 /** The IOR-like runs (e2e/fixtures/ior-like/README.md): green = cid ssf, red = cid fpp. */
 const IOR = join(__dirname, '..', '..', 'e2e', 'fixtures', 'ior-like');
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  return { code, out, err };
-}
 
 describe('strace-dfg compare', () => {
   it('--json prints the compare document', async () => {

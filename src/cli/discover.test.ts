@@ -3,10 +3,9 @@
  * (an EACCES from readdir, injected: the tests run as root, who reads chmod 000 folders), and a file
  * linked into a folder is read once.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 const denied = new Set<string>();
 vi.mock('node:fs', async (orig) => {
@@ -18,18 +17,10 @@ vi.mock('node:fs', async (orig) => {
   return { ...fs, default: { ...fs, readdirSync }, readdirSync };
 });
 
-const { main } = await import('./run');
+const { runCli: run, tempDir } = await import('../testing/cliRun');
 
 const FIG1 = join(__dirname, '__fixtures__', 'fig1');
-const tmp = mkdtempSync(join(tmpdir(), 'strace-dfg-discover-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  return { code, out, err };
-}
+const tmp = tempDir('discover');
 
 describe('folders the CLI cannot read', () => {
   it('an unreadable sub-folder is skipped with one line; the other traces load', async () => {

@@ -3,32 +3,14 @@
  * as Trace Event JSON with one X event per call, the processes named by case and rank, one thread per
  * traced pid and timestamps that match the log and the raw trace text.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHASES_DIR, phasesLog } from '../testing/phasesFixture';
-import { main } from './run';
+import type { TraceEvent } from '../testing/chromeTrace';
+import { runCli as run, tempDir } from '../testing/cliRun';
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts?: number;
-  dur?: number;
-  args: Record<string, unknown>;
-}
-
-const tmp = mkdtempSync(join(tmpdir(), 'strace-dfg-export-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  return { code, out, err };
-}
+const tmp = tempDir('export');
 
 const read = (path: string): TraceEvent[] => (JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
 

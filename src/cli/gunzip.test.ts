@@ -1,27 +1,18 @@
 /** gzip'd traces in the CLI: zlib as a stream (nodeInflate), `analyze` of .st.gz = of the uncompressed files. */
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gunzipSource } from '../ingest/gzip';
 import { bytesSource, chunksOf, FileFormatError } from '../ingest/source';
 import { fsSource } from './fsSource';
 import { nodeInflate } from './gunzip';
-import { main } from './run';
+import { runCli as run, tempDir } from '../testing/cliRun';
 
 const IOR = join(__dirname, '..', '..', 'e2e', 'fixtures', 'ior-ssf-fpp');
 const FX = join(__dirname, '..', 'ingest', '__fixtures__');
 const FIG1 = join(__dirname, '__fixtures__', 'fig1');
-const tmp = mkdtempSync(join(tmpdir(), 'strace-dfg-gz-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  return { code, out, err };
-}
+const tmp = tempDir('gz');
 
 describe('nodeInflate', () => {
   it('streams a real trace from disk in pieces (the file source reuses its buffer)', async () => {

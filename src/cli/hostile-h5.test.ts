@@ -1,22 +1,13 @@
 /** Hostile HDF5 files in a folder (src/ingest/hdf5/__fixtures__/README.md): named and skipped, the good traces load. */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CliJson } from '../analysis/cliJson';
-import { main } from './run';
+import { runCli as run, tempDir } from '../testing/cliRun';
 
 const FIG1 = join(__dirname, '__fixtures__', 'fig1');
 const H5 = join(__dirname, '..', 'ingest', 'hdf5', '__fixtures__');
-const tmp = mkdtempSync(join(tmpdir(), 'strace-dfg-hostile-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  return { code, out, err };
-}
+const tmp = tempDir('hostile');
 
 describe('a folder with a hostile .h5 beside good traces', () => {
   for (const [bad, why] of [

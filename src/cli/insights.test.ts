@@ -1,20 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InsightJson } from '../analysis/insights/json';
-import { main } from './run';
+import { runCli as run, tempDir } from '../testing/cliRun';
 
 const FX = join(__dirname, '..', 'analysis/insights/__fixtures__');
-const tmp = mkdtempSync(join(tmpdir(), 'strace-dfg-ins-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  return { code, out, err };
-}
+const tmp = tempDir('ins');
 
 describe('strace-dfg insights', () => {
   it('prints the findings by level with the files, cases and recommendations (text)', async () => {

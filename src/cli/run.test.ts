@@ -1,21 +1,12 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unfoldRuns, type CliJson } from '../analysis/cliJson';
-import { main } from './run';
+import { runCli as run, tempDir } from '../testing/cliRun';
 
 const FIG1 = join(__dirname, '__fixtures__', 'fig1');
-const tmp = mkdtempSync(join(tmpdir(), 'strace-dfg-cli-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  return { code, out, err };
-}
+const tmp = tempDir('cli');
 
 async function json(...argv: string[]): Promise<CliJson> {
   const r = await run('analyze', '--json', ...argv);

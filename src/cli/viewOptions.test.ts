@@ -1,22 +1,14 @@
 /** The CLI's view options: every mapping, partition and case filter of the app, as options and as --view. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CliJson } from '../analysis/cliJson';
 import { CliError, HELP, parseArgs } from './args';
-import { main } from './run';
+import { runCli as run, tempDir } from '../testing/cliRun';
 
 const FIG1 = join(__dirname, '__fixtures__', 'fig1');
-const tmp = mkdtempSync(join(tmpdir(), 'strace-dfg-view-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempDir('view');
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  return { code, out, err };
-}
 async function json(...argv: string[]): Promise<CliJson> {
   const r = await run('analyze', '--json', ...argv, FIG1);
   expect(r.err).toBe('');

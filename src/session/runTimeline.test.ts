@@ -1,21 +1,9 @@
 /** The Session's whole-run timeline, file offsets and phases over the analysed events (phases fixture):
  * a time window and the partition reach them; a new analysis gives new rows. */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAPPING } from '../analysis/types';
-import { bytesSource } from '../ingest/source';
-import { PHASES_DIR } from '../testing/phasesFixture';
-import { Session } from './session';
-import { noCtx, type AnalyzeParams } from './types';
+import { phasesSession as loaded, testParams as params } from '../testing/phasesSession';
+import { noCtx } from './types';
 
-async function loaded(): Promise<Session> {
-  const s = new Session();
-  const names = readdirSync(PHASES_DIR).filter((f) => f.endsWith('.st')).sort();
-  await s.load(noCtx(), names.map((f) => bytesSource(f, new Uint8Array(readFileSync(join(PHASES_DIR, f))))));
-  return s;
-}
-const params = (over: Partial<AnalyzeParams> = {}): AnalyzeParams => ({ mapping: DEFAULT_MAPPING, partition: null, caseFilters: [], ...over });
 const sum = (a: ArrayLike<number>): number => Array.from(a).reduce((x, y) => x + y, 0);
 
 describe('Session.runTimeline / fileOffsets / phases', () => {

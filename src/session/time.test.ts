@@ -1,24 +1,13 @@
 /** The Session's time views on the real phases fixture: windows in analyze, overview and phases, Chrome export. */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAPPING } from '../analysis/types';
-import { bytesSource } from '../ingest/source';
 import { compileMapping } from '../analysis/mapping';
-import { PHASES_DIR, phasesLog } from '../testing/phasesFixture';
+import { phasesLog } from '../testing/phasesFixture';
+import { phasesSession as loaded, testParams as params } from '../testing/phasesSession';
 import { selectCases } from './logOps';
 import { overviewOf } from './time';
-import { Session } from './session';
-import { noCtx, type AnalyzeParams } from './types';
+import { noCtx } from './types';
 
-async function loaded(): Promise<Session> {
-  const s = new Session();
-  const names = readdirSync(PHASES_DIR).filter((f) => f.endsWith('.st')).sort();
-  await s.load(noCtx(), names.map((f) => bytesSource(f, new Uint8Array(readFileSync(join(PHASES_DIR, f))))));
-  return s;
-}
-
-const params = (over: Partial<AnalyzeParams> = {}): AnalyzeParams => ({ mapping: DEFAULT_MAPPING, partition: null, caseFilters: [], ...over });
 const ids = (r: { result: { nodes: { id: string }[] } }): string[] => r.result.nodes.map((n) => n.id);
 
 describe('Session time views', () => {

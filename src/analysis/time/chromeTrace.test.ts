@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { TraceEvent } from '../../testing/chromeTrace';
 import { phasesLog } from '../../testing/phasesFixture';
 import { tinyLog } from '../../testing/tinyLog';
 import { writeChromeTrace } from './chromeTrace';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts?: number;
-  dur?: number;
-  args: Record<string, unknown>;
-}
 
 function exportJson(log: Parameters<typeof writeChromeTrace>[0], chunk?: number): { text: string; chunks: string[] } {
   const chunks: string[] = [];
