@@ -8,9 +8,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Data, Layout, PlotlyHTMLElement, PlotMouseEvent } from 'plotly.js';
 import type { FileOffsets } from '../../session/time';
 import { formatBytes, formatCount } from '../../lib/format';
-import { durationText, offsetText, sizeText, type HoverLine } from './hover';
+import { durationText, offsetText, sizeText } from './hover';
 import { byteTicks, maxByte, offsetGroups, offsetKey, patternText, type OffsetColor, type OffsetGroup } from './offsetsModel';
-import { loadPlotly, loseWebGlContexts, type PlotlyApi } from './plotly';
+import { loadPlotly, type PlotlyApi } from './plotly';
+import { HoverTooltip, hoverAt, ownPlot, PanelError, usePurgeOnUnmount, type Hover } from './plotParts';
 import { sinceStart } from './runModel';
 import { PLOT_CONFIG } from './warmPlot';
 import './timeline.css';
@@ -23,12 +24,6 @@ export interface OffsetsPanelProps {
   /** The file to show (null: the one with most bytes). */
   file: string | null;
   onFile(path: string): void;
-}
-
-interface Hover {
-  x: number;
-  y: number;
-  lines: HoverLine[];
 }
 
 export function OffsetsPanel(p: OffsetsPanelProps) {
@@ -70,12 +65,7 @@ export function OffsetsPanel(p: OffsetsPanelProps) {
       .then(async (Plotly) => {
         if (!alive) return;
         plotly.current = Plotly;
-        let gd = gdRef.current;
-        if (!gd) {
-          gd = document.createElement('div');
-          el.appendChild(gd);
-          gdRef.current = gd;
-        }
+        const gd = ownPlot(gdRef, el);
         groupsRef.current = groups;
         const traces = [
           // dots first: trace g is group g's hover targets
@@ -125,14 +115,8 @@ export function OffsetsPanel(p: OffsetsPanelProps) {
     const d = dataRef.current;
     if (!pt || !g || !d || pt.pointIndex >= g.dotEvent.length) return;
     const i = g.dotEvent[pt.pointIndex];
-    const box = (gd as unknown as HTMLElement).getBoundingClientRect();
-    const me = ev.event as MouseEvent | undefined;
-    const x = (me?.clientX ?? box.left) - box.left;
-    const y = (me?.clientY ?? box.top) - box.top;
-    setHover({
-      x: x > box.width - 340 ? Math.max(0, x - 340) : x + 14,
-      y: y + 14,
-      lines: [
+    setHover(
+      hoverAt(ev, gd as unknown as HTMLElement, 340, [
         { key: 'case', value: d.caseLabels[d.caseIdx[i]] ?? '' },
         { key: 'pid', value: String(d.pid[i]) },
         { key: 'call', value: d.isWrite[i] ? 'write' : 'read' },
@@ -140,23 +124,13 @@ export function OffsetsPanel(p: OffsetsPanelProps) {
         { key: 'size', value: sizeText(d.size[i]) },
         { key: 'duration', value: durationText(d.dur[i]) },
         { key: 'start', value: sinceStart(d.start[i]) },
-      ],
-    });
+      ]),
+    );
   };
   const dataRef = useRef<FileOffsets | null>(null);
   dataRef.current = data;
 
-  useEffect(
-    () => () => {
-      const gd = gdRef.current;
-      if (gd && plotly.current) {
-        loseWebGlContexts(gd);
-        plotly.current.purge(gd);
-      }
-      gdRef.current = null;
-    },
-    [],
-  );
+  usePurgeOnUnmount(gdRef, plotly);
 
   const f = data?.files.find((x) => x.path === data.path);
   return (
@@ -194,15 +168,7 @@ export function OffsetsPanel(p: OffsetsPanelProps) {
           </p>
           <div className="timeline-plot-wrap">
             <div ref={host} className="timeline-plot" data-testid="offsets-plot" data-ready={ready ? 'true' : 'false'} data-requests={String(data.start.length)} data-file={data.path} data-cases={f ? String(f.cases) : undefined} />
-            {hover && (
-              <div className="timeline-tooltip" role="tooltip" data-testid="offsets-tooltip" style={{ left: hover.x, top: hover.y }}>
-                {hover.lines.map((l) => (
-                  <div key={l.key}>
-                    <span className="timeline-tooltip-key">{l.key}</span> {l.value}
-                  </div>
-                ))}
-              </div>
-            )}
+            <HoverTooltip hover={hover} testId="offsets-tooltip" />
           </div>
           <div className="run-legend">
             {groups.map((g) => (
@@ -214,11 +180,7 @@ export function OffsetsPanel(p: OffsetsPanelProps) {
           </div>
         </>
       )}
-      {error && (
-        <p className="timeline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <PanelError error={error} />
     </section>
   );
 }

@@ -7,8 +7,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Data, Layout, PlotlyHTMLElement, PlotMouseEvent, PlotRelayoutEvent } from 'plotly.js';
 import type { RunTimeline, RunTimelineRequest } from '../../session/time';
 import { ERRNO_COLOR, ERRNO_SIZE, errnoLift } from './errnoMarks';
-import { escapePlotlyText, shortLabel, type HoverLine } from './hover';
-import { loadPlotly, loseWebGlContexts, type PlotlyApi } from './plotly';
+import { loadPlotly, type PlotlyApi } from './plotly';
+import { HoverTooltip, hoverAt, leftMargin, ownPlot, PanelError, usePurgeOnUnmount, yTicks, type Hover } from './plotParts';
 import { describeRunMark, runColoring, runGeometry, runSummary, type RunColor, type RunColoring, type RunGeometry } from './runModel';
 import { PLOT_CONFIG } from './warmPlot';
 import './timeline.css';
@@ -30,32 +30,9 @@ export interface RunTimelinePanelProps {
 
 const MARGIN = { t: 8, r: 16, b: 40 };
 
-function leftMargin(labels: readonly string[]): number {
-  let max = 0;
-  for (let i = 0; i < labels.length && i < 2000; i++) max = Math.max(max, Math.min(36, labels[i].length));
-  return Math.max(60, Math.min(260, 16 + max * 6.5));
-}
-
 function sizing(rows: number): { plotHeight: number; lineWidth: number } {
   const plotHeight = Math.max(80, Math.min(360, rows * 16));
   return { plotHeight, lineWidth: Math.max(1, Math.min(12, (plotHeight / Math.max(1, rows)) * 0.6)) };
-}
-
-function yTicks(labels: readonly string[], plotHeight: number): { tickvals: number[]; ticktext: string[] } {
-  const step = Math.max(1, Math.ceil(labels.length / Math.max(1, Math.floor(plotHeight / 13))));
-  const tickvals: number[] = [];
-  const ticktext: string[] = [];
-  for (let r = 0; r < labels.length; r += step) {
-    tickvals.push(r);
-    ticktext.push(escapePlotlyText(shortLabel(labels[r])));
-  }
-  return { tickvals, ticktext };
-}
-
-interface Hover {
-  x: number;
-  y: number;
-  lines: HoverLine[];
 }
 
 export function RunTimelinePanel(p: RunTimelinePanelProps) {
@@ -117,12 +94,7 @@ export function RunTimelinePanel(p: RunTimelinePanelProps) {
       .then(async (Plotly) => {
         if (!alive) return;
         plotly.current = Plotly;
-        let gd = gdRef.current;
-        if (!gd) {
-          gd = document.createElement('div');
-          el.appendChild(gd);
-          gdRef.current = gd;
-        }
+        const gd = ownPlot(gdRef, el);
         const rows = data.rowLabels.length;
         const { plotHeight, lineWidth } = sizing(rows);
         const left = leftMargin(data.rowLabels);
@@ -181,11 +153,7 @@ export function RunTimelinePanel(p: RunTimelinePanelProps) {
       const marks = pt.curveNumber === 0 ? cur.g.midMark : cur.g.pointMark;
       if (pt.pointIndex < 0 || pt.pointIndex >= marks.length) return;
       const k = marks[pt.pointIndex];
-      const box = (gd as unknown as HTMLElement).getBoundingClientRect();
-      const me = ev.event as MouseEvent | undefined;
-      const x = (me?.clientX ?? box.left) - box.left;
-      const y = (me?.clientY ?? box.top) - box.top;
-      setHover({ x: x > box.width - 380 ? Math.max(0, x - 380) : x + 14, y: y + 14, lines: describeRunMark(cur.data, k) });
+      setHover(hoverAt(ev, gd as unknown as HTMLElement, 380, describeRunMark(cur.data, k)));
     };
     gd.on('plotly_relayout', onRelayout);
     gd.on('plotly_hover', onHover);
@@ -212,18 +180,7 @@ export function RunTimelinePanel(p: RunTimelinePanelProps) {
   }, [ask, data !== null]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // the plot's WebGL contexts go with the panel
-  useEffect(
-    () => () => {
-      const gd = gdRef.current;
-      const Plotly = plotly.current;
-      if (gd && Plotly) {
-        loseWebGlContexts(gd);
-        Plotly.purge(gd);
-      }
-      gdRef.current = null;
-    },
-    [],
-  );
+  usePurgeOnUnmount(gdRef, plotly);
 
   const visible = range.current;
   return (
@@ -298,23 +255,11 @@ export function RunTimelinePanel(p: RunTimelinePanelProps) {
             data-x1={visible ? String(visible[1]) : undefined}
             data-draw-ms={drawn ? drawn.ms.toFixed(0) : undefined}
           />
-          {hover && (
-            <div className="timeline-tooltip" role="tooltip" data-testid="run-tooltip" style={{ left: hover.x, top: hover.y }}>
-              {hover.lines.map((l) => (
-                <div key={l.key}>
-                  <span className="timeline-tooltip-key">{l.key}</span> {l.value}
-                </div>
-              ))}
-            </div>
-          )}
+          <HoverTooltip hover={hover} testId="run-tooltip" />
         </div>
       )}
       {data && <p className="timeline-status" data-testid="run-status">{runSummary(data)} · drag to zoom, double-click for the whole run</p>}
-      {error && (
-        <p className="timeline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <PanelError error={error} />
     </section>
   );
 }

@@ -10,8 +10,9 @@ import type { TimelinePanelProps } from '../contracts';
 import { BIN_THRESHOLD, extent, marksForRange, type Marks } from '../../lib/binning';
 import { errnoLift, errnoMarks, ERRNO_COLOR, ERRNO_SIZE } from './errnoMarks';
 import { buildGeometry, markAt, splitSegments } from './geometry';
-import { describeEvent, escapePlotlyText, shortLabel, summary, type HoverLine } from './hover';
+import { describeEvent, escapePlotlyText, summary } from './hover';
 import { loadPlotly, type PlotlyApi } from './plotly';
+import { HoverTooltip, hoverAt, leftMargin, PanelError, yTicks, type Hover } from './plotParts';
 import { clockTicks, timeAxis, toSeconds, type TimeAxis } from './timeAxis';
 import { PLOT_CONFIG, returnPlot, takePlot } from './warmPlot';
 import './timeline.css';
@@ -24,35 +25,11 @@ const POINT_COLOR = '#e65100';
 /** Each opened timeline gets its own uirevision (a reused plot must not keep the previous one's zoom). */
 let openings = 0;
 
-interface Hover {
-  x: number;
-  y: number;
-  lines: HoverLine[];
-}
-
 /** Plot height and bar thickness from the number of rows. */
 function sizing(rows: number): { plotHeight: number; lineWidth: number } {
   const plotHeight = Math.max(120, Math.min(480, rows * 22));
   const rowPx = plotHeight / Math.max(1, rows);
   return { plotHeight, lineWidth: Math.max(1, Math.min(12, rowPx * 0.6)) };
-}
-
-function leftMargin(labels: string[]): number {
-  let max = 0;
-  for (let i = 0; i < labels.length && i < 2000; i++) max = Math.max(max, Math.min(36, labels[i].length));
-  return Math.max(60, Math.min(260, 16 + max * 6.5));
-}
-
-/** y ticks: every row when they fit, else every k-th row. */
-function yTicks(labels: string[], plotHeight: number): { tickvals: number[]; ticktext: string[] } {
-  const step = Math.max(1, Math.ceil(labels.length / Math.max(1, Math.floor(plotHeight / 13))));
-  const tickvals: number[] = [];
-  const ticktext: string[] = [];
-  for (let r = 0; r < labels.length; r += step) {
-    tickvals.push(r);
-    ticktext.push(escapePlotlyText(shortLabel(labels[r])));
-  }
-  return { tickvals, ticktext };
 }
 
 export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
@@ -196,12 +173,7 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
           const i = hit.kind === 'bar' ? m.bars[hit.k] : m.points[hit.k];
           const count = hit.kind === 'bar' ? (m.barCount?.[hit.k] ?? null) : (m.pointCount?.[hit.k] ?? null);
           const failed = hit.kind === 'bar' ? (m.barFail?.[hit.k] ?? null) : (m.pointFail?.[hit.k] ?? null);
-          const box = plot.getBoundingClientRect();
-          const me = ev.event as MouseEvent | undefined;
-          const x = (me?.clientX ?? box.left) - box.left;
-          const y = (me?.clientY ?? box.top) - box.top;
-          // keep the tooltip inside the panel: flip to the left of the cursor near the right edge
-          setHover({ x: x > box.width - 380 ? Math.max(0, x - 380) : x + 14, y: y + 14, lines: describeEvent(data, i, count, failed) });
+          setHover(hoverAt(ev, plot, 380, describeEvent(data, i, count, failed)));
         });
         el.on('plotly_unhover', () => setHover(null));
       })
@@ -274,15 +246,7 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
               data-ready={marks && openMs !== null ? 'true' : 'false'}
               data-open-ms={openMs !== null ? openMs.toFixed(0) : undefined}
             />
-            {hover && (
-              <div className="timeline-tooltip" role="tooltip" data-testid="timeline-tooltip" style={{ left: hover.x, top: hover.y }}>
-                {hover.lines.map((l) => (
-                  <div key={l.key}>
-                    <span className="timeline-tooltip-key">{l.key}</span> {l.value}
-                  </div>
-                ))}
-              </div>
-            )}
+            <HoverTooltip hover={hover} testId="timeline-tooltip" />
           </div>
           <p className="timeline-status" data-testid="timeline-status">
             {summary(data, marks)}
@@ -291,11 +255,7 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
           </p>
         </>
       )}
-      {error && (
-        <p className="timeline-error" role="alert">
-          {error}
-        </p>
-      )}
+      <PanelError error={error} />
     </section>
   );
 }
