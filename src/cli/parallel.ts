@@ -14,6 +14,7 @@ import { CancelledError, type ByteSource, type Cancel } from '../ingest/source';
 import type { EventLog } from '../model';
 import { pathPredicate } from '../session/pathFilter';
 import type { ParsePool } from '../session/types';
+import { WorkerSlots } from '../lib/workerSlots';
 import { fsSource } from './fsSource';
 import { nodeInflate } from './gunzip';
 import { forReading } from '../ingest/gzip';
@@ -81,13 +82,12 @@ interface Pending {
 
 /** Up to `size` worker threads, one file at a time each; `close()` ends them (the CLI does after loading). */
 export class NodeParsePool implements ParsePool {
-  private idle: Worker[] = [];
-  private all: Worker[] = [];
-  private queue: Pending[] = [];
-  private running = new Map<Worker, Pending>();
+  private readonly slots: WorkerSlots<Worker, Pending>;
   private nextId = 1;
 
-  constructor(readonly size: number) {}
+  constructor(readonly size: number) {
+    this.slots = new WorkerSlots(size, () => this.spawn(), (w, p) => w.postMessage(p.job));
+  }
 
   parse(source: ByteSource, importer: string, head: Uint8Array, opts: { pathFilter?: PathFilter[] }, onBytes: (n: number) => void): Promise<EventLog> {
     // a gzip file: the thread opens it and decompresses it itself
@@ -95,15 +95,13 @@ export class NodeParsePool implements ParsePool {
     if (!file.path) return Promise.reject(new Error(`${source.name}: the parse threads read files on disk only`));
     const job: Job = { id: this.nextId++, path: file.path, name: source.name, size: file.size, importer, head, pathFilter: opts.pathFilter, ...(source.compressed ? { gzip: file.name } : {}) };
     return new Promise<EventLog>((resolve, reject) => {
-      this.queue.push({ job, onBytes, resolve, reject });
-      this.pump();
+      this.slots.queue.push({ job, onBytes, resolve, reject });
+      this.slots.pump();
     });
   }
 
   cancelAll(): void {
-    const jobs = [...this.running.values(), ...this.queue];
-    this.queue = [];
-    this.running.clear();
+    const jobs = this.slots.takeJobs();
     this.close();
     for (const j of jobs) j.reject(new CancelledError());
   }
@@ -118,49 +116,29 @@ export class NodeParsePool implements ParsePool {
 
   /** Ends every thread (idle threads would keep the process alive). */
   close(): void {
-    for (const w of this.all) void w.terminate();
-    this.all = [];
-    this.idle = [];
-  }
-
-  private pump(): void {
-    while (this.queue.length) {
-      let w = this.idle.pop();
-      if (!w) {
-        if (this.all.length >= this.size) return;
-        w = this.spawn();
-      }
-      const p = this.queue.shift()!;
-      this.running.set(w, p);
-      w.postMessage(p.job);
-    }
+    for (const w of this.slots.takeWorkers()) void w.terminate();
   }
 
   private spawn(): Worker {
     const w = new Worker(script(), { workerData: { tag: WORKER_TAG } });
     w.on('message', (r: Reply) => {
-      const p = this.running.get(w);
+      const p = this.slots.running.get(w);
       if (!p || p.job.id !== r.id) return;
       if ('bytes' in r) return p.onBytes(r.bytes);
-      this.running.delete(w);
-      this.idle.push(w);
+      this.slots.finished(w);
       if ('log' in r) p.resolve(r.log);
       else p.reject(new Error(r.error));
-      this.pump();
+      this.slots.pump();
     });
     const fail = (e: Error): void => {
-      const p = this.running.get(w);
-      this.running.delete(w);
-      this.all = this.all.filter((x) => x !== w);
-      this.idle = this.idle.filter((x) => x !== w);
+      const p = this.slots.remove(w);
       p?.reject(e);
-      this.pump();
+      this.slots.pump();
     };
     w.on('error', (e) => fail(new Error(`a parse thread failed: ${e.message}`)));
     w.on('exit', (code) => {
-      if (code !== 0 && code !== 1 && this.all.includes(w)) fail(new Error(`a parse thread exited with code ${code}`));
+      if (code !== 0 && code !== 1 && this.slots.all.includes(w)) fail(new Error(`a parse thread exited with code ${code}`));
     });
-    this.all.push(w);
     return w;
   }
 }

@@ -7,6 +7,7 @@
 import type { PathFilter } from '../analysis/types';
 import { FileFormatError } from '../ingest/registry';
 import { CancelledError, type ByteSource, type Cancel } from '../ingest/source';
+import { WorkerSlots } from '../lib/workerSlots';
 import type { EventLog } from '../model/eventlog';
 import type { ParsePool as SessionParsePool } from '../session/types';
 import type { ParseTask } from './parseTask';
@@ -29,18 +30,21 @@ interface Job {
 export const STALL_MS = 60_000;
 
 export class ParsePool implements SessionParsePool {
-  private idle: Worker[] = [];
   private stallTimer: ReturnType<typeof setInterval> | null = null;
-  private all: Worker[] = [];
-  private queue: Job[] = [];
-  private running = new Map<Worker, Job>();
+  private readonly slots: WorkerSlots<Worker, Job>;
   private nextId = 1;
 
   constructor(
     readonly size: number,
     private readonly factory: () => Worker,
     private readonly stallMs = STALL_MS,
-  ) {}
+  ) {
+    this.slots = new WorkerSlots(size, () => this.spawn(), (w, job) => {
+      job.heard = Date.now();
+      w.postMessage(job.task);
+      this.watchStalls();
+    });
+  }
 
   parse(source: ByteSource, importer: string, head: Uint8Array, opts: { pathFilter?: PathFilter[] }, onBytes: (n: number) => void): Promise<EventLog> {
     // a gzip file: the task gets the File and decompresses it itself
@@ -49,19 +53,15 @@ export class ParsePool implements SessionParsePool {
     const file = blob as ParseTask['file'];
     const gzip = source.compressed ? { gzip: source.compressed.name } : {};
     return new Promise<EventLog>((resolve, reject) => {
-      this.queue.push({ task: { id: this.nextId++, file, name: source.name, importer, head, pathFilter: opts.pathFilter, ...gzip }, heard: 0, onBytes, resolve, reject });
-      this.pump();
+      this.slots.queue.push({ task: { id: this.nextId++, file, name: source.name, importer, head, pathFilter: opts.pathFilter, ...gzip }, heard: 0, onBytes, resolve, reject });
+      this.slots.pump();
     });
   }
 
   /** Stops every worker now; pending and queued parses reject with CancelledError. */
   cancelAll(): void {
-    const jobs = [...this.running.values(), ...this.queue];
-    this.queue = [];
-    this.running.clear();
-    for (const w of this.all) w.terminate();
-    this.all = [];
-    this.idle = [];
+    const jobs = this.slots.takeJobs();
+    for (const w of this.slots.takeWorkers()) w.terminate();
     for (const j of jobs) j.reject(new CancelledError());
   }
 
@@ -73,30 +73,15 @@ export class ParsePool implements SessionParsePool {
     return () => clearInterval(t);
   }
 
-  private pump(): void {
-    while (this.queue.length) {
-      let w = this.idle.pop();
-      if (!w) {
-        if (this.all.length >= this.size) return;
-        w = this.spawn();
-      }
-      const job = this.queue.shift()!;
-      job.heard = Date.now();
-      this.running.set(w, job);
-      w.postMessage(job.task);
-      this.watchStalls();
-    }
-  }
-
   /** While jobs run, checks that each worker is still heard from; a silent one is dropped (see STALL_MS). */
   private watchStalls(): void {
     if (this.stallTimer !== null) return;
     this.stallTimer = setInterval(() => {
       const now = Date.now();
-      for (const [w, job] of [...this.running]) {
+      for (const [w, job] of [...this.slots.running]) {
         if (now - job.heard > this.stallMs) this.drop(w, `a parse worker stopped responding while reading ${job.task.name} (nothing for ${this.stallMs >= 10_000 ? Math.round(this.stallMs / 1000) : this.stallMs / 1000} s); it was replaced`);
       }
-      if (!this.running.size && this.stallTimer !== null) {
+      if (!this.slots.running.size && this.stallTimer !== null) {
         clearInterval(this.stallTimer);
         this.stallTimer = null;
       }
@@ -105,19 +90,16 @@ export class ParsePool implements SessionParsePool {
 
   /** Removes a dead or stuck worker everywhere (running, idle, all), failing its job with `message`. */
   private drop(w: Worker, message: string): void {
-    const job = this.running.get(w);
-    this.running.delete(w);
-    this.idle = this.idle.filter((x) => x !== w);
-    this.all = this.all.filter((x) => x !== w);
+    const job = this.slots.remove(w);
     w.terminate();
     job?.reject(new Error(message));
-    this.pump();
+    this.slots.pump();
   }
 
   private spawn(): Worker {
     const w = this.factory();
     w.onmessage = (ev: MessageEvent<ParseReply>) => {
-      const job = this.running.get(w);
+      const job = this.slots.running.get(w);
       if (!job || job.task.id !== ev.data.id) return;
       const m = ev.data;
       job.heard = Date.now();
@@ -125,21 +107,19 @@ export class ParsePool implements SessionParsePool {
         job.onBytes(m.n);
         return;
       }
-      this.running.delete(w);
-      this.idle.push(w);
+      this.slots.finished(w);
       if (m.type === 'done') job.resolve(m.log);
       else {
         const e = m.error.name === 'FileFormatError' ? new FileFormatError(m.error.message) : Object.assign(new Error(m.error.message), { name: m.error.name });
         job.reject(e);
       }
-      this.pump();
+      this.slots.pump();
     };
     // a crash while idle too: the dead worker must not stay in the idle list (the next load would hang)
     w.onerror = (ev) => {
       ev.preventDefault();
       this.drop(w, `a parse worker crashed${ev.message ? `: ${ev.message}` : ''}`);
     };
-    this.all.push(w);
     return w;
   }
 }

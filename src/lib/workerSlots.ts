@@ -1,0 +1,70 @@
+/**
+ * The bookkeeping both parse pools share (src/worker/pool.ts: Web Workers; src/cli/parallel.ts: worker
+ * threads): one job per worker at a time; queued jobs go to an idle worker, or to a new one while fewer
+ * than `size` workers live.
+ */
+export class WorkerSlots<W, J> {
+  /** Jobs not started yet, in order. */
+  queue: J[] = [];
+  /** Every live worker, busy or idle. */
+  all: W[] = [];
+  idle: W[] = [];
+  /** The job each busy worker runs. */
+  readonly running = new Map<W, J>();
+
+  /**
+   * @param spawn makes a worker wired to its pool (the slots add it to `all`)
+   * @param start sends `job` to worker `w` (already counted in `running`)
+   */
+  constructor(
+    readonly size: number,
+    private readonly spawn: () => W,
+    private readonly start: (w: W, job: J) => void,
+  ) {}
+
+  /** Starts queued jobs while a worker is idle or another may be made. */
+  pump(): void {
+    while (this.queue.length) {
+      let w = this.idle.pop();
+      if (!w) {
+        if (this.all.length >= this.size) return;
+        w = this.spawn();
+        this.all.push(w);
+      }
+      const job = this.queue.shift()!;
+      this.running.set(w, job);
+      this.start(w, job);
+    }
+  }
+
+  /** Worker `w` is done with its job: idle again. */
+  finished(w: W): void {
+    this.running.delete(w);
+    this.idle.push(w);
+  }
+
+  /** Takes worker `w` out everywhere (running, idle, all); returns the job it was running, if any. */
+  remove(w: W): J | undefined {
+    const job = this.running.get(w);
+    this.running.delete(w);
+    this.idle = this.idle.filter((x) => x !== w);
+    this.all = this.all.filter((x) => x !== w);
+    return job;
+  }
+
+  /** Empties the queue and forgets the running jobs; returns them, running first. */
+  takeJobs(): J[] {
+    const jobs = [...this.running.values(), ...this.queue];
+    this.queue = [];
+    this.running.clear();
+    return jobs;
+  }
+
+  /** Forgets every worker; returns them (to end them). */
+  takeWorkers(): W[] {
+    const all = this.all;
+    this.all = [];
+    this.idle = [];
+    return all;
+  }
+}
