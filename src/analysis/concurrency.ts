@@ -175,6 +175,7 @@ function derive16(seq: Uint16Array, endRank: Uint32Array, at: number[], from: nu
   return { w, cr };
 }
 
+// derive16 for Uint32Array sequences: a copy per element type on purpose (see above derive16)
 function derive32(seq: Uint32Array, endRank: Uint32Array, at: number[], from: number, to: number, out: Uint32Array, childRank: Uint32Array, marks: Uint32Array): Derived {
   let w = 0;
   let cr = 0;
@@ -216,6 +217,7 @@ function sweep16(seq: Uint16Array, pairAct: Int32Array, mc: Uint32Array, active:
   }
 }
 
+// sweep16 for Uint32Array sequences: a copy per element type on purpose (see above derive16)
 function sweep32(seq: Uint32Array, pairAct: Int32Array, mc: Uint32Array, active: Int32Array): void {
   const m = seq.length;
   for (let t = 0; t < m; t++) {

@@ -3,6 +3,7 @@
  * appearance) with the lookup (src, dst) → e done by a dense Int32Array matrix when S² is small, else by
  * an open-addressing hash table in typed arrays. No JS object per event or per edge.
  */
+import { grown } from '../lib/grown';
 
 /** Largest S² for which the dense matrix is used (16 MiB of Int32). */
 export const DENSE_LIMIT = 1 << 22;
@@ -122,19 +123,14 @@ export class EdgeTable {
 
   private grow(): void {
     const cap = this.src.length * 2;
-    const g = <T extends Uint32Array | Int32Array | Float64Array>(a: T, make: (n: number) => T): T => {
-      const b = make(cap);
-      b.set(a);
-      return b;
-    };
-    this.src = g(this.src, (k) => new Uint32Array(k));
-    this.dst = g(this.dst, (k) => new Uint32Array(k));
-    this.count = g(this.count, (k) => new Uint32Array(k));
-    this.cases = g(this.cases, (k) => new Uint32Array(k));
-    this.lastCase = g(this.lastCase, (k) => new Int32Array(k));
-    this.gapSum = g(this.gapSum, (k) => new Float64Array(k));
-    this.gapN = g(this.gapN, (k) => new Uint32Array(k));
-    this.green = g(this.green, (k) => new Uint32Array(k));
-    this.red = g(this.red, (k) => new Uint32Array(k));
+    this.src = grown(this.src, cap);
+    this.dst = grown(this.dst, cap);
+    this.count = grown(this.count, cap);
+    this.cases = grown(this.cases, cap);
+    this.lastCase = grown(this.lastCase, cap);
+    this.gapSum = grown(this.gapSum, cap);
+    this.gapN = grown(this.gapN, cap);
+    this.green = grown(this.green, cap);
+    this.red = grown(this.red, cap);
   }
 }

@@ -3,16 +3,9 @@ import type { EventLog } from '../model';
 import type { CompiledMapping } from './mapping';
 import { END, START } from './types';
 
-export interface ActivityEvents {
+/** The EventLog's columns of the activity's events (errno 0 = succeeded, offset NaN = unknown), and each one's case. */
+export interface ActivityEvents extends Pick<EventLog, 'pid' | 'start' | 'dur' | 'size' | 'pair' | 'errno' | 'offset'> {
   caseIdx: Uint32Array;
-  pid: Int32Array;
-  start: Float64Array;
-  dur: Float32Array;
-  size: Float64Array;
-  pair: Uint32Array;
-  /** errno index (0 = succeeded) and file offset (NaN = unknown) per event. */
-  errno: Uint16Array;
-  offset: Float64Array;
 }
 
 /**
@@ -50,6 +43,8 @@ function collect(log: EventLog, pairAct: Int32Array, a: number, m: number): Acti
     for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) {
       if (pairAct[log.pair[i]] !== a) continue;
       if (w === m) return null;
+      // column by column, written out like EventLogBuilder.compact on purpose: each column has its own
+      // typed-array type, so a loop over the columns would be megamorphic in this per-event loop
       out.caseIdx[w] = k;
       out.pid[w] = log.pid[i];
       out.start[w] = log.start[i];

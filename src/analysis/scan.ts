@@ -115,6 +115,8 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
       len++;
     }
     const e = edges.index(prev, END);
+    // the refresh of the local views above, written out again on purpose: a closure that reassigned them
+    // would move eCount… out of registers into a context for the whole hot loop
     if (edges.count.length !== cap) {
       eCount = edges.count;
       eCases = edges.cases;

@@ -1,4 +1,5 @@
 import type { CaseInfo, EventLog, FileReport, TimeBase } from './eventlog';
+import { grown } from '../lib/grown';
 import { Interner } from './interner';
 
 /**
@@ -17,6 +18,8 @@ export class EventLogBuilder {
 
   private cap: number;
   n = 0;
+  // the per-event columns of EventLog (eventlog.ts) as plain fields of their own typed-array types, not a
+  // shared column object: the parsers write them for every event
   pid: Int32Array;
   pair: Uint32Array;
   errno: Uint16Array;
@@ -148,23 +151,15 @@ export class EventLogBuilder {
 
   private grow(): void {
     const cap = this.cap * 2;
-    const g = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array | Float32Array | Uint8Array>(
-      old: T,
-      make: (n: number) => T,
-    ): T => {
-      const a = make(cap);
-      a.set(old);
-      return a;
-    };
-    this.pid = g(this.pid, (k) => new Int32Array(k));
-    this.pair = g(this.pair, (k) => new Uint32Array(k));
-    this.errno = g(this.errno, (k) => new Uint16Array(k));
-    this.start = g(this.start, (k) => new Float64Array(k));
-    this.dur = g(this.dur, (k) => new Float32Array(k));
-    this.size = g(this.size, (k) => new Float64Array(k));
-    this.line = g(this.line, (k) => new Uint32Array(k));
-    this.offset = g(this.offset, (k) => new Float64Array(k));
-    this.dropped = g(this.dropped, (k) => new Uint8Array(k));
+    this.pid = grown(this.pid, cap);
+    this.pair = grown(this.pair, cap);
+    this.errno = grown(this.errno, cap);
+    this.start = grown(this.start, cap);
+    this.dur = grown(this.dur, cap);
+    this.size = grown(this.size, cap);
+    this.line = grown(this.line, cap);
+    this.offset = grown(this.offset, cap);
+    this.dropped = grown(this.dropped, cap);
     this.cap = cap;
   }
 
@@ -173,6 +168,8 @@ export class EventLogBuilder {
     for (let r = from; r < this.n; r++) {
       if (this.dropped[r]) continue;
       if (w !== r) {
+        // column by column on purpose (as analysis/events.ts collect): a loop over the columns of
+        // different typed-array types would be megamorphic in this per-event loop
         this.pid[w] = this.pid[r];
         this.pair[w] = this.pair[r];
         this.errno[w] = this.errno[r];

@@ -6,6 +6,7 @@
  * activities and many cases costs memory in proportion to what occurs, not to cases × elements.
  * Edge ids come from the same EdgeTable as the DFG (activities 0…A−1, ● = A, ■ = A + 1).
  */
+import { grown } from '../../lib/grown';
 import type { EventLog } from '../../model';
 import { EdgeTable } from '../edgeTable';
 import { SIDE_GREEN, SIDE_RED } from '../scan';
@@ -45,23 +46,13 @@ export interface CompareMatrix {
 /** A growable column of numbers. */
 class Col<T extends Float64Array | Uint32Array | Uint8Array> {
   n = 0;
-  constructor(
-    public a: T,
-    private readonly make: (n: number) => T,
-  ) {}
+  constructor(public a: T) {}
   push(v: number): void {
-    if (this.n === this.a.length) {
-      const b = this.make(this.a.length * 2);
-      b.set(this.a);
-      this.a = b;
-    }
+    if (this.n === this.a.length) this.a = grown(this.a, this.a.length * 2);
     this.a[this.n++] = v;
   }
 }
 
-const f64 = (n: number): Float64Array => new Float64Array(n);
-const u32 = (n: number): Uint32Array => new Uint32Array(n);
-const u8 = (n: number): Uint8Array => new Uint8Array(n);
 
 /** Groups the (element, side, pos, values…) entries by element (a stable counting sort). */
 function toCsr(nElem: number, el: Col<Uint32Array>, side: Col<Uint8Array>, pos: Col<Uint32Array>, cols: Col<Float64Array>[]): { off: Uint32Array; side: Uint8Array; pos: Uint32Array; vals: Float64Array[] } {
@@ -117,36 +108,24 @@ export function compareMatrix(log: EventLog, pairAct: Int32Array, A: number, sid
   let gapSum = [new Float64Array(64), new Float64Array(64)];
   let gapN = [new Float64Array(64), new Float64Array(64)];
 
-  const aEl = new Col(new Uint32Array(1024), u32);
-  const aSide = new Col(new Uint8Array(1024), u8);
-  const aPos = new Col(new Uint32Array(1024), u32);
-  const aCount = new Col(new Float64Array(1024), f64);
-  const aBytes = new Col(new Float64Array(1024), f64);
-  const aTime = new Col(new Float64Array(1024), f64);
-  const eEl = new Col(new Uint32Array(1024), u32);
-  const eSide = new Col(new Uint8Array(1024), u8);
-  const ePos = new Col(new Uint32Array(1024), u32);
-  const eCount = new Col(new Float64Array(1024), f64);
+  const aEl = new Col(new Uint32Array(1024));
+  const aSide = new Col(new Uint8Array(1024));
+  const aPos = new Col(new Uint32Array(1024));
+  const aCount = new Col(new Float64Array(1024));
+  const aBytes = new Col(new Float64Array(1024));
+  const aTime = new Col(new Float64Array(1024));
+  const eEl = new Col(new Uint32Array(1024));
+  const eSide = new Col(new Uint8Array(1024));
+  const ePos = new Col(new Uint32Array(1024));
+  const eCount = new Col(new Float64Array(1024));
 
   const grow = (): void => {
     const cap = edges.count.length;
     if (eScratch.length >= cap) return;
-    const s = new Float64Array(cap);
-    s.set(eScratch);
-    eScratch = s;
-    const t = new Int32Array(cap);
-    t.set(eTouched);
-    eTouched = t;
-    gapSum = gapSum.map((x) => {
-      const y = new Float64Array(cap);
-      y.set(x);
-      return y;
-    });
-    gapN = gapN.map((x) => {
-      const y = new Float64Array(cap);
-      y.set(x);
-      return y;
-    });
+    eScratch = grown(eScratch, cap);
+    eTouched = grown(eTouched, cap);
+    gapSum = gapSum.map((x) => grown(x, cap));
+    gapN = gapN.map((x) => grown(x, cap));
   };
 
   for (let s = 0; s < 2; s++) {

@@ -3,6 +3,7 @@
  * counts, bytes, small requests, times, access pattern — plus per-case and per-(call, fp)-pair totals.
  * Rules then aggregate the records of a scope (all cases, or one side of a partition).
  */
+import { grown } from '../../lib/grown';
 import type { EventLog } from '../../model';
 import { C_CLOSE, C_OPEN, C_READ, C_SEEK, C_SYNC, C_WRITE, callClass, isLookupClass, isMetaClass } from './calls';
 import { phases as ioPhases } from '../time/phases';
@@ -238,15 +239,9 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
       else {
         if (nRec === cap) {
           cap *= 2;
-          const nr = new Float64Array(cap * NF);
-          nr.set(rec);
-          rec = nr;
-          const nc = new Int32Array(cap);
-          nc.set(recCase);
-          recCase = nc;
-          const nf = new Int32Array(cap);
-          nf.set(recFp);
-          recFp = nf;
+          rec = grown(rec, cap * NF);
+          recCase = grown(recCase, cap);
+          recFp = grown(recFp, cap);
         }
         r = nRec++;
         recCase[r] = k;

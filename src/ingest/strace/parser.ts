@@ -468,6 +468,8 @@ export class StraceParser extends LineSplitter {
     return id;
   }
 
+  // callId, pathId and errId look a name up the same way, written out per table on purpose: they run for
+  // every line, and one shared helper would take the decoder and the interner as callbacks.
   private errId(b: Uint8Array, s: number, e: number): number {
     const h = hashBytes(b, s, e);
     let id = this.errs.find(b, s, e, h);

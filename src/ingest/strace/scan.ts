@@ -37,6 +37,8 @@ export class LineScanner extends AnnotationSkipper {
   closeAt = -1;
   /** Where the result starts (after `= `). */
   resAt = 0;
+  // Byte ranges below are flat start/end number fields, alike on purpose (not {s, e} objects): the one
+  // scanner is reused for every line and allocates nothing.
   /** First top-level fd annotation (`3<...>`): content range, device suffix cut; fpS = -1 if none. */
   fpS = -1;
   fpE = -1;
