@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { END, START, type AnalysisResult, type DfgEdge } from '../../analysis/types';
 import { DEFAULT_MAX_ACTIVITIES, FIT_TRIES, MIN_FIT_ACTIVITIES, defaultFilter, edgeCountStops, estimateFit, filterGraph, fitActivities, rankActivities, thresholdFor, type FilteredGraph } from './filter';
 import { syntheticResult } from '../../testing/syntheticResult';
+import { reachable } from '../../testing/graphWalk';
 
 /** A result from an explicit edge list; node counts = Σ incoming edge counts (as in a real DFG). */
 function fromEdges(list: [string, string, number][], rd: Record<string, number> = {}): AnalysisResult {
@@ -15,23 +16,8 @@ function fromEdges(list: [string, string, number][], rd: Record<string, number> 
 
 /** Every drawn node is reachable from ● and reaches ■ through drawn edges. */
 function assertConnected(g: FilteredGraph): void {
-  const walk = (root: string, fwd: boolean): Set<string> => {
-    const seen = new Set([root]);
-    const stack = [root];
-    while (stack.length) {
-      const u = stack.pop()!;
-      for (const e of g.edges) {
-        const [a, b] = fwd ? [e.source, e.target] : [e.target, e.source];
-        if (a === u && !seen.has(b)) {
-          seen.add(b);
-          stack.push(b);
-        }
-      }
-    }
-    return seen;
-  };
-  const f = walk(START, true);
-  const b = walk(END, false);
+  const f = reachable(g.edges, START, true);
+  const b = reachable(g.edges, END, false);
   for (const id of g.nodes) {
     expect(f.has(id), `${id} reachable from ●`).toBe(true);
     expect(b.has(id), `${id} reaches ■`).toBe(true);

@@ -6,27 +6,13 @@ import { defaultFilter, filterGraph, indexDfg } from './filter';
 import { labelBox, nodeLabelLines } from './labels';
 import { layoutGraph } from './layout';
 import { buildLayoutRequest, layoutUniverse } from './layoutPlan';
+import { reachable } from '../../testing/graphWalk';
 
 const load = (name: string): AnalysisResult => JSON.parse(readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8')) as AnalysisResult;
 
 function connected(g: { nodes: string[]; edges: { source: string; target: string }[] }): boolean {
-  const walk = (root: string, fwd: boolean): Set<string> => {
-    const seen = new Set([root]);
-    const todo = [root];
-    while (todo.length) {
-      const u = todo.pop()!;
-      for (const e of g.edges) {
-        const [a, b] = fwd ? [e.source, e.target] : [e.target, e.source];
-        if (a === u && !seen.has(b)) {
-          seen.add(b);
-          todo.push(b);
-        }
-      }
-    }
-    return seen;
-  };
-  const f = walk(START, true);
-  const b = walk(END, false);
+  const f = reachable(g.edges, START, true);
+  const b = reachable(g.edges, END, false);
   return g.nodes.every((id) => f.has(id) && b.has(id));
 }
 
