@@ -2,7 +2,8 @@
 import { noCtx } from '../session/types';
 import { analyzeParams } from '../session/view';
 import { cliView, partitionLabel, type ViewArgs } from './cliView';
-import { CliError, type CliIO } from './errors';
+import type { CliIO } from './errors';
+import { insightsAt } from './insights';
 import { loadPaths } from './load';
 import { textReport } from './report';
 
@@ -22,12 +23,7 @@ export async function runAnalyze(a: AnalyzeArgs, io: CliIO): Promise<number> {
   const ctx = noCtx();
   const { result } = await session.analyze(ctx, analyzeParams(view));
   // the JSON document's "insights" at the view's thresholds (a bad thresholds text is a usage error)
-  try {
-    await session.insights(ctx, view.thresholds);
-  } catch (e) {
-    if ((e as Error).name === 'ThresholdError') throw new CliError(`--thresholds: ${(e as Error).message.replace(/^thresholds: /, '')}`);
-    throw e;
-  }
+  await insightsAt(session, ctx, view.thresholds);
   if (a.json) {
     await session.writeJson(ctx, (part) => io.stdout.write(part));
     io.stdout.write('\n');

@@ -1,6 +1,8 @@
 /** `strace-dfg insights`: the findings of the insight rules on a view (docs/METHOD.md "Insights"). */
+import type { InsightsResult } from '../analysis/insights/index';
 import { toInsightsJson } from '../analysis/insights/json';
-import { noCtx } from '../session/types';
+import type { Session } from '../session/session';
+import { noCtx, type Ctx } from '../session/types';
 import { analyzeParams } from '../session/view';
 import { cliView, partitionLabel, type ViewArgs } from './cliView';
 import { CliError, type CliIO } from './errors';
@@ -14,18 +16,22 @@ export interface InsightsArgs extends ViewArgs {
   jobs: number | null;
 }
 
+/** The session's insights at the view's thresholds (JSON text); a bad thresholds text is a usage error. */
+export async function insightsAt(session: Session, ctx: Ctx, thresholds: string): Promise<InsightsResult> {
+  try {
+    return await session.insights(ctx, thresholds);
+  } catch (e) {
+    if ((e as Error).name === 'ThresholdError') throw new CliError(`--thresholds: ${(e as Error).message.replace(/^thresholds: /, '')}`);
+    throw e;
+  }
+}
+
 export async function runInsightsCommand(a: InsightsArgs, io: CliIO): Promise<number> {
   const view = cliView(a);
   const { session, files } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs });
   const ctx = noCtx();
   await session.analyze(ctx, analyzeParams(view));
-  let r;
-  try {
-    r = await session.insights(ctx, view.thresholds);
-  } catch (e) {
-    if ((e as Error).name === 'ThresholdError') throw new CliError(`--thresholds: ${(e as Error).message.replace(/^thresholds: /, '')}`);
-    throw e;
-  }
+  const r = await insightsAt(session, ctx, view.thresholds);
   if (a.json) io.stdout.write(JSON.stringify({ insights: toInsightsJson(r) }, null, 2) + '\n');
   else io.stdout.write(insightsReport(r, { cases: session.log?.cases.length ?? 0, files, partitionLabel: partitionLabel(a, view) }));
   return 0;
