@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { AppPage } from './app';
 import { loadMpi } from './mpiFixtures';
+import { stableGraph } from './graphWait';
 
 test('ior-ssf-fpp: system files hidden and said, keep filter counted as filtered, variants compressed, Escape and hover', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
@@ -49,7 +50,8 @@ test('ior-ssf-fpp: system files hidden and said, keep filter counted as filtered
   await expect(page.getByTestId('timeline-panel')).toHaveCount(0);
 
   // a node's hover border goes when the pointer leaves through the legend
-  const g = await app.graph();
+  // closing the timeline resizes the panes and refits the graph: take positions once it has stopped moving
+  const g = await stableGraph(app);
   const canvas = (await page.getByTestId('graph-canvas').boundingBox())!;
   // a node drawn well inside the canvas (the overview above the graph leaves it less height)
   const node = g.nodes.find((n) => n.id !== '●' && n.id !== '■' && n.at && n.at.y > 30 && n.at.y < canvas.height - 30 && n.at.x > 30 && n.at.x < canvas.width - 30)!;
