@@ -2,10 +2,27 @@ import { expect, test } from '@playwright/test';
 import { AppPage } from './app';
 
 test("the paper's Figure 3: green = ls, red = ls -l, from the link", async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
   const app = new AppPage(page);
-  await app.open('green=cid:a&red=cid:b');
+  // the example also holds a third command (c): hidden, the graph is the paper's two-command DFG
+  await app.open('green=cid:a&red=cid:b&unassigned=hide');
   await app.loadExample();
   await app.expectReady();
+  // 8 activities do not fit the canvas legibly at 1600×1000: the first view shows what differs first (the
+  // activities of ls -l only), labels readable, and says how many are hidden; the slider shows all 8
+  const first = await app.graph();
+  const shown = first.nodes.filter((n) => n.id !== '●' && n.id !== '■');
+  expect(shown.length).toBeGreaterThanOrEqual(3);
+  for (const n of shown) {
+    expect(n.labelPx, n.id).toBeGreaterThanOrEqual(8.8);
+    expect(n.partition, n.id).toBe('red');
+  }
+  const total = Number(await page.getByTestId('graph-activities').getAttribute('max'));
+  expect(total).toBe(8);
+  if (shown.length < total) await expect(page.getByTestId('graph-shown')).toContainText(`showing ${shown.length} of 8 activities`);
+  await app.shot('figure3-first-view');
+  await page.getByTestId('graph-activities').fill('8');
+  await app.waitIdle();
   const g = await app.graph();
   const side = (id: string) => g.nodes.find((n) => n.id === id)?.partition;
   for (const id of ['read:/etc/passwd', 'read:/etc/group', 'read:/etc/nsswitch.conf']) expect(side(id), id).toBe('red');

@@ -12,7 +12,7 @@ import { setGraphReader } from '../testHook';
 import { trackUi } from '../idle';
 import { CyView, edgeId } from './cyView';
 import { buildElements } from './elements';
-import { DEFAULT_MAX_ACTIVITIES, DEFAULT_MAX_EDGES, FIT_TRIES, SMALL_GRAPH, defaultFilter, edgeCountStops, estimateFit, filterGraph, fitActivities, indexDfg, rankActivities, thresholdFor, type FilterOptions, type ShownEdge } from './filter';
+import { DEFAULT_MAX_ACTIVITIES, DEFAULT_MAX_EDGES, FIT_TRIES, SMALL_GRAPH, defaultFilter, edgeCountStops, estimateFit, filterGraph, firstViewNext, indexDfg, rankActivities, thresholdFor, type FilterOptions, type ShownEdge } from './filter';
 import { NodeContextMenu } from './ContextMenu';
 import { exportPng, exportSvg, legendLines } from './exportImage';
 import { GraphLegend, GraphToolbar } from './GraphControls';
@@ -84,7 +84,8 @@ export function GraphPanel(props: GraphPanelProps) {
   const opts = useMemo(() => {
     if (userOpts) return userOpts;
     const d = defaultFilter(result);
-    if (result.nodes.length <= SMALL_GRAPH) return d; // a small DFG is shown whole, as the paper draws them
+    // a small DFG is shown whole first, as the paper draws them (cut only when its labels would be too small)
+    if (result.nodes.length <= SMALL_GRAPH && (autoNow === null || autoNow.n >= result.nodes.length)) return d;
     let n = autoNow?.n;
     if (n === undefined) {
       // the first guess from the canvas size; corrected after each layout (fitActivities)
@@ -96,7 +97,7 @@ export function GraphPanel(props: GraphPanelProps) {
     }
     return { ...d, maxActivities: n, minEdgeCount: thresholdFor(result, d.rankBy, n, DEFAULT_MAX_EDGES) };
   }, [userOpts, autoNow, result, stats, direction, canvas]);
-  const fitting = userOpts === null && (autoNow === null || !autoNow.done) && result.nodes.length > SMALL_GRAPH;
+  const fitting = userOpts === null && (autoNow === null || !autoNow.done);
   const deferredOpts = useDeferredValue(opts);
   const graph = useMemo(() => filterGraph(result, deferredOpts, dfg), [result, deferredOpts, dfg]);
   const stops = useMemo(() => edgeCountStops(result, graph.nodes), [result, graph.nodes]);
@@ -278,13 +279,14 @@ export function GraphPanel(props: GraphPanelProps) {
       fitNext.current = false;
       view.fit();
     }
-    // The first view: fewer activities until node labels are drawn at ≥ FONT_PX on screen (zoom ≥ 1).
+    // The first view: fewer activities until node labels are drawn at ≥ FONT_PX on screen (zoom ≥ 1); a
+    // small DFG stays whole while they are readable (firstViewNext).
     // Judged once per (result, laid-out set, try), also when a new result keeps the set (no new layout).
     const judge = `${sig}\u0003${layoutKey}\u0003${autoNow?.tries ?? 0}`;
     if (fitting && judgedRef.current !== judge) {
       judgedRef.current = judge;
       // (fit() caps the zoom: the zoom that would fit is what tells whether more would fit)
-      const next = fitActivities(opts.maxActivities, view.fitZoom(), autoNow?.tries ?? 0, result.nodes.length);
+      const next = firstViewNext(opts.maxActivities, view.fitZoom(), autoNow?.tries ?? 0, result.nodes.length);
       setAuto({ sig, n: next ?? opts.maxActivities, tries: (autoNow?.tries ?? 0) + 1, done: next === null });
     }
     if (fit) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { END, START, type AnalysisResult, type DfgEdge } from '../../analysis/types';
-import { DEFAULT_MAX_ACTIVITIES, FIT_TRIES, MIN_FIT_ACTIVITIES, defaultFilter, edgeCountStops, estimateFit, filterGraph, fitActivities, rankActivities, thresholdFor, type FilteredGraph } from './filter';
+import { DEFAULT_MAX_ACTIVITIES, FIT_TRIES, MIN_FIT_ACTIVITIES, defaultFilter, edgeCountStops, estimateFit, filterGraph, firstViewNext, fitActivities, rankActivities, thresholdFor, type FilteredGraph } from './filter';
 import { syntheticResult } from '../../testing/syntheticResult';
 import { reachable } from '../../testing/graphWalk';
 
@@ -123,6 +123,17 @@ describe('defaults', () => {
 });
 
 describe('the first view: how many activities fit legibly', () => {
+  it('firstViewNext keeps a small DFG whole while its labels are readable, and fits it like a large one when not', () => {
+    expect(firstViewNext(18, 0.85, 0, 18)).toBeNull();
+    expect(firstViewNext(18, 2, 0, 18)).toBeNull();
+    // 18 activities in a long chain drawn at 0.45: cut to what fits at full size
+    expect(firstViewNext(18, 0.45, 0, 18)).toBe(8);
+    expect(firstViewNext(8, 0.9, 1, 18)).toBe(7);
+    expect(firstViewNext(7, 1.1, 2, 18)).toBeNull();
+    // a large DFG is fitted at full size as before
+    expect(firstViewNext(40, 0.85, 0, 205)).toBe(34);
+  });
+
   it('fitActivities shrinks until labels are at full size, grows once when the guess was small, and settles', () => {
     expect(fitActivities(40, 0.5, 0, 205)).toBe(20);
     expect(fitActivities(20, 0.95, 1, 205)).toBe(19);

@@ -46,7 +46,14 @@ export interface FilteredGraph {
 export function rankActivities(result: AnalysisResult, rankBy: RankBy): string[] {
   const nodes = [...result.nodes];
   const key = (a: (typeof nodes)[number]): number => (rankBy === 'rd' ? (a.rd ?? -1) : a.count);
-  nodes.sort((a, b) => key(b) - key(a) || b.count - a.count || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // with a partition what differs ranks first: activities of one side only, then of both, then those only
+  // in unassigned cases (so a graph cut to what fits legibly still shows the difference)
+  const part = result.partition?.nodes;
+  const tier = (id: string): number => {
+    const side = part?.[id]?.side;
+    return side === undefined ? 0 : side === 'green' || side === 'red' ? 0 : side === 'both' ? 1 : 2;
+  };
+  nodes.sort((a, b) => tier(a.id) - tier(b.id) || key(b) - key(a) || b.count - a.count || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return nodes.map((n) => n.id);
 }
 
@@ -90,9 +97,12 @@ export function defaultFilter(result: AnalysisResult, rankBy: RankBy = 'count'):
   return { maxActivities, rankBy, minEdgeCount: thresholdFor(result, rankBy, maxActivities, DEFAULT_MAX_EDGES) };
 }
 
-/** A DFG with at most this many activities is shown whole at first (as the paper draws them); a larger one
- * shows the top activities that fit at full label size (estimateFit, fitActivities). */
+/** A DFG with at most this many activities is shown whole at first (as the paper draws them) when its labels
+ * stay readable so (SMALL_GRAPH_MIN_ZOOM); a larger one, or a small one that would be drawn smaller, shows
+ * the top activities that fit at full label size (estimateFit, fitActivities). */
 export const SMALL_GRAPH = 30;
+/** The least fit zoom at which a small DFG is shown whole: node labels of ≥ 0.8 × 11 px ≈ 9 px on screen. */
+export const SMALL_GRAPH_MIN_ZOOM = 0.8;
 
 /** Tries of fitActivities before the first view settles (each is one layout). */
 export const FIT_TRIES = 6;
@@ -111,6 +121,15 @@ export function fitActivities(n: number, zoom: number, tries: number, total: num
   if (tries === 0 && zoom > 1.25 && n < cap) return Math.min(cap, Math.max(n + 1, Math.floor(n * Math.min(zoom, 2))));
   if (zoom >= 1 || n <= MIN_FIT_ACTIVITIES) return null;
   return Math.max(MIN_FIT_ACTIVITIES, Math.min(n - 1, Math.floor(n * zoom)));
+}
+
+/**
+ * The first view's next number of activities, or null when `n` is the one: a small DFG shown whole stays
+ * whole while its labels are readable at the zoom that fits it; else fitActivities.
+ */
+export function firstViewNext(n: number, zoom: number, tries: number, total: number): number | null {
+  if (total <= SMALL_GRAPH && n >= total && zoom >= SMALL_GRAPH_MIN_ZOOM) return null;
+  return fitActivities(n, zoom, tries, total);
 }
 
 /**

@@ -32,8 +32,15 @@ describe('real DFG of Python imports (depth 4: 193 activities)', () => {
     expect(g.totalActivities).toBe(193);
     expect(g.totalEdges).toBe(326);
     expect(connected(g)).toBe(true);
-    // the 60 most frequent activities are the ones kept
-    expect(g.nodes.slice(1, -1)).toEqual(r.nodes.slice(0, 60).map((n) => n.id));
+    // with a partition (1 green, 2 red cases) what differs is kept first: the activities of one side only
+    // (7 green, 63 red), each tier by count, so 60 of the 70 one-side activities and none of those in both
+    const tier = (id: string): number => (['green', 'red'].includes(r.partition!.nodes[id].side) ? 0 : 1);
+    const ranked = [...r.nodes].sort((a, b) => tier(a.id) - tier(b.id) || b.count - a.count || (a.id < b.id ? -1 : 1)).map((n) => n.id);
+    expect(g.nodes.slice(1, -1)).toEqual(ranked.slice(0, 60));
+    expect(g.nodes.slice(1, -1).every((id) => r.partition!.nodes[id].side !== 'both')).toBe(true);
+    // without a partition, the 60 most frequent activities are the ones kept
+    const plain = { ...r, partition: null };
+    expect(filterGraph(plain, defaultFilter(plain), indexDfg(plain)).nodes.slice(1, -1)).toEqual(r.nodes.slice(0, 60).map((n) => n.id));
   });
 
   it('stays connected for every activity count, ranked by count and by rd, with a strict path threshold', () => {
