@@ -86,14 +86,20 @@ test('a custom mapping from a link: the whole code is shown, and once run it can
   expect(hits).toEqual([]);
 });
 
-test('code that uses import() is refused before it runs', async ({ page }) => {
-  const u = `http://127.0.0.1:${port}`;
-  const app = new AppPage(page);
-  await app.open(`custom=${encodeURIComponent(`(e) => { import('${u}/import'); return e.call; }`)}`);
-  await app.pickFiles([fixture('bad/good_node1_1.st')]);
-  await page.getByTestId('custom-run').click();
-  await app.waitIdle(30_000);
-  expect((await app.state()).errors.join(' ')).toContain('import() is not available to custom mapping code');
-  await page.waitForTimeout(1000);
-  expect(hits).toEqual([]);
-});
+for (const [name, code] of [
+  ['plainly', (u: string) => `(e) => { import('${u}/import'); return e.call; }`],
+  ['inside a template substitution', (u: string) => `(e) => { \`\${import('${u}/import')}\`; return e.call; }`],
+  ['after a regex literal holding a quote', (u: string) => `(e) => { /'/.test(e.path); import('${u}/import'); return e.call; }`],
+] as const) {
+  test(`code that uses import() ${name} is refused before it runs`, async ({ page }) => {
+    const u = `http://127.0.0.1:${port}`;
+    const app = new AppPage(page);
+    await app.open(`custom=${encodeURIComponent(code(u))}`);
+    await app.pickFiles([fixture('bad/good_node1_1.st')]);
+    await page.getByTestId('custom-run').click();
+    await app.waitIdle(30_000);
+    expect((await app.state()).errors.join(' ')).toContain('import() is not available to custom mapping code');
+    await page.waitForTimeout(1000);
+    expect(hits).toEqual([]);
+  });
+}

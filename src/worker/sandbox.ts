@@ -1,7 +1,8 @@
 /**
  * The analysis worker's side of the custom mapping sandbox: one fresh sandbox worker per evaluation
- * (sandboxWorker.ts, locked down before the code is compiled), terminated when it answers, fails or the
- * request is cancelled (a `while (true)` mapping stops on Cancel).
+ * (sandboxWorker.ts, locked down before the code is compiled), terminated when it answers, fails, the
+ * request is cancelled, or it runs longer than its time budget (a `while (true)` mapping stops by itself
+ * with a mapping error; the previous graph stays).
  */
 import type { CustomEvent } from '../analysis/mapping';
 import { CancelledError } from '../ingest/source';
@@ -12,14 +13,23 @@ export type SandboxFactory = () => Worker;
 
 export const sandboxFactory: SandboxFactory = () => new Worker(new URL('./sandboxWorker.ts', import.meta.url), { type: 'module', name: 'strace-dfg-sandbox' });
 
-export function workerSandbox(factory: SandboxFactory = sandboxFactory): CustomSandbox {
+/** How long one evaluation of a custom mapping may run (it runs once per distinct (call, file) pair: a
+ * million pairs take about a second). */
+export const SANDBOX_BUDGET_MS = 30_000;
+
+export function workerSandbox(factory: SandboxFactory = sandboxFactory, budgetMs = SANDBOX_BUDGET_MS): CustomSandbox {
   return (ctx: Ctx, source: string, inputs: CustomEvent[]) =>
     new Promise<CustomAnswers>((resolve, reject) => {
       const w = factory();
       const done = (): void => {
         clearInterval(poll);
+        clearTimeout(budget);
         w.terminate();
       };
+      const budget = setTimeout(() => {
+        done();
+        resolve({ index: -1, error: `custom mapping stopped: it ran for more than ${budgetMs / 1000} s on ${inputs.length.toLocaleString('en-US')} (call, file) pairs (an endless loop?)` });
+      }, budgetMs);
       const poll = setInterval(() => {
         if (!ctx.cancel.cancelled) return;
         done();
