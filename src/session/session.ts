@@ -23,7 +23,7 @@ import { casesPerFile, combine, emptyFiles, readFiles, sameIdWarnings, sourceOf,
 import { analysisView } from './view';
 import { buildTimeline } from './timeline';
 import { applyWindow, chromeParts, fileOffsetsOf, isWindow, overviewOf, phasesOf, runTimelineOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
-import type { TraceSink } from '../analysis/time/index';
+import { runSpan, type TraceSink } from '../analysis/time/index';
 import type { Phases, TimeOverview } from '../analysis/time/types';
 export type { CustomAnswers, CustomSandbox, RegexGuard } from './compile';
 import type { AnalyzeParams, AnalyzeReply, Ctx, FileError, LoadItem, LoadOptions, LoadSummary, ParsePool } from './types';
@@ -393,7 +393,7 @@ export class Session {
     if (thresholds !== undefined) this.thresholds = resolveThresholds(thresholds);
     const c = this.insightsCache;
     if (c && c.reply === this.lastReply && c.t === this.thresholds) return c.r;
-    const r = runInsights(work, { mapping: compiled, partition: this.partition, thresholds: this.thresholds });
+    const r = runInsights(work, { mapping: compiled, partition: this.partition, thresholds: this.thresholds, t0: runSpan(this.need()).t0 });
     this.insightsCache = { reply: this.lastReply!, t: this.thresholds, r };
     return r;
   }

@@ -6,7 +6,7 @@
 import { grown } from '../../lib/grown';
 import type { EventLog } from '../../model';
 import { C_CLOSE, C_OPEN, C_READ, C_SEEK, C_SYNC, C_WRITE, callClass, isLookupClass, isMetaClass } from './calls';
-import { phases as ioPhases } from '../time/phases';
+import { phaseBusyOf, phases as ioPhases, type PhaseBusy } from '../time/phases';
 import type { Phases } from '../time/types';
 import type { Thresholds } from './thresholds';
 
@@ -98,8 +98,8 @@ export interface InsightsContext {
   pairAct: Int32Array;
   /** The I/O phases of the log under the mapping (docs/METHOD.md "Time"), computed on first use. */
   phases(): Phases;
-  /** Per pair: 1 when a read, write, sync or metadata call on a file Darshan records. */
-  pairIoApp(): Uint8Array;
+  /** Per case and phase the busy time of those phases, as the time views count it (T07). */
+  phaseBusy(): PhaseBusy;
 }
 
 /** Darshan's default DARSHAN_EXCLUDE_DIRS: files there are not recorded, so Drishti never sees them. */
@@ -118,7 +118,8 @@ export function offsetsOf(log: EventLog): Float64Array | null {
   return o instanceof Float64Array && o.length === log.n ? o : null;
 }
 
-export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array | null, mapping: { activities: string[]; pairAct: Int32Array }): InsightsContext {
+/** `t0`: time 0 of the phases (default the log's earliest event start; the session passes its loaded log's, as the time views use). */
+export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array | null, mapping: { activities: string[]; pairAct: Int32Array }, t0?: number): InsightsContext {
   const K = log.cases.length;
   const P = log.pairCall.length;
   const E = log.errnos.length;
@@ -321,16 +322,11 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
   }
   const appFile = Uint8Array.from(log.paths, (p) => (isAppFile(p) ? 1 : 0));
   let ph: Phases | null = null;
-  let ioApp: Uint8Array | null = null;
+  let busy: PhaseBusy | null = null;
+  const phases = (): Phases => (ph ??= ioPhases(log, mapping, { t0 }));
   return {
-    phases: () => (ph ??= ioPhases(log, { activities: mapping.activities, pairAct: mapping.pairAct })),
-    pairIoApp: () => {
-      if (!ioApp) {
-        ioApp = new Uint8Array(P);
-        for (let p = 0; p < P; p++) ioApp[p] = appFile[pairFp[p]] && pairFlag[p] & 5 ? 1 : 0;
-      }
-      return ioApp;
-    },
+    phases,
+    phaseBusy: () => (busy ??= phaseBusyOf(log, mapping, phases())),
     log, hasDurations, hasOffsets, callCls,
     nRec, recCase: recCase.subarray(0, nRec), recFp: recFp.subarray(0, nRec), rec: rec.subarray(0, nRec * NF),
     caseLookups, caseLookupFail, caseLookupEnoent, caseLookupTime, caseMetaTime, caseIoTime, caseBytes, caseTraced, caseWall,

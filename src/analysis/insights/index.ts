@@ -28,6 +28,9 @@ export interface InsightsOptions {
   partition?: PartitionSpec | null;
   /** Overrides of the defaults (validated: unknown keys are an error). */
   thresholds?: Partial<Thresholds> | string | null;
+  /** Time 0 of the I/O phases (T07): the loaded log's earliest event start when `log` is a window or a
+   * filtered view of it, so that T07's phases are those of the time views (default: `log`'s own). */
+  t0?: number;
 }
 
 export interface InsightsResult {
@@ -44,7 +47,7 @@ export function runInsights(log: EventLog, opts: InsightsOptions = {}): Insights
   // without a mapping: the plain one (the rules name system files: PATH and library searches)
   const m = opts.mapping && 'pairAct' in opts.mapping ? opts.mapping : compileMapping(log, (opts.mapping as MappingSpec | undefined) ?? RAW_MAPPING);
   const side = opts.partition ? caseSides(log, opts.partition) : null;
-  const ctx = buildContext(log, t, side, m);
+  const ctx = buildContext(log, t, side, m, opts.t0);
   const findings: Finding[] = [];
   const linker = new ActivityLinker(ctx);
   const finish = (f: RawFinding, s: FindingSide): Finding => {

@@ -136,7 +136,9 @@ describe('T-rules: what only strace sees', () => {
 
   test('T07 per I/O phase: the O_DSYNC writer in the write phase, the O_DIRECT reader in the read phase (the time fixture)', () => {
     const t07 = runInsights(phasesLog()).findings.filter((f) => f.code === 'T07');
+    // every mapped call counts (the time views' busy time): under the raw mapping rank 3 also lags in the start-up
     expect(t07.map((f) => [f.message.replace(/ \(.*/, ''), f.cases.map((c) => c.name)])).toEqual([
+      ['1 case(s) spend more time in I/O during I/O phase 1 of 3', ['phases_node1_3']],
       ['1 case(s) spend more time in I/O during I/O phase 2 of 3', ['phases_node1_3']],
       ['1 case(s) spend more time in I/O during I/O phase 3 of 3', ['phases_node1_1']],
     ]);

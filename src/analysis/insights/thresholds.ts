@@ -40,8 +40,8 @@ const SPECS = {
   open_churn: { value: 100, min: 0, max: 2 ** 53, integer: true, help: 'T05: the same file opened more than this many times in one case' },
   rank_heavy: { value: 0.5, min: 0, max: 1, help: 'T06: one case moving more than this fraction of the bytes or I/O time of a side' },
   rank_heavy_min_cases: { value: 3, min: 2, max: 2 ** 53, integer: true, help: 'T06: only with at least this many cases (of two, one always has ≥ 50 %)' },
-  straggler_sigma: { value: 1, min: 0, max: 100, help: 'T07: a case whose I/O time exceeds mean + this many σ of the cases\'…' },
-  straggler_excess: { value: 0.15, min: 0, max: 100, help: 'T07: …and the mean by more than this fraction' },
+  straggler_sigma: { value: 1, min: 0, max: 100, help: 'T07: a straggler\'s busy time in an I/O phase exceeds mean + this many σ of the phase\'s cases (the time views: 1)…' },
+  straggler_excess: { value: 0.15, min: 0, max: 100, help: 'T07: …and a phase is reported when one of its stragglers exceeds the mean by more than this fraction' },
   untraced_ratio: { value: 0.5, min: 0, max: 1, help: 'T08: traced time below this fraction of a case\'s wall time…' },
   untraced_min_wall: { value: 1, min: 0, max: 1e9, help: 'T08: …when the wall time is at least this many seconds' },
   // ---- reporting ----

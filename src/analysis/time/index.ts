@@ -2,7 +2,7 @@
 export { runSpan, type RunSpan } from './span';
 export { overview } from './overview';
 export { timeOverview } from './timeOverview';
-export { phases, DEFAULT_GAP_FRACTION, DEFAULT_MIN_GAP } from './phases';
+export { phases, phaseBusy, phaseBusyOf, stragglerRule, DEFAULT_GAP_FRACTION, DEFAULT_MIN_GAP, type PhaseBusy, type StragglerRule } from './phases';
 export { windowLog, windowRanges, parseTimeWindow, formatTimeWindow, type TimeWindow, type WindowRanges } from './window';
 export { writeChromeTrace, offsetColumn, type TraceSink, type ChromeTraceOptions } from './chromeTrace';
 export type * from './types';

@@ -14,8 +14,9 @@
  * which counts when it is longer than G. Two passes over the events: cells, then per-case sums.
  *
  * Stragglers of a phase: among the cases with at least one event in the phase, those whose busy time
- * (Σ dur of their events in the phase) exceeds mean + 1 σ (population standard deviation) of the
- * busy times of those cases.
+ * (the sum — not the union — of the durations of their events starting in the phase, `phaseBusy`)
+ * exceeds mean + 1 σ (population standard deviation) of the busy times of those cases (`stragglerRule`;
+ * insight T07 calls the same two functions).
  */
 import type { EventLog } from '../../model';
 import type { CompiledMapping } from '../mapping';
@@ -81,22 +82,36 @@ export function phases(log: EventLog, compiled: Pick<CompiledMapping, 'activitie
   return { t0, span, gap, phases: summarize(log, on, t0, bounds) };
 }
 
-/** Per case and phase: events, bytes, busy time; then the straggler rule per phase. */
-function summarize(log: EventLog, on: Uint8Array, t0: number, bounds: { start: number; end: number }[]): Phase[] {
-  const P = bounds.length;
+/** Per case and phase: busy time and whether the case has an event in it (k × P + p), row-major by case. */
+export interface PhaseBusy {
+  busy: Float64Array;
+  seen: Uint8Array;
+  /** Per phase: counted events and their bytes. */
+  events: Float64Array;
+  bytes: Float64Array;
+}
+
+/**
+ * The busy time of every case in every phase: Σ dur (unknown durations add nothing) of its counted events
+ * whose start lies in the phase (phase p holds the events with start − t0 in [start of p, start of p + 1)).
+ * The one I/O-time definition of the phases table, `strace-dfg time` and insight T07 (docs/METHOD.md
+ * "Stragglers").
+ */
+export function phaseBusy(log: EventLog, on: Uint8Array, t0: number, starts: readonly number[]): PhaseBusy {
+  const P = starts.length;
   const K = log.cases.length;
   const { pair, start, dur, size, caseOffsets } = log;
   const busy = new Float64Array(K * P);
   const seen = new Uint8Array(K * P);
   const events = new Float64Array(P);
   const bytes = new Float64Array(P);
-  // phase p holds the events with start − t0 in [bounds[p].start, bounds[p+1].start)
+  if (P === 0) return { busy, seen, events, bytes };
   for (let k = 0; k < K; k++) {
     let p = 0;
     for (let i = caseOffsets[k], b = caseOffsets[k + 1]; i < b; i++) {
       if (on[pair[i]] === 0) continue;
       const s = start[i] - t0;
-      while (p + 1 < P && s >= bounds[p + 1].start) p++;
+      while (p + 1 < P && s >= starts[p + 1]) p++;
       const d = dur[i];
       if (d === d) busy[k * P + p] += d;
       seen[k * P + p] = 1;
@@ -105,29 +120,63 @@ function summarize(log: EventLog, on: Uint8Array, t0: number, bounds: { start: n
       if (z === z) bytes[p] += z;
     }
   }
+  return { busy, seen, events, bytes };
+}
+
+/** `phaseBusy` of the phases `phases()` found with the same mapping and activities. */
+export function phaseBusyOf(log: EventLog, compiled: Pick<CompiledMapping, 'activities' | 'pairAct'>, ph: Phases, activities?: readonly string[] | null): PhaseBusy {
+  const on = pairSelection(compiled.pairAct, compiled.activities, activities);
+  return phaseBusy(log, on, ph.t0, ph.phases.map((x) => x.start));
+}
+
+export interface StragglerRule {
+  mean: number;
+  /** Population standard deviation (numpy's std, ddof 0). */
+  std: number;
+  /** Indices into the busy times of the stragglers, in input order. */
+  slow: number[];
+}
+
+/**
+ * The straggler rule (docs/METHOD.md "Stragglers"), shared by the time views and insight T07: given the
+ * busy times of the cases active in one phase, the stragglers are those above mean + sigma × σ (population
+ * σ); none when σ is 0 or fewer than three cases are active (with two, the larger equals mean + σ).
+ */
+export function stragglerRule(busy: ArrayLike<number>, sigma = 1): StragglerRule {
+  const n = busy.length;
+  let sum = 0;
+  for (let j = 0; j < n; j++) sum += busy[j];
+  const mean = n > 0 ? sum / n : 0;
+  let ss = 0;
+  for (let j = 0; j < n; j++) ss += (busy[j] - mean) ** 2;
+  const std = n > 0 ? Math.sqrt(ss / n) : 0;
+  const slow: number[] = [];
+  if (n >= 3 && std > 0) for (let j = 0; j < n; j++) if (busy[j] > mean + sigma * std) slow.push(j);
+  return { mean, std, slow };
+}
+
+/** Per phase: events, bytes, the cases' busy times and the straggler rule. */
+function summarize(log: EventLog, on: Uint8Array, t0: number, bounds: { start: number; end: number }[]): Phase[] {
+  const P = bounds.length;
+  const K = log.cases.length;
+  const { busy, seen, events, bytes } = phaseBusy(log, on, t0, bounds.map((b) => b.start));
   const out: Phase[] = [];
   for (let p = 0; p < P; p++) {
-    let n = 0;
-    let sum = 0;
+    const ks: number[] = [];
+    const vs: number[] = [];
     for (let k = 0; k < K; k++) {
       if (seen[k * P + p] === 0) continue;
-      n++;
-      sum += busy[k * P + p];
+      ks.push(k);
+      vs.push(busy[k * P + p]);
     }
-    const mean = n > 0 ? sum / n : 0;
-    let ss = 0;
-    for (let k = 0; k < K; k++) if (seen[k * P + p] === 1) ss += (busy[k * P + p] - mean) ** 2;
-    const std = n > 0 ? Math.sqrt(ss / n) : 0;
-    const stragglers: Straggler[] = [];
-    for (let k = 0; k < K; k++) {
-      const v = busy[k * P + p];
-      if (seen[k * P + p] === 1 && v > mean + std && std > 0) {
-        const c = log.cases[k];
-        stragglers.push({ case: k, id: c.id, rid: c.rid, busy: v, z: (v - mean) / std });
-      }
-    }
+    const { mean, std, slow } = stragglerRule(vs);
+    const stragglers: Straggler[] = slow.map((j) => {
+      const c = log.cases[ks[j]];
+      return { case: ks[j], id: c.id, rid: c.rid, busy: vs[j], z: (vs[j] - mean) / std };
+    });
     stragglers.sort((x, y) => y.busy - x.busy || x.case - y.case);
-    out.push({ start: bounds[p].start, end: bounds[p].end, events: events[p], bytes: bytes[p], busy: sum, cases: n, mean, std, stragglers });
+    const total = vs.reduce((s, v) => s + v, 0);
+    out.push({ start: bounds[p].start, end: bounds[p].end, events: events[p], bytes: bytes[p], busy: total, cases: ks.length, mean, std, stragglers });
   }
   return out;
 }

@@ -5,6 +5,7 @@ import {
 } from '../context';
 import { fileLines, formatBytes, formatDuration, pct, top, topCases, topCasesOf, topFiles } from '../report';
 import { BALANCE, LUSTRE_STRIPING, MPI_COLLECTIVE_READ, MPI_COLLECTIVE_WRITE } from '../snippets';
+import { stragglerRule } from '../../time/phases';
 import type { Thresholds } from '../thresholds';
 import type { RawFinding, Rule } from '../types';
 
@@ -247,61 +248,42 @@ const rankHeavy: Rule = {
 const stragglerCases: Rule = {
   code: 'T07',
   title: 'Straggler cases',
-  levels: 'WARN when, within an I/O phase (docs/METHOD.md "Time"), a case\'s I/O time exceeds mean + straggler_sigma σ of the phase\'s cases and the mean by straggler_excess (at least 3 cases)',
+  levels: 'WARN when, within an I/O phase (docs/METHOD.md "Time"), cases are stragglers — busy time (Σ dur of their events in the phase) above mean + straggler_sigma σ of the phase\'s cases, as the time views say — and one exceeds the mean by straggler_excess (at least 3 cases)',
   target: 'user',
   run(ctx, scope, t) {
     if (!ctx.hasDurations || scope.cases.length < 3) return [];
+    // the phases and per-case busy times of the time views (stragglers: docs/METHOD.md "Stragglers")
     const ph = ctx.phases();
-    if (ph.phases.length <= 1) {
-      const time = appPerCase(ctx, scope, [R_RTIME, R_WTIME, R_MTIME]);
-      return stragglerFindings(ctx, scope, t, scope.cases.map((k) => time[k]), 'the run');
-    }
-    // per phase and case: I/O time on the application's files of the events that start in the phase
-    const { log } = ctx;
+    const { busy, seen } = ctx.phaseBusy();
     const P = ph.phases.length;
-    const K = log.cases.length;
-    const busy = new Float64Array(P * K);
-    const active = new Uint8Array(P * K);
-    const starts = ph.phases.map((x) => x.start + ph.t0);
-    const ends = ph.phases.map((x) => x.end + ph.t0);
-    const io = ctx.pairIoApp();
-    for (const k of scope.cases) {
-      let j = 0;
-      for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) {
-        const s = log.start[i];
-        while (j < P - 1 && s > ends[j]) j++;
-        if (s < starts[j] || s > ends[j]) continue;
-        if (ctx.pairAct[log.pair[i]] >= 0) active[j * K + k] = 1;
-        if (io[log.pair[i]] === 0) continue;
-        const d = log.dur[i];
-        if (d === d) busy[j * K + k] += d;
-      }
-    }
     const out: RawFinding[] = [];
     for (let j = 0; j < P; j++) {
-      const cases = scope.cases.filter((k) => active[j * K + k]);
+      const cases = scope.cases.filter((k) => seen[k * P + j]);
       if (cases.length < 3) continue;
-      const sub: Scope = { ...scope, cases };
-      const label = `I/O phase ${j + 1} of ${P} (${ph.phases[j].start.toFixed(2)}–${ph.phases[j].end.toFixed(2)} s)`;
-      out.push(...stragglerFindings(ctx, sub, t, cases.map((k) => busy[j * K + k]), label));
+      const label = P === 1 ? 'the run' : `I/O phase ${j + 1} of ${P} (${ph.phases[j].start.toFixed(2)}–${ph.phases[j].end.toFixed(2)} s)`;
+      out.push(...stragglerFindings(ctx, { ...scope, cases }, t, cases.map((k) => busy[k * P + j]), label));
     }
     return out;
   },
 };
 
-/** Cases whose value exceeds mean + σ·k and the mean by the excess fraction (one phase's I/O times). */
+/**
+ * One phase's T07 finding: the stragglers by the time views' rule (`stragglerRule`, at straggler_sigma),
+ * all of them named; reported only when one of them exceeds the mean by straggler_excess (among three
+ * nearly equal cases one is always above mean + 1 σ: that gate keeps such noise out of the report).
+ */
 export function stragglerFindings(ctx: InsightsContext, scope: Scope, t: Thresholds, times: number[], phase: string): RawFinding[] {
   const n = times.length;
-  const mean = times.reduce((s, x) => s + x, 0) / n;
-  const sd = Math.sqrt(times.reduce((s, x) => s + (x - mean) ** 2, 0) / n);
-  const slow = scope.cases.filter((_, j) => times[j] > mean + t.straggler_sigma * sd && times[j] > mean * (1 + t.straggler_excess));
-  if (!slow.length || !(mean > 0)) return [];
+  const { mean, std: sd, slow: idx } = stragglerRule(times, t.straggler_sigma);
+  if (!idx.length || !(mean > 0) || !idx.some((j) => times[j] > mean * (1 + t.straggler_excess))) return [];
+  idx.sort((x, y) => times[y] - times[x] || x - y);
+  const slow = idx.map((j) => scope.cases[j]);
   const val = new Float64Array(ctx.log.cases.length);
   scope.cases.forEach((k, j) => (val[k] = times[j]));
-  const lines = slow.map((k) => `${ctx.log.cases[k].id}: ${formatDuration(val[k])} of I/O (+${pct(val[k] / mean - 1)} over the mean)`);
+  const lines = slow.map((k) => `${ctx.log.cases[k].id}: ${formatDuration(val[k])} busy (+${pct(val[k] / mean - 1)} over the mean)`);
   return [{
     code: 'T07', level: 'WARN', target: 'user',
-    message: `${slow.length} case(s) spend more time in I/O during ${phase} than mean + ${t.straggler_sigma} σ of the ${n} cases (mean ${formatDuration(mean)}, σ ${formatDuration(sd)})`,
+    message: `${slow.length} case(s) spend more time in I/O during ${phase} than mean + ${t.straggler_sigma} σ of the ${n} cases (busy time, the sum of a case's call durations in it: mean ${formatDuration(mean)}, σ ${formatDuration(sd)})`,
     details: lines,
     cases: top(slow.map((k) => [ctx.log.cases[k].id, val[k]] as [string, number]), { ...t, top_share: 0 }),
     files: [],
