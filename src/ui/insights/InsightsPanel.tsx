@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Finding, Level } from '../../analysis/insights/types';
 import { useApp } from '../appContext';
+import { itsCasesVsRest } from './findingCases';
 import './insights.css';
 
 const LEVELS: Level[] = ['HIGH', 'WARN', 'INFO', 'OK'];
@@ -72,8 +73,7 @@ function FindingCard({ f }: { f: Finding }) {
   const shown = f.activities.filter((a) => nodes.has(a));
   const isMarked = shown.length > 0 && shown.every((a) => marked.includes(a)) && marked.length === shown.length;
   const timelineOf = f.activity ?? (shown.length === 1 ? shown[0] : null);
-  const its = f.cases.map((c) => c.name);
-  const rest = allCases.filter((id) => !its.includes(id));
+  const vsRest = itsCasesVsRest(f.cases.map((c) => c.name), allCases);
   return (
     <article className={`finding ${isMarked ? 'marked' : ''}`} data-testid="finding" data-code={f.code}>
       <header
@@ -106,8 +106,8 @@ function FindingCard({ f }: { f: Finding }) {
             Offsets
           </button>
         )}
-        {its.length > 0 && rest.length > 0 && (
-          <button className="small" onClick={() => void setPartition(`ids:${its.join(',')}`, `ids:${rest.join(',')}`)} title="Its cases in green, the others in red" data-testid="finding-cases">
+        {vsRest && (
+          <button className="small" onClick={() => void setPartition(vsRest.green, vsRest.red)} title="Its cases in green, the others in red" data-testid="finding-cases">
             Its cases vs the rest
           </button>
         )}
