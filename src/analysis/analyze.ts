@@ -8,7 +8,7 @@ import { pairStats } from './pairStats';
 import { hasPairDurations, pairDurations, unionQuantile } from './quantile';
 import { scan, SIDE_GREEN, SIDE_RED } from './scan';
 import { END, START, edgeKey, type ActivityStats, type AnalysisResult, type AnalyzeOptions, type DfgEdge, type MappingSpec, type PartitionResult, type PartitionSpec } from './types';
-import { computeVariants } from './variants';
+import { scannedVariants } from './variants';
 
 export function analyze(
   log: EventLog,
@@ -159,7 +159,7 @@ export function analyze(
     leftOut: { noFile: leftOut[LEFT_NO_FILE], filtered: leftOut[LEFT_FILTERED], system: leftOut[LEFT_SYSTEM], custom: leftOut[LEFT_CUSTOM] },
     nodes,
     edges,
-    variants: computeVariants(log, m.pairAct, m.activities, sc.caseH1, sc.caseH2, sc.caseLen, options.maxTraceLength).slice(0, options.maxVariants ?? Infinity),
+    variants: scannedVariants(log, m.activities, sc.variants, options.maxTraceLength, options.maxVariants),
     partition: partRes,
     hasDurations,
     hasTimestamps,

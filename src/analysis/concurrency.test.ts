@@ -5,7 +5,7 @@ import { compileMapping } from './mapping';
 import { prng, syntheticLog } from '../testing/syntheticLog';
 import { tinyLog, type TinyEvent } from '../testing/tinyLog';
 import { DEFAULT_MAPPING } from './types';
-import { validate, type EventLog } from '../model';
+import { mergeLogs, validate, type EventLog } from '../model';
 
 /** Reference orders by a plain comparison sort (ties: event order = case order, then position). */
 const endKeyRef = (log: EventLog, i: number): number => (Number.isNaN(log.dur[i]) ? Infinity : Math.max(log.start[i] + log.dur[i], nextUp(log.start[i])));
@@ -212,6 +212,31 @@ describe('logs with ≥ 32768 distinct pairs', () => {
   });
   it('small logs use a Uint16 sequence', () => {
     expect(concurrencySequence(syntheticLog({ events: 100, cases: 2, pairs: 10, seed: 1 }))).toBeInstanceOf(Uint16Array);
+  });
+});
+
+describe('run-compressed sweeps (from the second sweep of a log on)', () => {
+  it('give the plain sweep\'s mc on every mapping, runs of one pair long or short', () => {
+    // copies of one log: the copies of an event are adjacent in the sequence (runs of one pair)
+    const one = syntheticLog({ events: 3000, cases: 4, pairs: 40, seed: 5 });
+    const log = mergeLogs(Array.from({ length: 12 }, () => one));
+    const specs = [DEFAULT_MAPPING, { ...DEFAULT_MAPPING, depth: 0 }, { ...DEFAULT_MAPPING, depth: 1 }, DEFAULT_MAPPING];
+    for (const spec of specs) {
+      const m = compileMapping(log, spec);
+      expect(Array.from(maxConcurrency(log, m.pairAct, m.activities.length))).toEqual(bruteMc(log, m.pairAct, m.activities.length));
+    }
+  });
+  it('split weights beyond 32767 (one pair, 40000 events at one instant)', () => {
+    const events: TinyEvent[] = [];
+    for (let i = 0; i < 40000; i++) events.push(['read', '/f', 1, 2, 1]);
+    events.push(['read', '/f', 2.5, 1, 1], ['read', '/g', 2.5, 0, 1]);
+    const log = tinyLog([{ file: 'a.st', events }]);
+    const m = compileMapping(log, { ...DEFAULT_MAPPING, depth: 0 });
+    const first = Array.from(maxConcurrency(log, m.pairAct, m.activities.length));
+    expect(first).toEqual([40001, 1]);
+    expect(Array.from(maxConcurrency(log, m.pairAct, m.activities.length))).toEqual(first);
+    const one = compileMapping(log, { ...DEFAULT_MAPPING, depth: 0, rewrites: [{ kind: 'regex', pattern: '^/g$', label: '/f' }] });
+    expect(Array.from(maxConcurrency(log, one.pairAct, one.activities.length))).toEqual([40002]); // at 2.5: the 40000 events of [1, 3), /f and the zero-length /g
   });
 });
 

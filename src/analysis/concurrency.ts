@@ -24,6 +24,9 @@ interface SeqIndex {
   marks: Uint32Array;
   /** Per start entry, the case of its event (per-side mc of a partition; 2 bytes per event below 65,536 cases). */
   caseOfRank: Uint16Array | Uint32Array;
+  /** The plain mc sweeps of this sequence so far, and from the second on its run-compressed form (null: not worth it). */
+  sweeps?: number;
+  runs?: Int32Array | null;
 }
 
 const MARK = 4096;
@@ -204,38 +207,167 @@ function derive32(seq: Uint32Array, endRank: Uint32Array, at: number[], from: nu
   return { w, cr };
 }
 
+// sweep16/sweep32: two lanes, the two halves of the sequence swept at once (two independent chains of
+// counter updates instead of one); the second half's counts are relative to its start, and the maximum of
+// the whole is max(mc₁, active₁ at the middle + mc₂) (active₁ ≤ mc₁, so mc₂ may start at 0).
 function sweep16(seq: Uint16Array, pairAct: Int32Array, mc: Uint32Array, active: Int32Array): void {
   const m = seq.length;
-  for (let t = 0; t < m; t++) {
+  const h = m >>> 1;
+  const A = mc.length;
+  const mc2 = new Int32Array(A);
+  const active2 = new Int32Array(A);
+  for (let t = 0; t < h; t++) {
     const x = seq[t];
+    const y = seq[h + t];
     const a = pairAct[x & 0x7fff];
+    const b = pairAct[y & 0x7fff];
     if (a >= 0) {
       // +1 for a start, −1 for an end (an end never raises the max)
       const v = (active[a] += 1 - ((x >>> 15) << 1));
       if (v > mc[a]) mc[a] = v;
     }
+    if (b >= 0) {
+      const v = (active2[b] += 1 - ((y >>> 15) << 1));
+      if (v > mc2[b]) mc2[b] = v;
+    }
   }
+  if (m & 1) {
+    const y = seq[m - 1];
+    const b = pairAct[y & 0x7fff];
+    if (b >= 0) {
+      const v = (active2[b] += 1 - ((y >>> 15) << 1));
+      if (v > mc2[b]) mc2[b] = v;
+    }
+  }
+  for (let a = 0; a < A; a++) mc[a] = Math.max(mc[a], active[a] + mc2[a]);
 }
 
 // sweep16 for Uint32Array sequences: a copy per element type on purpose (see above derive16)
 function sweep32(seq: Uint32Array, pairAct: Int32Array, mc: Uint32Array, active: Int32Array): void {
   const m = seq.length;
-  for (let t = 0; t < m; t++) {
+  const h = m >>> 1;
+  const A = mc.length;
+  const mc2 = new Int32Array(A);
+  const active2 = new Int32Array(A);
+  for (let t = 0; t < h; t++) {
     const x = seq[t];
+    const y = seq[h + t];
     const a = pairAct[x & 0x7fffffff];
+    const b = pairAct[y & 0x7fffffff];
     if (a >= 0) {
       const v = (active[a] += 1 - ((x >>> 31) << 1));
       if (v > mc[a]) mc[a] = v;
     }
+    if (b >= 0) {
+      const v = (active2[b] += 1 - ((y >>> 31) << 1));
+      if (v > mc2[b]) mc2[b] = v;
+    }
   }
+  if (m & 1) {
+    const y = seq[m - 1];
+    const b = pairAct[y & 0x7fffffff];
+    if (b >= 0) {
+      const v = (active2[b] += 1 - ((y >>> 31) << 1));
+      if (v > mc2[b]) mc2[b] = v;
+    }
+  }
+  for (let a = 0; a < A; a++) mc[a] = Math.max(mc[a], active[a] + mc2[a]);
+}
+
+/**
+ * The sequence as weighted entries, one or two per run of consecutive entries of one pair: +c, then
+ * net − c when that is not 0 (c: the run's highest count above its start, ≥ 0; net: its starts − ends),
+ * each `pair | weight << 16`. Whatever the mapping, a run moves one activity's count only, through the same
+ * highest value to the same final value, so every mc is unchanged (a value not above the count before the
+ * run cannot raise mc). null when it would not save a quarter of the sweep (or pairs ≥ 65,536).
+ */
+function compressRuns(seq: Uint16Array | Uint32Array, pairs: number): Int32Array | null {
+  // 4-byte weighted entries against 2- or 4-byte plain ones: worth it up to 3/4 of the plain sweep's bytes
+  const cap = Math.floor((0.75 * seq.length * seq.BYTES_PER_ELEMENT) / 4);
+  if (pairs > 0x10000 || cap < 2) return null;
+  const wide = seq instanceof Uint32Array;
+  const shift = wide ? 31 : 15;
+  const mask = wide ? 0x7fffffff : 0x7fff;
+  const m = seq.length;
+  // untouched pages of the bound cost nothing; what is used is copied out
+  const out = new Int32Array(cap);
+  let w = 0;
+  for (let t = 0; t < m; ) {
+    const p = seq[t] & mask;
+    let c = 0;
+    let top = 0;
+    for (; t < m; t++) {
+      const x = seq[t];
+      if ((x & mask) !== p) break;
+      c += 1 - ((x >>> shift) << 1);
+      top = Math.max(top, c);
+    }
+    if (top <= 0x7fff && top - c <= 0x7fff) {
+      if (w + 2 > cap) return null;
+      if (top > 0) out[w++] = p | (top << 16);
+      if (c < top) out[w++] = p | ((c - top) << 16);
+    } else {
+      // weights beyond ±32767 are split (never in practice: that many events of one pair in a row)
+      for (let d = top; d > 0; d -= 0x7fff) {
+        if (w === cap) return null;
+        out[w++] = p | (Math.min(d, 0x7fff) << 16);
+      }
+      for (let d = c - top; d < 0; d += 0x7fff) {
+        if (w === cap) return null;
+        out[w++] = p | (Math.max(d, -0x7fff) << 16);
+      }
+    }
+  }
+  return out.slice(0, w);
+}
+
+/** mc from weighted entries (compressRuns), two lanes like sweep16. */
+function sweepWeighted(seq: Int32Array, pairAct: Int32Array, A: number): Uint32Array {
+  const mc = new Int32Array(A);
+  const active = new Int32Array(A);
+  const mc2 = new Int32Array(A);
+  const active2 = new Int32Array(A);
+  const m = seq.length;
+  const h = m >>> 1;
+  for (let t = 0; t < h; t++) {
+    const x = seq[t];
+    const y = seq[h + t];
+    const a = pairAct[x & 0xffff];
+    const b = pairAct[y & 0xffff];
+    if (a >= 0) {
+      // a negative weight never raises the max
+      const v = (active[a] += x >> 16);
+      if (v > mc[a]) mc[a] = v;
+    }
+    if (b >= 0) {
+      const v = (active2[b] += y >> 16);
+      if (v > mc2[b]) mc2[b] = v;
+    }
+  }
+  if (m & 1) {
+    const y = seq[m - 1];
+    const b = pairAct[y & 0xffff];
+    if (b >= 0) {
+      const v = (active2[b] += y >> 16);
+      if (v > mc2[b]) mc2[b] = v;
+    }
+  }
+  const out = new Uint32Array(A);
+  for (let a = 0; a < A; a++) out[a] = Math.max(mc[a], active[a] + mc2[a]);
+  return out;
 }
 
 /**
  * mc per activity (0 for an activity without any event of known duration); events with unknown dur
- * (NaN) are left out. One sequential sweep of the cached sequence with an active count per activity.
+ * (NaN) are left out. One sequential sweep of the cached sequence with an active count per activity;
+ * from the second sweep of a log on, of its run-compressed form (compressRuns, built then and cached).
  */
 export function maxConcurrency(log: EventLog, pairAct: Int32Array, A: number): Uint32Array {
-  return sweepSequence(concurrencySequence(log), pairAct, A);
+  const idx = sequenceIndex(log);
+  // from the second sweep of a log on (a mapping change), its run-compressed sequence when that is shorter
+  idx.sweeps = (idx.sweeps ?? 0) + 1;
+  if (idx.sweeps === 2) idx.runs = compressRuns(idx.seq, log.pairCall.length);
+  return idx.runs ? sweepWeighted(idx.runs, pairAct, A) : sweepSequence(idx.seq, pairAct, A);
 }
 
 /**

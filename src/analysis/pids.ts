@@ -44,8 +44,28 @@ function candidate(fp: string, candidates: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** The log with per-process path parts normalised (the same log when nothing changes). */
+/** What normalisePidPaths reads of a log: its result is valid while these are the same objects. */
+type PidInputs = Pick<EventLog, 'n' | 'pid' | 'pair' | 'cases' | 'caseOffsets' | 'paths' | 'pairCall' | 'pairFp'>;
+
+const normCache = new WeakMap<EventLog, { from: PidInputs; log: EventLog }>();
+
+const sameInputs = (a: PidInputs, b: EventLog): boolean =>
+  a.n === b.n && a.pid === b.pid && a.pair === b.pair && a.cases === b.cases && a.caseOffsets === b.caseOffsets && a.paths === b.paths && a.pairCall === b.pairCall && a.pairFp === b.pairFp;
+
+/**
+ * The log with per-process path parts normalised (the same log when nothing changes). Cached per log
+ * object while the columns and tables it reads are the same objects (a pass over all events otherwise).
+ */
 export function normalisePidPaths(log: EventLog): EventLog {
+  const hit = normCache.get(log);
+  if (hit !== undefined && sameInputs(hit.from, log)) return hit.log;
+  const out = normalise(log);
+  const { n, pid, pair, cases, caseOffsets, paths, pairCall, pairFp } = log;
+  normCache.set(log, { from: { n, pid, pair, cases, caseOffsets, paths, pairCall, pairFp }, log: out });
+  return out;
+}
+
+function normalise(log: EventLog): EventLog {
   // every pid and rid of the log: a component equal to one of them may belong to some case
   const all = new Set<string>();
   for (const c of log.cases) {
@@ -53,8 +73,12 @@ export function normalisePidPaths(log: EventLog): EventLog {
     if (c.pid !== null) all.add(String(c.pid));
   }
   const pidSeen = new Set<number>();
+  let last = NaN;
   for (let i = 0; i < log.n; i++) {
     const p = log.pid[i];
+    // pids come in runs: the Set is asked once per run
+    if (p === last) continue;
+    last = p;
     if (!pidSeen.has(p)) {
       pidSeen.add(p);
       all.add(String(p));

@@ -1,10 +1,28 @@
 /**
  * The one pass over all events that yields the DFG edges, the cases per activity, per-side
- * (partition) counts and a per-case hash of the activity trace (for variants). Integer ids only:
- * activities 0…A−1, START = A, END = A+1.
+ * (partition) counts and the variants: each case's activity trace is written to a buffer as it is
+ * scanned and, at the end of the case, compared element by element with the representatives of the
+ * variants of equal hash and length (exact: a variant never merges two different traces); only a new
+ * variant's trace stays in the buffer. Integer ids only: activities 0…A−1, START = A, END = A+1.
  */
+import { grown } from '../lib/grown';
 import type { EventLog } from '../model';
 import { DENSE_LIMIT, EdgeTable } from './edgeTable';
+
+/** A variant found by the scan: its first case, its trace `trace[off, off + len)` and its cases in order. */
+export interface VariantGroup {
+  rep: number;
+  off: number;
+  len: number;
+  cases: number[];
+}
+
+/** The distinct activity traces of a scan, in order of their first case. */
+export interface VariantGroups {
+  /** The traces of the variants (activity ids), each at its group's `off`. */
+  trace: Int32Array;
+  groups: VariantGroup[];
+}
 
 export const SIDE_NONE = 0;
 export const SIDE_GREEN = 1;
@@ -22,6 +40,7 @@ export interface ScanResult {
   caseH1: Int32Array;
   caseH2: Int32Array;
   caseLen: Uint32Array;
+  variants: VariantGroups;
 }
 
 /**
@@ -53,6 +72,11 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
   let eGapN = edges.gapN;
   let cap = eCount.length;
   const sideOn = side !== null;
+  // the variants: the traces of the representatives, then the trace of the case being scanned
+  let tb = new Int32Array(Math.min(log.n, 1 << 16));
+  let used = 0;
+  const groups: VariantGroup[] = [];
+  const byKey = new Map<string, VariantGroup[]>();
 
   for (let k = 0; k < K; k++) {
     const a = caseOffsets[k];
@@ -63,6 +87,8 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
     let h1 = 0x811c9dc5 | 0;
     let h2 = 0x12345678;
     let len = 0;
+    if (used + (b - a) > tb.length) tb = grown(tb, Math.max(2 * tb.length, used + (b - a)));
+    const tr = tb;
     for (let i = a; i < b; i++) {
       const act = pairAct[pair[i]];
       if (act < 0) {
@@ -112,7 +138,7 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
       prevEnd = s + dur[i];
       h1 = Math.imul(h1 ^ act, 0x01000193);
       h2 = Math.imul(h2 + act + 1, 0x5bd1e995) ^ (h2 >>> 15);
-      len++;
+      tr[used + len++] = act;
     }
     const e = edges.index(prev, END);
     // the refresh of the local views above, written out again on purpose: a closure that reassigned them
@@ -132,6 +158,29 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
     caseH1[k] = h1;
     caseH2[k] = h2;
     caseLen[k] = len;
+    const key = `${h1}:${h2}:${len}`;
+    let list = byKey.get(key);
+    if (list === undefined) byKey.set(key, (list = []));
+    let g: VariantGroup | undefined;
+    for (const x of list) {
+      if (sameRun(tb, x.off, used, len)) {
+        g = x;
+        break;
+      }
+    }
+    if (g === undefined) {
+      g = { rep: k, off: used, len, cases: [] };
+      list.push(g);
+      groups.push(g);
+      used += len;
+    }
+    g.cases.push(k);
   }
-  return { A, edges, cases, green, red, unmapped, caseH1, caseH2, caseLen };
+  return { A, edges, cases, green, red, unmapped, caseH1, caseH2, caseLen, variants: { trace: tb, groups } };
+}
+
+/** Whether t[x, x + len) and t[y, y + len) are equal. */
+function sameRun(t: Int32Array, x: number, y: number, len: number): boolean {
+  for (let j = 0; j < len; j++) if (t[x + j] !== t[y + j]) return false;
+  return true;
 }

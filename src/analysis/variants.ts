@@ -1,5 +1,6 @@
 /** Variants: distinct activity traces with their multiplicity and cases (grouped by a per-case hash, verified). */
 import type { EventLog } from '../model';
+import type { VariantGroups } from './scan';
 import { END, START, type Variant } from './types';
 
 /** Whether cases k and r have the same activity trace (unmapped events left out). */
@@ -59,6 +60,27 @@ export function computeVariants(
       if (a >= 0) trace[w++] = activities[a];
     }
     trace[w] = m < full ? '…' : END;
+    const v: Variant = { trace, count: g.cases.length, cases: g.cases.map((k) => log.cases[k].id) };
+    if (m < full) v.length = full + 2;
+    return v;
+  });
+}
+
+/**
+ * The variants of the groups found by scan() (exact: each case compared with its variant's representative),
+ * in the order of computeVariants: most cases first, then by first case; traces cut as there; the first
+ * `maxVariants` only.
+ */
+export function scannedVariants(log: EventLog, activities: readonly string[], vg: VariantGroups, maxTraceLength = Infinity, maxVariants = Infinity): Variant[] {
+  const all = vg.groups.slice();
+  all.sort((x, y) => y.cases.length - x.cases.length || x.rep - y.rep);
+  return all.slice(0, maxVariants).map((g) => {
+    const full = g.len;
+    const m = Math.min(full, maxTraceLength);
+    const trace = new Array<string>(m + 2);
+    trace[0] = START;
+    for (let j = 0; j < m; j++) trace[j + 1] = activities[vg.trace[g.off + j]];
+    trace[m + 1] = m < full ? '…' : END;
     const v: Variant = { trace, count: g.cases.length, cases: g.cases.map((k) => log.cases[k].id) };
     if (m < full) v.length = full + 2;
     return v;
