@@ -17,6 +17,7 @@ describe('strace-dfg compare', () => {
     expect(doc.cases['fpp_jrc0402_5']).toMatchObject({ side: 'red', host: 'jrc0402', rank: '5' });
     expect(doc.activities['pwrite64:/scratch/iorlike'].red.count).toEqual([4, 4, 4, 4, 4, 4]);
     expect(doc.activities['pwrite64:/scratch/iorlike'].tests.count.effect).toBe(-1);
+    expect(doc.activities['fsync:/scratch/iorlike'].green.bytes).toEqual([0, 0, 0, 0, 0, 0]); // no sized calls: 0 per case, not null
     expect(doc.top[0]).toMatch(/^red runs took/);
   });
 

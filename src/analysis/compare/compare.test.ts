@@ -229,6 +229,12 @@ describe('compare on the IOR-like runs, against an independent Python reading + 
     expect(w.green.count).toEqual([64, 64, 64, 64, 64, 64]);
     expect(Object.keys(w.tests)).toEqual(['count', 'bytes', 'time']);
     expect(j.sides.green.cases).toEqual(['ssf_jrc0401_0', 'ssf_jrc0401_1', 'ssf_jrc0401_2', 'ssf_jrc0402_3', 'ssf_jrc0402_4', 'ssf_jrc0402_5']);
+    // an activity without sized calls (fsync): bytes is still the per-case array, 0 per case
+    const f = j.activities['fsync:/scratch/iorlike'];
+    expect(f.green.bytes).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(f.red.bytes).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(f.red.time).toHaveLength(6);
+    for (const a of Object.values(j.activities)) for (const s of [a.green, a.red]) expect(s.bytes).toHaveLength(s.count.length);
     const e = Object.values(j.edges)[0];
     expect(Object.keys(e.tests)).toEqual(['count']);
     expect(j.top.length).toBe(j.top_refs.length);

@@ -15,7 +15,8 @@ export interface JsonTest {
 export interface JsonSide {
   cases: number;
   count: number[];
-  bytes?: number[] | null;
+  /** Activities: Σ size per case of the side (0 for a case without sized calls: always an array). */
+  bytes?: number[];
   time?: number[] | null;
   total_count: number;
   total_bytes?: number | null;
@@ -79,7 +80,7 @@ function jsonSide(c: SideColumn, kind: CompareRow['kind']): JsonSide {
   return {
     cases: c.cases,
     count: Array.from(c.count),
-    bytes: arr(c.bytes),
+    bytes: c.bytes === null ? new Array<number>(c.count.length).fill(0) : Array.from(c.bytes),
     time: arr(c.time),
     total_count: c.totalCount,
     total_bytes: num(c.totalBytes),
