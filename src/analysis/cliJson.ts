@@ -38,6 +38,8 @@ export interface CliJson {
   events: number;
   /** Dropped lines by kind, summed over the input files. */
   dropped: Record<string, number>;
+  /** Events the mapping left out of the graph, by reason (docs/FORMATS.md "Left-out events"). */
+  left_out?: { no_file: number; filtered: number; system: number; custom: number };
   /** Per activity (● and ■ excluded), in the order of the analysis (count descending). */
   nodes: Record<string, CliNodeStats>;
   /** Per edge `A -> B` (● and ■ included): the number of transitions summed over cases. */
@@ -111,6 +113,7 @@ export function toCliJson(result: AnalysisResult, files: readonly Pick<FileRepor
     cases: result.cases,
     events: result.events,
     dropped: sumDropped(files),
+    ...(result.leftOut ? { left_out: { no_file: result.leftOut.noFile, filtered: result.leftOut.filtered, system: result.leftOut.system, custom: result.leftOut.custom } } : {}),
     nodes,
     edges,
     variants: result.variants.map((v) => ({ trace: foldRuns(v.trace), count: v.count, cases: v.cases.slice() })),

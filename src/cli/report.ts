@@ -3,6 +3,7 @@ import type { CliJson } from '../analysis/cliJson';
 import { errnoText, finiteValue, METRICS } from '../analysis/metrics';
 import type { AnalysisResult } from '../analysis/types';
 import { formatCount } from '../lib/format';
+import { leftOutText } from '../lib/leftOut';
 
 /** The statistics of the activity table (registry entries marked `cli`). */
 const COLUMNS = METRICS.filter((m) => m.cli);
@@ -50,9 +51,10 @@ export function textReport(result: AnalysisResult, doc: CliJson, ctx: ReportCont
   const out: string[] = [];
   const top = ctx.top || Number.POSITIVE_INFINITY;
   const dropped = Object.entries(doc.dropped);
+  const why = leftOutText(result.unmapped, result.leftOut, result.system); // the words of the app's Summary
   out.push(
     `${formatCount(ctx.files)} file${ctx.files === 1 ? '' : 's'}, ${formatCount(result.cases)} cases, ${formatCount(result.events)} events` +
-      ` (${formatCount(result.unmapped)} unmapped), ${result.nodes.length} activities, ${result.edges.length} edges, ${result.variants.length} variants`,
+      `${why ? ` (${why})` : ''}, ${result.nodes.length} activities, ${result.edges.length} edges, ${result.variants.length} variants`,
   );
   if (dropped.length) out.push(`dropped lines: ${dropped.map(([k, n]) => `${k} ${formatCount(n)}`).join(', ')}`);
   if (!result.hasDurations) out.push('note: no durations in the traces (record with strace -T): Load, dr, mc and DR are unavailable');

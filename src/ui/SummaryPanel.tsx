@@ -1,6 +1,7 @@
 /** What was loaded: cases, events, hosts, commands, time span, dropped lines, unparsable lines, file errors. */
 import type { AnalysisResult } from '../analysis/types';
 import { formatBytes, formatCount, formatDuration, formatUtc } from '../lib/format';
+import { leftOutText } from '../lib/leftOut';
 import type { LoadSummary } from '../worker/protocol';
 
 function clock(s: number, base: LoadSummary['timeBase']): string {
@@ -14,21 +15,6 @@ function clock(s: number, base: LoadSummary['timeBase']): string {
     return `${day ? `day+${day} ` : ''}${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:${ss}`;
   }
   return `${s.toFixed(6)} s`;
-}
-
-/** Why events were left out of the graph, e.g. `480 without a file · 20,000 filtered out`. */
-export function leftOutText(unmapped: number | null, leftOut?: AnalysisResult['leftOut'], system?: AnalysisResult['system']): string {
-  const parts: string[] = [];
-  if (leftOut) {
-    if (leftOut.noFile) parts.push(`${formatCount(leftOut.noFile)} without a file`);
-    if (leftOut.filtered) parts.push(`${formatCount(leftOut.filtered)} filtered out`);
-    if (leftOut.system) parts.push(`${formatCount(leftOut.system)} system files hidden`);
-    if (leftOut.custom) parts.push(`${formatCount(leftOut.custom)} left out by the custom mapping`);
-  } else if (unmapped) {
-    parts.push(`${formatCount(unmapped)} not mapped`);
-  }
-  if (system?.mode === 'collapse' && system.events) parts.push(`${formatCount(system.events)} system files collapsed`);
-  return parts.join(' · ');
 }
 
 /** Shown names of skipped files at most (the count says how many). */
