@@ -1,11 +1,20 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { InsightJson } from '../analysis/insights/json';
+import type { InsightJson, UnobservableJson } from '../analysis/insights/json';
+import { UNOBSERVABLE } from '../analysis/insights/unobservable';
 import { runCli as run, tempDir } from '../testing/cliRun';
 
 const FX = join(__dirname, '..', 'analysis/insights/__fixtures__');
 const tmp = tempDir('ins');
+
+const MPI = UNOBSERVABLE.find((u) => u.code === 'M01')!.why;
+const UNOBSERVABLE_LINES = [
+  `  S01 STDIO usage: ${UNOBSERVABLE[0].why}`,
+  `  P07 Misaligned memory requests: ${UNOBSERVABLE[1].why}`,
+  `  M01–M07, M10: ${MPI}`,
+  `  M08, M09: ${MPI} The cb_nodes hint and the node of each aggregator are not in the trace.`,
+];
 
 describe('strace-dfg insights', () => {
   it('prints the findings by level with the files, cases and recommendations (text)', async () => {
@@ -17,13 +26,17 @@ describe('strace-dfg insights', () => {
     expect(r.out).toContain('  ▶ [T03] 100 reads or writes directly follow an lseek on the same file by the same process (in 1 file(s)): pread/pwrite do both in one call  (developer)');
     expect(r.out).toContain('  ▶ [T05] 1 file(s) opened more than 100 times in one case: "/tmp/insfx/churn/data" 101 times in churn_node1_0  (developer)');
     expect(r.out).toContain('          pread(fd, buf, n, off);');
-    expect(r.out).toContain('Not observable from strace: S01, P07, M01');
+    // the codes strace cannot observe, each with its reason (one line per reason)
+    const tail = r.out.slice(r.out.indexOf('Not observable from strace (docs/METHOD.md "Insights"):\n'));
+    expect(tail.split('\n').slice(1, -1)).toEqual(UNOBSERVABLE_LINES);
   });
 
   it('--json with a partition: each finding with its side; --thresholds FILE changes the rules', async () => {
     const r = await run('insights', '--json', '--jobs', '1', '--green-cid', 'seek99', '--red-cid', 'churn', join(FX, 'seek_99'), join(FX, 'churn'));
     expect(r.code).toBe(0);
-    const doc = JSON.parse(r.out) as { insights: InsightJson[] };
+    const doc = JSON.parse(r.out) as { insights: InsightJson[]; unobservable: UnobservableJson[] };
+    expect(Object.keys(doc)).toEqual(['insights', 'unobservable']);
+    expect(doc.unobservable).toEqual(UNOBSERVABLE.map((u) => ({ code: u.code, title: u.title, why: u.why })));
     // the strace-only rules (the P-rules also hold here: P08 misaligned writes, P01 write intensive)
     const notInfo = (fs: InsightJson[]) => fs.filter((f) => f.code.startsWith('T')).map((f) => [f.code, f.side]);
     expect(notInfo(doc.insights)).toEqual([['T05', 'red']]);
@@ -38,8 +51,11 @@ describe('strace-dfg insights', () => {
 
   it('analyze --json carries "insights"; a bad thresholds file is one line and exit 2', async () => {
     const a = await run('analyze', '--json', '--jobs', '1', join(FX, 'churn'));
-    const doc = JSON.parse(a.out) as { insights: InsightJson[]; nodes: object };
+    const doc = JSON.parse(a.out) as { insights: InsightJson[]; unobservable: UnobservableJson[]; nodes: object };
     expect(Object.keys(doc.nodes).length).toBeGreaterThan(3);
+    expect(Array.isArray(doc.insights)).toBe(true); // still the documented list
+    expect(doc.unobservable.map((u) => u.code)).toEqual(['S01', 'P07', 'M01', 'M02', 'M03', 'M04', 'M05', 'M06', 'M07', 'M08', 'M09', 'M10']);
+    expect(doc.unobservable.every((u) => u.why.length > 20)).toBe(true);
     expect(doc.insights.map((f) => f.code)).toEqual(['T05', 'P01', 'P03']); // O_APPEND writes: offsets unknown, no P13/P14
     const th = join(tmp, 'bad.json');
     writeFileSync(th, '{"open_churm": 5}');

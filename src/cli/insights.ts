@@ -1,6 +1,6 @@
 /** `strace-dfg insights`: the findings of the insight rules on a view (docs/METHOD.md "Insights"). */
 import type { InsightsResult } from '../analysis/insights/index';
-import { toInsightsJson } from '../analysis/insights/json';
+import { toInsightsJson, toUnobservableJson } from '../analysis/insights/json';
 import type { Session } from '../session/session';
 import { noCtx, type Ctx } from '../session/types';
 import { analyzeParams } from '../session/view';
@@ -32,7 +32,7 @@ export async function runInsightsCommand(a: InsightsArgs, io: CliIO): Promise<nu
   const ctx = noCtx();
   await session.analyze(ctx, analyzeParams(view));
   const r = await insightsAt(session, ctx, view.thresholds);
-  if (a.json) io.stdout.write(JSON.stringify({ insights: toInsightsJson(r) }, null, 2) + '\n');
+  if (a.json) io.stdout.write(JSON.stringify({ insights: toInsightsJson(r), unobservable: toUnobservableJson(r) }, null, 2) + '\n');
   else io.stdout.write(insightsReport(r, { cases: session.log?.cases.length ?? 0, files, partitionLabel: partitionLabel(a, view) }));
   return 0;
 }

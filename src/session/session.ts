@@ -9,7 +9,7 @@ import { activityEvents, analyze, edgeCases, mappingLog, resolvePartition, type 
 import { compileView, type CustomSandbox, type RegexGuard } from './compile';
 import { toCliJson, type CliJson } from '../analysis/cliJson';
 import { changedThresholds, resolveThresholds, runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
-import { toInsightsJson, type InsightJson } from '../analysis/insights/json';
+import { toInsightsJson, toUnobservableJson, type InsightJson, type UnobservableJson } from '../analysis/insights/json';
 import { compare, toCompareJson, type CompareJson, type CompareOptions, type CompareResult } from '../analysis/compare/index';
 import type { AnalysisResult, AnalyzeOptions, EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../analysis/types';
 import { defaultInflate, type Inflate } from '../ingest/gzip';
@@ -400,10 +400,11 @@ export class Session {
 
   /** The last analysis, complete (no variant caps), as the CLI's JSON document (docs/FORMATS.md), with the
    * findings of the insight rules at the current thresholds. */
-  async analysisJson(ctx: Ctx): Promise<{ view: string } & CliJson & { insights: InsightJson[] }> {
+  async analysisJson(ctx: Ctx): Promise<{ view: string } & CliJson & { insights: InsightJson[]; unobservable: UnobservableJson[] }> {
     const full = this.fullResult();
-    const insights = toInsightsJson(await this.insights(ctx));
-    return { view: this.viewText(), ...toCliJson(full, this.base?.files ?? []), insights };
+    const ins = await this.insights(ctx);
+    const insights = toInsightsJson(ins);
+    return { view: this.viewText(), ...toCliJson(full, this.base?.files ?? []), insights, unobservable: toUnobservableJson(ins) };
   }
 
   /**

@@ -1,6 +1,7 @@
-/** Findings → the `"insights"` list of the CLI's JSON document (docs/FORMATS.md "Insights JSON"). */
+/** Findings → the `"insights"` list of the CLI's JSON documents, and the codes strace cannot observe → their
+ * sibling `"unobservable"` list (docs/FORMATS.md "Insights JSON"). */
 import type { InsightsResult } from './index';
-import type { Finding } from './types';
+import type { Finding, Unobservable } from './types';
 
 export interface InsightJson {
   code: string;
@@ -32,4 +33,11 @@ export function toInsightsJson(r: InsightsResult): InsightJson[] {
     numbers: Object.fromEntries(Object.entries(f.numbers).map(([k, v]) => [k, Number.isFinite(v) ? v : null])) as Record<string, number>,
     recommendations: f.recommendations,
   }));
+}
+
+/** The Drishti codes strace cannot support and why (`"unobservable"`, beside `"insights"`). */
+export type UnobservableJson = Unobservable;
+
+export function toUnobservableJson(r: Pick<InsightsResult, 'unobservable'>): UnobservableJson[] {
+  return r.unobservable.map((u) => ({ code: u.code, title: u.title, why: u.why }));
 }
