@@ -71,7 +71,6 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
   let eGapSum = edges.gapSum;
   let eGapN = edges.gapN;
   let cap = eCount.length;
-  const sideOn = side !== null;
   // the variants: the traces of the representatives, then the trace of the case being scanned
   let tb = new Int32Array(Math.min(log.n, 1 << 16));
   let used = 0;
@@ -82,6 +81,10 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
     const a = caseOffsets[k];
     const b = caseOffsets[k + 1];
     const sd = side === null ? SIDE_NONE : side[k];
+    // the per-side counts of this case's side (none: sideOn false)
+    const sideOn = sd === SIDE_GREEN || sd === SIDE_RED;
+    const sAct = sd === SIDE_GREEN ? green : red;
+    let sEdge = sd === SIDE_GREEN ? edges.green : edges.red;
     let prev = START;
     let prevEnd = NaN;
     let h1 = 0x811c9dc5 | 0;
@@ -109,6 +112,7 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
           eLast = edges.lastCase;
           eGapSum = edges.gapSum;
           eGapN = edges.gapN;
+          sEdge = sd === SIDE_GREEN ? edges.green : edges.red;
           cap = eCount.length;
         }
       }
@@ -126,13 +130,8 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
         }
       }
       if (sideOn) {
-        if (sd === SIDE_GREEN) {
-          green[act]++;
-          edges.green[e]++;
-        } else if (sd === SIDE_RED) {
-          red[act]++;
-          edges.red[e]++;
-        }
+        sAct[act]++;
+        sEdge[e]++;
       }
       prev = act;
       prevEnd = s + dur[i];
