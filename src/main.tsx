@@ -31,6 +31,7 @@ const viewOf = (s: View): View => ({
   singleThread: s.singleThread,
   thresholds: s.thresholds,
   time: s.time,
+  selection: s.selection,
 });
 let lastHash = toHash(viewOf(store.getState()));
 store.subscribe((s) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeParams, DEFAULT_VIEW, formatView, idsSelector, parseHash, parseIdList, parseView, toHash, type View } from './view';
+import { analysisView, analyzeParams, DEFAULT_VIEW, formatView, idsSelector, parseHash, parseIdList, parseSelection, parseView, selectionText, toHash, type Selection, type View } from './view';
 
 describe('URL hash settings', () => {
   it('reads the documented keys', () => {
@@ -112,6 +112,7 @@ describe('the view text form', () => {
     singleThread: true,
     thresholds: '{"small_requests":0.2,"alignment":4194304}',
     time: { from: 0.25, to: null },
+    selection: { kind: 'edge', source: 'read:/a b&c', target: '■' },
   };
 
   it('round-trips every key, with the version first', () => {
@@ -159,6 +160,40 @@ describe('the view text form', () => {
     expect(analyzeParams(DEFAULT_VIEW).time).toBeNull();
     expect(parseView("time=..2.5").time).toEqual({ from: null, to: 2.5 });
     expect(parseView("time=junk").time).toBeNull();
+  });
+});
+
+describe('the selection in the view (sel=)', () => {
+  const awkward = ['read:/scratch dir/a&b=c#d%e', 'write:/données/日本語 🚀', 'openat:/a -> b', 'x\\', 'x>', ' -> ', 'a -', '- >', '\\>', '●', '■', '+', ' lead', 'trail '];
+  const viaLink = (sel: Selection): Selection | null => parseHash(`#${toHash({ ...DEFAULT_VIEW, selection: sel })}`).view.selection;
+
+  it('round-trips a node and an edge of any names through the link', () => {
+    for (const id of awkward) expect(viaLink({ kind: 'node', id })).toEqual({ kind: 'node', id });
+    for (const source of awkward)
+      for (const target of awkward) expect(viaLink({ kind: 'edge', source, target })).toEqual({ kind: 'edge', source, target });
+  });
+
+  it('writes plain names as they are, an edge as A -> B, and nothing without a selection', () => {
+    expect(selectionText({ kind: 'node', id: 'read:/etc/passwd' })).toBe('read:/etc/passwd');
+    expect(selectionText({ kind: 'edge', source: '●', target: 'read:/etc' })).toBe('● -> read:/etc');
+    expect(selectionText({ kind: 'edge', source: 'a->b', target: 'c\\d' })).toBe('a-\\>b -> c\\\\d');
+    expect(toHash({ ...DEFAULT_VIEW, selection: { kind: 'node', id: 'read:/a b' } })).toBe('v=1&sel=read:/a+b');
+    expect(toHash(DEFAULT_VIEW)).not.toContain('sel');
+    expect(new URLSearchParams(toHash({ ...DEFAULT_VIEW, selection: { kind: 'node', id: 'a&b=c#d%e' } })).get('sel')).toBe('a&b=c#d%e');
+  });
+
+  it('reads hand-written text, and selects nothing for junk', () => {
+    expect(parseSelection('a>b')).toEqual({ kind: 'node', id: 'a>b' });
+    expect(parseSelection('a -> b -> c')).toBeNull();
+    expect(parseSelection('')).toBeNull();
+    expect(parseSelection(' -> b')).toBeNull();
+    expect(parseView('sel=').selection).toBeNull();
+    expect(parseView('sel=a&sel=b').selection).toEqual({ kind: 'node', id: 'b' });
+  });
+
+  it('is a display key: the analysis JSON view leaves it out', () => {
+    const v = parseView('depth=3&sel=read:/a');
+    expect(analysisView(analyzeParams(v), false, '')).toBe('v=1&depth=3');
   });
 });
 

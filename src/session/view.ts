@@ -5,6 +5,7 @@
  *   v=1&depth=3&filter=/scratch&exclude=re:^/proc&calls=read,write&xcalls=close&rewrite=/scratch/u=>$S
  *   &custom=…&green=cid:a&red=ids:x,y&keep=with:read:/etc&keep=without:…&activities=20&paths=5&rank=rd
  *   &unassigned=hide&metric=bytes&color=partition (or diff-count, diff-bytes, diff-time)&label=gap&dir=TB&split=pid&threads=1
+ *   &sel=read:/etc (a node) or sel=read:/etc -> write:/dev/pts (an edge)
  *
  * URL query syntax (as URLSearchParams reads it): keys in any order, unknown keys ignored, list keys repeat and add,
  * single keys: the last one wins. Only what differs from DEFAULT_VIEW is written, after `v=1`.
@@ -33,6 +34,8 @@ export type DiffMetric = 'count' | 'bytes' | 'time';
 const DIFF_METRICS: readonly string[] = ['count', 'bytes', 'time'];
 export type ColorMode = { kind: 'metric'; metric: Metric } | { kind: 'partition' } | { kind: 'difference'; metric: DiffMetric };
 export type RankBy = 'count' | 'rd';
+/** What is selected: a node (its timeline is open) or an edge (its cases panel is open). */
+export type Selection = { kind: 'node'; id: string } | { kind: 'edge'; source: string; target: string };
 
 export interface View {
   /** The mapping, custom function included (the app asks before running one from a link). */
@@ -60,6 +63,8 @@ export interface View {
   /** `time=FROM..TO`: the time window, seconds since the first event of all loaded cases (docs/METHOD.md
    * "Time"); null = every event. */
   time: TimeWindow | null;
+  /** `sel=…`: the selected node or edge (a display key: opened once the files are analysed). */
+  selection: Selection | null;
 }
 
 export const DEFAULT_VIEW: View = {
@@ -78,6 +83,7 @@ export const DEFAULT_VIEW: View = {
   singleThread: false,
   thresholds: '',
   time: null,
+  selection: null,
 };
 
 // ---- the text of one value (also the mapping editor's lines) ----
@@ -107,6 +113,31 @@ export function parseCaseFilter(s: string): CaseFilter | null {
   }
   const m = /^(with|without):(.+)$/s.exec(s);
   return m ? { keep: m[1] as 'with' | 'without', activity: m[2] } : null;
+}
+
+/** A name in a `sel` value: `\\` and `>` escaped by a backslash, so an unescaped ` -> ` only ever
+ * separates the two ends of an edge, whatever the activity names hold. */
+const selName = (s: string): string => s.replace(/[\\>]/g, (c) => `\\${c}`);
+/** A selection as text: `ACTIVITY` (a node) or `SOURCE -> TARGET` (an edge), names as `selName` writes them. */
+export const selectionText = (s: Selection): string => (s.kind === 'node' ? selName(s.id) : `${selName(s.source)} -> ${selName(s.target)}`);
+/** A `sel` value: one name is a node, two an edge; more, or an empty name, is junk (null). An unescaped
+ * `>` that does not separate (hand-written text) is kept as it is. */
+export function parseSelection(text: string): Selection | null {
+  const names: string[] = [];
+  let cur = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\' && i + 1 < text.length) cur += text[++i];
+    else if (c === '>' && cur.endsWith(' -') && text[i + 1] === ' ') {
+      names.push(cur.slice(0, -2));
+      cur = '';
+      i++;
+    } else cur += c;
+  }
+  names.push(cur);
+  if (names.some((n) => n === '')) return null;
+  if (names.length === 1) return { kind: 'node', id: names[0] };
+  return names.length === 2 ? { kind: 'edge', source: names[0], target: names[1] } : null;
 }
 
 // ---- the keys ----
@@ -193,6 +224,7 @@ const KEYS: readonly Key[] = [
   single('threads', (v, s) => void (v.singleThread = s === '1'), (v) => (v.singleThread ? '1' : null)),
   single('thresholds', (v, s) => void (v.thresholds = s.trim()), (v) => compactJson(v.thresholds.trim()) || null),
   single('time', (v, s) => void (v.time = timeOf(s)), (v) => (v.time && (v.time.from !== null || v.time.to !== null) ? formatTimeWindow(v.time) : null)),
+  single('sel', (v, s) => void (v.selection = parseSelection(s)), (v) => (v.selection ? selectionText(v.selection) : null)),
   // last: the longest value, and the one a reader of the link should see at the end
   single('custom', (v, s) => void (v.mapping.custom = s.trim() ? s : null), (v) => m(v).custom),
 ];
@@ -268,7 +300,7 @@ export function parseView(text: string): View {
 
 const NONE: ReadonlySet<string> = new Set();
 /** The keys of display settings: they do not change the numbers of an analysis. */
-const DISPLAY_KEYS: ReadonlySet<string> = new Set(['activities', 'paths', 'rank', 'metric', 'color', 'label', 'dir', 'threads']);
+const DISPLAY_KEYS: ReadonlySet<string> = new Set(['activities', 'paths', 'rank', 'metric', 'color', 'label', 'dir', 'threads', 'sel']);
 
 /** The text form of a view: `v=1&…` with only what differs from the defaults (and without the `omit`
  * keys); '' for the default view. */

@@ -6,6 +6,7 @@ import { workerHandlers } from '../worker/handlers';
 import type { Ctx } from '../session/types';
 import type { Api, Method, Progress } from '../worker/protocol';
 import { createAppStore, type ApiClient } from './appStore';
+import { DEFAULT_VIEW } from '../session/view';
 
 const FIG1 = join(__dirname, '..', 'cli/__fixtures__/fig1');
 const fig1 = () => readdirSync(FIG1).sort().map((f) => ({ file: new File([readFileSync(join(FIG1, f))], f), name: f }));
@@ -101,6 +102,30 @@ describe('app store', () => {
     expect(JSON.parse(await st().exportCompareJson()).activities['read:/etc/passwd'].red.cases).toBe(c.red.ids.length);
     await st().setPartition('cid:a', '');
     expect(st().compare).toBeNull();
+  });
+
+  it('opens the selection of a link once the files are analysed, and keeps the view\'s selection in step with the user\'s', async () => {
+    const store = createAppStore(new LocalClient(), { mapping: { ...DEFAULT_VIEW.mapping, system: 'show' }, selection: { kind: 'node', id: 'read:/etc/passwd' } });
+    const st = () => store.getState();
+    expect(st().selection).toEqual({ kind: 'node', id: 'read:/etc/passwd' }); // kept in the URL until files are dropped
+    await st().loadFiles(fig1());
+    expect(st().selected).toBe('read:/etc/passwd');
+    expect(st().timeline!.start.length).toBe(st().result!.nodes.find((n) => n.id === 'read:/etc/passwd')!.count);
+    const e = st().result!.edges[0];
+    await st().selectEdge(e.source, e.target);
+    expect(st().selection).toEqual({ kind: 'edge', source: e.source, target: e.target });
+    await st().selectNode(e.target);
+    expect(st().selection).toEqual({ kind: 'node', id: e.target });
+    st().closeTimeline();
+    expect(st().selection).toBeNull();
+
+    const edge = createAppStore(new LocalClient(), { selection: { kind: 'edge', source: e.source, target: e.target } });
+    await edge.getState().loadFiles(fig1());
+    expect(edge.getState().edge).toMatchObject({ source: e.source, target: e.target });
+    const gone = createAppStore(new LocalClient(), { selection: { kind: 'node', id: 'read:/nowhere' } });
+    await gone.getState().loadFiles(fig1());
+    expect(gone.getState().selected).toBeNull();
+    expect(gone.getState().selection).toBeNull();
   });
 
   it('asks before a load that would not fit in memory, and can load with a path filter', async () => {

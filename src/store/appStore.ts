@@ -6,7 +6,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CompareResult } from '../analysis/compare/types';
 import type { AnalysisResult, EdgeCases, MappingSpec, PathFilter, TimelineData } from '../analysis/types';
 import type { OverviewMetric, TimeOverview } from '../analysis/time/types';
-import { analyzeParams, DEFAULT_VIEW, type ColorMode, type EdgeLabelKind, type RankBy, type View } from '../session/view';
+import { analyzeParams, DEFAULT_VIEW, type ColorMode, type EdgeLabelKind, type RankBy, type Selection, type View } from '../session/view';
 import type { Api, LoadInput, LoadSummary, Method, Progress } from '../worker/protocol';
 import type { InsightsResult } from '../analysis/insights/index';
 import { estimateLoad, mayExceedHeap, traceBytes, withPaths, type LoadEstimate } from './memory';
@@ -159,7 +159,10 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
   /** The worker was replaced (stuck after Cancel, or a mapping in a backtracking regex): it lost the files. */
   const stopped = (e: unknown): boolean => (e as Error)?.name === 'WorkerStopped' || (e as Error)?.name === 'MappingTimeout';
 
-  return createStore<AppState>()((set, get) => {
+  /** The selection of a link (`sel=`): opened once, after the first analysis of the dropped files. */
+  let linkSelection: Selection | null = initial.selection ?? null;
+
+  const store = createStore<AppState>()((set, get) => {
     /** Runs an action; a worker failure shows the banner with Retry (the page keeps working). */
     const guarded = async (what: string, action: () => Promise<void>): Promise<void> => {
       try {
@@ -222,6 +225,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
         const sel = get().selected;
         if (sel && !reply.result.nodes.some((n) => n.id === sel)) set({ selected: null, timeline: null });
         else if (sel && get().timeline) await refreshTimeline(sel);
+        if (linkSelection) await openLinkSelection(reply.result);
       } catch (e) {
         if (stopped(e)) needReload = true;
         if (seq !== analyzeSeq) return;
@@ -251,6 +255,15 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
         }
         throw e;
       }
+    };
+
+    const openLinkSelection = async (result: AnalysisResult): Promise<void> => {
+      const s = linkSelection!;
+      linkSelection = null;
+      if (get().selected !== null || get().edge !== null) return; // the user has chosen meanwhile
+      if (s.kind === 'node' && result.nodes.some((n) => n.id === s.id)) await get().selectNode(s.id);
+      else if (s.kind === 'edge' && result.edges.some((e) => e.source === s.source && e.target === s.target)) await get().selectEdge(s.source, s.target);
+      else set({ selection: null }); // not in this analysis: the link's selection is gone from the URL
     };
 
     /** The overview depends on the mapping, partition, case filters and its own options, not on the window. */
@@ -300,7 +313,8 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       await stopAnalysis();
       if (seq !== loadSeq) return;
       needReload = false;
-      set({ status: 'loading', progress: null, banner: null, result: null, compare: null, summary: null, overview: null, selected: null, timeline: null, edge: null, ...(seq > 1 ? { caseFilters: [] } : {}) });
+      if (seq > 1) linkSelection = null;
+      set({ status: 'loading', progress: null, banner: null, result: null, compare: null, summary: null, overview: null, selected: null, timeline: null, edge: null, ...(seq > 1 ? { caseFilters: [], selection: null } : {}) });
       const call = client.call('load', [files, { splitByPid: get().splitByPid, ...(get().singleThread ? { singleThread: true } : {}), ...(loadFilter.length ? { pathFilter: loadFilter } : {}) }], (p) => set({ progress: p }));
       loadCall = call.id;
       try {
@@ -442,7 +456,10 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
         files = all;
         return guarded('Adding files', () => doAdd(inputs, before));
       },
-      resetView: () => set({ ...DEFAULT_VIEW, pendingCustom: null }),
+      resetView: () => {
+        linkSelection = null;
+        set({ ...DEFAULT_VIEW, pendingCustom: null });
+      },
       confirmLoad: async (choice) => {
         set({ pendingLoad: null });
         if (choice === 'cancel') {
@@ -543,4 +560,12 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       exportCompareJson: () => client.call('exportCompareJson', []).promise,
     };
   });
+
+  // The view's `selection` (the `sel` key) follows what is selected: an edge whose cases are shown, else the node.
+  store.subscribe((s, prev) => {
+    if (s.selected === prev.selected && s.edge === prev.edge) return;
+    const selection: Selection | null = s.edge ? { kind: 'edge', source: s.edge.source, target: s.edge.target } : s.selected !== null ? { kind: 'node', id: s.selected } : null;
+    store.setState({ selection });
+  });
+  return store;
 }
