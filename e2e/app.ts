@@ -80,7 +80,7 @@ export class AppPage {
     await this.waitIdle();
   }
 
-  async tab(name: 'summary' | 'mapping' | 'partition' | 'insights' | 'stats' | 'variants' | 'compare'): Promise<void> {
+  async tab(name: 'summary' | 'mapping' | 'partition' | 'insights' | 'stats' | 'variants' | 'files' | 'compare'): Promise<void> {
     await this.page.getByTestId(`tab-${name}`).click();
   }
 

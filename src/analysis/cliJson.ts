@@ -3,6 +3,7 @@
  * Pure and DOM/Node-free: the CLI prints it with `--json`, the app's worker reuses it for "analysis JSON".
  */
 import type { FileReport } from '../model/eventlog';
+import type { CliAccess, CliFileAccess } from './accessReport';
 import { METRICS } from './metrics';
 import { END, START, type AnalysisResult } from './types';
 
@@ -22,8 +23,10 @@ export interface CliNodeStats {
   DR: number | null;
   /** Failed calls per errno name, e.g. { "ENOENT": 3 }. */
   errnos?: Record<string, number>;
+  /** Darshan's access pattern of its reads and writes, when some have a known offset (the analysis JSON). */
+  access?: CliAccess;
   /** The other statistics: cases, mean_dur, p95_dur (seconds), failures, failure_rate (a fraction), … */
-  [field: string]: number | null | Record<string, number> | undefined;
+  [field: string]: number | null | Record<string, number> | CliAccess | undefined;
 }
 
 export interface CliPartition {
@@ -48,6 +51,8 @@ export interface CliJson {
   variants: { trace: TraceItem[]; count: number; cases: string[] }[];
   /** Only when a partition was asked for. */
   partition?: CliPartition;
+  /** Per file with reads or writes: cases, shared, access pattern, sizes (the analysis JSON: Session.analysisJson). */
+  files?: Record<string, CliFileAccess>;
 }
 
 /** One step of a JSON variant trace: an activity, or `[activity, n]` for a run of n ≥ 2 (docs/FORMATS.md). */

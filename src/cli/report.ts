@@ -2,7 +2,8 @@
 import type { CliJson } from '../analysis/cliJson';
 import { errnoText, finiteValue, METRICS } from '../analysis/metrics';
 import type { AnalysisResult } from '../analysis/types';
-import { formatCount } from '../lib/format';
+import { dominantBin, patternShares, pct, SIZE_BIN_LABELS } from '../lib/accessText';
+import { formatBytes, formatCount } from '../lib/format';
 import { leftOutText } from '../lib/leftOut';
 
 /** The statistics of the activity table (registry entries marked `cli`). */
@@ -77,6 +78,8 @@ export function textReport(result: AnalysisResult, doc: CliJson, ctx: ReportCont
     out.push(...table(['activity', 'errnos'], failing.map((s) => [safe(s.id), errnoText(s)]), [false, false]));
   }
 
+  out.push(...filesTable(doc, ctx.top));
+
   out.push('', 'Edges (transitions summed over cases)');
   const edges = result.edges.slice().sort((a, b) => b.count - a.count || (a.source + a.target < b.source + b.target ? -1 : 1));
   const shownEdges = edges.slice(0, top);
@@ -112,4 +115,32 @@ export function textReport(result: AnalysisResult, doc: CliJson, ctx: ReportCont
     list('red edges', dp.red_edges, p.edges);
   }
   return out.join('\n') + '\n';
+}
+
+/** Rows of the Files table with the default --top (the table is a short summary; the JSON has every file). */
+export const FILES_SHOWN = 10;
+
+/**
+ * The files with the most bytes read and written: cases, shared or private, Darshan's access pattern of their
+ * requests with a known offset, the most frequent request size (docs/METHOD.md "Access patterns").
+ */
+export function filesTable(doc: CliJson, top: number): string[] {
+  const files = Object.entries(doc.files ?? {});
+  if (files.length === 0) return [];
+  const shown = files.slice(0, top ? Math.min(top, FILES_SHOWN) : files.length);
+  const shared = files.filter(([, f]) => f.shared).length;
+  const out = ['', `Files (${formatCount(files.length)} read or written, ${formatCount(shared)} shared by several cases; most bytes first; consec/seq/rand: access pattern of the requests with a known offset; size: most frequent request size)`];
+  out.push(
+    ...table(
+      ['file', 'bytes', 'cases', 'shared', 'consec', 'seq', 'rand', 'size'],
+      shown.map(([path, f]) => {
+        const s = patternShares({ consecutive: f.reads.consecutive + f.writes.consecutive, sequential: f.reads.sequential + f.writes.sequential, random: f.reads.random + f.writes.random, sizes: f.sizes });
+        const bin = dominantBin(f.sizes);
+        return [safe(path), formatBytes(f.bytes), formatCount(f.cases), f.shared ? 'shared' : 'private', pct(s.consecutive), pct(s.sequential), pct(s.random), bin >= 0 ? SIZE_BIN_LABELS[bin] : '–'];
+      }),
+      [false, true, true, false, true, true, true, false],
+    ),
+    ...more(shown.length, files.length, 'files'),
+  );
+  return out;
 }

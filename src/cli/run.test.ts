@@ -56,7 +56,7 @@ describe('strace-dfg analyze: the paper’s Figure 3 from real ls / ls -l traces
 
   it('prints the JSON document of docs/FORMATS.md: nodes without ● ■, edges `A -> B`, rd a fraction, rates in B/s', async () => {
     const doc = await json(FIG1);
-    expect(Object.keys(doc)).toEqual(['view', 'cases', 'events', 'dropped', 'left_out', 'nodes', 'edges', 'variants', 'insights', 'unobservable']);
+    expect(Object.keys(doc)).toEqual(['view', 'cases', 'events', 'dropped', 'left_out', 'nodes', 'edges', 'variants', 'files', 'insights', 'unobservable']);
     expect((doc as CliJson & { view: string }).view).toBe(''); // the default view
     expect(doc.events).toBe(3 * 8 + 3 * 16); // ls: 8 read/write lines each; ls -l: 16 each
     expect(doc.dropped).toEqual({ exit: 6 });

@@ -8,6 +8,7 @@
 import { activityEvents, analyze, edgeCases, mappingLog, resolvePartition, type CompiledMapping } from '../analysis/index';
 import { compileView, type CustomSandbox, type RegexGuard } from './compile';
 import { toCliJson, type CliJson } from '../analysis/cliJson';
+import { accessReport, addNodeAccess, filesJson, type AccessReport } from '../analysis/accessReport';
 import { changedThresholds, resolveThresholds, runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
 import { toInsightsJson, toUnobservableJson, type InsightJson, type UnobservableJson } from '../analysis/insights/json';
 import { compare, toCompareJson, type CompareJson, type CompareOptions, type CompareResult } from '../analysis/compare/index';
@@ -121,6 +122,8 @@ export class Session {
   private thresholds: Thresholds = resolveThresholds(null);
   private insightsCache: { reply: AnalyzeReply; t: Thresholds; r: InsightsResult } | null = null;
   private lastCompare: { reply: AnalyzeReply; result: CompareResult } | null = null;
+  /** Depends only on the analysed events and the mapping (Session.complete keeps it). */
+  private accessCache: { work: EventLog; compiled: Compiled; r: AccessReport } | null = null;
 
   /**
    * Reads every source (sniffed by the importer registry, gzip files decompressed as a stream; pooled
@@ -398,13 +401,30 @@ export class Session {
     return r;
   }
 
+  /**
+   * Darshan's access patterns of the last analysis' events (docs/METHOD.md "Access patterns"): per file
+   * (cases, shared) and per activity. Computed on request (the Files view, the JSON export, the CLI
+   * report), never by `analyze`; cached until the next analysis.
+   */
+  async access(_ctx: Ctx): Promise<AccessReport> {
+    const { work, compiled } = this.needAnalysis();
+    const c = this.accessCache;
+    if (c && c.work === work && c.compiled === compiled) return c.r;
+    const r = accessReport(work, compiled);
+    this.accessCache = { work, compiled, r };
+    return r;
+  }
+
   /** The last analysis, complete (no variant caps), as the CLI's JSON document (docs/FORMATS.md), with the
-   * findings of the insight rules at the current thresholds. */
-  async analysisJson(ctx: Ctx): Promise<{ view: string } & CliJson & { insights: InsightJson[]; unobservable: UnobservableJson[] }> {
+   * access patterns (`nodes.*.access`, `files`) and the findings of the insight rules at the current thresholds. */
+  async analysisJson(ctx: Ctx): Promise<{ view: string } & CliJson & { files: NonNullable<CliJson['files']>; insights: InsightJson[]; unobservable: UnobservableJson[] }> {
     const full = this.fullResult();
+    const doc = toCliJson(full, this.base?.files ?? []);
+    const access = await this.access(ctx);
+    addNodeAccess(doc.nodes, access);
     const ins = await this.insights(ctx);
     const insights = toInsightsJson(ins);
-    return { view: this.viewText(), ...toCliJson(full, this.base?.files ?? []), insights, unobservable: toUnobservableJson(ins) };
+    return { view: this.viewText(), ...doc, files: filesJson(access), insights, unobservable: toUnobservableJson(ins) };
   }
 
   /**

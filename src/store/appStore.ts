@@ -9,6 +9,7 @@ import type { OverviewMetric, TimeOverview } from '../analysis/time/types';
 import { analyzeParams, DEFAULT_VIEW, type ColorMode, type EdgeLabelKind, type RankBy, type Selection, type View } from '../session/view';
 import type { Api, LoadInput, LoadSummary, Method, Progress } from '../worker/protocol';
 import type { InsightsResult } from '../analysis/insights/index';
+import type { AccessReport } from '../analysis/accessReport';
 import { estimateLoad, mayExceedHeap, traceBytes, withPaths, type LoadEstimate } from './memory';
 import { withoutRegexes } from './withoutRegexes';
 
@@ -64,6 +65,14 @@ export interface AppState extends ViewSettings {
   thresholdsError: string | null;
   /** Activities marked in the graph (a finding's nodes). */
   marked: string[];
+
+  /** Darshan's access patterns per file and activity (Session.access): asked for by the Files view and the
+   * statistics' access column, never by an analysis; `accessFor` is the result they belong to. */
+  access: AccessReport | null;
+  accessFor: AnalysisResult | null;
+  accessLoading: boolean;
+  /** Fetches the access patterns of the current result (once per result). */
+  loadAccess(): Promise<void>;
 
   /** A load too big for the memory budget, waiting for the user: with a path filter, anyway, or not. */
   pendingLoad: { files: number; bytes: number; estimate: LoadEstimate } | null;
@@ -410,6 +419,21 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       loadFilter: [],
       insights: null,
       insightsLoading: false,
+      access: null,
+      accessFor: null,
+      accessLoading: false,
+      loadAccess: () =>
+        guarded('Access patterns', async () => {
+          const result = get().result;
+          if (!result || get().accessLoading || get().accessFor === result) return;
+          set({ accessLoading: true });
+          try {
+            const r = await client.call('access', []).promise;
+            if (get().result === result) set({ access: r, accessFor: result });
+          } finally {
+            set({ accessLoading: false });
+          }
+        }),
       thresholdsError: null,
       marked: [],
 

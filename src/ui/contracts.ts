@@ -5,6 +5,7 @@
 import type { ActivityStats, AnalysisResult, EdgeCases, Side, TimelineData, Variant } from '../analysis/types';
 
 import type { ColorMode, DiffMetric, EdgeLabelKind, RankBy } from '../session/view';
+import type { PatternLike } from '../lib/accessText';
 export type { ColorMode, DiffMetric, EdgeLabelKind, Metric } from '../session/view';
 
 /** Effect (Cliff's delta) and BH q per node id and per edge key, for the difference colouring. */
@@ -101,6 +102,10 @@ export interface StatsTableProps {
   hasTimestamps?: boolean;
   /** Height of the scrolling body in px (absent: it fills its container, e.g. the tables pane). */
   height?: number;
+  /** Access pattern per activity (the access column and the activity's tooltip); undefined until loaded. */
+  access?: ReadonlyMap<string, PatternLike & { requests: number }>;
+  /** Asks for the access patterns (the access column is shown and they are not loaded). */
+  onWantAccess?(): void;
 }
 
 export interface VariantsListProps {

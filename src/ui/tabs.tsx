@@ -2,10 +2,12 @@
  * The tabs of the workspace, one entry each: adding a tab (e.g. Compare, Insights, Time) = one entry in
  * TABS with its title and its content component (which reads the store itself, with selectors).
  */
-import type { ComponentType } from 'react';
+import { useEffect, useMemo, type ComponentType } from 'react';
+import { sumPatterns } from '../lib/accessText';
 import type { AppState } from '../store/appStore';
 import { useApp } from './appContext';
 import { ComparePanel } from './compare/ComparePanel';
+import { FilesTable } from './tables/FilesTable';
 import { MappingEditor } from './MappingEditor';
 import { StatsTable, VariantsList } from './panels';
 import { InsightsPanel } from './insights/InsightsPanel';
@@ -35,10 +37,19 @@ function SummaryTab() {
   return <SummaryPanel summary={summary} keptCases={hasResult ? keptCases : summary.cases} unmapped={unmapped} leftOut={leftOut} system={system} />;
 }
 
+/** The access patterns of the current result (null while not asked for or loading). */
+const currentAccess = (s: AppState) => (s.accessFor !== null && s.accessFor === s.result ? s.access : null);
+
 function StatsTab() {
   const result = useApp((s) => s.result);
   const selected = useApp((s) => s.selected);
   const selectNode = useApp((s) => s.selectNode);
+  const report = useApp(currentAccess);
+  const loadAccess = useApp((s) => s.loadAccess);
+  const accessLoading = useApp((s) => s.accessLoading);
+  const onWantAccess = useMemo(() => (accessLoading ? undefined : () => void loadAccess()), [accessLoading, loadAccess]);
+  // activity → its reads and writes together
+  const access = useMemo(() => (report ? new Map(report.activities.map((a) => [a.id, { ...sumPatterns(a.read, a.write), requests: a.read.requests + a.write.requests }])) : undefined), [report]);
   if (!result) return null;
   return (
     <StatsTable
@@ -47,8 +58,24 @@ function StatsTab() {
       onSelect={(id) => void selectNode(id)}
       hasDurations={result.hasDurations}
       hasTimestamps={result.hasTimestamps}
+      access={access}
+      onWantAccess={onWantAccess}
     />
   );
+}
+
+function FilesTab() {
+  const hasResult = useApp((s) => s.result !== null);
+  const report = useApp(currentAccess);
+  const loading = useApp((s) => s.accessLoading);
+  const loadAccess = useApp((s) => s.loadAccess);
+  const offsetFile = useApp((s) => s.offsetFile);
+  const setOffsetFile = useApp((s) => s.setOffsetFile);
+  useEffect(() => {
+    if (hasResult && !report && !loading) void loadAccess();
+  }, [hasResult, report, loading, loadAccess]);
+  if (!report) return <p className="muted">Computing the access patterns…</p>;
+  return <FilesTable report={report} selected={offsetFile} onSelect={setOffsetFile} />;
 }
 
 function VariantsTab() {
@@ -75,6 +102,7 @@ export const TABS: readonly TabDef[] = [
   { id: 'insights', area: 'side', title: () => 'Insights', Content: InsightsPanel },
   { id: 'stats', area: 'bottom', title: (s) => `Statistics (${s.result?.nodes.length ?? 0})`, Content: StatsTab },
   { id: 'variants', area: 'bottom', title: (s) => `Variants (${s.result?.variants.length ?? 0})`, Content: VariantsTab },
+  { id: 'files', area: 'bottom', title: (s) => (currentAccess(s) ? `Files (${currentAccess(s)!.files.length})` : 'Files'), Content: FilesTab },
   { id: 'time', area: 'bottom', title: () => 'Run timeline', Content: TimeTab },
   { id: 'compare', area: 'bottom', title: (s) => (s.compare ? 'Compare' : 'Compare (set green and red)'), Content: CompareTab },
 ];

@@ -11,7 +11,7 @@ import './tables.css';
 
 const ROW_HEIGHT = 26;
 
-export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimestamps, height: fixed }: StatsTableProps) {
+export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimestamps, height: fixed, access, onWantAccess }: StatsTableProps) {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortSpec>({ column: 'count', dir: 'desc' });
   const [scrollTop, setScrollTop] = useState(0);
@@ -39,7 +39,12 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
   const [focusRow, setFocusRow] = useState<string | null>(null);
   const wantFocus = useRef(false);
 
-  const rows = useMemo(() => sortStats(filterStats(nodes, query), sort), [nodes, query, sort]);
+  const rows = useMemo(() => sortStats(filterStats(nodes, query), sort, access), [nodes, query, sort, access]);
+  // the access column asks for the access patterns (computed on request, once per analysis)
+  const wantAccess = shown.has('access');
+  useEffect(() => {
+    if (wantAccess && !access) onWantAccess?.();
+  }, [wantAccess, access, onWantAccess]);
   const info = useMemo(() => ({ hasDurations, hasTimestamps }), [hasDurations, hasTimestamps]);
   const viewport = height - ROW_HEIGHT;
   const { first, last } = visibleWindow(rows.length, scrollTop, viewport, ROW_HEIGHT);
@@ -160,9 +165,9 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
                 data-id={r.id}
               >
                 {columns.map((c) => {
-                  const text = cellText(r, c.key);
+                  const text = cellText(r, c.key, access);
                   return (
-                    <td key={c.key} className={`${c.numeric ? 'num' : 'act'}${text === '–' ? ' missing' : ''}`} title={cellTitle(r, c.key, info)}>
+                    <td key={c.key} className={`${c.numeric ? 'num' : c.key === 'access' ? 'pattern' : 'act'}${text === '–' ? ' missing' : ''}`} title={cellTitle(r, c.key, info, access)}>
                       {text}
                     </td>
                   );

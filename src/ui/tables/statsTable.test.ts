@@ -40,7 +40,9 @@ describe('sortStats', () => {
           expect(ids).toEqual([...ids].sort((a, b) => (dir === 'asc' ? (a < b ? -1 : 1) : a < b ? 1 : -1)));
           continue;
         }
-        const vals = out.map((r) => r[c.key] as number | null);
+        if (c.key === 'access') continue; // tested below, with the access patterns
+        const key = c.key;
+        const vals = out.map((r) => r[key] as number | null);
         const known = vals.filter((v): v is number => v !== null);
         expect(vals.slice(0, known.length)).toEqual(known); // nulls at the end
         for (let k = 1; k < known.length; k++) expect(dir === 'asc' ? known[k] >= known[k - 1] : known[k] <= known[k - 1]).toBe(true);
@@ -102,5 +104,26 @@ describe('visibleWindow', () => {
     expect(visibleWindow(5000, 26 * 1000, 260, 26, 5)).toEqual({ first: 995, last: 1015 });
     expect(visibleWindow(3, 0, 260, 26, 5)).toEqual({ first: 0, last: 3 });
     expect(visibleWindow(5000, 26 * 5000, 260, 26, 5)).toEqual({ first: 4995, last: 5000 });
+  });
+});
+
+describe('the access column', () => {
+  const sizes = (bin: number, n: number) => Array.from({ length: 10 }, (_, k) => (k === bin ? n : 0));
+  const access = new Map([
+    ['a', { requests: 100, consecutive: 90, sequential: 8, random: 2, sizes: sizes(2, 100) }],
+    ['b', { requests: 10, consecutive: 0, sequential: 0, random: 10, sizes: sizes(0, 10) }],
+  ]);
+  const rows = [s('a', 5), s('b', 3), s('c', 9)];
+  it('shows the pattern and the dominant size bin, … while loading, – without reads or writes', () => {
+    expect(cellText(rows[0], 'access', access)).toBe('consec 90% · seq 8% · rand 2% · 1K–10K');
+    expect(cellText(rows[1], 'access', access)).toBe('rand 100% · 0–100');
+    expect(cellText(rows[2], 'access', access)).toBe('–');
+    expect(cellText(rows[0], 'access')).toBe('…');
+    expect(cellTitle(rows[0], 'id', {}, access)).toBe('a\naccess: consec 90% · seq 8% · rand 2% · 1K–10K (100 reads and writes: 90 consecutive, 8 sequential, 2 random of 100 with a known offset; sizes 1K–10K 100)');
+    expect(cellTitle(rows[0], 'id')).toBe('a');
+  });
+  it('sorts by the random share, activities without a pattern last', () => {
+    expect(sortStats(rows, { column: 'access', dir: 'desc' }, access).map((r) => r.id)).toEqual(['b', 'a', 'c']);
+    expect(sortStats(rows, { column: 'access', dir: 'asc' }, access).map((r) => r.id)).toEqual(['a', 'b', 'c']);
   });
 });

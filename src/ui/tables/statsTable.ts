@@ -3,11 +3,19 @@
  */
 import { finiteValue, metric, metricTitle, METRICS, type LoadInfo, type MetricId } from '../../analysis/metrics';
 import type { ActivityStats } from '../../analysis/types';
+import { patternShares, patternText, sizesText, type PatternLike } from '../../lib/accessText';
 
 export { rdText } from '../../analysis/metrics';
 export type { LoadInfo };
 
-export type StatsColumn = 'id' | MetricId;
+export type StatsColumn = 'id' | MetricId | 'access';
+
+/** An activity's access pattern (reads and writes together; Session.access). */
+export interface ActivityPattern extends PatternLike {
+  requests: number;
+}
+/** Activity id → its pattern; undefined while not asked for or loading. */
+export type AccessLookup = ReadonlyMap<string, ActivityPattern> | undefined;
 export type SortDir = 'asc' | 'desc';
 export interface SortSpec {
   column: StatsColumn;
@@ -31,23 +39,54 @@ export interface ColumnDef {
 export const COLUMNS: ColumnDef[] = [
   { key: 'id', label: 'activity', name: 'activity', help: 'call:truncated path', numeric: false, shown: true },
   ...METRICS.map((m) => ({ key: m.id, label: m.short, name: m.label, help: `${m.label}: ${m.help}`, numeric: true, shown: m.shown })),
+  {
+    key: 'access',
+    label: 'access',
+    name: 'access pattern',
+    help: "access pattern (Darshan's): consecutive, sequential, random shares of the reads and writes with a known offset, and the most frequent request size",
+    numeric: false,
+    shown: false,
+  },
 ];
 
 /** The columns shown by default. */
 export const DEFAULT_COLUMNS: StatsColumn[] = COLUMNS.filter((c) => c.shown).map((c) => c.key);
 
-export function cellText(s: ActivityStats, c: StatsColumn): string {
+export function cellText(s: ActivityStats, c: StatsColumn, access?: AccessLookup): string {
   if (c === 'id') return s.id;
+  if (c === 'access') {
+    if (!access) return '…';
+    const p = access.get(s.id);
+    return p ? patternText(p) : '–';
+  }
   const m = metric(c);
   return m.format(finiteValue(m, s));
 }
 
-/** Tooltip of a cell: the exact value, or why it is missing (shown as "–"). */
-export function cellTitle(s: ActivityStats, c: StatsColumn, info: LoadInfo = {}): string {
-  return c === 'id' ? s.id : metricTitle(metric(c), s, info);
+/** An activity's access pattern in words (a tooltip line); '' when it has none or it is not loaded. */
+export function accessTitle(p: ActivityPattern | undefined): string {
+  if (!p) return '';
+  const n = patternShares(p).n;
+  const split = n ? `${p.consecutive} consecutive, ${p.sequential} sequential, ${p.random} random of ${n} with a known offset` : 'no known offsets';
+  return `access: ${patternText(p)} (${p.requests} reads and writes: ${split}; sizes ${sizesText(p.sizes)})`;
 }
 
-function value(s: ActivityStats, c: MetricId): number | null {
+/** Tooltip of a cell: the exact value, or why it is missing (shown as "–"); the activity's with its access pattern. */
+export function cellTitle(s: ActivityStats, c: StatsColumn, info: LoadInfo = {}, access?: AccessLookup): string {
+  if (c === 'id') {
+    const a = accessTitle(access?.get(s.id));
+    return a ? `${s.id}\n${a}` : s.id;
+  }
+  if (c === 'access') return access ? accessTitle(access.get(s.id)) || 'no reads or writes' : 'computing the access patterns…';
+  return metricTitle(metric(c), s, info);
+}
+
+function value(s: ActivityStats, c: MetricId | 'access', access?: AccessLookup): number | null {
+  if (c === 'access') {
+    // the random share: the least regular first when sorted descending
+    const p = access?.get(s.id);
+    return p ? patternShares(p).random : null;
+  }
   return finiteValue(metric(c), s);
 }
 
@@ -55,7 +94,7 @@ function value(s: ActivityStats, c: MetricId): number | null {
  * Sorted copy. Missing values (null / NaN) always sort last whatever the direction; ties are broken by
  * activity id so the order is stable and deterministic.
  */
-export function sortStats(rows: readonly ActivityStats[], spec: SortSpec): ActivityStats[] {
+export function sortStats(rows: readonly ActivityStats[], spec: SortSpec, access?: AccessLookup): ActivityStats[] {
   const sign = spec.dir === 'asc' ? 1 : -1;
   const byId = (a: ActivityStats, b: ActivityStats) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const out = rows.slice();
@@ -65,8 +104,8 @@ export function sortStats(rows: readonly ActivityStats[], spec: SortSpec): Activ
   }
   const c = spec.column;
   out.sort((a, b) => {
-    const va = value(a, c);
-    const vb = value(b, c);
+    const va = value(a, c, access);
+    const vb = value(b, c, access);
     const na = va === null || Number.isNaN(va);
     const nb = vb === null || Number.isNaN(vb);
     if (na || nb) return na && nb ? byId(a, b) : na ? 1 : -1;
