@@ -12,6 +12,9 @@ export const MAX_REPORT_JSON = 16 << 20;
 
 type Bad = (what: string) => never;
 
+/** The warning on a file's report for the events dropped as 'bad-start' (the strace importer's words for its lines). */
+export const badStartWarning = (n: number): string => `${n} event(s) with a timestamp beyond ±${MAX_TIME} s or not a number (no real time): dropped`;
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isCount = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v <= Number.MAX_SAFE_INTEGER;
 const cut = (s: string, max: number): string => (s.length > max ? `${s.slice(0, max)}…` : s);
@@ -101,14 +104,17 @@ export function checkNativeEvents(log: EventLog, bad: Bad): EventLog {
   if (!anyBad) return log;
   const files = log.files.map((f) => ({ ...f, dropped: { ...f.dropped }, warnings: f.warnings.slice() }));
   const fixedPerFile = new Map<number, number>();
+  const badPerFile = new Map<number, number>();
   for (let c = 0; c < k; c++) {
     const r = files[log.cases[c].file];
     if (badStart[c]) {
       r.dropped['bad-start'] = (r.dropped['bad-start'] ?? 0) + badStart[c];
       r.events = Math.max(0, r.events - badStart[c]);
+      badPerFile.set(log.cases[c].file, (badPerFile.get(log.cases[c].file) ?? 0) + badStart[c]);
     }
     if (fixed[c]) fixedPerFile.set(log.cases[c].file, (fixedPerFile.get(log.cases[c].file) ?? 0) + fixed[c]);
   }
+  for (const [f, count] of badPerFile) files[f].warnings.push(badStartWarning(count));
   for (const [f, count] of fixedPerFile) files[f].warnings.push(`${count} negative or infinite durations, sizes or offsets in the event log were read as unknown`);
   return badStart.some((x) => x > 0) ? compact(log, files) : { ...log, files };
 }

@@ -132,12 +132,14 @@ describe('a missing compression filter is named', () => {
   });
 });
 
-describe('impossible start times are bad input: dropped and counted', () => {
+describe('impossible start times are bad input: dropped, counted and named in a warning', () => {
   for (const file of ['bad_native_start_huge.h5', 'bad_compound_start_huge.h5']) {
     it(file, () => {
       const log = load(file);
       validate(log);
       expect(log.files[0].dropped['bad-start']).toBe(5);
+      // named on the file's report, in the strace importer's words for its lines
+      expect(log.files[0].warnings).toContain('5 event(s) with a timestamp beyond ±8640000000000 s or not a number (no real time): dropped');
       expect(log.n).toBe(FIRST.events.length - 5);
       expect(log.timeBase).toBe('clock');
       for (let i = 0; i < log.n; i++) expect(Math.abs(log.start[i])).toBeLessThan(86400);

@@ -1,4 +1,5 @@
 import { caseFromFileName, emptyFileReport, EventLogBuilder, MAX_TIME, type EventLog } from '../../model';
+import { badStartWarning } from './checks';
 import { checkClaims, checkReadable, onlyThisFile } from './guard';
 import { fileSize } from './load';
 import { readNative, NATIVE_FORMAT } from './native';
@@ -97,6 +98,7 @@ function readForeign(h5: H5Module, fileId: bigint, displayName: string, bytes: n
     if (!t.cols.dur) noDur++;
   }
   if (noDur) report.warnings.push(`${noDur} table(s) without a dur column: durations unknown`);
+  if (report.dropped['bad-start']) report.warnings.push(badStartWarning(report.dropped['bad-start']));
   report.lines = total;
   report.events = b.n;
   return b.build(maxStart < CLOCK_LIMIT ? 'clock' : 'epoch');
