@@ -159,7 +159,7 @@ export function analyze(
     leftOut: { noFile: leftOut[LEFT_NO_FILE], filtered: leftOut[LEFT_FILTERED], system: leftOut[LEFT_SYSTEM], custom: leftOut[LEFT_CUSTOM] },
     nodes,
     edges,
-    variants: scannedVariants(log, m.activities, sc.variants, options.maxTraceLength, options.maxVariants),
+    variants: scannedVariants(log, m.pairAct, m.activities, sc.variants, options.maxTraceLength, options.maxVariants),
     partition: partRes,
     hasDurations,
     hasTimestamps,

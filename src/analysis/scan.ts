@@ -8,6 +8,7 @@
 import { grown } from '../lib/grown';
 import type { EventLog } from '../model';
 import { DENSE_LIMIT, EdgeTable } from './edgeTable';
+import { sameTrace } from './variants';
 
 /** A variant found by the scan: its first case, its trace `trace[off, off + len)` and its cases in order. */
 export interface VariantGroup {
@@ -19,8 +20,9 @@ export interface VariantGroup {
 
 /** The distinct activity traces of a scan, in order of their first case. */
 export interface VariantGroups {
-  /** The traces of the variants (activity ids), each at its group's `off`. */
-  trace: Int32Array;
+  /** The traces of the variants, each at its group's `off`: activity ids mod 65,536 (exact when A ≤ 65,536;
+   * with more activities a trace is verified event by event as well). */
+  trace: Uint16Array;
   groups: VariantGroup[];
 }
 
@@ -72,7 +74,13 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
   let eGapN = edges.gapN;
   let cap = eCount.length;
   // the variants: the traces of the representatives, then the trace of the case being scanned
-  let tb = new Int32Array(Math.min(log.n, 1 << 16));
+  // (2 bytes per activity: a trace is written and compared at memory speed)
+  let tb = new Uint16Array(Math.min(log.n, 1 << 16) + 4);
+  let tf = new Float64Array(tb.buffer, 0, tb.length >>> 2);
+  const wide = A > 0x10000;
+  // four ids at a time as a float64 when no four of them can make a NaN or −0 (a 16-bit id ≥ 0x7ff0 would):
+  // float equality is then bit equality
+  const byFour = A < 0x7ff0;
   let used = 0;
   const groups: VariantGroup[] = [];
   const byKey = new Map<string, VariantGroup[]>();
@@ -90,7 +98,10 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
     let h1 = 0x811c9dc5 | 0;
     let h2 = 0x12345678;
     let len = 0;
-    if (used + (b - a) > tb.length) tb = grown(tb, Math.max(2 * tb.length, used + (b - a)));
+    if (used + (b - a) + 4 > tb.length) {
+      tb = grown(tb, (Math.max(2 * tb.length, used + (b - a) + 4) + 3) & ~3);
+      tf = new Float64Array(tb.buffer, 0, tb.length >>> 2);
+    }
     const tr = tb;
     for (let i = a; i < b; i++) {
       const act = pairAct[pair[i]];
@@ -122,12 +133,12 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
         eCases[e]++;
       }
       const s = start[i];
-      if (timed && prev !== START) {
+      if (timed) {
+        // NaN after START (prevEnd is NaN there) or after an event of unknown dur: counted in gapN, which
+        // becomes the number of known gaps after the loop (count − unknown; cheaper than counting those)
         const gap = s - prevEnd;
-        if (gap === gap) {
-          eGapSum[e] += gap;
-          eGapN[e]++;
-        }
+        if (gap === gap) eGapSum[e] += gap;
+        else eGapN[e]++;
       }
       if (sideOn) {
         sAct[act]++;
@@ -162,7 +173,7 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
     if (list === undefined) byKey.set(key, (list = []));
     let g: VariantGroup | undefined;
     for (const x of list) {
-      if (sameRun(tb, x.off, used, len)) {
+      if ((byFour ? sameRun4(tb, tf, x.off, used, len) : sameRun(tb, x.off, used, len)) && (!wide || sameTrace(log, pairAct, k, x.rep))) {
         g = x;
         break;
       }
@@ -171,15 +182,27 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
       g = { rep: k, off: used, len, cases: [] };
       list.push(g);
       groups.push(g);
-      used += len;
+      used += (len + 3) & ~3; // traces start at multiples of 4 (sameRun4)
     }
     g.cases.push(k);
   }
+  // gapN held the unknown gaps: known = count − unknown, none for the edges from START and to END
+  for (let e = 0; e < edges.n; e++) eGapN[e] = timed && edges.src[e] !== START && edges.dst[e] !== END ? eCount[e] - eGapN[e] : 0;
   return { A, edges, cases, green, red, unmapped, caseH1, caseH2, caseLen, variants: { trace: tb, groups } };
 }
 
+/** sameRun with x and y multiples of 4: four ids per comparison through `f`, a float64 view of `t`. */
+function sameRun4(t: Uint16Array, f: Float64Array, x: number, y: number, len: number): boolean {
+  const q = len >>> 2;
+  const fx = x >>> 2;
+  const fy = y >>> 2;
+  for (let j = 0; j < q; j++) if (f[fx + j] !== f[fy + j]) return false;
+  for (let j = q << 2; j < len; j++) if (t[x + j] !== t[y + j]) return false;
+  return true;
+}
+
 /** Whether t[x, x + len) and t[y, y + len) are equal. */
-function sameRun(t: Int32Array, x: number, y: number, len: number): boolean {
+function sameRun(t: Uint16Array, x: number, y: number, len: number): boolean {
   for (let j = 0; j < len; j++) if (t[x + j] !== t[y + j]) return false;
   return true;
 }

@@ -4,7 +4,7 @@ import type { VariantGroups } from './scan';
 import { END, START, type Variant } from './types';
 
 /** Whether cases k and r have the same activity trace (unmapped events left out). */
-function sameTrace(log: EventLog, pairAct: Int32Array, k: number, r: number): boolean {
+export function sameTrace(log: EventLog, pairAct: Int32Array, k: number, r: number): boolean {
   const { pair, caseOffsets } = log;
   let i = caseOffsets[k];
   let j = caseOffsets[r];
@@ -71,7 +71,7 @@ export function computeVariants(
  * in the order of computeVariants: most cases first, then by first case; traces cut as there; the first
  * `maxVariants` only.
  */
-export function scannedVariants(log: EventLog, activities: readonly string[], vg: VariantGroups, maxTraceLength = Infinity, maxVariants = Infinity): Variant[] {
+export function scannedVariants(log: EventLog, pairAct: Int32Array, activities: readonly string[], vg: VariantGroups, maxTraceLength = Infinity, maxVariants = Infinity): Variant[] {
   const all = vg.groups.slice();
   all.sort((x, y) => y.cases.length - x.cases.length || x.rep - y.rep);
   return all.slice(0, maxVariants).map((g) => {
@@ -79,7 +79,15 @@ export function scannedVariants(log: EventLog, activities: readonly string[], vg
     const m = Math.min(full, maxTraceLength);
     const trace = new Array<string>(m + 2);
     trace[0] = START;
-    for (let j = 0; j < m; j++) trace[j + 1] = activities[vg.trace[g.off + j]];
+    if (activities.length <= 0x10000) {
+      for (let j = 0; j < m; j++) trace[j + 1] = activities[vg.trace[g.off + j]];
+    } else {
+      // more activities than 16-bit ids: the trace from the representative's events
+      for (let i = log.caseOffsets[g.rep], end = log.caseOffsets[g.rep + 1], w = 1; i < end && w <= m; i++) {
+        const a = pairAct[log.pair[i]];
+        if (a >= 0) trace[w++] = activities[a];
+      }
+    }
     trace[m + 1] = m < full ? '…' : END;
     const v: Variant = { trace, count: g.cases.length, cases: g.cases.map((k) => log.cases[k].id) };
     if (m < full) v.length = full + 2;
