@@ -54,7 +54,6 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
   const END = A + 1;
   const edges = new EdgeTable(A + 2, denseLimit);
   const cases = new Uint32Array(A);
-  const lastCase = new Int32Array(A).fill(-1);
   const green = new Uint32Array(A);
   const red = new Uint32Array(A);
   const K = log.cases.length;
@@ -67,12 +66,9 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
   const S = A + 2;
   const dense = edges.dense;
   // local views of the edge columns, refreshed when the table grows (rare)
-  let eCount = edges.count;
-  let eCases = edges.cases;
-  let eLast = edges.lastCase;
   let eGapSum = edges.gapSum;
   let eGapN = edges.gapN;
-  let cap = eCount.length;
+  let cap = eGapN.length;
   // the variants: the traces of the representatives, then the trace of the case being scanned
   // (2 bytes per activity: a trace is written and compared at memory speed)
   let tb = new Uint16Array(Math.min(log.n, 1 << 16) + 4);
@@ -85,14 +81,12 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
   const groups: VariantGroup[] = [];
   const byKey = new Map<string, VariantGroup[]>();
 
+  // Per event: the edge (created in order of first use), its gap, the trace and its hash. The counts of
+  // edges and activities, their cases and sides are the same for every case of a variant: they are added
+  // per variant afterwards (countVariants), not per event.
   for (let k = 0; k < K; k++) {
     const a = caseOffsets[k];
     const b = caseOffsets[k + 1];
-    const sd = side === null ? SIDE_NONE : side[k];
-    // the per-side counts of this case's side (none: sideOn false)
-    const sideOn = sd === SIDE_GREEN || sd === SIDE_RED;
-    const sAct = sd === SIDE_GREEN ? green : red;
-    let sEdge = sd === SIDE_GREEN ? edges.green : edges.red;
     let prev = START;
     let prevEnd = NaN;
     let h1 = 0x811c9dc5 | 0;
@@ -109,62 +103,36 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
         unmapped++;
         continue;
       }
-      if (lastCase[act] !== k) {
-        lastCase[act] = k;
-        cases[act]++;
-      }
       let e = dense !== null ? dense[prev * S + act] : -1;
       if (e < 0) {
         // a new edge (dense table), or any edge (sparse table): the table may grow
         e = edges.index(prev, act);
-        if (edges.count.length !== cap) {
-          eCount = edges.count;
-          eCases = edges.cases;
-          eLast = edges.lastCase;
+        if (edges.gapN.length !== cap) {
           eGapSum = edges.gapSum;
           eGapN = edges.gapN;
-          sEdge = sd === SIDE_GREEN ? edges.green : edges.red;
-          cap = eCount.length;
+          cap = eGapN.length;
         }
       }
-      eCount[e]++;
-      if (eLast[e] !== k) {
-        eLast[e] = k;
-        eCases[e]++;
-      }
-      const s = start[i];
       if (timed) {
         // NaN after START (prevEnd is NaN there) or after an event of unknown dur: counted in gapN, which
         // becomes the number of known gaps after the loop (count − unknown; cheaper than counting those)
-        const gap = s - prevEnd;
+        const gap = start[i] - prevEnd;
         if (gap === gap) eGapSum[e] += gap;
         else eGapN[e]++;
       }
-      if (sideOn) {
-        sAct[act]++;
-        sEdge[e]++;
-      }
       prev = act;
-      prevEnd = s + dur[i];
+      prevEnd = start[i] + dur[i];
       h1 = Math.imul(h1 ^ act, 0x01000193);
       h2 = Math.imul(h2 + act + 1, 0x5bd1e995) ^ (h2 >>> 15);
       tr[used + len++] = act;
     }
-    const e = edges.index(prev, END);
-    // the refresh of the local views above, written out again on purpose: a closure that reassigned them
-    // would move eCount… out of registers into a context for the whole hot loop
-    if (edges.count.length !== cap) {
-      eCount = edges.count;
-      eCases = edges.cases;
-      eLast = edges.lastCase;
+    // the edge to END (created here: edge indices stay in order of first use)
+    edges.index(prev, END);
+    if (edges.gapN.length !== cap) {
       eGapSum = edges.gapSum;
       eGapN = edges.gapN;
-      cap = eCount.length;
+      cap = eGapN.length;
     }
-    eCount[e]++;
-    eCases[e]++;
-    if (sd === SIDE_GREEN) edges.green[e]++;
-    else if (sd === SIDE_RED) edges.red[e]++;
     caseH1[k] = h1;
     caseH2[k] = h2;
     caseLen[k] = len;
@@ -186,9 +154,75 @@ export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8A
     }
     g.cases.push(k);
   }
+  const variants: VariantGroups = { trace: tb, groups };
+  countVariants(log, pairAct, A, edges, variants, side, cases, green, red);
   // gapN held the unknown gaps: known = count − unknown, none for the edges from START and to END
+  const eCount = edges.count;
   for (let e = 0; e < edges.n; e++) eGapN[e] = timed && edges.src[e] !== START && edges.dst[e] !== END ? eCount[e] - eGapN[e] : 0;
-  return { A, edges, cases, green, red, unmapped, caseH1, caseH2, caseLen, variants: { trace: tb, groups } };
+  return { A, edges, cases, green, red, unmapped, caseH1, caseH2, caseLen, variants };
+}
+
+/**
+ * The counts of the edges (count, cases, per side) and of the activities (cases, events per side) from the
+ * variants: each variant's trace walked once, its numbers of cases (all, green, red) added per step. The
+ * edges exist already (the scan created them in order).
+ */
+function countVariants(log: EventLog, pairAct: Int32Array, A: number, edges: EdgeTable, vg: VariantGroups, side: Uint8Array | null, cases: Uint32Array, green: Uint32Array, red: Uint32Array): void {
+  const START = A;
+  const END = A + 1;
+  const { count, dense } = edges;
+  const eCases = edges.cases;
+  const eGreen = edges.green;
+  const eRed = edges.red;
+  const S = A + 2;
+  // per edge / activity: the last variant that counted its cases
+  const eLast = edges.lastCase.fill(-1);
+  const aLast = new Int32Array(A).fill(-1);
+  let ids = new Int32Array(64);
+  for (let v = 0; v < vg.groups.length; v++) {
+    const g = vg.groups[v];
+    const c = g.cases.length;
+    let cg = 0;
+    let cr = 0;
+    if (side !== null) {
+      for (const k of g.cases) {
+        if (side[k] === SIDE_GREEN) cg++;
+        else if (side[k] === SIDE_RED) cr++;
+      }
+    }
+    // the trace's activity ids (from the events when they do not fit 16 bits)
+    if (ids.length < g.len) ids = new Int32Array(Math.max(g.len, 2 * ids.length));
+    if (A <= 0x10000) {
+      for (let j = 0; j < g.len; j++) ids[j] = vg.trace[g.off + j];
+    } else {
+      let w = 0;
+      for (let i = log.caseOffsets[g.rep], end = log.caseOffsets[g.rep + 1]; i < end; i++) {
+        const a = pairAct[log.pair[i]];
+        if (a >= 0) ids[w++] = a;
+      }
+    }
+    let prev = START;
+    for (let j = 0; j <= g.len; j++) {
+      const act = j < g.len ? ids[j] : END;
+      const e = dense !== null ? dense[prev * S + act] : edges.find(prev, act);
+      count[e] += c;
+      if (eLast[e] !== v) {
+        eLast[e] = v;
+        eCases[e] += c;
+      }
+      eGreen[e] += cg;
+      eRed[e] += cr;
+      if (act !== END) {
+        if (aLast[act] !== v) {
+          aLast[act] = v;
+          cases[act] += c;
+        }
+        green[act] += cg;
+        red[act] += cr;
+      }
+      prev = act;
+    }
+  }
 }
 
 /** sameRun with x and y multiples of 4: four ids per comparison through `f`, a float64 view of `t`. */
