@@ -348,47 +348,7 @@ export function makeScope(name: Scope['name'], caseSide: Uint8Array, sides: numb
   return { name, sides, cases, has };
 }
 
-/** Per file of the scope: the sum of its records' fields and the cases that touched it. */
-export interface FileAgg {
-  fp: number;
-  v: Float64Array;
-  /** Case indices with a record of this file, and each one's record index. */
-  cases: number[];
-  recs: number[];
-}
-
-/** The files of the scope's records; `app`: only the files Darshan records (what Drishti's rules see). */
-export function filesOf(ctx: InsightsContext, scope: Scope, app = false): FileAgg[] {
-  const byFp = new Map<number, FileAgg>();
-  const { rec, recCase, recFp } = ctx;
-  for (let r = 0; r < ctx.nRec; r++) {
-    const k = recCase[r];
-    if (!scope.has[k]) continue;
-    const f = recFp[r];
-    if (app && !ctx.appFile[f]) continue;
-    let g = byFp.get(f);
-    if (!g) {
-      g = { fp: f, v: new Float64Array(NF), cases: [], recs: [] };
-      g.v[R_MAX_R] = -1;
-      g.v[R_MAX_W] = -1;
-      byFp.set(f, g);
-    }
-    const o = r * NF;
-    for (let j = 0; j < R_MAX_R; j++) g.v[j] += rec[o + j];
-    if (rec[o + R_MAX_R] > g.v[R_MAX_R]) g.v[R_MAX_R] = rec[o + R_MAX_R];
-    if (rec[o + R_MAX_W] > g.v[R_MAX_W]) g.v[R_MAX_W] = rec[o + R_MAX_W];
-    g.cases.push(k);
-    g.recs.push(r);
-  }
-  return [...byFp.values()];
-}
-
-/** The sum of one field over the scope's files. */
-export function total(files: readonly FileAgg[], field: number): number {
-  let s = 0;
-  for (const g of files) s += g.v[field];
-  return s;
-}
+export { filesOf, filesBuilt, total, type FileAgg } from './files';
 
 /** Per case of the scope: the sum of one record field (over all its files, or those `only` keeps). */
 export function perCase(ctx: InsightsContext, scope: Scope, field: number, only?: (fp: number) => boolean): Float64Array {
