@@ -19,7 +19,7 @@ export interface AnalyzeArgs extends ViewArgs {
 
 export async function runAnalyze(a: AnalyzeArgs, io: CliIO): Promise<number> {
   const view = cliView(a);
-  const { session, files } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs });
+  const { session, files } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs, filter: view.mapping.include });
   const ctx = noCtx();
   const { result } = await session.analyze(ctx, analyzeParams(view));
   // the JSON document's "insights" at the view's thresholds (a bad thresholds text is a usage error)

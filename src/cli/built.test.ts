@@ -8,6 +8,8 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeLatePathsTrace } from '../testing/latePaths';
+import { tempDir } from '../testing/cliRun';
 import { main } from './run';
 
 const ROOT = resolve(__dirname, '..', '..');
@@ -72,4 +74,23 @@ describe('the built CLI (node dist-cli/strace-dfg.mjs)', () => {
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
   });
+
+  it('a trace whose distinct paths start after its first MiB, in a small heap: one stop line and exit 2, not a V8 abort; --filter loads it', () => {
+    // 3 MB of the same few paths, then mdtest's create, stat and unlink of 60k files (42 MB): the head
+    // alone shows 5 paths; without the stop, this aborts in a 16 MiB old space (exit 134)
+    const dir = tempDir('late-paths');
+    const trace = join(dir, 'mdtest_node1_0.st');
+    writeLatePathsTrace(trace, { paths: 60_000, headBytes: 3e6 });
+    const small = (...args: string[]) => spawnSync(process.execPath, ['--max-old-space-size=16', CLI, ...args], { encoding: 'utf8', cwd: ROOT, timeout: 60_000, env: { ...process.env, STRACE_DFG_DEBUG: '', STRACE_DFG_HEAP_MB: '' } });
+    const r = small('analyze', trace);
+    expect(r.stderr).not.toMatch(/FATAL|heap out of memory/);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^strace-dfg: this load holds about [\d,]+ distinct paths \(estimated from 8 slices of 1 file\), which need about [\d.]+ MiB of heap, more than its budget of [\d.]+ MiB \(70 % of the [\d.]+ MiB heap of Node\.js here\): keep only the paths you need with --filter SUBSTR \(applied while reading[^\n]*NODE_OPTIONS=--max-old-space-size=\d+\)\n$/);
+    // the filter is applied while reading: the rejected paths take no memory, and the load fits
+    const f = small('analyze', '--json', '--filter', 'file.mdtest.0.12', trace);
+    expect(f.stderr).toMatch(/^strace-dfg: about [\d,]+ distinct paths would not fit in the heap budget of [\d.]+ MiB: --filter is applied while reading/);
+    expect(f.status).toBe(0);
+    const doc = JSON.parse(f.stdout);
+    expect(doc.events).toBe(4 * 1111); // file.mdtest.0.12, .120-.129, .1200-.1299, .12000-.12999: 4 calls each
+  }, 60_000);
 });

@@ -61,7 +61,7 @@ export async function runExport(a: ExportArgs, io: CliIO): Promise<number> {
   if (!a.force && existsSync(a.out)) throw new CliError(`${a.out} exists (use --force to overwrite)`);
   const t0 = performance.now();
   const view = cliView(a);
-  const { session } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs });
+  const { session } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs, filter: view.mapping.include });
   const reply = await session.analyze(noCtx(), analyzeParams(view));
   let events = 0;
   let bytes = 0;

@@ -3,7 +3,9 @@ import { availableParallelism } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import type { Identified } from '../ingest/registry';
 import { formatBytes, formatCount } from '../lib/format';
-import { estimatePaths } from '../session/estimate';
+import type { PathFilter } from '../analysis/types';
+import { estimatePaths, type PathEstimate } from '../session/estimate';
+import { pathPredicate } from '../session/pathFilter';
 import { Session } from '../session/session';
 import type { Ctx, LoadSummary } from '../session/types';
 import { discover, type Skipped } from './discover';
@@ -18,6 +20,14 @@ export interface Loaded {
   summary: LoadSummary;
   /** Files that loaded. */
   files: number;
+}
+
+export interface LoadPathsOptions {
+  splitByPid: boolean;
+  /** Parse threads (null = the default). */
+  jobs: number | null;
+  /** The view's keep-only path filters (`--filter`): applied while reading when the load fits only so. */
+  filter?: readonly PathFilter[];
 }
 
 /** One stderr line for the files in folders that are plainly not traces (named, up to 10). */
@@ -81,21 +91,42 @@ function heapLimit(): number {
   return mb > 0 ? mb * 1024 * 1024 : getHeapStatistics().heap_size_limit;
 }
 
-/**
- * Millions of distinct paths (mdtest-like runs) fill the JavaScript heap: estimated from the head of the
- * files before reading them (session/estimate.ts), a load that cannot fit stops with one line.
- */
-async function checkPathsFit(items: Identified[]): Promise<void> {
-  const limit = heapLimit();
-  // a path costs at most ~4 heap bytes per trace byte (one new path per shortest line): small loads fit
-  if (4 * items.reduce((a, i) => a + i.source.size, 0) <= 0.7 * limit) return;
-  const est = await estimatePaths(items);
-  if (est.heapBytes <= 0.7 * limit) return;
-  throw new CliError(
-    `this load holds about ${formatCount(est.paths)} distinct paths (estimated from the first MiB of ${est.sampledFiles} file${est.sampledFiles === 1 ? '' : 's'}), ` +
-      `which need about ${formatBytes(est.heapBytes)} of heap, more than the ${formatBytes(limit)} Node.js has here: ` +
-      `read fewer files (a sub-folder, or the ranks you need), or give Node.js more heap (NODE_OPTIONS=--max-old-space-size=${Math.ceil(est.heapBytes / 0.7 / 1024 / 1024)})`,
+/** The share of the heap the distinct paths of a load may take (the events, the analysis need the rest). */
+export const PATHS_SHARE = 0.7;
+
+/** The one line a load that will not fit stops with: the budget it was compared with, and what to do. */
+function tooManyPaths(est: PathEstimate, heap: number, filtered: boolean): CliError {
+  const budget = PATHS_SHARE * heap;
+  const files = `${est.sampledFiles} file${est.sampledFiles === 1 ? '' : 's'}`;
+  return new CliError(
+    `${filtered ? 'even with --filter, ' : ''}this load holds about ${formatCount(est.paths)} distinct paths (estimated from ${est.slices} slice${est.slices === 1 ? '' : 's'} of ${files}), ` +
+      `which need about ${formatBytes(est.heapBytes)} of heap, more than its budget of ${formatBytes(budget)} (${Math.round(PATHS_SHARE * 100)} % of the ${formatBytes(heap)} heap of Node.js here): ` +
+      `keep only the paths you need with ${filtered ? 'a narrower ' : ''}--filter SUBSTR (applied while reading, so the others take no memory), read fewer files (a sub-folder, or the ranks you need), ` +
+      `or give Node.js more heap (NODE_OPTIONS=--max-old-space-size=${Math.ceil(est.heapBytes / PATHS_SHARE / 1024 / 1024)})`,
   );
+}
+
+/**
+ * Millions of distinct paths (mdtest-like runs) fill the JavaScript heap: estimated from slices of the
+ * files before reading them (session/estimate.ts), a load that cannot fit stops with one line. With the
+ * view's keep-only path filters (`--filter`), a load that fits only when they are applied while reading
+ * gets them as its parse-time filter (returned; noted on stderr: the events of other paths are then
+ * counted as filtered while reading, not left out by the mapping).
+ */
+async function checkPathsFit(io: CliIO, items: Identified[], filter: readonly PathFilter[]): Promise<PathFilter[] | undefined> {
+  const heap = heapLimit();
+  const budget = PATHS_SHARE * heap;
+  // a path costs at most ~4 heap bytes per trace byte (one new path per shortest line): small loads fit
+  if (4 * items.reduce((a, i) => a + i.source.size, 0) <= budget) return undefined;
+  const est = await estimatePaths(items);
+  if (est.heapBytes <= budget) return undefined;
+  if (!filter.length) throw tooManyPaths(est, heap, false);
+  const kept = await estimatePaths(items, pathPredicate(filter));
+  if (kept.heapBytes > budget) throw tooManyPaths(kept, heap, true);
+  io.stderr.write(
+    `strace-dfg: about ${formatCount(est.paths)} distinct paths would not fit in the heap budget of ${formatBytes(budget)}: --filter is applied while reading (about ${formatCount(kept.paths)} paths kept; the events of the others are counted as filtered)\n`,
+  );
+  return [...filter];
 }
 
 /**
@@ -103,7 +134,7 @@ async function checkPathsFit(items: Identified[]): Promise<void> {
  * running from the bundle). An explicit file that fails is fatal; a file found in a folder is named and
  * skipped.
  */
-export async function loadPaths(io: CliIO, paths: readonly string[], opts: { splitByPid: boolean; jobs: number | null }): Promise<Loaded> {
+export async function loadPaths(io: CliIO, paths: readonly string[], opts: LoadPathsOptions): Promise<Loaded> {
   const { files, skipped, folders, failed: unread } = await discover(paths);
   if (folders.length) {
     const names = folders.slice(0, 10).map((s) => `${safe(s.name)} (${safe(s.reason)})`);
@@ -111,7 +142,7 @@ export async function loadPaths(io: CliIO, paths: readonly string[], opts: { spl
     io.stderr.write(`strace-dfg: skipped ${folders.length} unreadable folder${folders.length === 1 ? '' : 's'}: ${names.join(', ')}\n`);
   }
   noteOthers(io, skipped);
-  await checkPathsFit(files.map((f) => f.item));
+  const pathFilter = await checkPathsFit(io, files.map((f) => f.item), opts.filter ?? []);
   const t0 = performance.now();
   const pooled = files.filter((f) => f.item.importer.pooled).length;
   let jobs = opts.jobs ?? defaultJobs();
@@ -124,7 +155,7 @@ export async function loadPaths(io: CliIO, paths: readonly string[], opts: { spl
   const session = new Session({ pool, regexGuard, inflate: nodeInflate });
   let summary: LoadSummary;
   try {
-    summary = await session.load(progressCtx(io), files.map((f) => f.item), { splitByPid: opts.splitByPid });
+    summary = await session.load(progressCtx(io), files.map((f) => f.item), { splitByPid: opts.splitByPid, ...(pathFilter ? { pathFilter } : {}) });
   } finally {
     pool?.close();
   }

@@ -1,10 +1,10 @@
 /**
- * Millions of distinct paths: the CLI estimates them from the head of the files before loading, and a load
+ * Millions of distinct paths: the CLI estimates them from slices of the files before loading, and a load
  * that will not fit stops with one line (docs/ARCHITECTURE.md "Loads"). Real traces made here with strace:
  * an mdtest-like shell loop creating 12,000 files (a new path every few calls) and dd copying byte by byte
  * (two paths, the same bytes of trace); the heap is made small with STRACE_DFG_HEAP_MB.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { identify, isIdentified, type Identified } from '../ingest/registry';
 import { estimatePaths } from '../session/estimate';
 import { fsSource } from './fsSource';
 import { makeManyPathsTraces } from '../testing/manyPaths';
+import { writeLatePathsTrace } from '../testing/latePaths';
 import { main } from './run';
 
 const tmp = mkdtempSync(join(tmpdir(), 'strace-dfg-paths-'));
@@ -45,7 +46,7 @@ async function run(env: string | undefined, ...argv: string[]): Promise<{ code: 
 }
 
 describe('distinct paths estimated before a load', () => {
-  it('from the first MiB of an mdtest-like trace: within 30 % of the paths the whole trace holds', async () => {
+  it('from 8 slices of an mdtest-like trace: within 30 % of the paths the whole trace holds', async () => {
     expect(statSync(MANY).size).toBeGreaterThan(2 << 20); // the sample is a part of the file
     const truth = parseStraceBytes('m', new Uint8Array(readFileSync(MANY))).paths.length - 1;
     expect(truth).toBeGreaterThan(12_000);
@@ -61,9 +62,33 @@ describe('distinct paths estimated before a load', () => {
   it('a load that will not fit stops with one line before reading; one that fits in the same heap loads', async () => {
     const r = await run('3', 'analyze', join(tmp, 'many'));
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^strace-dfg: this load holds about [\d,]+ distinct paths \(estimated from the first MiB of 1 file\), which need about [\d.]+ MiB of heap, more than the 3\.00 MiB Node\.js has here: read fewer files .*NODE_OPTIONS=--max-old-space-size=\d+\)\n$/);
+    expect(r.err).toMatch(/^strace-dfg: this load holds about [\d,]+ distinct paths \(estimated from 8 slices of 1 file\), which need about [\d.]+ MiB of heap, more than its budget of 2\.10 MiB \(70 % of the 3\.00 MiB heap of Node\.js here\): keep only the paths you need with --filter SUBSTR \(applied while reading, so the others take no memory\), read fewer files .*NODE_OPTIONS=--max-old-space-size=\d+\)\n$/);
     const ok = await run('3', 'analyze', join(tmp, 'few'));
     expect(ok.err).toBe('');
     expect(ok.code).toBe(0);
+  }, 60_000);
+
+  it('distinct paths that start after the first MiB are seen by the slices spread over the file', async () => {
+    const late = join(tmp, 'late', 'mdtest_node1_0.st');
+    mkdirSync(join(tmp, 'late'));
+    writeLatePathsTrace(late, { paths: 20_000, headBytes: 3e6 });
+    const head = parseStraceBytes('h', new Uint8Array(readFileSync(late)).subarray(0, 1 << 20)).paths.length - 1;
+    expect(head).toBeLessThan(10); // what the head alone shows
+    const est = await estimatePaths([await item(late)]);
+    expect(est.slices).toBe(8);
+    // stat and unlink meet each path again far from its create: counted again (at most 2.5 times)
+    expect(est.paths).toBeGreaterThan(20_000 * 0.7);
+    expect(est.paths).toBeLessThan(20_000 * 3);
+    // under a path filter, only the paths it keeps
+    const kept = await estimatePaths([await item(late)], (fp) => fp.endsWith('.conf'));
+    expect(kept.paths).toBeLessThan(10);
+  });
+
+  it('--filter is applied while reading when the load fits only so (noted), else the stop line says so', async () => {
+    const r = await run('3', 'analyze', '--filter', 'no-such-dir', join(tmp, 'many'));
+    expect(r.err).toMatch(/^strace-dfg: about [\d,]+ distinct paths would not fit in the heap budget of 2\.10 MiB: --filter is applied while reading \(about 0 paths kept; the events of the others are counted as filtered\)\n/);
+    const all = await run('3', 'analyze', '--filter', '/', join(tmp, 'many'));
+    expect(all.code).toBe(2);
+    expect(all.err).toMatch(/^strace-dfg: even with --filter, this load holds about/);
   }, 60_000);
 });

@@ -119,7 +119,7 @@ export function timeReport(doc: TimeJson): string {
 
 export async function runTime(a: TimeArgs, io: CliIO): Promise<number> {
   const view = cliView(a);
-  const { session } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs });
+  const { session } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs, filter: view.mapping.include });
   const ctx = noCtx();
   const reply = await session.analyze(ctx, analyzeParams(view));
   const unknown = (a.activities ?? []).filter((x) => !reply.result.nodes.some((n) => n.id === x));

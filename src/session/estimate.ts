@@ -1,6 +1,6 @@
 /**
- * How many distinct paths will a load hold? Estimated before the load from a sample of the head of its
- * strace files (mdtest-like runs touch a new path with nearly every call: 2 GB of trace, 18.6 M paths),
+ * How many distinct paths will a load hold? Estimated before the load from slices spread over its strace
+ * files (mdtest-like runs touch a new path with nearly every call: 2 GB of trace, 18.6 M paths),
  * so a load that cannot fit stops with a message instead of dying in the middle (docs/ARCHITECTURE.md
  * "Loads"). Paths are JavaScript strings on the heap (interned per file, then in the merged log); the
  * per-event columns are typed arrays outside it.
@@ -9,14 +9,21 @@ import { parseStraceBytes } from '../ingest/strace/index';
 import { identify, isIdentified, type Identified } from '../ingest/registry';
 import type { ByteSource } from '../ingest/source';
 
-/** Bytes read from the head of each sampled file, and how many files are sampled (spread over the list). */
+/**
+ * Bytes read from each sampled file, in SLICES slices spread over it (the head, the tail and between: an
+ * mdtest run may read its configuration for megabytes before it creates its files), and how many files
+ * are sampled (spread over the list). A gzip file is read from its start only: its head is sampled.
+ */
 export const SAMPLE_BYTES = 1 << 20;
+export const SLICES = 8;
 export const SAMPLE_FILES = 16;
 /**
- * Heap bytes per distinct path besides its characters: the string header, the interner's map entry and
- * the pair-table strings, held twice while loading (per-file tables and the merged log).
+ * Heap bytes per distinct path besides its characters, at the peak of a load and its first analysis: the
+ * string, the interner's map entry, the parser's byte tables and fd cache while parsing, then the pairs,
+ * the mapping and the per-file aggregates of the analysis. Measured with `analyze` on mdtest-like traces
+ * (src/testing/latePaths.ts): 30k paths need 32–48 MiB of old space, 60k 96–128 MiB.
  */
-export const HEAP_PER_PATH = 2 * 110;
+export const HEAP_PER_PATH = 1000;
 
 export interface PathEstimate {
   sampledFiles: number;
@@ -27,15 +34,53 @@ export interface PathEstimate {
   meanLength: number;
   /** Estimated heap bytes those paths need while loading. */
   heapBytes: number;
+  /** Slices read in all (a file smaller than the sample, or a gzip file, is one). */
+  slices: number;
+}
+
+/** The lines of `bytes` from its first line start (`skipFirst`: a slice begins mid-line) to its last line end. */
+function wholeLines(bytes: Uint8Array, skipFirst: boolean, atEnd: boolean): Uint8Array {
+  const s = skipFirst ? bytes.indexOf(10) + 1 : 0;
+  if (skipFirst && s === 0) return bytes.subarray(0, 0);
+  const lf = atEnd ? bytes.length - 1 : bytes.lastIndexOf(10);
+  return lf >= s ? bytes.subarray(s, lf + 1) : bytes.subarray(0, 0);
+}
+
+/** One slice: its distinct paths, those first seen in its second half, and its lengths. */
+function sliceStats(name: string, bytes: Uint8Array, pathFilter: ((fp: string) => boolean) | undefined): { distinct: number; tail: number; lenSum: number } {
+  let lines = 0;
+  let half = 0;
+  for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) {
+    lines++;
+    if (i < bytes.length / 2) half = lines;
+  }
+  const log = parseStraceBytes(name, bytes, pathFilter ? { pathFilter } : undefined);
+  const first = new Float64Array(log.paths.length).fill(Infinity);
+  for (let i = 0; i < log.n; i++) {
+    const f = log.pairFp[log.pair[i]];
+    if (log.line[i] < first[f]) first[f] = log.line[i];
+  }
+  let tail = 0;
+  let distinct = 0;
+  let lenSum = 0;
+  for (let f = 1; f < log.paths.length; f++) {
+    if (first[f] === Infinity) continue; // no event kept (the filter's placeholder)
+    if (first[f] > half) tail++;
+    distinct++;
+    lenSum += log.paths[f].length;
+  }
+  return { distinct, tail, lenSum };
 }
 
 /**
- * Samples up to SAMPLE_FILES strace files of `items`: in each head, the paths first seen in its second half
- * give the rate at which the file keeps meeting new paths (the first half also holds the libraries and
- * configuration every process opens); the estimate is that rate over all strace bytes plus the most paths
- * one head held.
+ * Samples up to SAMPLE_FILES strace files of `items`, each in SLICES slices spread over it: in each slice,
+ * the paths first seen in its second half give the rate at which the file meets new paths there (the first
+ * half also holds the libraries and configuration every process opens); the estimate is the mean rate
+ * over all strace bytes plus the most paths one head held. A path met again far from where it was first
+ * seen (mdtest's stat and remove phases) counts again: an mdtest trace is over-estimated, up to 2.5 times.
+ * `pathFilter`: count only the paths a parse-time filter keeps (LoadOptions.pathFilter).
  */
-export async function estimatePaths(items: readonly (Identified | ByteSource)[]): Promise<PathEstimate> {
+export async function estimatePaths(items: readonly (Identified | ByteSource)[], pathFilter?: (fp: string) => boolean): Promise<PathEstimate> {
   // identified sources (the CLI) are filtered here; raw ones (the app's dropped files) are sniffed only when
   // sampled, and their strace share of the bytes taken from the sample
   const known = items.every((i) => 'importer' in i);
@@ -51,6 +96,7 @@ export async function estimatePaths(items: readonly (Identified | ByteSource)[])
   let lenSum = 0;
   let lenN = 0;
   let sampledFiles = 0;
+  let slices = 0;
   for (let k = 0, picked = 0; k < strace.length && picked < SAMPLE_FILES; k = Math.floor(++picked * step)) {
     const it = strace[k];
     let src: ByteSource;
@@ -63,37 +109,27 @@ export async function estimatePaths(items: readonly (Identified | ByteSource)[])
       src = it;
     }
     sampledFiles++;
-    let bytes = await src.read(0, Math.min(src.size, SAMPLE_BYTES));
-    if (bytes.length < src.size) {
-      const lf = bytes.lastIndexOf(10);
-      if (lf > 0) bytes = bytes.subarray(0, lf + 1);
+    // a file within the sample is read whole; a gzip stream from its start only
+    const n = src.size <= SAMPLE_BYTES || src.compressed ? 1 : SLICES;
+    const len = n === 1 ? Math.min(src.size, SAMPLE_BYTES) : Math.floor(SAMPLE_BYTES / SLICES);
+    for (let j = 0; j < n; j++) {
+      const offset = n === 1 ? 0 : Math.floor((j * (src.size - len)) / (n - 1));
+      const raw = await src.read(offset, len);
+      const bytes = wholeLines(raw, offset > 0, offset + raw.length >= src.size);
+      if (!bytes.length) continue;
+      const st = sliceStats(src.name, bytes, pathFilter);
+      slices++;
+      sampledBytes += bytes.length;
+      tailNew += st.tail;
+      tailBytes += bytes.length - (bytes.length >> 1);
+      lenSum += st.lenSum;
+      lenN += st.distinct;
+      if (j === 0) headMax = Math.max(headMax, st.distinct);
     }
-    let lines = 0;
-    let half = 0;
-    for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) {
-      lines++;
-      if (i < bytes.length / 2) half = lines;
-    }
-    const log = parseStraceBytes(src.name, bytes);
-    const first = new Float64Array(log.paths.length).fill(Infinity);
-    for (let i = 0; i < log.n; i++) {
-      const f = log.pairFp[log.pair[i]];
-      if (log.line[i] < first[f]) first[f] = log.line[i];
-    }
-    let tail = 0;
-    for (let f = 1; f < log.paths.length; f++) {
-      if (first[f] > half && first[f] !== Infinity) tail++;
-      lenSum += log.paths[f].length;
-      lenN++;
-    }
-    sampledBytes += bytes.length;
-    tailNew += tail;
-    tailBytes += bytes.length - (bytes.length >> 1);
-    headMax = Math.max(headMax, log.paths.length - 1);
   }
   const totalBytes = known || sniffed === 0 ? allBytes : (allBytes * sniffedStrace) / sniffed;
   const rate = tailBytes > 0 ? tailNew / tailBytes : 0;
   const paths = Math.round(headMax + rate * Math.max(0, totalBytes - sampledBytes / Math.max(1, sampledFiles)));
   const meanLength = lenN ? lenSum / lenN : 0;
-  return { sampledFiles, sampledBytes, paths, meanLength, heapBytes: Math.round(paths * (HEAP_PER_PATH + 2 * meanLength)) };
+  return { sampledFiles, sampledBytes, paths, meanLength, heapBytes: Math.round(paths * (HEAP_PER_PATH + 2 * meanLength)), slices };
 }

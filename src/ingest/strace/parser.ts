@@ -36,6 +36,9 @@ const F_OPEN = 2;
 const F_FILE = 4;
 
 /** Dropped line kinds (FileReport.dropped keys), counted in an array in the hot loop. */
+/** The one path every path a load filter rejects becomes (no real path starts with NUL). */
+const REJECTED = '\u0000filtered';
+
 export const DROPPED_KINDS = ['blank', 'unparsable', 'truncated-last-line', 'strace-message', 'signal', 'exit', 'erestart', 'unavailable', 'unfinished-exited', 'filtered', 'orphan-unfinished', 'orphan-resumed', 'resumed', 'stack-frame'] as const;
 const D_BLANK = 0;
 const D_UNPARSABLE = 1;
@@ -82,6 +85,8 @@ export class StraceParser extends LineSplitter {
   /** Per pid with a pending call of an offset class: its fd, flags and tail numbers from the unfinished line. */
   private pendOff = new Map<number, { fd: number; flags: number; t0: number; t1: number }>();
   private fpOk: number[] = [];
+  /** The placeholder fp of the paths the filter rejects (-1: none yet). */
+  private rejected = -1;
   private fpPairCall: number[] = [];
   private fpPair: number[] = [];
   private readonly openArgs = new ByteTable(8);
@@ -406,6 +411,28 @@ export class StraceParser extends LineSplitter {
     return this.fds.call(oc, f);
   }
 
+  /**
+   * The fp of a path. Under a path filter, a path it rejects is not kept: every rejected path is one
+   * placeholder fp, whose events are dropped as 'filtered' (a filtered load of millions of distinct paths
+   * holds only the paths it keeps).
+   */
+  private intern(p: string): number {
+    const f = this.filter;
+    if (f === undefined) return this.b.internPath(p);
+    const known = this.b.paths.get(p);
+    if (known !== undefined) return known;
+    if (!f(p)) {
+      if (this.rejected < 0) {
+        this.rejected = this.b.internPath(REJECTED);
+        this.fpOk[this.rejected] = 0;
+      }
+      return this.rejected;
+    }
+    const id = this.b.internPath(p);
+    this.fpOk[id] = 1;
+    return id;
+  }
+
   private accept(fp: number): boolean {
     const f = this.filter;
     if (f === undefined) return true;
@@ -449,10 +476,10 @@ export class StraceParser extends LineSplitter {
     const h = hashBytes(b, s, e);
     let id = this.paths.find(b, s, e, h);
     if (id < 0) {
-      id = this.b.internPath(annotationToPath(b, s, e));
+      id = this.intern(annotationToPath(b, s, e));
       this.paths.add(b, s, e, h, id);
     }
-    const fd = fdBefore(b, s - 1, Math.max(0, s - 4));
+    const fd = id === this.rejected ? -1 : fdBefore(b, s - 1, Math.max(0, s - 4));
     if (fd >= 0) {
       const k = this.paths.entry;
       let key = this.annKey[k];
@@ -490,7 +517,7 @@ export class StraceParser extends LineSplitter {
     const h = hashBytes(b, s, z);
     let id = t.find(b, s, z, h);
     if (id < 0) {
-      id = this.b.internPath(fileCallFp(b, s, argsE, spec));
+      id = this.intern(fileCallFp(b, s, argsE, spec));
       t.add(b, s, z, h, id);
     }
     return id;
@@ -504,7 +531,7 @@ export class StraceParser extends LineSplitter {
     let id = this.openArgs.find(b, sc.argsS, sc.argsE, h);
     if (id < 0) {
       const dir = sc.annS >= 0 ? annotationToPath(b, sc.annS, sc.annE) : null;
-      id = this.b.internPath(openPathArgument(b, sc.argsS, sc.argsE, dir));
+      id = this.intern(openPathArgument(b, sc.argsS, sc.argsE, dir));
       this.openArgs.add(b, sc.argsS, sc.argsE, h, id);
     }
     return id;
