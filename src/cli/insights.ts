@@ -28,7 +28,7 @@ export async function insightsAt(session: Session, ctx: Ctx, thresholds: string)
 
 export async function runInsightsCommand(a: InsightsArgs, io: CliIO): Promise<number> {
   const view = cliView(a);
-  const { session, files } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs });
+  const { session, files } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs, filter: view.mapping.include });
   const ctx = noCtx();
   await session.analyze(ctx, analyzeParams(view));
   const r = await insightsAt(session, ctx, view.thresholds);
