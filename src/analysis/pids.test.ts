@@ -37,6 +37,19 @@ describe('normalisePidPaths', () => {
     expect(Array.from(log.pair, (p) => log.paths[log.pairFp[p]])).toEqual(['/scratch/3/x', '/scratch/100/y', '/scratch/7/z', '/scratch/3/x', '/scratch/7/z', '/scratch/100/y']);
   });
 
+  it('is kept per log object while its columns are the same objects; a numeric component that is no pid stays', () => {
+    const log = tinyLog([{ file: 'a_h_1.st', events: [['write', '/scratch/100/y', 0, 1, 1, 100], ['write', '/dev/pts/3', 1, 1, 1, 100]] }]);
+    const n = normalisePidPaths(log);
+    expect(normalisePidPaths(log)).toBe(n);
+    expect(Array.from(n.pair, (p) => n.paths[n.pairFp[p]])).toEqual(['/scratch/PID/y', '/dev/pts/3']);
+    // the same object with other contents: normalised again
+    const other = tinyLog([{ file: 'a_h_1.st', events: [['write', '/scratch/5/y', 0, 1, 1, 5]] }]);
+    Object.assign(log, other);
+    const m = normalisePidPaths(log);
+    expect(m).not.toBe(n);
+    expect(Array.from(m.pair, (p) => m.paths[m.pairFp[p]])).toEqual(['/scratch/PID/y']);
+  });
+
   it('returns the same log when nothing changes; mappingLog of a raw spec is the log', () => {
     const log = tinyLog([{ file: 'a_h_1.st', events: [['read', '/etc/hosts', 0, 1, 1]] }]);
     expect(normalisePidPaths(log)).toBe(log);

@@ -72,16 +72,34 @@ function normalise(log: EventLog): EventLog {
     if (c.rid !== '') all.add(c.rid);
     if (c.pid !== null) all.add(String(c.pid));
   }
-  const pidSeen = new Set<number>();
-  let last = NaN;
-  for (let i = 0; i < log.n; i++) {
-    const p = log.pid[i];
-    // pids come in runs: the Set is asked once per run
-    if (p === last) continue;
-    last = p;
-    if (!pidSeen.has(p)) {
-      pidSeen.add(p);
-      all.add(String(p));
+  // the numbers among the fps' components: only a pid equal to one of them can make an fp a candidate.
+  // None, and no /proc/<pid|self> prefix or rid component either: nothing can change.
+  const nums = new Set<number>();
+  let maybe = false;
+  for (const fp of log.paths) {
+    if (!fp.includes('/')) continue;
+    if (PROC.test(fp)) maybe = true;
+    for (const c of fp.split('/')) {
+      if (all.has(c)) maybe = true;
+      else if (/^-?\d+$/.test(c) && String(Number(c)) === c) nums.add(Number(c));
+    }
+  }
+  if (!maybe && nums.size === 0) return log;
+  if (nums.size > 0) {
+    // the pids of the events that equal such a number (pids come in runs: one test per run)
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const x of nums) {
+      lo = Math.min(lo, x);
+      hi = Math.max(hi, x);
+    }
+    const pidCol = log.pid;
+    let last = log.n > 0 ? ~pidCol[0] : 0; // an int32 unlike the first pid
+    for (let i = 0, n = log.n; i < n; i++) {
+      const p = pidCol[i];
+      if (p === last || p < lo || p > hi) continue;
+      last = p;
+      if (nums.has(p)) all.add(String(p));
     }
   }
   const candFp = new Uint8Array(log.paths.length);
@@ -119,43 +137,53 @@ function normalise(log: EventLog): EventLog {
     return p;
   };
 
-  const pair = new Uint32Array(log.pair);
-  let changed = false;
+  // the pair column is copied at the first change only; old pair → new pair of the current case in a typed
+  // array (reset per case through `touched`), not a Map per case
+  let pair: Uint32Array | null = null;
+  const P = log.pairCall.length;
+  const remap = new Int32Array(P).fill(-1);
+  const touched: number[] = [];
   for (let k = 0; k < log.cases.length; k++) {
     const a = log.caseOffsets[k];
     const b = log.caseOffsets[k + 1];
     let ids: Set<string> | null = null;
-    const remap = new Map<number, number>(); // old pair → new pair, in this case
     for (let i = a; i < b; i++) {
       const p = log.pair[i];
       if (!candPair[p]) continue;
-      let q = remap.get(p);
-      if (q === undefined) {
+      let q = remap[p];
+      if (q < 0) {
         if (ids === null) {
           const c = log.cases[k];
           const pids = new Set<number>(c.pid !== null ? [c.pid] : []);
-          for (let j = a; j < b; j++) pids.add(log.pid[j]);
+          let lastPid = NaN;
+          for (let j = a; j < b; j++) {
+            if (log.pid[j] !== lastPid) pids.add((lastPid = log.pid[j]));
+          }
           ids = new Set([...pids].map(String));
           if (c.rid !== '') ids.add(c.rid);
         }
         const fp = log.paths[log.pairFp[p]];
         const norm = normalisePath(fp, ids);
         q = norm === fp ? p : internPair(log.pairCall[p], norm);
-        remap.set(p, q);
+        remap[p] = q;
+        touched.push(p);
       }
       if (q !== p) {
+        pair ??= new Uint32Array(log.pair);
         pair[i] = q;
-        changed = true;
       }
     }
+    for (const p of touched) remap[p] = -1;
+    touched.length = 0;
   }
-  if (!changed) return log;
+  if (pair === null) return log;
   return { ...log, pair, paths, pairCall: Uint32Array.from(pairCall), pairFp: Uint32Array.from(pairFp) };
 }
 
 /**
- * The log the mapping `spec` is compiled against: pid-normalised or the log itself. Not cached here (a
- * caller may reuse a log object with new contents); the Session keeps the normalised log of what it loaded.
+ * The log the mapping `spec` is compiled against: pid-normalised or the log itself. normalisePidPaths keeps
+ * its result per log object while the columns and tables it reads are the same objects (a log object given
+ * new columns is normalised again); the Session keeps the normalised log of what it loaded as well.
  */
 export function mappingLog(log: EventLog, spec: MappingSpec): EventLog {
   const pids = spec.pids ?? 'raw';
