@@ -231,14 +231,9 @@ function sweep16(seq: Uint16Array, pairAct: Int32Array, mc: Uint32Array, active:
       if (v > mc2[b]) mc2[b] = v;
     }
   }
-  if (m & 1) {
-    const y = seq[m - 1];
-    const b = pairAct[y & 0x7fff];
-    if (b >= 0) {
-      const v = (active2[b] += 1 - ((y >>> 15) << 1));
-      if (v > mc2[b]) mc2[b] = v;
-    }
-  }
+  // an odd length: the last entry is the second lane's
+  const b = m & 1 ? pairAct[seq[m - 1] & 0x7fff] : -1;
+  if (b >= 0 && (active2[b] += 1 - ((seq[m - 1] >>> 15) << 1)) > mc2[b]) mc2[b] = active2[b];
   for (let a = 0; a < A; a++) mc[a] = Math.max(mc[a], active[a] + mc2[a]);
 }
 
@@ -263,14 +258,9 @@ function sweep32(seq: Uint32Array, pairAct: Int32Array, mc: Uint32Array, active:
       if (v > mc2[b]) mc2[b] = v;
     }
   }
-  if (m & 1) {
-    const y = seq[m - 1];
-    const b = pairAct[y & 0x7fffffff];
-    if (b >= 0) {
-      const v = (active2[b] += 1 - ((y >>> 31) << 1));
-      if (v > mc2[b]) mc2[b] = v;
-    }
-  }
+  // an odd length: the last entry is the second lane's
+  const b = m & 1 ? pairAct[seq[m - 1] & 0x7fffffff] : -1;
+  if (b >= 0 && (active2[b] += 1 - ((seq[m - 1] >>> 31) << 1)) > mc2[b]) mc2[b] = active2[b];
   for (let a = 0; a < A; a++) mc[a] = Math.max(mc[a], active[a] + mc2[a]);
 }
 
@@ -344,14 +334,9 @@ function sweepWeighted(seq: Int32Array, pairAct: Int32Array, A: number): Uint32A
       if (v > mc2[b]) mc2[b] = v;
     }
   }
-  if (m & 1) {
-    const y = seq[m - 1];
-    const b = pairAct[y & 0xffff];
-    if (b >= 0) {
-      const v = (active2[b] += y >> 16);
-      if (v > mc2[b]) mc2[b] = v;
-    }
-  }
+  // an odd length: the last entry is the second lane's
+  const b = m & 1 ? pairAct[seq[m - 1] & 0xffff] : -1;
+  if (b >= 0 && (active2[b] += seq[m - 1] >> 16) > mc2[b]) mc2[b] = active2[b];
   const out = new Uint32Array(A);
   for (let a = 0; a < A; a++) out[a] = Math.max(mc[a], active[a] + mc2[a]);
   return out;
