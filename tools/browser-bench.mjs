@@ -3,7 +3,7 @@
  * Browser benchmark: drives the production build in Debian's Chromium with Playwright on the
  * seeded synthetic traces (files handed over as paths, like a user's file picker) and prints, for the
  * worker pool and for a single-worker load side by side:
- *   drop → graph drawn, ingest MB/s, a mapping change, opening the timeline of the largest activity,
+ *   drop → graph on screen (and → idle, when the deferred statistics and the overview are done), ingest MB/s, a mapping change, opening the timeline of the largest activity,
  *   the page's peak JS heap (main thread) and the renderer process's peak RSS (all workers included).
  *
  *   npm run bench:browser [-- --files 192 --mb 1024 --seed 1 --lines short --modes read,pool,single,h5]
@@ -183,6 +183,18 @@ async function runMode(mode, url, data) {
         if (m) window.__peakHeap = Math.max(window.__peakHeap, m.usedJSHeapSize);
       }, 100);
     });
+    // The graph is on screen when the graph panel first sets data-graph-ready (after the fit and the
+    // render frame that draws it); idle additionally waits for the deferred statistics (mc, DR, p95) and
+    // the overview, which follow the first graph.
+    await page.evaluate(() => {
+      window.__graphOnScreen = 0;
+      new MutationObserver((_, obs) => {
+        if (document.querySelector('[data-testid=graph-panel][data-graph-ready]')) {
+          window.__graphOnScreen = Date.now();
+          obs.disconnect();
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-graph-ready'] });
+    });
     const t0 = Date.now();
     await page.getByTestId('file-input').setInputFiles(inputs);
     const handedOver = Date.now();
@@ -191,6 +203,7 @@ async function runMode(mode, url, data) {
     const parsed = Date.now();
     await page.evaluate(() => window.__app.waitIdle(600000));
     const drawn = Date.now();
+    const onScreen = await page.evaluate(() => window.__graphOnScreen);
     const st = await page.evaluate(() => window.__app.state());
     const timings = await page.evaluate(() => window.__app.timings());
     const graphPanel = page.getByTestId('graph-panel');
@@ -203,10 +216,24 @@ async function runMode(mode, url, data) {
 
     // A mapping change: depth 2 → 3, re-analysed in the worker and redrawn.
     await page.getByTestId('tab-mapping').click();
+    await page.evaluate(() => {
+      // each frame: the first one after the status went analyzing → ready is the new graph on screen
+      window.__mapDrawn = 0;
+      let seen = false;
+      const tick = () => {
+        const st = window.__app.state().status;
+        if (st === 'analyzing') seen = true;
+        // (and the graph panel no longer lays out or fits: a new set of activities is laid out first)
+        else if (seen && st === 'ready' && !/laying out|choosing how many/.test(document.querySelector('[data-testid=graph-panel]')?.textContent ?? '')) return void (window.__mapDrawn = Date.now());
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
     const m0 = Date.now();
     await page.getByTestId('depth').fill('3');
     await page.evaluate(() => window.__app.waitIdle(600000));
-    const mappingMs = Date.now() - m0;
+    const mappingIdleMs = Date.now() - m0;
+    const mappingMs = (await page.evaluate(() => window.__mapDrawn)) - m0;
 
     // The timeline of the largest activity: the first row of the statistics table (sorted by count).
     await page.getByTestId('tab-stats').click();
@@ -247,9 +274,11 @@ async function runMode(mode, url, data) {
       layoutMs,
       drawMs,
       loadMs: parsed - t0,
-      dropToGraphMs: drawn - t0,
+      dropToGraphMs: onScreen - t0,
+      dropToIdleMs: drawn - t0,
       ingestMBs: inBytes / 1e6 / ((parsed - t0) / 1000),
       mappingMs,
+      mappingIdleMs,
       timelineMs,
       timelineInPageMs,
       timelineRepeatMs: opens.slice(1).map((o) => o.ms),
@@ -297,14 +326,15 @@ async function main() {
   const f = (x, d = 0) => (typeof x === 'number' ? x.toFixed(d) : String(x));
   const rows = [
     ['files / MB / events', (r) => `${r.files} / ${f(r.bytes / 1e6)} / ${r.events.toLocaleString('en-US')}`],
-    ['drop → graph drawn (s)', (r) => f(r.dropToGraphMs / 1000, 2)],
+    ['drop → graph on screen (s)', (r) => f(r.dropToGraphMs / 1000, 2)],
+    ['drop → idle: deferred mc, DR, p95 and the overview done (s)', (r) => f(r.dropToIdleMs / 1000, 2)],
     ['  of which files handed over (s)', (r) => f(r.handOverMs / 1000, 2)],
     ['  parsed + merged (s)', (r) => f(r.loadMs / 1000, 2)],
     ['    worker: parse / merge / summary (s)', (r) => (r.phases ? `${f(r.phases.parseMs / 1000, 2)} / ${f(r.phases.mergeMs / 1000, 2)} / ${f(r.phases.summaryMs / 1000, 2)}` : '?')],
     ['  first analysis in the worker (s)', (r) => f(r.firstAnalyzeMs / 1000, 2)],
     ['  graph layout (worker) / drawn after layout (ms)', (r) => `${f(r.layoutMs)} / ${f(r.drawMs)}`],
     ['ingest MB/s (drop → parsed)', (r) => f(r.ingestMBs)],
-    ['mapping change depth 2→3 (ms)', (r) => f(r.mappingMs)],
+    ['mapping change depth 2→3: graph redrawn / idle (ms)', (r) => `${f(r.mappingMs)} / ${f(r.mappingIdleMs)}`],
     ['timeline of largest activity (ms)', (r) => `${f(r.timelineMs)} (${r.timelineBars.toLocaleString('en-US')} bars)`],
     ['  in the page: click → ready + a frame (ms)', (r) => f(r.timelineInPageMs)],
     ['  opened again, twice (ms)', (r) => r.timelineRepeatMs.map((x) => f(x)).join(', ')],
@@ -322,7 +352,7 @@ async function main() {
     const s = r.dropToGraphMs / 1000;
     const ok = s <= TARGET_DROP_TO_GRAPH_S;
     console.log(
-      `drop → graph (${r.mode}, ${lines} lines, ${f(r.bytes / 1e6)} MB, ${r.events.toLocaleString('en-US')} events): ${f(s, 2)} s` +
+      `drop → graph on screen (${r.mode}, ${lines} lines, ${f(r.bytes / 1e6)} MB, ${r.events.toLocaleString('en-US')} events): ${f(s, 2)} s` +
         `${read ? `, ${f(r.dropToGraphMs / read.readMs, 1)}× the read-only time` : ''}   [target ≤ ${TARGET_DROP_TO_GRAPH_S} s: ${ok ? 'PASS' : 'FAIL'}]`,
     );
   }

@@ -26,7 +26,13 @@ function panel<P extends object>(load: () => Promise<ComponentType<P>>): Panel<P
   return Object.assign(LazyPanel, { preload: () => loadOnce().catch(() => undefined) });
 }
 
-export const GraphPanel = panel<GraphPanelProps>(() => import('./graph/GraphPanel').then((m) => m.GraphPanel));
+// loading the graph panel also starts its layout worker, so that the first layout does not wait for it
+export const GraphPanel = panel<GraphPanelProps>(() =>
+  import('./graph/GraphPanel').then((m) => {
+    m.warmLayout();
+    return m.GraphPanel;
+  }),
+);
 export const TimelinePanel = panel<TimelinePanelProps>(() => import('./timeline/TimelinePanel').then((m) => m.TimelinePanel));
 export const StatsTable = panel<StatsTableProps>(() => import('./tables/StatsTable').then((m) => m.StatsTable));
 export const VariantsList = panel<VariantsListProps>(() => import('./tables/VariantsList').then((m) => m.VariantsList));

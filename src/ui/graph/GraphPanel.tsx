@@ -17,7 +17,10 @@ import { NodeContextMenu } from './ContextMenu';
 import { exportPng, exportSvg, legendLines } from './exportImage';
 import { GraphLegend, GraphToolbar } from './GraphControls';
 import { edgeTooltipRows, labelBox, nodeLabelLines, nodeTooltipRows } from './labels';
-import { LayoutClient } from './layoutClient';
+import { takeLayoutClient, type LayoutClient } from './layoutClient';
+
+/** Starts the layout worker ahead of the first graph (the panel's chunk is fetched while files load). */
+export { warmLayout } from './layoutClient';
 import { buildLayoutRequest, layoutUniverse, loopShift } from './layoutPlan';
 import { onSchemeChange, readTheme } from './theme';
 import { fillTooltip } from './tooltip';
@@ -158,7 +161,7 @@ export function GraphPanel(props: GraphPanelProps) {
       },
     }, readTheme());
     viewRef.current = view;
-    clientRef.current = new LayoutClient();
+    clientRef.current = takeLayoutClient();
     setGraphReader(() => view.model());
     // the colour scheme follows the system's, also when it changes while the page is open
     const unScheme = onSchemeChange(() => view.setTheme(readTheme()));

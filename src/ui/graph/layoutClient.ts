@@ -38,6 +38,11 @@ export class LayoutClient {
     return this.worker;
   }
 
+  /** Starts the worker now (its start-up and module load: ~0.15 s), ahead of the first layout. */
+  warm(): void {
+    this.ensure();
+  }
+
   layout(req: LayoutRequest): Promise<{ xy: Float64Array; ms: number }> {
     const w = this.ensure();
     if (!w) return Promise.resolve(layoutGraph(req));
@@ -56,4 +61,17 @@ export class LayoutClient {
     for (const p of this.pending.values()) p.reject(new Error('layout cancelled'));
     this.pending.clear();
   }
+}
+
+/** A started client kept for the next graph panel (warmLayout while files load; takeLayoutClient takes it). */
+let spare: LayoutClient | null = null;
+
+export function warmLayout(): void {
+  (spare ??= new LayoutClient()).warm();
+}
+
+export function takeLayoutClient(): LayoutClient {
+  const c = spare ?? new LayoutClient();
+  spare = null;
+  return c;
 }
