@@ -22,6 +22,11 @@ test('G and R colour the graph by partition at once, the metric stays as the fil
   await page.getByTitle('red = cid:fpp').click();
   await app.waitIdle();
   await expect(page.getByTestId('color-mode')).toHaveValue('rd');
+  // a graph cut to what fits legibly shows what differs first (one side only): every activity shown here,
+  // to see the three kinds of ring
+  const all = page.getByTestId('graph-activities');
+  await all.fill((await all.getAttribute('max')) ?? '0');
+  await app.waitIdle();
   const g = await app.graph();
   const acts = g.nodes.filter((n) => n.id !== '●' && n.id !== '■');
   const sides = new Set(acts.map((n) => n.partition));
