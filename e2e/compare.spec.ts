@@ -38,6 +38,7 @@ for (const size of [
     const first = await app.graph();
     for (const n of first.nodes.filter((x) => x.id !== '●' && x.id !== '■')) expect(n.labelPx, n.id).toBeGreaterThanOrEqual(8);
     await expect(page.getByTestId('graph-shown')).toContainText(/showing \d+ of 18 activities/);
+    await app.shot(`compare-${size.width}x${size.height}`);
     await page.getByTestId('graph-activities').fill('18');
     await app.waitIdle();
     const g = await app.graph();
@@ -51,7 +52,6 @@ for (const size of [
     // the same libraries are read on both sides: not significant → grey
     expect(fill('read:/usr/lib')).toBe('#E0E0E0');
     await expect(page.getByTestId('graph-legend')).toContainText('Difference: events per case');
-    await app.shot(`compare-${size.width}x${size.height}`);
 
     // a sentence about an activity selects its node and opens its timeline
     const act = page.locator('[data-testid=top-diff][data-kind=activity]').first();
