@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import type { AccessReport } from '../../analysis/accessReport';
 import { formatCount } from '../../lib/format';
 import { FILE_COLUMNS, fileCell, fileRows, fileTitle, filterFiles, nextFilesSort, sortFiles, type FilesSort } from './filesTable';
+import { SortHeader } from './SortHeader';
 import './tables.css';
 
 /** Rows rendered at most (filter to narrow a run with more files). */
@@ -47,19 +48,10 @@ export function FilesTable({ report, selected, onSelect }: FilesTableProps) {
         <table className="tbl">
           <thead>
             <tr>
-              {FILE_COLUMNS.map((c) => {
-                const active = sort.column === c.key;
-                return (
-                  <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined} aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'} title={c.help}>
-                    <button type="button" onClick={() => setSort((s) => nextFilesSort(s, c.key))} data-testid={`files-sort-${c.key}`}>
-                      {c.label}
-                      <span className="tbl-sort" aria-hidden="true">
-                        {active ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
-                      </span>
-                    </button>
-                  </th>
-                );
-              })}
+              {FILE_COLUMNS.map((c) => (
+                <SortHeader key={c.key} label={c.label} help={c.help} numeric={c.numeric} active={sort.column === c.key ? sort.dir : null}
+                  onSort={() => setSort((s) => nextFilesSort(s, c.key))} testId={`files-sort-${c.key}`} />
+              ))}
             </tr>
           </thead>
           <tbody>

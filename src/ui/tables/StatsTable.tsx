@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { StatsTableProps } from '../contracts';
 import { cellText, cellTitle, COLUMNS, DEFAULT_COLUMNS, filterStats, nextSort, sortStats, visibleWindow, type SortSpec, type StatsColumn } from './statsTable';
+import { SortHeader } from './SortHeader';
 import './tables.css';
 
 const ROW_HEIGHT = 26;
@@ -127,25 +128,10 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
         <table className="tbl" role="grid" aria-rowcount={rows.length + 1}>
           <thead>
             <tr style={{ height: ROW_HEIGHT }}>
-              {columns.map((c) => {
-                const active = sort.column === c.key;
-                return (
-                  <th
-                    key={c.key}
-                    scope="col"
-                    className={c.numeric ? 'num' : undefined}
-                    aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-                    title={c.help}
-                  >
-                    <button type="button" onClick={() => setSort((s) => nextSort(s, c.key))} data-testid={`stats-sort-${c.key}`}>
-                      {c.label}
-                      <span className="tbl-sort" aria-hidden="true">
-                        {active ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
-                      </span>
-                    </button>
-                  </th>
-                );
-              })}
+              {columns.map((c) => (
+                <SortHeader key={c.key} label={c.label} help={c.help} numeric={c.numeric} active={sort.column === c.key ? sort.dir : null}
+                  onSort={() => setSort((s) => nextSort(s, c.key))} testId={`stats-sort-${c.key}`} />
+              ))}
             </tr>
           </thead>
           <tbody>
