@@ -305,6 +305,10 @@ test('Overview: the metric changes the heatmap, green and red rows are grouped, 
   expect(before.every((r) => r.firstX >= 0)).toBe(true);
   expect(Math.min(...before.slice(6).map((r) => r.firstX))).toBeGreaterThan(0.2 * plotW);
   const spanBefore = Number(await canvas.getAttribute('data-span'));
+  // the canvas fits its pane (no sideways scroll hiding the row sums), and the run's phases are drawn
+  const pane = page.getByTestId('overview');
+  expect(await pane.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  expect(Number(await canvas.getAttribute('data-phases-drawn'))).toBeGreaterThan(0);
 
   // align: each case on its own clock, every row starts at 0, brushing is off
   await page.getByLabel('align cases').check();
@@ -315,5 +319,7 @@ test('Overview: the metric changes the heatmap, green and red rows are grouped, 
   const after = await overviewRows(page);
   expect(after.map((r) => r.tint)).toEqual(before.map((r) => r.tint));
   for (const [r, row] of after.entries()) expect(row.firstX, `row ${r} (${labels[r]})`).toBeLessThan(0.02 * plotW);
+  // the phases are on the run's clock: not drawn over rows that each have their own
+  expect(Number(await canvas.getAttribute('data-phases-drawn'))).toBe(0);
   await app.shot('overview-aligned-groups', '[data-testid=overview]');
 });

@@ -55,9 +55,15 @@ export function OverviewPanel(p: OverviewPanelProps) {
   useEffect(() => {
     const el = wrap.current;
     if (!el) return;
-    const ro = new ResizeObserver(() => setWidth(Math.max(320, Math.floor(el.clientWidth))));
+    // the content width: clientWidth includes the pane's padding (the canvas was 16 px too wide, its row
+    // sums clipped behind a horizontal scroll)
+    const inner = (): number => {
+      const cs = getComputedStyle(el);
+      return Math.max(320, Math.floor(el.clientWidth - (parseFloat(cs.paddingLeft) || 0) - (parseFloat(cs.paddingRight) || 0)));
+    };
+    const ro = new ResizeObserver(() => setWidth(inner()));
     ro.observe(el);
-    setWidth(Math.max(320, Math.floor(el.clientWidth)));
+    setWidth(inner());
     return () => ro.disconnect();
   }, []);
 
@@ -158,6 +164,7 @@ export function OverviewPanel(p: OverviewPanelProps) {
             onPointerUp={onUp}
             onPointerLeave={() => setHover('')}
             data-testid="overview-canvas"
+            data-phases-drawn={d && !d.overview.aligned ? d.phases.phases.length : 0}
             data-rows={d.overview.rows}
             data-span={d.overview.span}
             data-plot-x={layout.plotX}

@@ -40,8 +40,9 @@ export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d
   line(o.bandwidth, '#1565c0');
   line(o.ops, '#ef6c00');
 
-  // phases: bands across the strip and the heatmap, labelled P1, P2 …
-  const phases = d.phases.phases;
+  // phases: bands across the strip and the heatmap, labelled P1, P2 … They are on the run's clock: with
+  // the cases aligned at their own starts (another clock per row) neither phases nor stragglers are drawn.
+  const phases = o.aligned ? [] : d.phases.phases;
   phases.forEach((p, i) => {
     const x0 = xAt(l, span, p.start);
     const x1 = Math.max(x0 + 2, xAt(l, span, p.end));
