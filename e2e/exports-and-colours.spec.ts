@@ -110,6 +110,8 @@ test('Compare: a top-difference sentence about an edge selects that edge and ope
   await expect(page.getByTestId('edge-cases-summary')).toHaveText(/ transitions in 12 cases$/);
   // the selection is the edge (the link's sel key)
   expect(new URLSearchParams(new URL(page.url()).hash.slice(1)).get('sel')).toBe(`${source} -> ${target}`);
+  // and the sentence is marked as the selection
+  await expect(edge).toHaveClass(/\bon\b/);
   await app.shot('compare-edge-sentence');
 });
 

@@ -6,6 +6,7 @@ import { useEffect, useMemo, type ComponentType } from 'react';
 import { sumPatterns } from '../lib/accessText';
 import type { AppState } from '../store/appStore';
 import { useApp } from './appContext';
+import { edgeKey } from '../analysis/types';
 import { ComparePanel } from './compare/ComparePanel';
 import { FilesTable } from './tables/FilesTable';
 import { MappingEditor } from './MappingEditor';
@@ -87,12 +88,15 @@ function VariantsTab() {
 function CompareTab() {
   const compare = useApp((s) => s.compare);
   const selected = useApp((s) => s.selected);
+  const edge = useApp((s) => s.edge);
   const selectNode = useApp((s) => s.selectNode);
   const selectEdge = useApp((s) => s.selectEdge);
   const exportCompareJson = useApp((s) => s.exportCompareJson);
   const notify = useApp((s) => s.notify);
   if (!compare) return <p className="muted">Choose green and red cases (Partition tab) to compare them.</p>;
-  return <ComparePanel result={compare} selected={selected} onSelectNode={(id) => void selectNode(id)} onSelectEdge={(a, b) => void selectEdge(a, b)} exportJson={exportCompareJson} onError={notify} />;
+  // a selected edge (its cases open) is the selection the table and the sentences mark, else the node
+  const mark = edge ? edgeKey(edge.source, edge.target) : selected;
+  return <ComparePanel result={compare} selected={mark} onSelectNode={(id) => void selectNode(id)} onSelectEdge={(a, b) => void selectEdge(a, b)} exportJson={exportCompareJson} onError={notify} />;
 }
 
 export const TABS: readonly TabDef[] = [
