@@ -6,6 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
+import type { TraceEvent } from '../src/testing/chromeTrace';
 import { overviewLayout } from '../src/ui/time/geometry';
 import { AppPage, fixture } from './app';
 
@@ -13,16 +14,6 @@ const IOR = fixture('ior-like');
 const IOR_FILES = readdirSync(IOR).filter((f) => f.endsWith('.st')).map((f) => `${IOR}/${f}`);
 
 const downloadText = async (d: Download): Promise<string> => Buffer.concat(await (await d.createReadStream()).toArray()).toString('utf8');
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts?: number;
-  dur?: number;
-  args: Record<string, unknown>;
-}
 
 async function chromeTrace(page: Page): Promise<TraceEvent[]> {
   const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-chrome').click()]);
