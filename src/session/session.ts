@@ -7,27 +7,25 @@
  */
 import { activityEvents, analyze, edgeCases, mappingLog, resolvePartition, type CompiledMapping } from '../analysis/index';
 import { compileView, type CustomSandbox, type RegexGuard } from './compile';
-import { toCliJson, type CliJson } from '../analysis/cliJson';
-import { accessReport, addNodeAccess, filesJson, type AccessReport } from '../analysis/accessReport';
-import { changedThresholds, resolveThresholds, runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
-import { toInsightsJson, toUnobservableJson, type InsightJson, type UnobservableJson } from '../analysis/insights/json';
+import { toCliJson } from '../analysis/cliJson';
+import { accessReport, type AccessReport } from '../analysis/accessReport';
+import { resolveThresholds, runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
 import { compare, toCompareJson, type CompareJson, type CompareOptions, type CompareResult } from '../analysis/compare/index';
-import type { AnalysisResult, AnalyzeOptions, EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../analysis/types';
+import type { AnalyzeOptions, EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../analysis/types';
 import { defaultInflate, type Inflate } from '../ingest/gzip';
 import { IMPORTERS, type Importer } from '../ingest/registry';
-import { CancelledError, CHUNK, type Cancel } from '../ingest/source';
+import { CHUNK } from '../ingest/source';
 import { jsonParts, writeJsonParts } from '../lib/jsonParts';
-import { mergeLogs } from '../model/index';
 import type { EventLog } from '../model/eventlog';
-import { casesWithActivity, selectCases, summarize } from './logOps';
-import { casesPerFile, combine, emptyFiles, readFiles, sameIdWarnings, sourceOf, type ReadEnv } from './readFiles';
-import { analysisView } from './view';
+import { analysisDocument, fullResult, viewText, type AnalysisJson } from './exports';
+import { Loader } from './loader';
+import { casesWithActivity, selectCases } from './logOps';
 import { buildTimeline } from './timeline';
 import { applyWindow, chromeParts, fileOffsetsOf, isWindow, overviewOf, phasesOf, runTimelineOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
 import { runSpan, type TraceSink } from '../analysis/time/index';
 import type { Phases, TimeOverview } from '../analysis/time/types';
 export type { CustomAnswers, CustomSandbox, RegexGuard } from './compile';
-import type { AnalyzeParams, AnalyzeReply, Ctx, FileError, LoadItem, LoadOptions, LoadSummary, ParsePool } from './types';
+import type { AnalyzeParams, AnalyzeReply, Ctx, LoadItem, LoadOptions, LoadSummary, ParsePool } from './types';
 
 /** A partition selector that matches no case or is not valid: shown beside the picker. */
 export class PartitionError extends Error {
@@ -71,29 +69,22 @@ type Compiled = CompiledMapping;
 export { MAX_OPEN_FILES } from './readFiles';
 
 export class Session {
-  private readonly chunk: number;
-  private readonly pool: ParsePool | null;
-  private readonly importers: readonly Importer[];
   private readonly limits: AnalyzeOptions | undefined;
   private readonly hdf5: ((log: EventLog) => Promise<ArrayBuffer>) | undefined;
-  private readonly inflate: Inflate | null;
+  private readonly guard: RegexGuard | undefined;
+  private readonly sandbox: CustomSandbox | undefined;
+  /** Loads and adds: the loaded log, its summary and what it was read with (src/session/loader.ts). */
+  private readonly loader: Loader;
 
   constructor(opts: SessionOptions = {}) {
-    this.chunk = opts.chunk ?? CHUNK;
-    this.pool = opts.pool ?? null;
-    this.importers = opts.importers ?? IMPORTERS;
     this.limits = opts.limits;
     this.hdf5 = opts.exportHdf5;
     this.sandbox = opts.customSandbox;
     this.guard = opts.regexGuard;
-    this.inflate = opts.inflate === undefined ? defaultInflate() : opts.inflate;
+    const env = { chunk: opts.chunk ?? CHUNK, pool: opts.pool ?? null, importers: opts.importers ?? IMPORTERS, inflate: opts.inflate === undefined ? defaultInflate() : opts.inflate };
+    this.loader = new Loader(env, (log) => this.dropAnalysis(log));
   }
 
-  private readonly guard: RegexGuard | undefined;
-
-  private readonly sandbox: CustomSandbox | undefined;
-
-  private base: EventLog | null = null;
   private work: EventLog | null = null;
   /** The cases kept by the case filters, before the time window (what the overview shows). */
   private filtered: EventLog | null = null;
@@ -105,20 +96,6 @@ export class Session {
   private params: AnalyzeParams | null = null;
   private lastReply: AnalyzeReply | null = null;
   private partition: PartitionSpec | null = null;
-  private loaded: LoadSummary | null = null;
-  /** What the loaded log was read with and from: options, source sizes by name, errors, skipped files. */
-  private loadOpts: LoadOptions = {};
-  private sizes = new Map<string, number>();
-  private errors: FileError[] = [];
-  private skipped: string[] = [];
-  /** Warnings of the loads themselves (case ids from several files). */
-  private notes: string[] = [];
-  private casesPerFile = new Map<string, number>();
-  /** The last load or add (settled or not), the cancel flags of those running, the newest load's number. */
-  private loading: Promise<unknown> | null = null;
-  private running = new Set<Cancel>();
-  private loadGen = 0;
-  private lastLoad = 0;
   private thresholds: Thresholds = resolveThresholds(null);
   private insightsCache: { reply: AnalyzeReply; t: Thresholds; r: InsightsResult } | null = null;
   private lastCompare: { reply: AnalyzeReply; result: CompareResult } | null = null;
@@ -133,24 +110,7 @@ export class Session {
    * The newest load wins: one still running is cancelled (it rejects with CancelledError).
    */
   async load(ctx: Ctx, inputs: readonly LoadItem[], opts: LoadOptions = {}): Promise<LoadSummary> {
-    return this.queue(ctx, (gen) => this.loadNow(ctx, inputs, opts, gen), true);
-  }
-
-  private async loadNow(ctx: Ctx, inputs: readonly LoadItem[], opts: LoadOptions, gen: number): Promise<LoadSummary> {
-    const t0 = Date.now();
-    const read = await readFiles(ctx, inputs, opts, this.env());
-    if (ctx.cancel.cancelled || gen !== this.lastLoad) throw new CancelledError();
-    const t1 = Date.now();
-    ctx.progress({ phase: 'merge', done: read.total, total: read.total, rate: 0, file: '' });
-    const log = combine(read.logs, opts);
-    const t2 = Date.now();
-    this.loadOpts = opts;
-    this.sizes = new Map(inputs.map((i) => [sourceOf(i).name, sourceOf(i).size]));
-    this.errors = [...read.errors, ...emptyFiles(read.logs)];
-    this.skipped = read.skipped;
-    this.casesPerFile = casesPerFile(read.logs);
-    this.notes = sameIdWarnings(read.logs);
-    return this.install(log, t0, t1, t2);
+    return this.loader.load(ctx, inputs, opts);
   }
 
   /**
@@ -161,86 +121,17 @@ export class Session {
    * cancels an add still running; an add waits for a running load (it adds to what that loads).
    */
   async add(ctx: Ctx, inputs: readonly LoadItem[]): Promise<LoadSummary> {
-    return this.queue(ctx, () => this.addNow(ctx, inputs), false);
+    return this.loader.add(ctx, inputs);
   }
 
-  private async addNow(ctx: Ctx, inputs: readonly LoadItem[]): Promise<LoadSummary> {
-    const t0 = Date.now();
-    const opts = this.loadOpts;
-    const again: FileError[] = [];
-    const fresh = inputs.filter((i) => {
-      const s = sourceOf(i);
-      if (this.sizes.get(s.name) !== s.size) return true;
-      again.push({ file: s.name, message: `${s.name}: already loaded (not added again)` });
-      return false;
-    });
-    const read = await readFiles(ctx, fresh, opts, this.env());
-    // (an add queued after this one waits for it; a load after it cancels it)
-    if (ctx.cancel.cancelled) throw new CancelledError();
-    const t1 = Date.now();
-    ctx.progress({ phase: 'merge', done: read.total, total: read.total, rate: 0, file: '' });
-    const added = combine(read.logs, opts);
-    const base = this.base;
-    const log = base && added ? mergeLogs([base, added]) : (base ?? added);
-    const t2 = Date.now();
-    const warnings = sameIdWarnings(read.logs);
-    if (base && added && log) {
-      const had = new Set(base.cases.map((c) => c.id));
-      added.cases.forEach((c, k) => {
-        if (had.has(c.id)) warnings.push(`case ${c.id} (${added.files[c.file]?.name ?? '?'}) is already loaded: added as ${log.cases[base.cases.length + k].id}`);
-      });
-    }
-    for (const i of fresh) this.sizes.set(sourceOf(i).name, sourceOf(i).size);
-    this.errors = [...this.errors, ...again, ...read.errors, ...emptyFiles(read.logs)];
-    this.skipped = [...this.skipped, ...read.skipped];
-    for (const [f, n] of casesPerFile(read.logs)) this.casesPerFile.set(f, n);
-    this.notes = [...this.notes, ...warnings];
-    return this.install(log, t0, t1, t2);
-  }
-
-  /** The newest load wins: what still runs is cancelled by a load (an add waits for what runs before it). */
-  private async queue(ctx: Ctx, body: (gen: number) => Promise<LoadSummary>, isLoad: boolean): Promise<LoadSummary> {
-    // The older run rejects with CancelledError and has stopped before this one starts, so it can neither
-    // overwrite this one's log nor share its pool.
-    const gen = ++this.loadGen;
-    if (isLoad) {
-      this.lastLoad = gen;
-      for (const c of this.running) c.cancelled = true;
-    }
-    this.running.add(ctx.cancel);
-    const previous = this.loading;
-    const run = (async () => {
-      if (previous) await previous.catch(() => undefined);
-      if (gen < this.lastLoad || ctx.cancel.cancelled) throw new CancelledError();
-      return body(gen);
-    })();
-    this.loading = run;
-    try {
-      return await run;
-    } finally {
-      this.running.delete(ctx.cancel);
-    }
-  }
-
-  private env(): ReadEnv {
-    return { chunk: this.chunk, pool: this.pool, importers: this.importers, inflate: this.inflate };
-  }
-
-  /** Makes `log` the loaded log (the previous analysis is dropped) and returns its summary. */
-  private install(log: EventLog | null, t0: number, t1: number, t2: number): LoadSummary {
-    this.base = log;
+  /** A load or add made `log` the loaded log: the previous analysis is dropped. */
+  private dropAnalysis(log: EventLog | null): void {
     this.work = log;
     this.filtered = null;
     this.windowed = false;
     this.compiled = null;
     this.params = null;
     this.lastReply = null;
-    const summary = summarize(log, [...this.errors], this.casesPerFile);
-    summary.warnings.push(...this.notes);
-    if (this.skipped.length) summary.skipped = [...this.skipped];
-    const t3 = Date.now();
-    this.loaded = { ...summary, threads: this.pool && !this.loadOpts.singleThread ? this.pool.size : 1, loadMs: t3 - t0, phases: { parseMs: t1 - t0, mergeMs: t2 - t1, summaryMs: t3 - t2 } };
-    return this.loaded;
   }
 
   /**
@@ -417,14 +308,13 @@ export class Session {
 
   /** The last analysis, complete (no variant caps), as the CLI's JSON document (docs/FORMATS.md), with the
    * access patterns (`nodes.*.access`, `files`) and the findings of the insight rules at the current thresholds. */
-  async analysisJson(ctx: Ctx): Promise<{ view: string } & CliJson & { files: NonNullable<CliJson['files']>; insights: InsightJson[]; unobservable: UnobservableJson[] }> {
-    const full = this.fullResult();
-    const doc = toCliJson(full, this.base?.files ?? []);
+  async analysisJson(ctx: Ctx): Promise<AnalysisJson> {
+    const last = { reply: this.lastReply, params: this.params, partition: this.partition };
+    const full = fullResult(last, this.limits, () => this.needAnalysis());
+    const doc = toCliJson(full, this.loader.log?.files ?? []);
     const access = await this.access(ctx);
-    addNodeAccess(doc.nodes, access);
     const ins = await this.insights(ctx);
-    const insights = toInsightsJson(ins);
-    return { view: this.viewText(), ...doc, files: filesJson(access), insights, unobservable: toUnobservableJson(ins) };
+    return analysisDocument(doc, access, ins, () => viewText(this.params!, !!this.loader.options.splitByPid, this.thresholds));
   }
 
   /**
@@ -473,7 +363,7 @@ export class Session {
   }
 
   async summary(_ctx: Ctx): Promise<LoadSummary | null> {
-    return this.loaded;
+    return this.loader.summary;
   }
 
   /** The current mapping (for tests). */
@@ -483,27 +373,13 @@ export class Session {
 
   /** The loaded log (for adapters that write it, e.g. the CLI's convert); null before a load. */
   get log(): EventLog | null {
-    return this.base;
-  }
-
-  /** What made the last analysis, as view text (display settings left out). */
-  private viewText(): string {
-    const changed = changedThresholds(this.thresholds);
-    return analysisView(this.params!, !!this.loadOpts.splitByPid, Object.keys(changed).length ? JSON.stringify(changed) : '');
-  }
-
-  /** The last analysis without the variant caps (re-run only when the session caps them). */
-  private fullResult(): AnalysisResult {
-    const reply = this.lastReply;
-    if (!reply || !this.params) throw new Error('nothing analysed yet');
-    if (!this.limits) return reply.result;
-    const { work, compiled } = this.needAnalysis();
-    return analyze(work, this.params.mapping, this.partition, compiled);
+    return this.loader.log;
   }
 
   private need(): EventLog {
-    if (!this.base) throw new Error('no trace loaded');
-    return this.base;
+    const log = this.loader.log;
+    if (!log) throw new Error('no trace loaded');
+    return log;
   }
   private needAnalysis(): { work: EventLog; compiled: Compiled } {
     if (!this.work || !this.compiled) throw new Error('nothing analysed yet');
