@@ -1,0 +1,157 @@
+/**
+ * The analysis flow: analyse with the current view (plus the change asked for), then what follows a new
+ * graph (the overview, the deferred statistics, the comparison, the timeline of the selection, a link's
+ * selection), and stopping an analysis in flight.
+ */
+import type { AnalysisResult } from '../analysis/types';
+import { analyzeParams } from '../session/view';
+import { stopped, type StoreContext } from './context';
+import type { AppState } from './state';
+import { withoutRegexes } from './withoutRegexes';
+
+/** The parts of the view an analysis may change (they are set once it has succeeded). */
+export type AnalyzeOver = Partial<Pick<AppState, 'mapping' | 'green' | 'red' | 'hideUnassigned' | 'caseFilters' | 'time'>>;
+
+export interface Analysis {
+  runAnalyze(over?: AnalyzeOver): Promise<void>;
+  refreshOverview(force?: boolean): Promise<void>;
+  refreshTimeline(id: string): Promise<void>;
+  stopAnalysis(): Promise<void>;
+}
+
+/** `doLoad` reads the files again (after a worker restart) and analyses them: loading.ts. */
+export function createAnalysis({ set, get, client, refs }: StoreContext, doLoad: () => Promise<void>): Analysis {
+  let analyzeSeq = 0;
+
+  const runAnalyze = async (over: AnalyzeOver = {}): Promise<void> => {
+    if (!get().summary || get().summary!.cases === 0) {
+      set(over);
+      return;
+    }
+    if (refs.needReload) {
+      // the worker was restarted after a stuck analysis: read the files again, then analyse with `over`
+      refs.needReload = false;
+      set(over);
+      await doLoad();
+      return;
+    }
+    const s = { ...get(), ...over };
+    const seq = ++analyzeSeq;
+    set({ status: 'analyzing' });
+    try {
+      const call = client.call('analyze', [analyzeParams(s)]);
+      refs.analyzeCall = call;
+      const reply = await call.promise.finally(() => {
+        if (refs.analyzeCall === call) refs.analyzeCall = null;
+      });
+      if (seq !== analyzeSeq) return;
+      set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null, insights: null });
+      set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null });
+      await refreshOverview();
+      if (seq !== analyzeSeq) return;
+      if (reply.result.deferred?.length) {
+        // mc, DR and p95 follow the first graph (their per-log indexes are built now; docs/METHOD.md)
+        set({ completing: true });
+        try {
+          const done = await client.call('complete', []).promise;
+          if (seq === analyzeSeq && done) set({ result: done.result });
+        } finally {
+          if (seq === analyzeSeq) set({ completing: false });
+        }
+        if (seq !== analyzeSeq) return;
+      }
+      const pc = reply.partitionCases;
+      if (pc && pc.green.length > 0 && pc.red.length > 0) {
+        try {
+          const compare = await client.call('compare', []).promise;
+          if (seq === analyzeSeq) set({ compare, compareError: null });
+        } catch (e) {
+          if (seq === analyzeSeq) set({ compare: null, compareError: (e as Error).message ?? String(e) });
+        }
+      } else set({ compare: null, compareError: null });
+      if (seq !== analyzeSeq) return;
+      const sel = get().selected;
+      if (sel && !reply.result.nodes.some((n) => n.id === sel)) set({ selected: null, timeline: null });
+      else if (sel && get().timeline) await refreshTimeline(sel);
+      if (refs.linkSelection) await openLinkSelection(reply.result);
+    } catch (e) {
+      if (stopped(e)) refs.needReload = true;
+      if (seq !== analyzeSeq) return;
+      const err = e as Error;
+      if (err.name === 'MappingTimeout') {
+        // A regular expression that backtracks catastrophically (typed, or from a link): it never stays in
+        // the view (and so in the URL), so Retry and the next change never run it again. With a graph the
+        // previous view stays (it was analysed on these files); else (a link) its expressions are taken out.
+        const st = get();
+        const safe = st.result ? { mapping: st.mapping, green: st.green, red: st.red } : withoutRegexes(s);
+        refs.retryAction = doLoad;
+        const message = `${err.message}; it was taken out of the mapping`;
+        set({ ...safe, status: get().result ? 'ready' : 'error', mappingError: `Stopped: ${message}.`, banner: { message: `Analysis stopped: ${message}. Retry reads the files again.`, canRetry: true } });
+        return;
+      }
+      if (err.name === 'CancelledError' || stopped(e)) {
+        // Cancel: the previous graph and settings stay; say why nothing changed
+        const why = stopped(e) ? `${err.message}: the analysis was stuck (a regular expression that backtracks catastrophically?); fix the mapping and try again` : 'the analysis was cancelled';
+        set({ status: get().result ? 'ready' : 'empty', mappingError: `Stopped: ${why}.` });
+        return;
+      }
+      if (err.name === 'MappingError' || err.name === 'PartitionError') {
+        // Keep the previous graph and settings; show the error where the user edited.
+        const which = err.name === 'MappingError' ? 'mappingError' : 'partitionError';
+        set({ status: get().result ? 'ready' : 'error', [which]: err.message });
+        return;
+      }
+      throw e;
+    }
+  };
+
+  const openLinkSelection = async (result: AnalysisResult): Promise<void> => {
+    const s = refs.linkSelection!;
+    refs.linkSelection = null;
+    if (get().selected !== null || get().edge !== null) return; // the user has chosen meanwhile
+    if (s.kind === 'node' && result.nodes.some((n) => n.id === s.id)) await get().selectNode(s.id);
+    else if (s.kind === 'edge' && result.edges.some((e) => e.source === s.source && e.target === s.target)) await get().selectEdge(s.source, s.target);
+    else set({ selection: null }); // not in this analysis: the link's selection is gone from the URL
+  };
+
+  /** The overview depends on the mapping, partition, case filters and its own options, not on the window. */
+  let overviewKey = '';
+  const refreshOverview = async (force = false): Promise<void> => {
+    const st = get();
+    const only = st.overviewSelectedOnly && st.selected !== null && st.selected !== '●' && st.selected !== '■' ? [st.selected] : null;
+    const key = JSON.stringify([st.mapping, st.green, st.red, st.hideUnassigned, st.caseFilters, st.overviewMetric, st.overviewAlign, st.overviewByPid, only, st.summary?.events]);
+    if (!force && key === overviewKey && st.overview) return;
+    overviewKey = key;
+    set({ overviewLoading: true });
+    try {
+      const o = await client.call('timeOverview', [{ metric: st.overviewMetric, align: st.overviewAlign, byPid: st.overviewByPid, activities: only }]).promise;
+      if (key === overviewKey) set({ overview: o });
+    } finally {
+      set({ overviewLoading: false });
+    }
+  };
+
+  const refreshTimeline = async (id: string): Promise<void> => {
+    set({ timelineLoading: true });
+    try {
+      // user-timing marks tl:* (here and in the timeline panel) are what `npm run bench:browser` prints
+      performance.mark('tl:request');
+      const t = await client.call('timeline', [id]).promise;
+      performance.mark('tl:reply');
+      if (get().selected === id) set({ timeline: t });
+      performance.mark('tl:set');
+    } finally {
+      set({ timelineLoading: false });
+    }
+  };
+
+  /** Cancels the analysis in flight and waits until it has stopped (a stuck worker is restarted). */
+  const stopAnalysis = async (): Promise<void> => {
+    const call = refs.analyzeCall;
+    if (!call) return;
+    client.cancel(call.id);
+    await call.promise.catch(() => undefined);
+  };
+
+  return { runAnalyze, refreshOverview, refreshTimeline, stopAnalysis };
+}

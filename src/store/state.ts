@@ -1,0 +1,196 @@
+/**
+ * The app state's shape (zustand): what the UI shows and the actions that ask the worker, the client the
+ * store talks to, and the values a new store starts with (appStore.ts builds the store).
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { CompareResult } from '../analysis/compare/types';
+import type { AnalysisResult, EdgeCases, MappingSpec, PathFilter, TimelineData } from '../analysis/types';
+import type { OverviewMetric, TimeOverview } from '../analysis/time/types';
+import { DEFAULT_VIEW, type ColorMode, type EdgeLabelKind, type RankBy, type View } from '../session/view';
+import type { Api, LoadInput, LoadSummary, Method, Progress } from '../worker/protocol';
+import type { InsightsResult } from '../analysis/insights/index';
+import type { AccessReport } from '../analysis/accessReport';
+import type { LoadEstimate } from './memory';
+
+/** The view part of the state (session/view.ts: its text form is the URL hash). */
+export type ViewSettings = View;
+
+/** What the store needs of the worker client (WorkerClient, or an in-process client in tests). */
+export interface ApiClient {
+  readonly busy: number;
+  call<M extends Method>(method: M, args: Parameters<Api[M]>, onProgress?: (p: Progress) => void): { id: number; promise: Promise<ReturnType<Api[M]>> };
+  cancel(id: number): void;
+  restart(): void;
+}
+
+export type Status = 'empty' | 'loading' | 'analyzing' | 'ready' | 'error';
+
+export interface Banner {
+  message: string;
+  /** Re-runs what failed. */
+  canRetry: boolean;
+}
+
+export interface AppState extends ViewSettings {
+  status: Status;
+  progress: Progress | null;
+  summary: LoadSummary | null;
+  result: AnalysisResult | null;
+  keptCases: number;
+  /** The worker's time for the last analysis (ms). */
+  analyzeMs: number | null;
+  /** The worker is computing the statistics the first graph left out (AnalysisResult.deferred). */
+  completing: boolean;
+  partitionCases: { green: string[]; red: string[] } | null;
+  /** Green against red (docs/METHOD.md "Comparing green and red") when both sides have cases. */
+  compare: CompareResult | null;
+  compareError: string | null;
+  selected: string | null;
+  timeline: TimelineData | null;
+  timelineLoading: boolean;
+  edge: EdgeCases | null;
+  banner: Banner | null;
+  /** Error of the last mapping (bad regex, custom function that throws); the previous graph is kept. */
+  mappingError: string | null;
+  /** Error of the last partition selectors (no matching case, bad regex); the previous graph is kept. */
+  partitionError: string | null;
+  /** A custom mapping from the URL waiting for the user's confirmation. */
+  pendingCustom: string | null;
+
+  /** The insight findings of the current analysis (null until asked for, or after a new analysis). */
+  insights: InsightsResult | null;
+  insightsLoading: boolean;
+  /** Error of the last thresholds JSON (unknown key, bad value); the previous findings are kept. */
+  thresholdsError: string | null;
+  /** Activities marked in the graph (a finding's nodes). */
+  marked: string[];
+
+  /** Darshan's access patterns per file and activity (Session.access): asked for by the Files view and the
+   * statistics' access column, never by an analysis; `accessFor` is the result they belong to. */
+  access: AccessReport | null;
+  accessFor: AnalysisResult | null;
+  accessLoading: boolean;
+  /** Fetches the access patterns of the current result (once per result). */
+  loadAccess(): Promise<void>;
+
+  /** A load too big for the memory budget, waiting for the user: with a path filter, anyway, or not. */
+  pendingLoad: { files: number; bytes: number; estimate: LoadEstimate } | null;
+  /** The parse-time path filter the current log was loaded with (empty = everything). */
+  loadFilter: PathFilter[];
+
+  loadFiles(inputs: LoadInput[]): Promise<void>;
+  /** Adds files to the loaded ones (Session.add: e.g. the red runs from another folder); the view stays. */
+  addFiles(inputs: LoadInput[]): Promise<void>;
+  /** Sets the view to the defaults (e.g. to discard what a link would apply before anything is loaded). */
+  resetView(): void;
+  confirmLoad(choice: { filter: PathFilter[] } | 'anyway' | 'cancel'): Promise<void>;
+  cancel(): void;
+  setMapping(m: MappingSpec): Promise<void>;
+  setPartition(green: string, red: string): Promise<void>;
+  /** With a partition, analyse only the green and the red cases (`unassigned=hide`). */
+  setHideUnassigned(hide: boolean): Promise<void>;
+  swapPartition(): Promise<void>;
+  clearPartition(): Promise<void>;
+  keepCases(activity: string, keep: 'with' | 'without'): Promise<void>;
+  /** Keeps exactly these cases (a case filter; e.g. the cases of one variant). */
+  keepCaseIds(ids: string[]): Promise<void>;
+  removeCaseFilter(i: number): Promise<void>;
+  setColorMode(c: ColorMode): void;
+  setEdgeLabel(l: EdgeLabelKind): void;
+  setDirection(d: 'LR' | 'TB'): void;
+  /** The graph sliders (null = the panel's default for the result). */
+  setGraphFilter(f: { activities: number | null; paths: number | null; rankBy: RankBy }): void;
+  setSplitByPid(on: boolean): Promise<void>;
+  selectNode(id: string | null): Promise<void>;
+  selectEdge(source: string, target: string): Promise<void>;
+  closeTimeline(): void;
+  closeEdge(): void;
+  confirmCustom(run: boolean): Promise<void>;
+  retry(): Promise<void>;
+  dismissBanner(): void;
+  /** Shows a message in the banner (a failure outside the worker, e.g. fetching the example). */
+  notify(message: string): void;
+  /** The analysis JSON in text parts (a Blob of them: never one giant string). */
+  exportJson(): Promise<string[]>;
+  exportH5(): Promise<ArrayBuffer>;
+  /** Runs the insight rules on the current analysis at the current thresholds (once per analysis). */
+  loadInsights(): Promise<void>;
+  /** New thresholds as JSON text ('' = defaults): validated by the worker; a bad one keeps the previous. */
+  setThresholds(text: string): Promise<void>;
+  markNodes(ids: string[]): void;
+
+  /** The whole-run overview with the I/O phases (docs/METHOD.md "Time"), and how it is drawn. */
+  overview: TimeOverview | null;
+  overviewLoading: boolean;
+  overviewMetric: OverviewMetric;
+  overviewAlign: boolean;
+  overviewSelectedOnly: boolean;
+  /** Rows per (case, pid) in the overview and the whole-run timeline. */
+  overviewByPid: boolean;
+  /** The file of the offsets view (e.g. picked from an insight finding); null = the one with most bytes. */
+  offsetFile: string | null;
+  setOffsetFile(path: string | null): void;
+  /** Calls a forwarded Session method (panels that keep their own replies, e.g. the whole-run timeline). */
+  ask<M extends Method>(method: M, args: Parameters<Api[M]>): Promise<ReturnType<Api[M]>>;
+  /** Analyses the events whose start lies in the window (null = every event); the window is in the URL. */
+  setTime(w: { from: number | null; to: number | null } | null): Promise<void>;
+  setOverview(o: Partial<Pick<AppState, 'overviewMetric' | 'overviewAlign' | 'overviewSelectedOnly' | 'overviewByPid'>>): Promise<void>;
+  /** The analysed events as Chrome Trace Event JSON, in UTF-8 parts (for a Blob). */
+  exportChrome(): Promise<Uint8Array[]>;
+  /** The comparison as the CLI's compare JSON (docs/FORMATS.md "Compare JSON output"). */
+  exportCompareJson(): Promise<string>;
+}
+
+export type AppStore = StoreApi<AppState>;
+
+export interface StoreEnv {
+  /** navigator.deviceMemory (GiB) for the memory estimate. */
+  deviceMemory?: number;
+  /** The heap a worker may fill with paths (default HEAP_BUDGET; tests make it small). */
+  heapBudget?: number;
+}
+
+/** The state without its actions: what a new store starts with. */
+export type AppData = { [K in keyof AppState as AppState[K] extends (...args: never[]) => unknown ? never : K]: AppState[K] };
+
+/** The values a new store starts with: the view (defaults, then `initial`, e.g. from the URL) and nothing loaded. */
+export function initialData(initial: Partial<ViewSettings>, pendingCustom: string | null): AppData {
+  return {
+    ...DEFAULT_VIEW,
+    ...initial,
+    status: 'empty',
+    progress: null,
+    summary: null,
+    result: null,
+    keptCases: 0,
+    analyzeMs: null,
+    completing: false,
+    partitionCases: null,
+    compare: null,
+    compareError: null,
+    selected: null,
+    timeline: null,
+    timelineLoading: false,
+    edge: null,
+    banner: null,
+    mappingError: null,
+    partitionError: null,
+    pendingCustom,
+    pendingLoad: null,
+    overview: null,
+    overviewLoading: false,
+    overviewMetric: 'busy',
+    overviewAlign: false,
+    overviewSelectedOnly: false,
+    overviewByPid: false,
+    offsetFile: null,
+    loadFilter: [],
+    insights: null,
+    insightsLoading: false,
+    access: null,
+    accessFor: null,
+    accessLoading: false,
+    thresholdsError: null,
+    marked: [],
+  };
+}
