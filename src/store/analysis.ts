@@ -46,7 +46,6 @@ export function createAnalysis({ set, get, client, refs }: StoreContext, doLoad:
       });
       if (seq !== analyzeSeq) return;
       set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null, insights: null });
-      set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null });
       await refreshOverview();
       if (seq !== analyzeSeq) return;
       if (reply.result.deferred?.length) {
