@@ -53,6 +53,14 @@ describe('access patterns', () => {
     expect([r.sharedFiles, r.privateFiles]).toEqual([1, 2]); // /f shared; /g and /h private
   });
 
+  it('processes of one case interleaving on one file keep their own last byte', () => {
+    // pid 1: 0 (random: last starts at 0), 100 (consecutive to its 99); pid 2: 0 (random), 50 (consecutive to its 49)
+    const two = build([['c', 1, 'read', '/f', 0, 100], ['c', 2, 'read', '/f', 0, 50], ['c', 1, 'read', '/f', 100, 10], ['c', 2, 'read', '/f', 50, 10], ['c', 3, 'read', '/f', 60, 1]]);
+    const f = accessPatterns(two).files[0];
+    // pid 3 at 60: sequential for it (its own last byte is 0), although pid 2 just ended at 59
+    expect([f.read.consecutive, f.read.sequential, f.read.random]).toEqual([2, 1, 2]);
+  });
+
   it('per activity through a pair → activity table', () => {
     // activity 0 = read-like calls, 1 = write, others none
     const pairAct = Int32Array.from(log.pairCall, (c) => (log.calls[c] === 'write' ? 1 : /read/.test(log.calls[c]) ? 0 : -1));

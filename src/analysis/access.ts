@@ -83,7 +83,7 @@ export function casesPerFile(log: EventLog): Uint32Array {
 
 /**
  * Access patterns per file and (with `pairAct`, activity id per pair, -1 = none) per activity.
- * One pass over the events, one map entry per (process, file, direction) of the current case.
+ * One pass over the events; per case, the last byte per (process, file, direction).
  */
 export function accessPatterns(log: EventLog, pairAct?: Int32Array, activities = 0): AccessResult {
   const dir = new Int8Array(log.pairCall.length); // 1 read, 2 write, 0 neither
@@ -91,29 +91,50 @@ export function accessPatterns(log: EventLog, pairAct?: Int32Array, activities =
     const c = log.calls[log.pairCall[p]];
     dir[p] = READ_CALLS.has(c) ? 1 : WRITE_CALLS.has(c) ? 2 : 0;
   }
-  const byFp = new Map<number, AccessCounts>();
+  const F = log.paths.length;
+  const byFp: (AccessCounts | undefined)[] = new Array<AccessCounts | undefined>(F);
   const byAct = Array.from({ length: activities }, emptyCounts);
-  const last = new Map<number, number>();
+  // `last` per (process, file, direction) of the current case: a slot per (file, direction) holds the first
+  // process seen on it in this case; other processes of the same file and direction (threads) use `more`
+  const slotCase = new Int32Array(2 * F).fill(-1);
+  const slotPid = new Int32Array(2 * F);
+  const slotLast = new Float64Array(2 * F);
+  const more = new Map<number, number>();
+  const { pair, errno, offset, pid } = log;
+  const sizes = log.size;
   for (let k = 0; k < log.cases.length; k++) {
-    last.clear();
+    more.clear();
     for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) {
-      const p = log.pair[i];
+      const p = pair[i];
       const d = dir[p];
-      if (d === 0 || log.errno[i] !== 0) continue;
-      const size = log.size[i];
+      if (d === 0 || errno[i] !== 0) continue;
+      const size = sizes[i];
       if (!(size >= 0)) continue;
       const fp = log.pairFp[p];
-      let fc = byFp.get(fp);
-      if (fc === undefined) byFp.set(fp, (fc = emptyCounts()));
+      let fc = byFp[fp];
+      if (fc === undefined) byFp[fp] = fc = emptyCounts();
       const a = pairAct !== undefined && pairAct[p] >= 0 && pairAct[p] < activities ? byAct[pairAct[p]] : undefined;
-      const off = log.offset[i];
+      const off = offset[i];
       let kind = -1; // 0 consecutive, 1 sequential, 2 random
       if (off >= 0) {
-        // per process, file and direction (pids < 2^22, fp ids < 2^29)
-        const key = (fp * 4194304 + (log.pid[i] & 0x3fffff)) * 2 + (d - 1);
-        const lb = last.get(key) ?? 0;
+        const s = 2 * fp + (d - 1);
+        const who = pid[i];
+        let lb: number;
+        if (slotCase[s] !== k) {
+          slotCase[s] = k;
+          slotPid[s] = who;
+          lb = 0;
+          slotLast[s] = off + size - 1;
+        } else if (slotPid[s] === who) {
+          lb = slotLast[s];
+          slotLast[s] = off + size - 1;
+        } else {
+          // pids < 2^22, slots < 2^30: the key is exact
+          const key = s * 4194304 + (who & 0x3fffff);
+          lb = more.get(key) ?? 0;
+          more.set(key, off + size - 1);
+        }
         kind = off === lb + 1 ? 0 : off > lb ? 1 : 2;
-        last.set(key, off + size - 1);
       }
       const bin = sizeBin(size);
       add(d === 1 ? fc.read : fc.write, size, bin, kind);
@@ -121,7 +142,11 @@ export function accessPatterns(log: EventLog, pairAct?: Int32Array, activities =
     }
   }
   const cases = casesPerFile(log);
-  const files: FileAccess[] = [...byFp.keys()].sort((x, y) => x - y).map((fp) => ({ fp: log.paths[fp], cases: cases[fp], shared: cases[fp] > 1, ...byFp.get(fp)! }));
+  const files: FileAccess[] = [];
+  for (let fp = 0; fp < F; fp++) {
+    const c = byFp[fp];
+    if (c !== undefined) files.push({ fp: log.paths[fp], cases: cases[fp], shared: cases[fp] > 1, ...c });
+  }
   let sharedFiles = 0;
   let privateFiles = 0;
   for (let fp = 1; fp < cases.length; fp++) {

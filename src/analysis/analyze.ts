@@ -168,6 +168,47 @@ export function analyze(
   };
 }
 
+/**
+ * The statistics an analysis deferred (`result.deferred`: mc and DR, p95 duration) filled in, now that their
+ * per-log indexes can be built: exactly what `analyze(log, …, { defer: false })` gives, without analysing
+ * again (the mapping, the DFG, the variants and the partition do not depend on them). `result` must be an
+ * analysis of this `log` with this compiled mapping.
+ */
+export function completeDeferred(result: AnalysisResult, log: EventLog, m: CompiledMapping): AnalysisResult {
+  const deferred = result.deferred;
+  if (!deferred?.length) return result;
+  const A = m.activities.length;
+  const index = new Map<string, number>();
+  m.activities.forEach((id, a) => index.set(id, a));
+  const mc = deferred.includes('mc') ? maxConcurrency(log, m.pairAct, A) : null;
+  let p95: ((a: number) => number | null) | null = null;
+  if (deferred.includes('p95Dur')) {
+    const pd = pairDurations(log);
+    const actStart = new Uint32Array(A + 1);
+    for (let p = 0; p < m.pairAct.length; p++) if (m.pairAct[p] >= 0) actStart[m.pairAct[p] + 1]++;
+    for (let a = 0; a < A; a++) actStart[a + 1] += actStart[a];
+    const actPairs = new Uint32Array(actStart[A]);
+    const put = actStart.slice(0, A);
+    for (let p = 0; p < m.pairAct.length; p++) if (m.pairAct[p] >= 0) actPairs[put[m.pairAct[p]]++] = p;
+    p95 = (a) => unionQuantile(pd, actPairs, actStart[a], actStart[a + 1], 0.95);
+  }
+  const nodes = result.nodes.map((n) => {
+    const a = index.get(n.id);
+    // a node without a known duration keeps its nulls (as analyze leaves them)
+    if (a === undefined || n.dur === null) return n;
+    const out = { ...n };
+    if (mc !== null) {
+      out.mc = mc[a];
+      out.DR = n.dr !== null ? mc[a] * n.dr : null;
+    }
+    if (p95 !== null) out.p95Dur = p95(a);
+    return out;
+  });
+  const rest = { ...result, nodes };
+  delete rest.deferred;
+  return rest;
+}
+
 /** A copy with the keys in alphabetical order ({} for none), so JSON output is deterministic. */
 function sortedKeys(rec: Record<string, number> | undefined): Record<string, number> {
   const out: Record<string, number> = {};

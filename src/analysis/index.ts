@@ -1,6 +1,6 @@
 /** The analysis engine: pure functions of an EventLog (see docs/ARCHITECTURE.md for the contract). */
 export { compileMapping, MappingError, mappingRegexes, annotationKind, truncPath, type CompiledMapping, type CustomEvent, type MappingOptions } from './mapping';
-export { analyze } from './analyze';
+export { analyze, completeDeferred } from './analyze';
 export { resolvePartition, selectCases, parseIdList, idsSelector } from './partition';
 export { activityEvents, edgeCases, type ActivityEvents } from './events';
 export { concurrencySequence } from './concurrency';

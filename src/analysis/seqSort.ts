@@ -3,10 +3,9 @@
  * dur contributes a start entry (key = start) and an end entry (key = start + dur, or nextUp(start) when that
  * is not greater), all sorted by (key, end before start), ties in event order (= case order, then position).
  *
- * A least-significant-digit radix sort of integer keys q = ⌊(key − t0) · scale⌋ (q is monotone in key, so
- * sorting by q is right up to entries with equal q), then each group of equal q is sorted by its exact keys.
- * Three sequential passes over the entries, instead of log₂(cases) merge passes per order; 16 bytes
- * per entry while it runs (the entry and the q of each of two buffers).
+ * A radix sort of integer keys q = ⌊(key − t0) · scale⌋ (q is monotone in key, so sorting by q is right up to
+ * entries with equal q; sortByQ), then each group of equal q is sorted by its exact keys. 16 bytes per entry
+ * while it runs (the entry and the q of each of two buffers).
  */
 import { nextUp } from './nextUp';
 
@@ -29,9 +28,29 @@ function keyOf(start: Float64Array, dur: Float32Array, e: number): number {
   return k > s ? k : nextUp(s);
 }
 
+/** What sortedEntries gives: the entries and how many of them are starts (= the events with a known dur). */
+export interface SortedSeed {
+  entries: Uint32Array;
+  starts: number;
+}
+
+/** Sorts made elsewhere (another thread: Session's ParsePool.sortEntries), per start column, used once. */
+const seeds = new WeakMap<Float64Array, { dur: Float32Array; n: number; seed: SortedSeed }>();
+
+/** Hands sortedEntries the result for these columns, computed by `sortedEntries` on a copy of them elsewhere. */
+export function seedSortedEntries(log: TimedColumns, seed: SortedSeed): void {
+  if (seed.entries.length !== 2 * seed.starts || seed.starts > log.n) throw new Error('seedSortedEntries: not a sort of these columns');
+  seeds.set(log.start, { dur: log.dur, n: log.n, seed });
+}
+
 /** The sorted entries (see the file comment) of the events with a known dur, and how many of them start. */
 export function sortedEntries(log: TimedColumns): { entries: Uint32Array; starts: number; scratch: Uint32Array; scratch2: Uint32Array } {
   const { n, start, dur } = log;
+  const seeded = seeds.get(start);
+  if (seeded !== undefined && seeded.dur === dur && seeded.n === n) {
+    seeds.delete(start);
+    return { ...seeded.seed, scratch: new Uint32Array(0), scratch2: new Uint32Array(0) };
+  }
   if (n >= 0x80000000) throw new Error('too many events for the mc sweep');
   let m = 0;
   let t0 = Infinity;
@@ -47,8 +66,8 @@ export function sortedEntries(log: TimedColumns): { entries: Uint32Array; starts
     if (k > t1) t1 = k;
   }
   const M = 2 * m;
-  let eA = new Uint32Array(M);
-  let qA = new Uint32Array(M);
+  const eA = new Uint32Array(M);
+  const qA = new Uint32Array(M);
   if (m === 0) return { entries: eA, starts: 0, scratch: qA, scratch2: new Uint32Array(0) };
   const range = t1 - t0;
   // about 1 µs resolution, coarser when the run is longer than ~68 minutes (q must fit 32 bits)
@@ -67,41 +86,99 @@ export function sortedEntries(log: TimedColumns): { entries: Uint32Array; starts
     qA[w++] = Math.min(maxQ, Math.floor((s - t0) * scale));
   }
   const bits = Math.max(1, Math.ceil(Math.log2(maxQ + 1)));
-  // 11 bits a pass (a 2,048-entry histogram: measured faster than 2 passes of 14 bits on 10.8 M events)
-  const passes = Math.ceil(bits / 11);
-  const digit = Math.ceil(bits / passes);
-  const R = 1 << digit;
-  const mask = R - 1;
-  const counts = new Uint32Array(R * passes);
+  const [e, q, freeE, freeQ] = sortByQ(eA, qA, bits);
+  fixGroups(e, q, start, dur);
+  // the other buffers are free now: the caller may use them (fresh memory is slow to touch)
+  return { entries: e, starts: m, scratch: freeQ, scratch2: freeE };
+}
+
+/** Bits of q the first pass distributes on (2,048 buckets): each bucket is then small enough to stay in cache. */
+const TOP_BITS = 11;
+
+/**
+ * Entries `e` sorted by their `q` (< 2^bits), stably: one pass on the top bits over all entries, then each
+ * bucket by its low bits (a least-significant-digit radix sort of 8-bit digits inside the bucket, which
+ * stays in cache; insertion sort for a few entries). Returns [entries, their q, two free buffers of M].
+ * Measured 2.3× faster than LSD passes over all entries (3.8 M entries, 27 bits: 150 → 65 ms).
+ */
+function sortByQ(eA: Uint32Array, qA: Uint32Array, bits: number): [Uint32Array, Uint32Array, Uint32Array, Uint32Array] {
+  const M = eA.length;
+  const eB = new Uint32Array(M);
+  const qB = new Uint32Array(M);
+  const hb = Math.min(bits, TOP_BITS);
+  const low = bits - hb;
+  const R = 1 << hb;
+  const bucket = new Uint32Array(R + 1);
+  for (let j = 0; j < M; j++) bucket[(qA[j] >>> low) + 1]++;
+  for (let r = 0; r < R; r++) bucket[r + 1] += bucket[r];
+  const at = bucket.slice(0, R);
   for (let j = 0; j < M; j++) {
     const q = qA[j];
-    for (let p = 0; p < passes; p++) counts[p * R + ((q >>> (p * digit)) & mask)]++;
+    const w = at[q >>> low]++;
+    eB[w] = eA[j];
+    qB[w] = q;
   }
-  let eB = new Uint32Array(M);
-  let qB = new Uint32Array(M);
-  for (let p = 0; p < passes; p++) {
-    const shift = p * digit;
-    const base = p * R;
-    // a digit every entry shares needs no pass
-    if (counts[base + ((qA[0] >>> shift) & mask)] === M) continue;
-    let sum = 0;
-    for (let r = 0; r < R; r++) {
-      const c = counts[base + r];
-      counts[base + r] = sum;
-      sum += c;
+  if (low === 0) return [eB, qB, eA, qA];
+  const passes = Math.ceil(low / 8);
+  const digit = Math.ceil(low / passes);
+  const mask = (1 << digit) - 1;
+  const count = new Uint32Array(1 << digit);
+  for (let r = 0; r < R; r++) {
+    const lo = bucket[r];
+    const hi = bucket[r + 1];
+    const g = hi - lo;
+    if (g < 2) continue;
+    if (g <= 32) {
+      insertionByQ(eB, qB, lo, hi);
+      continue;
     }
-    for (let j = 0; j < M; j++) {
-      const q = qA[j];
-      const at = counts[base + ((q >>> shift) & mask)]++;
-      eB[at] = eA[j];
-      qB[at] = q;
+    // ping-pong between B and the same range of A; the result goes back to B
+    let se: Uint32Array = eB;
+    let sq: Uint32Array = qB;
+    let de: Uint32Array = eA;
+    let dq: Uint32Array = qA;
+    for (let p = 0; p < passes; p++) {
+      const shift = p * digit;
+      count.fill(0);
+      for (let j = lo; j < hi; j++) count[(sq[j] >>> shift) & mask]++;
+      if (count[(sq[lo] >>> shift) & mask] === g) continue;
+      let sum = lo;
+      for (let d = 0; d <= mask; d++) {
+        const c = count[d];
+        count[d] = sum;
+        sum += c;
+      }
+      for (let j = lo; j < hi; j++) {
+        const q = sq[j];
+        const w = count[(q >>> shift) & mask]++;
+        de[w] = se[j];
+        dq[w] = q;
+      }
+      [se, de] = [de, se];
+      [sq, dq] = [dq, sq];
     }
-    [eA, eB] = [eB, eA];
-    [qA, qB] = [qB, qA];
+    if (se !== eB) {
+      eB.set(se.subarray(lo, hi), lo);
+      qB.set(sq.subarray(lo, hi), lo);
+    }
   }
-  fixGroups(eA, qA, start, dur);
-  // the other buffers are free now: the caller may use them (fresh memory is slow to touch)
-  return { entries: eA, starts: m, scratch: qB, scratch2: eB };
+  return [eB, qB, eA, qA];
+}
+
+/** Stable insertion sort of e[lo, hi) by q. */
+function insertionByQ(e: Uint32Array, q: Uint32Array, lo: number, hi: number): void {
+  for (let j = lo + 1; j < hi; j++) {
+    const v = e[j];
+    const qv = q[j];
+    let t = j - 1;
+    while (t >= lo && q[t] > qv) {
+      e[t + 1] = e[t];
+      q[t + 1] = q[t];
+      t--;
+    }
+    e[t + 1] = v;
+    q[t + 1] = qv;
+  }
 }
 
 /** Sorts each run of equal q by (exact key, end before start), stably. */

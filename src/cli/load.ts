@@ -156,9 +156,11 @@ export async function loadPaths(io: CliIO, paths: readonly string[], opts: LoadP
   let summary: LoadSummary;
   try {
     summary = await session.load(progressCtx(io), files.map((f) => f.item), { splitByPid: opts.splitByPid, ...(pathFilter ? { pathFilter } : {}) });
-  } finally {
+  } catch (e) {
     pool?.close();
+    throw e;
   }
+  // the pool stays: its idle threads (which do not keep the process alive) sort for the first analysis
   const loadedNames = new Set(summary.files.map((f) => f.name));
   const failed = summary.errors.filter((e) => !loadedNames.has(e.file));
   const empty = summary.errors.filter((e) => loadedNames.has(e.file)).map((e) => e.file);

@@ -8,6 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { sortedEntries, type SortedSeed, type TimedColumns } from '../analysis/seqSort';
 import type { PathFilter } from '../analysis/types';
 import { importerById } from '../ingest/registry';
 import { CancelledError, type ByteSource, type Cancel } from '../ingest/source';
@@ -32,7 +33,12 @@ interface Job {
   /** Set for a gzip file: its own name (`name` is the decompressed one); decompressed as a stream. */
   gzip?: string;
 }
-type Reply = { id: number; bytes: number } | { id: number; log: EventLog } | { id: number; error: string };
+/** The mc sweep's time sort of a copy of a log's start and dur columns (ParsePool.sortEntries). */
+interface SortJob {
+  id: number;
+  sort: TimedColumns;
+}
+type Reply = { id: number; bytes: number } | { id: number; log: EventLog } | { id: number; sorted: SortedSeed } | { id: number; error: string };
 
 const script = (): string => fileURLToPath(import.meta.url);
 
@@ -59,7 +65,16 @@ function buffersOf(log: EventLog): ArrayBuffer[] {
 /** The worker side: read each file it is sent with the importer named, reply with the log or the error. */
 export function runParseWorker(): void {
   const port = parentPort!;
-  port.on('message', (job: Job) => {
+  port.on('message', (job: Job | SortJob) => {
+    if ('sort' in job) {
+      try {
+        const { entries, starts } = sortedEntries(job.sort);
+        port.postMessage({ id: job.id, sorted: { entries, starts } } satisfies Reply, [entries.buffer as ArrayBuffer]);
+      } catch (e) {
+        port.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies Reply);
+      }
+      return;
+    }
     const file = fsSource(job.path, job.gzip ?? job.name, job.size);
     const onBytes = (n: number) => port.postMessage({ id: job.id, bytes: n } satisfies Reply);
     // a gzip file: decompressed as a stream, its compressed bytes counted (forReading)
@@ -74,19 +89,37 @@ export function runParseWorker(): void {
 }
 
 interface Pending {
-  job: Job;
+  job: Job | SortJob;
   onBytes(n: number): void;
-  resolve(log: EventLog): void;
+  resolve(r: EventLog | SortedSeed): void;
   reject(e: unknown): void;
 }
 
-/** Up to `size` worker threads, one file at a time each; `close()` ends them (the CLI does after loading). */
+/**
+ * Up to `size` worker threads, one job at a time each (a file to parse, or the mc time sort of a loaded log);
+ * `close()` ends them. An idle thread does not keep the process alive (unref'd until its next job).
+ */
 export class NodeParsePool implements ParsePool {
   private readonly slots: WorkerSlots<Worker, Pending>;
   private nextId = 1;
+  private closed = false;
 
   constructor(readonly size: number) {
-    this.slots = new WorkerSlots(size, () => this.spawn(), (w, p) => w.postMessage(p.job));
+    this.slots = new WorkerSlots(size, () => this.spawn(), (w, p) => {
+      w.ref();
+      w.postMessage(p.job);
+    });
+  }
+
+  sortEntries(cols: TimedColumns): Promise<SortedSeed> {
+    if (this.closed) return Promise.reject(new Error('the parse threads are closed'));
+    // copies: the columns stay here (the analysis reads them meanwhile)
+    const whole = <T extends Float64Array | Float32Array>(c: T): T => (c.byteLength === c.buffer.byteLength ? c : (c.slice() as T));
+    const job: SortJob = { id: this.nextId++, sort: { n: cols.n, start: whole(cols.start), dur: whole(cols.dur) } };
+    return new Promise<SortedSeed>((resolve, reject) => {
+      this.slots.queue.push({ job, onBytes: () => {}, resolve: (r) => resolve(r as SortedSeed), reject });
+      this.slots.pump();
+    });
   }
 
   parse(source: ByteSource, importer: string, head: Uint8Array, opts: { pathFilter?: PathFilter[] }, onBytes: (n: number) => void): Promise<EventLog> {
@@ -95,7 +128,7 @@ export class NodeParsePool implements ParsePool {
     if (!file.path) return Promise.reject(new Error(`${source.name}: the parse threads read files on disk only`));
     const job: Job = { id: this.nextId++, path: file.path, name: source.name, size: file.size, importer, head, pathFilter: opts.pathFilter, ...(source.compressed ? { gzip: file.name } : {}) };
     return new Promise<EventLog>((resolve, reject) => {
-      this.slots.queue.push({ job, onBytes, resolve, reject });
+      this.slots.queue.push({ job, onBytes, resolve: (r) => resolve(r as EventLog), reject });
       this.slots.pump();
     });
   }
@@ -116,6 +149,7 @@ export class NodeParsePool implements ParsePool {
 
   /** Ends every thread (idle threads would keep the process alive). */
   close(): void {
+    this.closed = true;
     for (const w of this.slots.takeWorkers()) void w.terminate();
   }
 
@@ -126,7 +160,9 @@ export class NodeParsePool implements ParsePool {
       if (!p || p.job.id !== r.id) return;
       if ('bytes' in r) return p.onBytes(r.bytes);
       this.slots.finished(w);
+      w.unref();
       if ('log' in r) p.resolve(r.log);
+      else if ('sorted' in r) p.resolve(r.sorted);
       else p.reject(new Error(r.error));
       this.slots.pump();
     });

@@ -23,6 +23,35 @@ describe('writeJsonParts', () => {
     }
   });
 
+  it('writes runs of flat elements (engine blocks) exactly as JSON.stringify, at any depth, chunk and mix', () => {
+    // a seeded mix of what variant traces hold (strings, [activity, n] pairs) and what breaks a flat run
+    let seed = 7;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const item = (): unknown => {
+      const r = rnd();
+      if (r < 0.4) return `read:/p/${Math.floor(rnd() * 50)}\n"é\u2028`;
+      if (r < 0.6) return [`write:/s/${Math.floor(rnd() * 9)}`, 2 + Math.floor(rnd() * 100)];
+      if (r < 0.7) return Math.floor(rnd() * 1e6) / 7;
+      if (r < 0.75) return [];
+      if (r < 0.8) return null;
+      if (r < 0.83) return undefined;
+      if (r < 0.86) return { nested: [1, 'two', [3]] };
+      if (r < 0.88) return Array.from({ length: 20 }, (_, i) => i);
+      if (r < 0.9) return [[1, 2], 'deep'];
+      if (r < 0.92) return new Date(86_400_000);
+      return rnd() < 0.5;
+    };
+    for (const len of [1, 2, 17, 300, 5000]) {
+      const trace = Array.from({ length: len }, item);
+      const doc = { variants: [{ trace, count: 1 }, { trace: trace.slice(0, 3), count: 2 }], flat: trace };
+      for (const indent of [0, 2]) {
+        const want = JSON.stringify(doc, null, indent);
+        for (const chunk of [1, 64, 1000, 1 << 16]) expect(jsonParts(doc, { indent, chunk }).join('')).toBe(want);
+      }
+      expect(jsonParts(trace, { indent: 2 }).join('')).toBe(JSON.stringify(trace, null, 2));
+    }
+  });
+
   it('an activity named __proto__ survives (null-prototype records)', () => {
     const doc = JSON.parse(jsonParts(DOCS[8], { indent: 2 }).join('')) as Record<string, unknown>;
     expect(Object.keys(doc)).toEqual(['__proto__', 'read:/x']);

@@ -5,7 +5,9 @@
  * arguments, file-system source, worker_threads pool, text report). Every public async method takes a Ctx
  * first (progress, cancel); the worker protocol exposes them by name (src/worker/protocol.ts).
  */
-import { activityEvents, analyze, edgeCases, mappingLog, resolvePartition, type CompiledMapping } from '../analysis/index';
+import { activityEvents, analyze, completeDeferred, edgeCases, mappingLog, resolvePartition, type CompiledMapping } from '../analysis/index';
+import { hasConcurrencySequence } from '../analysis/concurrency';
+import { seedSortedEntries, type SortedSeed } from '../analysis/seqSort';
 import { compileView, type CustomSandbox, type RegexGuard } from './compile';
 import { toCliJson } from '../analysis/cliJson';
 import { accessReport, type AccessReport } from '../analysis/accessReport';
@@ -66,6 +68,9 @@ export interface SessionOptions {
 
 type Compiled = CompiledMapping;
 
+/** Below this many events the time sort is quicker here than a copy to another thread and back. */
+const SORT_ELSEWHERE = 200_000;
+
 export { MAX_OPEN_FILES } from './readFiles';
 
 export class Session {
@@ -75,6 +80,7 @@ export class Session {
   private readonly sandbox: CustomSandbox | undefined;
   /** Loads and adds: the loaded log, its summary and what it was read with (src/session/loader.ts). */
   private readonly loader: Loader;
+  private readonly pool: ParsePool | null;
 
   constructor(opts: SessionOptions = {}) {
     this.limits = opts.limits;
@@ -82,6 +88,7 @@ export class Session {
     this.sandbox = opts.customSandbox;
     this.guard = opts.regexGuard;
     const env = { chunk: opts.chunk ?? CHUNK, pool: opts.pool ?? null, importers: opts.importers ?? IMPORTERS, inflate: opts.inflate === undefined ? defaultInflate() : opts.inflate };
+    this.pool = env.pool;
     this.loader = new Loader(env, (log) => this.dropAnalysis(log));
   }
 
@@ -194,7 +201,16 @@ export class Session {
     const windowedNow = isWindow(params.time);
     work = applyWindow(base, work, params.time, this.windowed ? this.work : null);
     // Variant traces may be capped for the UI (millions of strings otherwise); the JSON export is complete.
-    const result = analyze(work, params.mapping, partition, compiled, this.limits);
+    // With a pool that sorts (the CLI), the mc sweep's time sort runs there while this analysis goes on.
+    const sorting = this.sorting(work);
+    let result = analyze(work, params.mapping, partition, compiled, sorting ? { ...this.limits, defer: true } : this.limits);
+    if (sorting && result.deferred?.length) {
+      if (result.deferred.includes('mc')) {
+        const seed = await sorting;
+        if (seed) seedSortedEntries(work, seed);
+      }
+      result = completeDeferred(result, work, compiled);
+    }
     this.filtered = filtered;
     this.windowed = windowedNow && work !== filtered;
     this.work = work;
@@ -215,9 +231,17 @@ export class Session {
     const t0 = Date.now();
     ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: '' });
     const { work, compiled } = this.needAnalysis();
-    const result = analyze(work, this.params.mapping, this.partition, compiled, { ...this.limits, defer: false });
+    const result = completeDeferred(reply.result, work, compiled);
     this.lastReply = { ...reply, result, analyzeMs: Date.now() - t0 };
     return this.lastReply;
+  }
+
+  /** The pool's time sort of `work` when the analysis will need it and does not defer it (null: sort here). */
+  private sorting(work: EventLog): Promise<SortedSeed | null> | null {
+    const sort = this.pool?.sortEntries;
+    if (!sort || this.limits?.defer || work.timeBase === 'none' || work.n < SORT_ELSEWHERE || hasConcurrencySequence(work)) return null;
+    // a closed pool or a failed thread: the analysis sorts here instead
+    return sort.call(this.pool, { n: work.n, start: work.start, dur: work.dur }).catch(() => null);
   }
 
   private guarded<T>(what: string, work: number, fn: () => T): T {

@@ -3,6 +3,7 @@
  * the CLI reads. No typed arrays except in TimelineData (analysis/types.ts).
  */
 import type { AnalysisResult, MappingSpec, PathFilter } from '../analysis/types';
+import type { SortedSeed, TimedColumns } from '../analysis/seqSort';
 import type { EventLog, TimeBase, UnparsableLine } from '../model/eventlog';
 import type { Identified } from '../ingest/registry';
 import type { ByteSource, Cancel } from '../ingest/source';
@@ -127,6 +128,12 @@ export interface ParsePool {
   parse(source: ByteSource, importerId: string, head: Uint8Array, opts: { pathFilter?: PathFilter[] }, onBytes: (n: number) => void): Promise<EventLog>;
   /** Stops every thread now; pending parses reject with CancelledError. */
   cancelAll(): void;
+  /**
+   * Optional: the mc sweep's time sort (analysis/seqSort.ts sortedEntries) of a copy of these columns on an
+   * idle thread, while the analysis goes on here (the CLI; Session.analyze seeds the result). Rejects when
+   * the pool is closed.
+   */
+  sortEntries?(cols: TimedColumns): Promise<SortedSeed>;
   /** Watches a cancel flag while parses run (cancelAll when it is set); returns the unwatch function. */
   watch(cancel: Cancel): () => void;
 }
