@@ -52,6 +52,16 @@ describe('the built CLI (node dist-cli/strace-dfg.mjs)', () => {
     expect(dbg.stderr).toMatch(/^strace-dfg: loaded 6 files \([\d.]+ MB, 72 events\) on 2 threads in /);
   });
 
+  it('sorts for mc on a parse thread while the analysis goes on, and prints the JSON of the in-process run', async () => {
+    const phases = join(ROOT, 'e2e', 'fixtures', 'phases');
+    const r = spawnSync(process.execPath, [CLI, 'analyze', '--json', '--jobs', '2', phases], { encoding: 'utf8', env: { ...process.env, STRACE_DFG_DEBUG: '1', STRACE_DFG_SORT_FROM: '0' } });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/strace-dfg: mc time sort of \d+ events on a parse thread in /);
+    const doc = JSON.parse(r.stdout) as { nodes: Record<string, { mc: number | null }> };
+    expect(Object.values(doc.nodes).some((n) => n.mc !== null && n.mc > 1)).toBe(true);
+    expect(r.stdout).toBe(await inProcess('analyze', '--json', '--jobs', '1', phases));
+  });
+
   it('parses gzip’d traces on 2 worker threads (each decompresses its file) as the in-process parse does', async () => {
     const IOR = join(ROOT, 'e2e', 'fixtures', 'ior-ssf-fpp');
     const BAD = join(ROOT, 'src', 'ingest', '__fixtures__', 'truncated_vm_0.st.gz');

@@ -6,8 +6,9 @@ import { DEFAULT_MAPPING } from '../analysis/types';
 import { identify, importerById, isIdentified } from '../ingest/registry';
 import { bytesSource, type ByteSource } from '../ingest/source';
 import type { EventLog } from '../model/eventlog';
+import { sortedEntries } from '../analysis/seqSort';
 import { Session } from './session';
-import { noCtx, type ParsePool } from './types';
+import { noCtx, type LoadItem, type ParsePool } from './types';
 import { idsSelector } from './view';
 
 const FIG1 = join(__dirname, '..', 'cli/__fixtures__/fig1');
@@ -100,5 +101,53 @@ describe('deferred statistics (the app: mc, DR and p95 follow the first graph)',
     // the indexes are built now: a mapping change defers nothing
     expect((await app.analyze(noCtx(), { ...params, mapping: { ...DEFAULT_MAPPING, depth: 3 } })).result.deferred).toBeUndefined();
     expect(await app.complete(noCtx())).toBeNull();
+  });
+});
+
+describe('the mc time sort on a pool thread (the CLI: ParsePool.sortEntries)', () => {
+  const sources = (): LoadItem[] => {
+    const dir = join(__dirname, '..', '..', 'e2e', 'fixtures', 'phases');
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.st'))
+      .map((f) => bytesSource(f, new Uint8Array(readFileSync(join(dir, f)))));
+  };
+  const params = { mapping: DEFAULT_MAPPING, caseFilters: [], partition: null };
+  /** A pool that sorts copies of the columns after a turn of the event loop (as a thread would), or fails. */
+  const sortingPool = (fail: boolean) => {
+    const calls: number[] = [];
+    const pool: ParsePool = {
+      size: 1,
+      sortEntriesFrom: 0,
+      // parses here, as a thread would
+      parse: (source, importer, head, _opts, onBytes) => importerById(importer).read(source, head, {}, { cancel: { cancelled: false }, onBytes }),
+      cancelAll: () => {},
+      watch: () => () => {},
+      sortEntries: async (cols) => {
+        calls.push(cols.n);
+        await new Promise((r) => setTimeout(r, 5));
+        if (fail) throw new Error('the thread died');
+        const { entries, starts } = sortedEntries({ n: cols.n, start: cols.start.slice(), dur: cols.dur.slice() });
+        return { entries, starts };
+      },
+    };
+    return { pool, calls };
+  };
+
+  it('gives exactly the analysis made in one thread, sorting there once per log; a failing thread changes nothing', async () => {
+    const plain = new Session();
+    await plain.load(noCtx(), sources());
+    const want = (await plain.analyze(noCtx(), params)).result;
+    expect(want.nodes.some((n) => n.mc !== null && n.mc > 1)).toBe(true);
+    for (const fail of [false, true]) {
+      const { pool, calls } = sortingPool(fail);
+      const s = new Session({ pool });
+      await s.load(noCtx(), sources());
+      const r = (await s.analyze(noCtx(), params)).result;
+      expect(r).toEqual(want);
+      expect(calls).toEqual([s.log!.n]);
+      // the sequence is built now: a mapping change sorts nowhere
+      await s.analyze(noCtx(), { ...params, mapping: { ...DEFAULT_MAPPING, depth: 3 } });
+      expect(calls.length).toBe(1);
+    }
   });
 });

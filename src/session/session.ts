@@ -239,7 +239,7 @@ export class Session {
   /** The pool's time sort of `work` when the analysis will need it and does not defer it (null: sort here). */
   private sorting(work: EventLog): Promise<SortedSeed | null> | null {
     const sort = this.pool?.sortEntries;
-    if (!sort || this.limits?.defer || work.timeBase === 'none' || work.n < SORT_ELSEWHERE || hasConcurrencySequence(work)) return null;
+    if (!sort || this.limits?.defer || work.timeBase === 'none' || work.n < (this.pool?.sortEntriesFrom ?? SORT_ELSEWHERE) || hasConcurrencySequence(work)) return null;
     // a closed pool or a failed thread: the analysis sorts here instead
     return sort.call(this.pool, { n: work.n, start: work.start, dur: work.dur }).catch(() => null);
   }

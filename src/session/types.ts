@@ -134,6 +134,8 @@ export interface ParsePool {
    * the pool is closed.
    */
   sortEntries?(cols: TimedColumns): Promise<SortedSeed>;
+  /** The fewest events worth a copy to another thread and back for sortEntries (default 200,000). */
+  readonly sortEntriesFrom?: number;
   /** Watches a cancel flag while parses run (cancelAll when it is set); returns the unwatch function. */
   watch(cancel: Cancel): () => void;
 }
