@@ -118,10 +118,10 @@ async function checkPathsFit(io: CliIO, items: Identified[], filter: readonly Pa
   const budget = PATHS_SHARE * heap;
   // a path costs at most ~4 heap bytes per trace byte (one new path per shortest line): small loads fit
   if (4 * items.reduce((a, i) => a + i.source.size, 0) <= budget) return undefined;
-  const est = await estimatePaths(items);
+  const est = await estimatePaths(items, undefined, budget);
   if (est.heapBytes <= budget) return undefined;
   if (!filter.length) throw tooManyPaths(est, heap, false);
-  const kept = await estimatePaths(items, pathPredicate(filter));
+  const kept = await estimatePaths(items, pathPredicate(filter), budget);
   if (kept.heapBytes > budget) throw tooManyPaths(kept, heap, true);
   io.stderr.write(
     `strace-dfg: about ${formatCount(est.paths)} distinct paths would not fit in the heap budget of ${formatBytes(budget)}: --filter is applied while reading (about ${formatCount(kept.paths)} paths kept; the events of the others are counted as filtered)\n`,

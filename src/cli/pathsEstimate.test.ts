@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStraceBytes } from '../ingest/strace/index';
 import { identify, isIdentified, type Identified } from '../ingest/registry';
-import { estimatePaths } from '../session/estimate';
+import { estimatePaths, QUICK_BYTES, QUICK_MARGIN } from '../session/estimate';
 import { fsSource } from './fsSource';
 import { makeManyPathsTraces } from '../testing/manyPaths';
 import { writeLatePathsTrace } from '../testing/latePaths';
@@ -57,6 +57,23 @@ describe('distinct paths estimated before a load', () => {
     expect(statSync(FEW).size).toBeGreaterThan(2 << 20);
     const few = await estimatePaths([await item(FEW)]);
     expect(few.paths).toBeLessThan(100);
+  });
+
+  it('with a heap budget: a quick look for a load far under it, the full sample for one near or over it', async () => {
+    const few = await estimatePaths([await item(FEW)], undefined, 1 << 30);
+    expect(few.quick).toBe(true);
+    expect(few.sampledBytes).toBeLessThanOrEqual(QUICK_BYTES);
+    expect(few.paths).toBeLessThan(100);
+    // the mdtest-like trace: its quick look is not 10× under 64 MiB, so it is sampled in full, as without a budget
+    const full = await estimatePaths([await item(MANY)]);
+    const many = await estimatePaths([await item(MANY)], undefined, 64 << 20);
+    expect(many.quick).toBeUndefined();
+    expect(many).toEqual(full);
+    // the quick look itself sees the many paths: 11,639 of the 12,000+ here (it only has to be within its margin)
+    const look = await estimatePaths([await item(MANY)], undefined, 2 ** 50);
+    expect(look.quick).toBe(true);
+    expect(look.paths).toBeGreaterThan(12_000 / 2);
+    expect(look.paths).toBeLessThan(12_000 * QUICK_MARGIN);
   });
 
   it('a load that will not fit stops with one line before reading; one that fits in the same heap loads', async () => {

@@ -25,6 +25,16 @@ export const SAMPLE_FILES = 16;
  */
 export const HEAP_PER_PATH = 1000;
 
+/**
+ * A first, quick look before the full sample when the caller gives its heap budget: QUICK_FILES files, each
+ * in SLICES slices of QUICK_BYTES / SLICES bytes (1/64 of the full sample's bytes). A load whose quick
+ * estimate is QUICK_MARGIN times under the budget fits; any other is sampled in full. Measured on the
+ * browser benchmark's 1 GB (192 files, 4,122 paths): 222 → ~30 ms (Node, first run), ~0.3 s saved in the app.
+ */
+export const QUICK_FILES = 4;
+export const QUICK_BYTES = 1 << 18;
+export const QUICK_MARGIN = 10;
+
 export interface PathEstimate {
   sampledFiles: number;
   sampledBytes: number;
@@ -36,6 +46,8 @@ export interface PathEstimate {
   heapBytes: number;
   /** Slices read in all (a file smaller than the sample, or a gzip file, is one). */
   slices: number;
+  /** From the quick look only (QUICK_FILES files): the load was far under the budget. */
+  quick?: boolean;
 }
 
 /** The lines of `bytes` from its first line start (`skipFirst`: a slice begins mid-line) to its last line end. */
@@ -78,9 +90,19 @@ function sliceStats(name: string, bytes: Uint8Array, pathFilter: ((fp: string) =
  * half also holds the libraries and configuration every process opens); the estimate is the mean rate
  * over all strace bytes plus the most paths one head held. A path met again far from where it was first
  * seen (mdtest's stat and remove phases) counts again: an mdtest trace is over-estimated, up to 2.5 times.
- * `pathFilter`: count only the paths a parse-time filter keeps (LoadOptions.pathFilter).
+ * `pathFilter`: count only the paths a parse-time filter keeps (LoadOptions.pathFilter). `budget` (heap bytes
+ * the paths may take): a quick look first (QUICK_FILES); the full sample only when that is not far under it.
  */
-export async function estimatePaths(items: readonly (Identified | ByteSource)[], pathFilter?: (fp: string) => boolean): Promise<PathEstimate> {
+export async function estimatePaths(items: readonly (Identified | ByteSource)[], pathFilter?: (fp: string) => boolean, budget?: number): Promise<PathEstimate> {
+  if (budget !== undefined) {
+    const quick = await sample(items, pathFilter, QUICK_FILES, QUICK_BYTES);
+    if (quick.heapBytes * QUICK_MARGIN <= budget) return { ...quick, quick: true };
+  }
+  return sample(items, pathFilter, SAMPLE_FILES, SAMPLE_BYTES);
+}
+
+/** estimatePaths' sample: up to `files` files, `bytes` bytes of each (in SLICES slices when it is larger). */
+async function sample(items: readonly (Identified | ByteSource)[], pathFilter: ((fp: string) => boolean) | undefined, files: number, bytes: number): Promise<PathEstimate> {
   // identified sources (the CLI) are filtered here; raw ones (the app's dropped files) are sniffed only when
   // sampled, and their strace share of the bytes taken from the sample
   const known = items.every((i) => 'importer' in i);
@@ -88,7 +110,7 @@ export async function estimatePaths(items: readonly (Identified | ByteSource)[],
   const allBytes = strace.reduce((a, i) => a + ('importer' in i ? i.source.size : i.size), 0);
   let sniffed = 0;
   let sniffedStrace = 0;
-  const step = Math.max(1, strace.length / SAMPLE_FILES);
+  const step = Math.max(1, strace.length / files);
   let sampledBytes = 0;
   let tailNew = 0;
   let tailBytes = 0;
@@ -97,7 +119,7 @@ export async function estimatePaths(items: readonly (Identified | ByteSource)[],
   let lenN = 0;
   let sampledFiles = 0;
   let slices = 0;
-  for (let k = 0, picked = 0; k < strace.length && picked < SAMPLE_FILES; k = Math.floor(++picked * step)) {
+  for (let k = 0, picked = 0; k < strace.length && picked < files; k = Math.floor(++picked * step)) {
     const it = strace[k];
     let src: ByteSource;
     if ('importer' in it) src = it.source;
@@ -110,18 +132,18 @@ export async function estimatePaths(items: readonly (Identified | ByteSource)[],
     }
     sampledFiles++;
     // a file within the sample is read whole; a gzip stream from its start only
-    const n = src.size <= SAMPLE_BYTES || src.compressed ? 1 : SLICES;
-    const len = n === 1 ? Math.min(src.size, SAMPLE_BYTES) : Math.floor(SAMPLE_BYTES / SLICES);
+    const n = src.size <= bytes || src.compressed ? 1 : SLICES;
+    const len = n === 1 ? Math.min(src.size, bytes) : Math.floor(bytes / SLICES);
     for (let j = 0; j < n; j++) {
       const offset = n === 1 ? 0 : Math.floor((j * (src.size - len)) / (n - 1));
       const raw = await src.read(offset, len);
-      const bytes = wholeLines(raw, offset > 0, offset + raw.length >= src.size);
-      if (!bytes.length) continue;
-      const st = sliceStats(src.name, bytes, pathFilter);
+      const lines = wholeLines(raw, offset > 0, offset + raw.length >= src.size);
+      if (!lines.length) continue;
+      const st = sliceStats(src.name, lines, pathFilter);
       slices++;
-      sampledBytes += bytes.length;
+      sampledBytes += lines.length;
       tailNew += st.tail;
-      tailBytes += bytes.length - (bytes.length >> 1);
+      tailBytes += lines.length - (lines.length >> 1);
       lenSum += st.lenSum;
       lenN += st.distinct;
       if (j === 0) headMax = Math.max(headMax, st.distinct);

@@ -6,7 +6,7 @@ import type { PathFilter } from '../analysis/types';
 import type { LoadInput } from '../worker/protocol';
 import type { Analysis } from './analysis';
 import { stopped, type StoreContext } from './context';
-import { estimateLoad, mayExceedHeap, traceBytes, withPaths } from './memory';
+import { estimateLoad, HEAP_BUDGET, mayExceedHeap, traceBytes, withPaths } from './memory';
 import type { AppState } from './state';
 
 type ConfirmChoice = Parameters<AppState['confirmLoad']>[0];
@@ -97,7 +97,7 @@ export function createLoading({ set, get, client, env, refs, guarded }: StoreCon
     if (estimate.fits && mayExceedHeap(text, env.heapBudget)) {
       // millions of distinct paths (mdtest-like) fill a worker's heap long before the bytes do: sample the heads
       try {
-        estimate = withPaths(estimate, await client.call('estimatePaths', [inputs]).promise, env.heapBudget);
+        estimate = withPaths(estimate, await client.call('estimatePaths', [inputs, env.heapBudget ?? HEAP_BUDGET]).promise, env.heapBudget);
       } catch {
         // no estimate (a file that cannot be read is reported by the load itself)
       }

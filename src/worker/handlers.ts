@@ -17,6 +17,6 @@ export function workerHandlers(session: Session): Handlers {
     ...(forwarded as Omit<Handlers, 'load' | 'add' | 'estimatePaths'>),
     load: (ctx, inputs, opts) => session.load(ctx, inputs.map((i) => fileSource(i.file, i.name)), opts),
     add: (ctx, inputs) => session.add(ctx, inputs.map((i) => fileSource(i.file, i.name))),
-    estimatePaths: (_ctx, inputs) => estimatePaths(inputs.map((i) => fileSource(i.file, i.name))),
+    estimatePaths: (_ctx, inputs, budget) => estimatePaths(inputs.map((i) => fileSource(i.file, i.name)), undefined, budget),
   };
 }

@@ -36,8 +36,9 @@ type Remote<F> = F extends (ctx: Ctx, ...a: infer A) => Promise<infer R> ? (...a
 export type Api = { [M in Forwarded]: Remote<Session[M]> } & {
   /** Loads dropped files (the worker wraps each in a ByteSource). */
   load(inputs: LoadInput[], opts?: LoadOptions): LoadSummary;
-  /** The distinct paths a load of these files would hold, from the head of a sample of them (session/estimate.ts). */
-  estimatePaths(inputs: LoadInput[]): PathEstimate;
+  /** The distinct paths a load of these files would hold, from slices of a sample of them (session/estimate.ts);
+   * with the heap budget, a quick look suffices for a load far under it. */
+  estimatePaths(inputs: LoadInput[], budget?: number): PathEstimate;
   /** Adds dropped files to the loaded ones (Session.add). */
   add(inputs: LoadInput[]): LoadSummary;
 };
