@@ -135,23 +135,38 @@ async function checkPathsFit(io: CliIO, items: Identified[], filter: readonly Pa
  * skipped.
  */
 export async function loadPaths(io: CliIO, paths: readonly string[], opts: LoadPathsOptions): Promise<Loaded> {
-  const { files, skipped, folders, failed: unread } = await discover(paths);
-  if (folders.length) {
-    const names = folders.slice(0, 10).map((s) => `${safe(s.name)} (${safe(s.reason)})`);
-    if (folders.length > 10) names.push(`… ${folders.length - 10} more`);
-    io.stderr.write(`strace-dfg: skipped ${folders.length} unreadable folder${folders.length === 1 ? '' : 's'}: ${names.join(', ')}\n`);
-  }
-  noteOthers(io, skipped);
-  const pathFilter = await checkPathsFit(io, files.map((f) => f.item), opts.filter ?? []);
-  const t0 = performance.now();
-  const pooled = files.filter((f) => f.item.importer.pooled).length;
   let jobs = opts.jobs ?? defaultJobs();
   const cores = Math.max(1, availableParallelism());
   if (jobs > cores) {
     io.stderr.write(`strace-dfg: --jobs ${jobs} is more than the ${cores} cores: using ${cores}\n`);
     jobs = cores;
   }
-  const pool = jobs > 1 && pooled > 1 && canUseWorkers() ? new NodeParsePool(Math.min(jobs, pooled)) : null;
+  // the parse threads start first: their start-up overlaps finding, sniffing and sampling the files
+  let pool = jobs > 1 && canUseWorkers() ? new NodeParsePool(jobs) : null;
+  pool?.prestart();
+  let files: Awaited<ReturnType<typeof discover>>['files'];
+  let unread: Awaited<ReturnType<typeof discover>>['failed'];
+  let pathFilter: PathFilter[] | undefined;
+  try {
+    const found = await discover(paths);
+    ({ files, failed: unread } = found);
+    if (found.folders.length) {
+      const names = found.folders.slice(0, 10).map((s) => `${safe(s.name)} (${safe(s.reason)})`);
+      if (found.folders.length > 10) names.push(`… ${found.folders.length - 10} more`);
+      io.stderr.write(`strace-dfg: skipped ${found.folders.length} unreadable folder${found.folders.length === 1 ? '' : 's'}: ${names.join(', ')}\n`);
+    }
+    noteOthers(io, found.skipped);
+    pathFilter = await checkPathsFit(io, files.map((f) => f.item), opts.filter ?? []);
+  } catch (e) {
+    pool?.close();
+    throw e;
+  }
+  const t0 = performance.now();
+  // one file (or none) for the threads: parsed here
+  if (pool && files.filter((f) => f.item.importer.pooled).length < 2) {
+    pool.close();
+    pool = null;
+  }
   const session = new Session({ pool, regexGuard, inflate: nodeInflate });
   let summary: LoadSummary;
   try {

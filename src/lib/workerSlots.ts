@@ -37,6 +37,18 @@ export class WorkerSlots<W, J> {
     }
   }
 
+  /** Makes every worker now (idle), so that their start-up overlaps the caller's own work; returns the new ones. */
+  prestart(): W[] {
+    const made: W[] = [];
+    while (this.all.length < this.size) {
+      const w = this.spawn();
+      this.all.push(w);
+      this.idle.push(w);
+      made.push(w);
+    }
+    return made;
+  }
+
   /** Worker `w` is done with its job: idle again. */
   finished(w: W): void {
     this.running.delete(w);
