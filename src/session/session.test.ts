@@ -150,4 +150,19 @@ describe('the mc time sort on a pool thread (the CLI: ParsePool.sortEntries)', (
       expect(calls.length).toBe(1);
     }
   });
+
+  it('does not sort for a log without durations (strace without -T: no mc)', async () => {
+    const { pool, calls } = sortingPool(false);
+    const dir = join(__dirname, '..', '..', 'e2e', 'fixtures', 'phases');
+    // the same traces with the -T durations cut off
+    const noT = readdirSync(dir)
+      .filter((f) => f.endsWith('.st'))
+      .map((f) => bytesSource(f, new TextEncoder().encode(readFileSync(join(dir, f), 'latin1').replace(/ <\d+\.\d+>$/gm, ''))));
+    const s = new Session({ pool });
+    await s.load(noCtx(), noT);
+    const r = (await s.analyze(noCtx(), params)).result;
+    expect(r.hasDurations).toBe(false);
+    expect(r.nodes.every((n) => n.mc === null)).toBe(true);
+    expect(calls).toEqual([]);
+  });
 });

@@ -5,9 +5,7 @@
  * arguments, file-system source, worker_threads pool, text report). Every public async method takes a Ctx
  * first (progress, cancel); the worker protocol exposes them by name (src/worker/protocol.ts).
  */
-import { activityEvents, analyze, completeDeferred, edgeCases, mappingLog, resolvePartition, type CompiledMapping } from '../analysis/index';
-import { hasConcurrencySequence } from '../analysis/concurrency';
-import { seedSortedEntries, type SortedSeed } from '../analysis/seqSort';
+import { activityEvents, completeDeferred, edgeCases, mappingLog, resolvePartition, type CompiledMapping } from '../analysis/index';
 import { compileView, type CustomSandbox, type RegexGuard } from './compile';
 import { toCliJson } from '../analysis/cliJson';
 import { accessReport, type AccessReport } from '../analysis/accessReport';
@@ -21,6 +19,7 @@ import { jsonParts, writeJsonParts } from '../lib/jsonParts';
 import type { EventLog } from '../model/eventlog';
 import { analysisDocument, fullResult, viewText, type AnalysisJson } from './exports';
 import { Loader } from './loader';
+import { analyzeWithPool } from './offload';
 import { casesWithActivity, selectCases } from './logOps';
 import { buildTimeline } from './timeline';
 import { applyWindow, chromeParts, fileOffsetsOf, isWindow, overviewOf, phasesOf, runTimelineOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
@@ -67,9 +66,6 @@ export interface SessionOptions {
 
 
 type Compiled = CompiledMapping;
-
-/** Below this many events the time sort is quicker here than a copy to another thread and back. */
-const SORT_ELSEWHERE = 200_000;
 
 export { MAX_OPEN_FILES } from './readFiles';
 
@@ -201,16 +197,8 @@ export class Session {
     const windowedNow = isWindow(params.time);
     work = applyWindow(base, work, params.time, this.windowed ? this.work : null);
     // Variant traces may be capped for the UI (millions of strings otherwise); the JSON export is complete.
-    // With a pool that sorts (the CLI), the mc sweep's time sort runs there while this analysis goes on.
-    const sorting = this.sorting(work);
-    let result = analyze(work, params.mapping, partition, compiled, sorting ? { ...this.limits, defer: true } : this.limits);
-    if (sorting && result.deferred?.length) {
-      if (result.deferred.includes('mc')) {
-        const seed = await sorting;
-        if (seed) seedSortedEntries(work, seed);
-      }
-      result = completeDeferred(result, work, compiled);
-    }
+    // With a pool that sorts (the CLI), the mc sweep's time sort runs there meanwhile (offload.ts).
+    const result = await analyzeWithPool(this.pool, this.limits, work, params.mapping, partition, compiled);
     this.filtered = filtered;
     this.windowed = windowedNow && work !== filtered;
     this.work = work;
@@ -234,14 +222,6 @@ export class Session {
     const result = completeDeferred(reply.result, work, compiled);
     this.lastReply = { ...reply, result, analyzeMs: Date.now() - t0 };
     return this.lastReply;
-  }
-
-  /** The pool's time sort of `work` when the analysis will need it and does not defer it (null: sort here). */
-  private sorting(work: EventLog): Promise<SortedSeed | null> | null {
-    const sort = this.pool?.sortEntries;
-    if (!sort || this.limits?.defer || work.timeBase === 'none' || work.n < (this.pool?.sortEntriesFrom ?? SORT_ELSEWHERE) || hasConcurrencySequence(work)) return null;
-    // a closed pool or a failed thread: the analysis sorts here instead
-    return sort.call(this.pool, { n: work.n, start: work.start, dur: work.dur }).catch(() => null);
   }
 
   private guarded<T>(what: string, work: number, fn: () => T): T {
