@@ -53,13 +53,7 @@ export function analyze(
     rateN[a] += ps.rateN[p];
     fail[a] += ps.fail[p];
   }
-  // the pairs of each activity, grouped (counting sort), for the duration quantiles
-  const actStart = new Uint32Array(A + 1);
-  for (let p = 0; p < m.pairAct.length; p++) if (m.pairAct[p] >= 0) actStart[m.pairAct[p] + 1]++;
-  for (let a = 0; a < A; a++) actStart[a + 1] += actStart[a];
-  const actPairs = new Uint32Array(actStart[A]);
-  const put = actStart.slice(0, A);
-  for (let p = 0; p < m.pairAct.length; p++) if (m.pairAct[p] >= 0) actPairs[put[m.pairAct[p]]++] = p;
+  const { actStart, actPairs } = pairsByActivity(m.pairAct, A);
   const deferred: ('mc' | 'p95Dur')[] = [];
   const deferP95 = hasDurations && options.defer === true && !hasPairDurations(log);
   if (deferP95) deferred.push('p95Dur');
@@ -184,12 +178,7 @@ export function completeDeferred(result: AnalysisResult, log: EventLog, m: Compi
   let p95: ((a: number) => number | null) | null = null;
   if (deferred.includes('p95Dur')) {
     const pd = pairDurations(log);
-    const actStart = new Uint32Array(A + 1);
-    for (let p = 0; p < m.pairAct.length; p++) if (m.pairAct[p] >= 0) actStart[m.pairAct[p] + 1]++;
-    for (let a = 0; a < A; a++) actStart[a + 1] += actStart[a];
-    const actPairs = new Uint32Array(actStart[A]);
-    const put = actStart.slice(0, A);
-    for (let p = 0; p < m.pairAct.length; p++) if (m.pairAct[p] >= 0) actPairs[put[m.pairAct[p]]++] = p;
+    const { actStart, actPairs } = pairsByActivity(m.pairAct, A);
     p95 = (a) => unionQuantile(pd, actPairs, actStart[a], actStart[a + 1], 0.95);
   }
   const nodes = result.nodes.map((n) => {
@@ -207,6 +196,18 @@ export function completeDeferred(result: AnalysisResult, log: EventLog, m: Compi
   const rest = { ...result, nodes };
   delete rest.deferred;
   return rest;
+}
+
+/** The pairs of each activity, grouped (counting sort), for the duration quantiles: activity a has
+ * actPairs[actStart[a] .. actStart[a + 1]). */
+function pairsByActivity(pairAct: Int32Array, A: number): { actStart: Uint32Array; actPairs: Uint32Array } {
+  const actStart = new Uint32Array(A + 1);
+  for (let p = 0; p < pairAct.length; p++) if (pairAct[p] >= 0) actStart[pairAct[p] + 1]++;
+  for (let a = 0; a < A; a++) actStart[a + 1] += actStart[a];
+  const actPairs = new Uint32Array(actStart[A]);
+  const put = actStart.slice(0, A);
+  for (let p = 0; p < pairAct.length; p++) if (pairAct[p] >= 0) actPairs[put[pairAct[p]]++] = p;
+  return { actStart, actPairs };
 }
 
 /** A copy with the keys in alphabetical order ({} for none), so JSON output is deterministic. */
