@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { AppPage, fixture } from './app';
+import { AppPage, FIXTURES, fixture } from './app';
 
 test('a file that is not a trace is named in an error and the others load', async ({ page }) => {
   const app = new AppPage(page);
@@ -104,4 +105,31 @@ test('a custom mapping from a link never runs before the user confirms it', asyn
   ids = (await app.graph()).nodes.map((n) => n.id);
   expect(ids).toContain('FROM-LINK');
   await expect(page.getByTestId('custom-confirm')).toHaveCount(0);
+});
+
+test('an .h5 event log whose /files/report is not JSON, or JSON of the wrong shape, is named with the problem; the good trace loads', async ({ page }) => {
+  const app = new AppPage(page);
+  const thrown: string[] = [];
+  page.on('pageerror', (e) => thrown.push(e.message));
+  await app.open();
+  // native strace-dfg logs, valid HDF5 with valid events, whose stored file report is broken
+  const H5 = join(FIXTURES, '..', '..', 'src', 'ingest', 'hdf5', '__fixtures__');
+  await app.dropFiles([fixture('bad/report_not_json.h5'), join(H5, 'bad_native_report_shape.h5'), fixture('bad/good_node1_1.st')]);
+  const s = await app.expectReady();
+  expect(s.cases).toBe(1);
+  expect(s.errors.slice().sort()).toEqual([
+    `bad_native_report_shape.h5: broken strace-dfg event log: file report 0: 'warnings' is "not a list", expected a list of strings`,
+    'report_not_json.h5: broken strace-dfg event log: file report 0 is not JSON',
+  ]);
+  const shown = page.getByTestId('file-errors').locator('li');
+  await expect(shown).toHaveCount(2);
+  for (const li of await shown.allInnerTexts()) expect(li).not.toMatch(/\n\s*at |Error:|HDF5-DIAG|Aborted|undefined/);
+  await expect(page.getByTestId('error-banner')).toHaveCount(0);
+  // the good file's graph: its activities between ● and ■
+  const ids = (await app.graph()).nodes.map((n) => n.id);
+  expect(ids).toEqual(expect.arrayContaining(['●', '■']));
+  expect(ids.filter((id) => id !== '●' && id !== '■').length).toBeGreaterThan(0);
+  await expect(page.getByTestId('summary-files')).toContainText(/^1 /);
+  expect(thrown).toEqual([]);
+  await app.shot('bad-h5-report', '.side');
 });
