@@ -7,7 +7,7 @@
  */
 import { forReading, type Inflate } from '../ingest/gzip';
 import { FileFormatError, identify, isIdentified, namedLikeTrace, unidentifiedMessage, type Identified, type Importer } from '../ingest/registry';
-import { CancelledError, type ByteSource } from '../ingest/source';
+import { bytesSource, CancelledError, type ByteSource } from '../ingest/source';
 import { forEachLimited } from '../lib/limit';
 import type { EventLog } from '../model/eventlog';
 import { joinForkedFiles, mergeLogs, splitCasesByPid } from '../model/index';
@@ -75,9 +75,12 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
       }
       if (ctx.cancel.cancelled) throw new CancelledError();
       const filter = opts.pathFilter?.length ? { pathFilter: opts.pathFilter } : {};
-      if (pool && id.importer.pooled) logs[k] = await pool.parse(id.source, id.importer.id, id.head, filter, count);
+      // a file no longer than its head (≤ HEAD_BYTES) is parsed here from the head it was sniffed by: a
+      // thread would read it again and send it back, which costs more than the parse (docs/BENCHMARKS.md)
+      const small = id.importer.pooled && !id.source.compressed && id.head.length === id.source.size;
+      if (pool && id.importer.pooled && !small) logs[k] = await pool.parse(id.source, id.importer.id, id.head, filter, count);
       else {
-        const r = forReading(id.source, env.inflate, count);
+        const r = forReading(small ? bytesSource(id.source.name, id.head) : id.source, env.inflate, count);
         logs[k] = await id.importer.read(r.source, id.head, { pathFilter: predicate, chunk: env.chunk }, { cancel: ctx.cancel, onBytes: r.onBytes });
       }
     } catch (e) {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAPPING } from '../analysis/types';
-import { identify, importerById, isIdentified } from '../ingest/registry';
+import { HEAD_BYTES, identify, importerById, isIdentified } from '../ingest/registry';
 import { bytesSource, type ByteSource } from '../ingest/source';
 import type { EventLog } from '../model/eventlog';
 import { sortedEntries } from '../analysis/seqSort';
@@ -14,13 +14,15 @@ import { idsSelector } from './view';
 const FIG1 = join(__dirname, '..', 'cli/__fixtures__/fig1');
 const fig1 = (name: string, as = name): ByteSource => bytesSource(as, new Uint8Array(readFileSync(join(FIG1, name))));
 
-/** A source that counts its head reads (offset 0, more than the 97-byte chunks the Session reads with). */
-function counting(s: ByteSource): ByteSource & { heads: number } {
+/** A source that counts its reads, and its head reads (offset 0, more than the 97-byte chunks the Session reads with). */
+function counting(s: ByteSource): ByteSource & { heads: number; reads: number } {
   const c = {
     name: s.name,
     size: s.size,
     heads: 0,
+    reads: 0,
     read(offset: number, length: number) {
+      c.reads++;
       if (offset === 0 && length > 97) c.heads++;
       return s.read(offset, length);
     },
@@ -51,14 +53,43 @@ describe('Session over ByteSources', () => {
       cancelAll() {},
       watch: () => () => {},
     };
-    const files = ['b_node1_2.st', 'a_node1_1.st', 'a_node1_3.st'].map((f) => fig1(f));
+    // traces longer than their head (12–25 KB); files no longer than it are parsed here (next test)
+    const phases = (f: string): ByteSource => bytesSource(f, new Uint8Array(readFileSync(join(__dirname, '..', '..', 'e2e', 'fixtures', 'phases', f))));
+    const files = ['phases_node1_3.st', 'phases_node1_1.st', 'phases_node1_2.st'].map(phases);
+    expect(files.every((f) => f.size > HEAD_BYTES)).toBe(true);
     const pooled = await new Session({ pool }).load(noCtx(), files);
     const alone = await new Session().load(noCtx(), files);
     expect(calls.map((c) => c.importer)).toEqual(['strace', 'strace', 'strace']);
-    expect(calls.every((c) => c.head > 0)).toBe(true);
+    expect(calls.every((c) => c.head === HEAD_BYTES)).toBe(true);
     expect(pooled.threads).toBe(2);
     expect(pooled.caseList).toEqual(alone.caseList);
-    expect(pooled.caseList.map((c) => c.id)).toEqual(['b_node1_2', 'a_node1_1', 'a_node1_3']);
+    expect(pooled.caseList.map((c) => c.id)).toEqual(['phases_node1_3', 'phases_node1_1', 'phases_node1_2']);
+  });
+
+  it('parses a file no longer than its head here, from the head, not on the pool (one read of it in all)', async () => {
+    const calls: string[] = [];
+    const pool: ParsePool = {
+      size: 2,
+      async parse(source, importer, head, _opts, onBytes): Promise<EventLog> {
+        calls.push(source.name);
+        return importerById(importer).read(source, head, {}, { cancel: { cancelled: false }, onBytes });
+      },
+      cancelAll() {},
+      watch: () => () => {},
+    };
+    const small = ['b_node1_2.st', 'a_node1_1.st', 'a_node1_3.st'].map((f) => counting(fig1(f)));
+    expect(small.every((f) => f.size <= HEAD_BYTES)).toBe(true);
+    const s = new Session({ pool });
+    const sum = await s.load(noCtx(), small);
+    expect(calls).toEqual([]);
+    expect(small.map((f) => f.heads)).toEqual([1, 1, 1]);
+    expect(small.map((f) => f.reads)).toEqual([1, 1, 1]);
+    const alone = new Session();
+    const want = await alone.load(noCtx(), ['b_node1_2.st', 'a_node1_1.st', 'a_node1_3.st'].map((f) => fig1(f)));
+    expect(sum.caseList).toEqual(want.caseList);
+    expect(sum.events).toBe(want.events);
+    const params = { mapping: DEFAULT_MAPPING, caseFilters: [], partition: null };
+    expect((await s.analyze(noCtx(), params)).result).toEqual((await alone.analyze(noCtx(), params)).result);
   });
 
   it('selects cases whose ids contain commas with an escaped ids: selector', async () => {
