@@ -182,6 +182,24 @@ describe('the mc time sort on a pool thread (the CLI: ParsePool.sortEntries)', (
     }
   });
 
+  it('sorts once, from the start of the analysis, also when per-process paths are normalised (a new pair table, the same columns)', async () => {
+    const dir = join(__dirname, '..', '..', 'e2e', 'fixtures', 'phases');
+    // the same traces, their files under /proc/self (normalised to /proc/PID by the default mapping)
+    const procs = (): LoadItem[] =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.st'))
+        .map((f) => bytesSource(f, new TextEncoder().encode(readFileSync(join(dir, f), 'latin1').replaceAll('/tmp/phases', '/proc/self/phases'))));
+    const plain = new Session();
+    await plain.load(noCtx(), procs());
+    const want = (await plain.analyze(noCtx(), params)).result;
+    expect(want.nodes.some((n) => n.id.includes('/proc/PID'))).toBe(true);
+    const { pool, calls } = sortingPool(false);
+    const s = new Session({ pool });
+    await s.load(noCtx(), procs());
+    expect((await s.analyze(noCtx(), params)).result).toEqual(want);
+    expect(calls).toEqual([s.log!.n]);
+  });
+
   it('does not sort for a log without durations (strace without -T: no mc)', async () => {
     const { pool, calls } = sortingPool(false);
     const dir = join(__dirname, '..', '..', 'e2e', 'fixtures', 'phases');

@@ -19,7 +19,8 @@ import { jsonParts, writeJsonParts } from '../lib/jsonParts';
 import type { EventLog } from '../model/eventlog';
 import { analysisDocument, fullResult, viewText, type AnalysisJson } from './exports';
 import { Loader } from './loader';
-import { analyzeWithPool } from './offload';
+import { analyzeWithPool, sorting } from './offload';
+import { hasConcurrencySequence } from '../analysis/concurrency';
 import { casesWithActivity, selectCases } from './logOps';
 import { buildTimeline } from './timeline';
 import { applyWindow, chromeParts, fileOffsetsOf, isWindow, overviewOf, phasesOf, runTimelineOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
@@ -147,6 +148,12 @@ export class Session {
     // Compile first: a bad mapping throws here and leaves the previous state untouched. The mapping is
     // compiled against the log with per-process paths normalised or the log itself.
     const loaded = this.need();
+    // the first analysis of a load with a pool that sorts (the CLI): mc's time sort starts now, beside the
+    // pid pass and the mapping (the analysed log keeps the loaded start and dur columns unless cases or a
+    // time window are selected)
+    const sameColumns = !params.caseFilters.length && !isWindow(params.time) && !params.partition?.hideUnassigned;
+    const normalisedHas = this.normalised?.from === loaded && hasConcurrencySequence(this.normalised.log);
+    const sortedEarly = sameColumns && !normalisedHas ? sorting(this.pool, this.limits, loaded) : null;
     let base = loaded;
     if ((params.mapping.pids ?? 'raw') !== 'raw') {
       // made once per loaded log (mappingLog throws a MappingError for an unknown mode)
@@ -198,7 +205,7 @@ export class Session {
     work = applyWindow(base, work, params.time, this.windowed ? this.work : null);
     // Variant traces may be capped for the UI (millions of strings otherwise); the JSON export is complete.
     // With a pool that sorts (the CLI), the mc sweep's time sort runs there meanwhile (offload.ts).
-    const result = await analyzeWithPool(this.pool, this.limits, work, params.mapping, partition, compiled);
+    const result = await analyzeWithPool(this.pool, this.limits, work, params.mapping, partition, compiled, sortedEarly ? { cols: loaded, sorted: sortedEarly } : null);
     this.filtered = filtered;
     this.windowed = windowedNow && work !== filtered;
     this.work = work;
