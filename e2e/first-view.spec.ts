@@ -22,6 +22,16 @@ for (const name of MPI_FIXTURES) {
       const least = w === 1024 ? 8 : total > 30 || acts.length < total ? 11 : 8.8;
       for (const n of acts) expect(n.labelPx, n.id).toBeGreaterThanOrEqual(least);
       if (acts.length < total) await expect(page.getByTestId('graph-shown')).toContainText(`showing ${acts.length} of ${total} activities`);
+      // the legend (bottom left, folded at 1024×700) covers no node: the fit lifts the graph clear of it
+      // (a pan, the labels keep their size) — on these runs there is room above the graph to do so
+      const canvas = (await page.getByTestId('graph-canvas').boundingBox())!;
+      const l = (await page.getByTestId('graph-legend').boundingBox())!;
+      const legend = { x1: l.x - canvas.x, y1: l.y - canvas.y, x2: l.x - canvas.x + l.width, y2: l.y - canvas.y + l.height };
+      for (const n of g.nodes) {
+        const b = n.box!;
+        const under = b.x1 < legend.x2 && legend.x1 < b.x2 && b.y1 < legend.y2 && legend.y1 < b.y2;
+        expect(under, `${n.id} [${b.x1.toFixed(0)}, ${b.y1.toFixed(0)}, ${b.x2.toFixed(0)}, ${b.y2.toFixed(0)}] under the legend [${legend.x1.toFixed(0)}, ${legend.y1.toFixed(0)}, ${legend.x2.toFixed(0)}, ${legend.y2.toFixed(0)}]`).toBe(false);
+      }
     });
   }
 }

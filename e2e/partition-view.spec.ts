@@ -54,6 +54,18 @@ test('G and R colour the graph by partition at once, the metric stays as the fil
   expect(page.url()).toContain('metric=rd');
   await app.shot('partition-ior-ssf-fpp-1600x1000');
 
+  // an activity's timeline lists its rows in the overview's order: green cases first, then red
+  await app.tab('stats');
+  await page.locator('[data-testid=stats-row][data-id="execve:./ior-like"]').click();
+  await app.waitIdle();
+  await expect(page.getByTestId('timeline-plot')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  const rows = await page.locator('[data-testid=timeline-plot] .ytick text').allTextContents();
+  const ranks = (cid: string) => Array.from({ length: 8 }, (_, r) => `${cid} · rank ${r}`);
+  expect(rows).toEqual([...ranks('ssf'), ...ranks('fpp')]);
+  await app.shot('partition-timeline-1600x1000', '[data-testid=detail]');
+  await page.getByTestId('timeline-close').click();
+  await app.tab('partition');
+
   // the exports carry the same legend; the SVG draws the rings
   const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('graph-export-svg').click()]);
   const text = readFileSync((await svg.path())!, 'utf8');

@@ -1,11 +1,15 @@
 /** Replies of the session's time views on real runs, for the UI's pure models (the UI does not import the
- * analysis): the whole-run timeline and the file offsets of a fixture folder. */
+ * analysis): the whole-run timeline, the file offsets and an activity's timeline of a fixture folder. */
+import { activityEvents } from '../analysis/events';
 import { compileMapping } from '../analysis/mapping';
+import { caseSides, resolvePartition } from '../analysis/partition';
+import { overview } from '../analysis/time/overview';
 import { fileOffsets, type FileOffsets } from '../analysis/time/offsets';
 import { runRows, runTimeline, type RunTimeline, type RunTimelineRequest } from '../analysis/time/runTimeline';
 import { runSpan } from '../analysis/time/span';
-import { DEFAULT_MAPPING } from '../analysis/types';
+import { DEFAULT_MAPPING, type TimelineData } from '../analysis/types';
 import type { EventLog } from '../model';
+import { buildTimeline } from '../session/timeline';
 
 export function runTimelineOf(log: EventLog, req: RunTimelineRequest): RunTimeline {
   const m = compileMapping(log, DEFAULT_MAPPING);
@@ -14,4 +18,19 @@ export function runTimelineOf(log: EventLog, req: RunTimelineRequest): RunTimeli
 
 export function fileOffsetsOf(log: EventLog, path: string | null): FileOffsets {
   return fileOffsets(log, compileMapping(log, DEFAULT_MAPPING), runSpan(log).t0, path);
+}
+
+/**
+ * The Session's timeline of one activity (default mapping), the partition of selectors `green` / `red`
+ * as the store gets it (`partitionCases`), and the case ids of the time overview's rows under it.
+ */
+export function activityTimelineOf(log: EventLog, activity: string, green: string, red: string): { timeline: TimelineData; partition: { green: string[]; red: string[] }; overviewCases: string[] } {
+  const m = compileMapping(log, DEFAULT_MAPPING);
+  const partition = resolvePartition(log, green, red);
+  const ov = overview(log, m, { metric: 'busy', side: caseSides(log, partition) });
+  return {
+    timeline: buildTimeline(log, m, activity, activityEvents(log, m, activity)),
+    partition: { green: partition.green, red: partition.red },
+    overviewCases: Array.from(ov.rowCase, (k) => log.cases[k].id),
+  };
 }

@@ -11,6 +11,7 @@ import { alignAtCaseStart, differenceMap } from './compare/compareModel';
 import { EdgeCasesPanel, GraphPanel, TimelinePanel } from './panels';
 import { LOWER_MAX, Splitter, lowerSizes, useHeight } from './Panes';
 import { OverviewArea } from './time/OverviewArea';
+import { orderRowsBySide } from './timeline/rowOrder';
 import { TabButton, TABS, type TabDef } from './tabs';
 
 const SIDE_TABS = TABS.filter((t) => t.area === 'side');
@@ -129,13 +130,10 @@ function Detail({ size }: { size: string }) {
   const compare = useApp((s) => s.compare);
   const partitionCases = useApp((s) => s.partitionCases);
   const [align, setAlign] = useState(false);
-  const rowSides = useMemo(() => {
-    if (!raw || !partitionCases) return null;
-    const g = new Set(partitionCases.green);
-    const r = new Set(partitionCases.red);
-    return raw.rowCase.map((id) => (g.has(id) ? 'green' : r.has(id) ? 'red' : null));
-  }, [raw, partitionCases]);
-  const timeline = useMemo(() => (align && raw && compare ? alignAtCaseStart(raw, compare) : raw), [align, raw, compare]);
+  // rows of green cases first, then red, then unassigned: the order of the time overview
+  const ordered = useMemo(() => (raw ? orderRowsBySide(raw, partitionCases) : null), [raw, partitionCases]);
+  const rowSides = ordered?.rowSides ?? null;
+  const timeline = useMemo(() => (ordered && align && compare ? alignAtCaseStart(ordered.data, compare) : (ordered?.data ?? null)), [align, ordered, compare]);
   const edge = useApp((s) => s.edge);
   const closeTimeline = useApp((s) => s.closeTimeline);
   const closeEdge = useApp((s) => s.closeEdge);

@@ -9,12 +9,11 @@
  * fall entirely into the bin of their start. The bandwidth (bytes/s) and operations/s series are the
  * per-bin sums over all rows divided by the bin width.
  */
+import { sideOrder } from '../../lib/sideOrder';
 import type { EventLog } from '../../model';
 import type { CompiledMapping } from '../mapping';
 import { pairSelection, runSpan } from './span';
 import type { Overview, OverviewOptions } from './types';
-
-const GROUP = [2, 0, 1]; // sort key per side: green (1) first, red (2) next, none (0) last
 
 export function overview(log: EventLog, compiled: CompiledMapping, options: OverviewOptions): Overview {
   const bins = Math.max(1, Math.floor(options.bins ?? 200));
@@ -135,8 +134,7 @@ export function overview(log: EventLog, compiled: CompiledMapping, options: Over
 
   // final row order: green, red, the rest; then case order, then pid appearance
   const R = tmpCase.length;
-  const order = Array.from({ length: R }, (_, r) => r);
-  if (side !== null) order.sort((p, q) => GROUP[side[tmpCase[p]]] - GROUP[side[tmpCase[q]]] || p - q);
+  const order = side === null ? Array.from({ length: R }, (_, r) => r) : sideOrder(R, (r) => side[tmpCase[r]]);
   const out = new Float64Array(R * bins);
   const rowCase = new Uint32Array(R);
   const rowPid = new Int32Array(R);

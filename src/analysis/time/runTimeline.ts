@@ -7,6 +7,7 @@
  * errno columns: no copy of the events.
  */
 import { extent, marksForRange, NO_ROW, type EventColumns, type Marks } from '../../lib/binning';
+import { sideOrder } from '../../lib/sideOrder';
 import type { EventLog } from '../../model';
 import type { CompiledMapping } from '../mapping';
 import { caseLabel, rankCids } from '../ranks';
@@ -80,16 +81,13 @@ export interface RunTimeline {
   label: Uint32Array;
 }
 
-const GROUP = [2, 0, 1]; // rows of green cases first, then red, then the rest
-
 /**
  * The rows: cases in log order (green, then red, then the rest when `side` is given); with `byPid`, per
  * case one row per pid in order of its first mapped event (a case without mapped events keeps one row).
  */
 export function runRows(log: EventLog, pairAct: Int32Array, byPid: boolean, side: Uint8Array | null): RunRows {
   const K = log.cases.length;
-  const order = Array.from({ length: K }, (_, k) => k);
-  if (side) order.sort((a, b) => GROUP[side[a]] - GROUP[side[b]] || a - b);
+  const order = side ? sideOrder(K, (k) => side[k]) : Array.from({ length: K }, (_, k) => k);
   const row = new Uint32Array(log.n).fill(NO_ROW);
   const rowCase: number[] = [];
   const rowPid: number[] = [];

@@ -10,7 +10,7 @@ import { formatCount } from '../../lib/format';
 import type { GraphPanelProps } from '../contracts';
 import { setGraphReader } from '../testHook';
 import { trackUi } from '../idle';
-import { CyView, edgeId } from './cyView';
+import { CyView, edgeId, type Box } from './cyView';
 import { buildElements } from './elements';
 import { DEFAULT_MAX_ACTIVITIES, DEFAULT_MAX_EDGES, FIT_TRIES, SMALL_GRAPH, defaultFilter, edgeCountStops, estimateFit, filterGraph, firstViewNext, indexDfg, rankActivities, thresholdFor, type FilterOptions, type ShownEdge } from './filter';
 import { NodeContextMenu } from './ContextMenu';
@@ -30,6 +30,15 @@ type Pos = { x: number; y: number };
 
 /** Below this canvas height (CSS px) the legend shows only its first line until opened. */
 const SMALL_CANVAS = 320;
+
+/** The box of `el` (drawn over the canvas `host`) in the canvas' px; null when it is not shown. */
+function overlayBox(host: HTMLElement, el: Element | null): Box | null {
+  if (!el) return null;
+  const b = el.getBoundingClientRect();
+  if (!(b.width > 0 && b.height > 0)) return null;
+  const c = host.getBoundingClientRect();
+  return { x1: b.left - c.left, y1: b.top - c.top, x2: b.right - c.left, y2: b.bottom - c.top };
+}
 
 /** Changes when the set of activities/edges changes (not when only the partition or colours change). */
 function signature(r: AnalysisResult): string {
@@ -160,6 +169,8 @@ export function GraphPanel(props: GraphPanelProps) {
         tip.style.display = 'none';
       },
     }, readTheme());
+    // fit() lifts the graph clear of the legend (bottom left) when there is room above it
+    view.setOverlay(() => overlayBox(host, rootRef.current?.querySelector('[data-testid=graph-legend]') ?? null));
     viewRef.current = view;
     clientRef.current = takeLayoutClient();
     setGraphReader(() => view.model());
