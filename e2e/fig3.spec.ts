@@ -9,14 +9,14 @@ test("the paper's Figure 3: green = ls, red = ls -l, from the link", async ({ pa
   await app.loadExample();
   await app.expectReady();
   // 8 activities do not fit the canvas legibly at 1600×1000: the first view shows what differs first (the
-  // activities of ls -l only), labels readable, and says how many are hidden; the slider shows all 8
+  // 4 activities of ls -l only, then what both run), labels readable, and says how many are hidden; the
+  // slider shows all 8
   const first = await app.graph();
   const shown = first.nodes.filter((n) => n.id !== '●' && n.id !== '■');
   expect(shown.length).toBeGreaterThanOrEqual(3);
-  for (const n of shown) {
-    expect(n.labelPx, n.id).toBeGreaterThanOrEqual(8.8);
-    expect(n.partition, n.id).toBe('red');
-  }
+  for (const n of shown) expect(n.labelPx, n.id).toBeGreaterThanOrEqual(8.8);
+  const redShown = shown.filter((n) => n.partition === 'red').length;
+  expect(shown.length === redShown || redShown === 4, `${redShown} of 4 red-only activities among ${shown.length} shown`).toBe(true);
   const total = Number(await page.getByTestId('graph-activities').getAttribute('max'));
   expect(total).toBe(8);
   if (shown.length < total) await expect(page.getByTestId('graph-shown')).toContainText(`showing ${shown.length} of 8 activities`);

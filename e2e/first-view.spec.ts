@@ -35,3 +35,19 @@ for (const name of MPI_FIXTURES) {
     });
   }
 }
+
+test('first view of a partition (shared file green, file per process red) at 1024×700: fewer activities rather than boxes without labels', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const app = new AppPage(page);
+  await app.open(`green=cid:ssf&red=cid:fpp&rewrite=${encodeURIComponent('re:^/scratch/ior/(ssf|fpp)=>/scratch/ior/$1')}`);
+  await loadMpi(app, 'ior-ssf-fpp');
+  await app.expectReady();
+  await app.shot('first-partition-ior-ssf-fpp-1024x700');
+  const acts = (await app.graph()).nodes.filter((n) => n.id !== '●' && n.id !== '■');
+  expect(acts.length).toBeGreaterThanOrEqual(1);
+  // every shown activity's label is drawn (Cytoscape culls labels below 7 px on screen)
+  for (const n of acts) expect(n.labelPx, n.id).toBeGreaterThanOrEqual(7);
+  // what differs first: a one-side activity leads
+  expect(['red', 'green']).toContain(acts[0].partition);
+  await expect(page.getByTestId('graph-shown')).toContainText(`showing ${acts.length} of 11 activities`);
+});

@@ -296,8 +296,10 @@ export function GraphPanel(props: GraphPanelProps) {
     // The first view: fewer activities until node labels are drawn at ≥ FONT_PX on screen (zoom ≥ 1); a
     // small DFG stays whole while they are readable (firstViewNext).
     // Judged once per (result, laid-out set, try), also when a new result keeps the set (no new layout).
+    // Only once the drawing is of the current choice: the drawn graph follows `opts` a render later
+    // (useDeferredValue), and a zoom judged on the previous drawing would cut again for nothing.
     const judge = `${sig}\u0003${layoutKey}\u0003${autoNow?.tries ?? 0}`;
-    if (fitting && judgedRef.current !== judge) {
+    if (fitting && deferredOpts === opts && judgedRef.current !== judge) {
       judgedRef.current = judge;
       // (fit() caps the zoom: the zoom that would fit is what tells whether more would fit)
       const next = firstViewNext(opts.maxActivities, view.fitZoom(), autoNow?.tries ?? 0, result.nodes.length);
@@ -312,7 +314,7 @@ export function GraphPanel(props: GraphPanelProps) {
         });
       });
     }
-  }, [elements, posVersion, selected, marked, graph.nodes, direction, layoutKey, fitting, opts.maxActivities, autoNow, sig, result.nodes.length]);
+  }, [elements, posVersion, selected, marked, graph.nodes, direction, layoutKey, fitting, opts, deferredOpts, autoNow, sig, result.nodes.length]);
 
   const keys = useGraphKeyboard(viewRef, propsRef, direction, stats);
 

@@ -141,7 +141,11 @@ describe('the first view: how many activities fit legibly', () => {
     expect(fitActivities(10, 1.6, 0, 205)).toBe(16);
     expect(fitActivities(10, 1.6, 1, 205)).toBeNull();
     expect(fitActivities(8, 3, 0, 8)).toBeNull();
-    expect(fitActivities(3, 0.4, 1, 79)).toBeNull();
+    // at three activities: kept while their labels are drawn (≥ 7 px: zoom ≥ 7/11), fewer when they would not be
+    expect(fitActivities(3, 0.7, 1, 79)).toBeNull();
+    expect(fitActivities(3, 0.4, 1, 79)).toBe(2);
+    expect(fitActivities(2, 0.5, 2, 79)).toBe(1);
+    expect(fitActivities(1, 0.2, 3, 79)).toBeNull();
     expect(fitActivities(30, 0.2, FIT_TRIES, 79)).toBeNull();
     // from any start, repeated application ends within FIT_TRIES layouts
     for (const start of [3, 10, 60]) {

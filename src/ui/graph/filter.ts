@@ -14,6 +14,8 @@
  */
 import { END, START, edgeKey, type AnalysisResult, type DfgEdge } from '../../analysis/types';
 import { treePath, widestTree, type IndexedGraph } from './widest';
+import { MIN_ZOOMED_FONT_PX } from './cyStyle';
+import { FONT_PX } from './labels';
 
 export type RankBy = 'count' | 'rd';
 
@@ -106,8 +108,11 @@ export const SMALL_GRAPH_MIN_ZOOM = 0.8;
 
 /** Tries of fitActivities before the first view settles (each is one layout). */
 export const FIT_TRIES = 6;
-/** The first view shows at least this many activities (or all there are), even if they must be zoomed. */
+/** The first view shows at least this many activities (or all there are), even if they must be zoomed out,
+ * as long as their labels are still drawn (LABEL_MIN_ZOOM); fewer when not (a tiny canvas). */
 export const MIN_FIT_ACTIVITIES = 3;
+/** Below this zoom node labels are not drawn at all (Cytoscape's min-zoomed-font-size over the font size). */
+export const LABEL_MIN_ZOOM = MIN_ZOOMED_FONT_PX / FONT_PX;
 
 /**
  * The first view's number of activities: after laying out `n` and fitting it at `zoom`, the next `n` to try
@@ -119,7 +124,9 @@ export function fitActivities(n: number, zoom: number, tries: number, total: num
   // the first guess was small: grow once (then only shrink, so it settles)
   const cap = Math.min(total, DEFAULT_MAX_ACTIVITIES);
   if (tries === 0 && zoom > 1.25 && n < cap) return Math.min(cap, Math.max(n + 1, Math.floor(n * Math.min(zoom, 2))));
-  if (zoom >= 1 || n <= MIN_FIT_ACTIVITIES) return null;
+  if (zoom >= 1) return null;
+  // three boxes without a word on them say nothing: fewer, down to one, until the labels are drawn
+  if (n <= MIN_FIT_ACTIVITIES) return n > 1 && zoom < LABEL_MIN_ZOOM ? n - 1 : null;
   return Math.max(MIN_FIT_ACTIVITIES, Math.min(n - 1, Math.floor(n * zoom)));
 }
 
