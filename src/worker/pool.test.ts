@@ -52,6 +52,19 @@ describe('ParsePool', () => {
     expect(pooled.errors[0].message).toMatch(/neither an strace trace/);
   });
 
+  it('prestart starts every worker once, and the load that follows uses them', async () => {
+    FakeWorker.started = 0;
+    const p = pool(2);
+    p.prestart();
+    expect(FakeWorker.started).toBe(2);
+    p.prestart();
+    expect(FakeWorker.started).toBe(2);
+    const single = await open().load(noCtx(), files());
+    const pooled = await open({ pool: p }).load(noCtx(), files());
+    expect(FakeWorker.started).toBe(2);
+    expect(pooled.caseList).toEqual(single.caseList);
+  });
+
   it('cancel terminates every worker at once', async () => {
     FakeWorker.terminated = 0;
     FakeWorker.started = 0;

@@ -22,6 +22,8 @@ self.onmessage = async (ev: MessageEvent<ToWorker>) => {
     if (ctx) ctx.cancel.cancelled = true;
     return;
   }
+  // a big drop is estimated before it loads: its parse workers start meanwhile
+  if (msg.method === 'estimatePaths') pool?.prestart();
   const ctx: Ctx = { cancel: { cancelled: false }, progress: (progress) => post({ type: 'progress', id: msg.id, progress }) };
   running.set(msg.id, ctx);
   try {
