@@ -11,7 +11,7 @@
  * read: the time the same page needs only to read those bytes — File.slice + arrayBuffer in 16 MiB slices,
  * nothing parsed — so the ratio of drop → graph to the read limit is visible; --lines short: lines of
  * ~123 bytes as in real IOR and build traces, long: ~190 bytes)
- * Needs `npm run build` first (done here when dist/ is missing).
+ * Needs `npm run build` first (done here when dist/ is missing); `--dist DIR` serves another build (A/B).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -31,6 +31,8 @@ const lines = String(args.lines ?? 'short');
 /** drop → graph on screen, 1 GB / 192 files of short-line traces, on the 2-core machine (docs/BENCHMARKS.md). */
 const TARGET_DROP_TO_GRAPH_S = 5;
 const PORT = Number(args.port ?? 4183);
+/** The build to serve (default dist/): another folder for an A/B of two builds, one after the other. */
+const DIST = args.dist ? resolve(String(args.dist)) : null;
 const ROOT = resolve(new URL('..', import.meta.url).pathname);
 const out = join(ROOT, 'bench-data', `browser-${files}f-${mb}mb-s${seed}${lines === 'short' ? '-short' : ''}`);
 
@@ -295,14 +297,14 @@ async function runMode(mode, url, data) {
 }
 
 async function main() {
-  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+  if (!DIST && !existsSync(join(ROOT, 'dist', 'index.html'))) {
     console.log('building …');
     const b = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (b.status !== 0) process.exit(1);
   }
   const data = dataSet();
   console.log(`data: ${data.paths.length} files, ${(data.bytes / 1e6).toFixed(0)} MB`);
-  const server = spawn(join(ROOT, 'node_modules', '.bin', 'vite'), ['preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], { cwd: ROOT, stdio: 'ignore' });
+  const server = spawn(join(ROOT, 'node_modules', '.bin', 'vite'), ['preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1', ...(DIST ? ['--outDir', DIST] : [])], { cwd: ROOT, stdio: 'ignore' });
   const url = `http://127.0.0.1:${PORT}/`;
   const results = [];
   try {

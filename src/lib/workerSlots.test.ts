@@ -20,4 +20,30 @@ describe('WorkerSlots', () => {
     expect(s.takeWorkers()).toEqual([1]);
     expect([s.all, s.idle, s.running.size]).toEqual([[], [], 0]);
   });
+
+  it('a reserved job goes to its worker when that one is done, back to the queue when it is removed', () => {
+    let made = 0;
+    const started: [number, string, boolean][] = [];
+    const s = new WorkerSlots<number, string>(2, () => ++made, (w, job, reserved) => started.push([w, job, reserved]));
+    s.queue.push('a', 'b', 'c', 'd', 'e');
+    s.pump();
+    expect(s.reserve(1)).toBe('c');
+    expect(s.reserve(1)).toBeUndefined(); // one at a time
+    expect(s.reserve(2)).toBe('d');
+    expect(s.queue).toEqual(['e']);
+    s.finished(2);
+    expect(started.at(-1)).toEqual([2, 'd', true]);
+    expect(s.idle).toEqual([]);
+    s.finished(2); // nothing reserved: idle
+    expect(s.idle).toEqual([2]);
+    expect(s.reserve(2)).toBeUndefined(); // an idle worker reserves nothing
+    expect(s.remove(1)).toBe('a');
+    expect(s.queue).toEqual(['c', 'e']);
+    s.queue.push('f');
+    s.pump(); // worker 2 takes c, a new worker 3 takes e
+    expect(started.slice(-2)).toEqual([[2, 'c', false], [3, 'e', false]]);
+    expect(s.reserve(3)).toBe('f');
+    expect(s.takeJobs()).toEqual(['c', 'e', 'f']);
+    expect(s.next.size).toBe(0);
+  });
 });

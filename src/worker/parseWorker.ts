@@ -1,17 +1,6 @@
 /// <reference lib="webworker" />
-/** A parse worker of the pool: one file → one EventLog, its typed arrays transferred back. */
-import { runParseTask, type ParseTask } from './parseTask';
-import { toErrorInfo, transferables } from './protocol';
-import type { ParseReply } from './pool';
+/** A parse worker of the pool: one file → one EventLog, its typed arrays transferred back (parseTask.ts). */
+import { parseWorkerHandler, type ParseTask, type ReadAhead } from './parseTask';
 
-const post = (m: ParseReply, t: Transferable[] = []) => (self as DedicatedWorkerGlobalScope).postMessage(m, t);
-
-self.onmessage = async (ev: MessageEvent<ParseTask>) => {
-  const { id } = ev.data;
-  try {
-    const log = await runParseTask(ev.data, (n) => post({ type: 'bytes', id, n }));
-    post({ type: 'done', id, log }, transferables(log));
-  } catch (e) {
-    post({ type: 'error', id, error: toErrorInfo(e) });
-  }
-};
+const handle = parseWorkerHandler((m, t = []) => (self as DedicatedWorkerGlobalScope).postMessage(m, t));
+self.onmessage = (ev: MessageEvent<ParseTask | ReadAhead>) => void handle(ev.data);

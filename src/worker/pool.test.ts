@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { Session, type SessionOptions } from '../session/session';
 import { noCtx } from '../session/types';
 import { workerHandlers } from './handlers';
-import { runParseTask, type ParseTask } from './parseTask';
+import { parseWorkerHandler, type ParseTask, type ReadAhead } from './parseTask';
 import { ParsePool, type ParseReply } from './pool';
-import { toErrorInfo } from './protocol';
+import type { FileLike } from './protocol';
 
 const MP = join(__dirname, '..', '..', 'e2e/fixtures/multiproc');
 const files = () =>
@@ -24,12 +24,10 @@ class FakeWorker {
   constructor() {
     FakeWorker.started++;
   }
-  postMessage(task: ParseTask): void {
-    const send = (m: ParseReply) => setTimeout(() => !this.dead && this.onmessage?.({ data: m } as MessageEvent<ParseReply>), FakeWorker.delay);
-    runParseTask(task, (n) => send({ type: 'bytes', id: task.id, n }), 4096).then(
-      (log) => send({ type: 'done', id: task.id, log }),
-      (e) => send({ type: 'error', id: task.id, error: toErrorInfo(e) }),
-    );
+  /** parseWorker.ts's handler, reading in 4 KiB chunks; replies arrive after `delay`. */
+  private readonly handle = parseWorkerHandler((m) => setTimeout(() => !this.dead && this.onmessage?.({ data: m } as MessageEvent<ParseReply>), FakeWorker.delay), 4096);
+  postMessage(m: ParseTask | ReadAhead): void {
+    void this.handle(m);
   }
   terminate(): void {
     this.dead = true;
@@ -77,6 +75,42 @@ describe('ParsePool', () => {
     await expect(p).rejects.toMatchObject({ name: 'CancelledError' });
     FakeWorker.delay = 1;
     expect(FakeWorker.terminated).toBe(2);
+  });
+});
+
+describe('reading ahead', () => {
+  it('each worker reads its next file while it parses one; every chunk is read once; the log is the same', async () => {
+    // 12 files of several 4 KiB chunks: the three fixtures, four times under other names
+    const big = Array.from({ length: 4 }, (_, k) => files().map(({ file, name }) => ({ file: new File([file], `${k}_${file.name}`), name: `${k}_${name}` }))).flat();
+    const reads: string[] = [];
+    const announced: string[] = [];
+    const counted = (f: FileLike): FileLike => ({
+      name: f.name,
+      size: f.size,
+      slice: (a, z) => {
+        reads.push(`${f.name}@${a ?? 0}`);
+        return f.slice(a, z);
+      },
+    });
+    const p = new ParsePool(2, () => {
+      const w = new FakeWorker();
+      const post = w.postMessage.bind(w);
+      w.postMessage = (m) => {
+        if ('readAhead' in m) announced.push(m.file.name);
+        post({ ...m, file: counted(m.file) });
+      };
+      return w as unknown as Worker;
+    });
+    const single = await open().load(noCtx(), big);
+    const pooled = await open({ pool: p }).load(noCtx(), big);
+    expect(pooled.caseList).toEqual(single.caseList);
+    expect(pooled.events).toBe(single.events);
+    // all but the first file of each worker were announced ahead (the first two go straight to the workers)
+    expect(announced.length).toBe(big.length - 2);
+    expect(new Set(announced).size).toBe(announced.length);
+    // every chunk read once: the first chunk of an announced file is not read again by its task
+    expect(new Set(reads).size).toBe(reads.length);
+    for (const { file } of big) expect(reads.filter((r) => r.startsWith(`${file.name}@`)).length).toBe(Math.ceil(file.size / 4096));
   });
 });
 

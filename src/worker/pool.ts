@@ -10,7 +10,7 @@ import { CancelledError, type ByteSource, type Cancel } from '../ingest/source';
 import { WorkerSlots } from '../lib/workerSlots';
 import type { EventLog } from '../model/eventlog';
 import type { ParsePool as SessionParsePool } from '../session/types';
-import type { ParseTask } from './parseTask';
+import type { ParseTask, ReadAhead } from './parseTask';
 import type { ErrorInfo } from './protocol';
 export type ParseReply = { type: 'bytes'; id: number; n: number } | { type: 'done'; id: number; log: EventLog } | { type: 'error'; id: number; error: ErrorInfo };
 
@@ -39,9 +39,12 @@ export class ParsePool implements SessionParsePool {
     private readonly factory: () => Worker,
     private readonly stallMs = STALL_MS,
   ) {
-    this.slots = new WorkerSlots(size, () => this.spawn(), (w, job) => {
+    this.slots = new WorkerSlots(size, () => this.spawn(), (w, job, reserved) => {
       job.heard = Date.now();
+      // a worker that goes straight on to its reserved file hears of the one after it first
+      if (reserved) this.readAhead(w);
       w.postMessage(job.task);
+      if (!reserved) this.readAhead(w);
       this.watchStalls();
     });
   }
@@ -55,7 +58,17 @@ export class ParsePool implements SessionParsePool {
     return new Promise<EventLog>((resolve, reject) => {
       this.slots.queue.push({ task: { id: this.nextId++, file, name: source.name, importer, head, pathFilter: opts.pathFilter, ...gzip }, heard: 0, onBytes, resolve, reject });
       this.slots.pump();
+      for (const w of this.slots.running.keys()) this.readAhead(w);
     });
+  }
+
+  /**
+   * Reserves the first queued file as busy worker `w`'s next one (when it has none) and announces it, so that
+   * `w` reads its first chunk while it parses the current one (parseTask.ts ReadAhead; not for gzip files).
+   */
+  private readAhead(w: Worker): void {
+    const next = this.slots.reserve(w);
+    if (next && !next.task.gzip) w.postMessage({ readAhead: next.task.id, file: next.task.file } satisfies ReadAhead);
   }
 
   /** Starts every worker now (idle), so that their start-up overlaps other work (the path estimate of a big drop). */
