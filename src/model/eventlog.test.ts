@@ -89,6 +89,32 @@ describe('EventLogBuilder + validate', () => {
   });
 });
 
+describe('EventLogBuilder columns', () => {
+  const pushed = (cap: number, starts: number[], drop: number[] = []): { b: EventLogBuilder; log: EventLog } => {
+    const b = new EventLogBuilder(cap);
+    const p = b.pairOf(b.internCall('read'), b.internPath('/x'));
+    b.beginCase({ id: 'c', cid: '', host: '', rid: '', pid: null }, b.addFile(emptyFileReport('c.st', 'strace')));
+    starts.forEach((t, i) => b.push(i, p, 0, t, 0.5, i, i + 1, i * 10));
+    for (const i of drop) b.drop(i);
+    b.endCase();
+    return { b, log: b.build('clock') };
+  };
+
+  it('removes dropped events in runs (first, middle, neighbours, last), the rest in order', () => {
+    const { log } = pushed(16, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [0, 4, 5, 9, 7]);
+    expect(Array.from(log.pid)).toEqual([1, 2, 3, 6, 8]);
+    expect(Array.from(log.start)).toEqual([1, 2, 3, 6, 8]);
+    expect(Array.from(log.offset)).toEqual([10, 20, 30, 60, 80]);
+    expect(Array.from(log.line)).toEqual([2, 3, 4, 7, 9]);
+    expect(Array.from(log.caseOffsets)).toEqual([0, 5]);
+  });
+
+  it('sorts a case pushed out of order (also when only a dropped event was out of order)', () => {
+    expect(Array.from(pushed(4, [3, 1, 2]).log.pid)).toEqual([1, 2, 0]);
+    expect(Array.from(pushed(4, [1, 5, 3], [1]).log.start)).toEqual([1, 3]);
+  });
+});
+
 describe('caseFromFileName', () => {
   it('parses {cid}_{host}_{rid}.st, else the base name is the id', () => {
     expect(caseFromFileName('dir/ior_jwc01n001_12345.st')).toEqual({ id: 'ior_jwc01n001_12345', cid: 'ior', host: 'jwc01n001', rid: '12345' });
