@@ -3,7 +3,7 @@ import { noCtx } from '../session/types';
 import { analyzeParams } from '../session/view';
 import { cliView, partitionLabel, type ViewArgs } from './cliView';
 import type { CliIO } from './errors';
-import { insightsAt } from './insights';
+import { insightsAt, wantReportsAt } from './insights';
 import { loadPaths } from './load';
 import { textReport } from './report';
 
@@ -21,6 +21,8 @@ export async function runAnalyze(a: AnalyzeArgs, io: CliIO): Promise<number> {
   const view = cliView(a);
   const { session, files } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs, filter: view.mapping.include });
   const ctx = noCtx();
+  // insights and access patterns (both outputs carry them) on a parse thread, beside the analysis
+  await wantReportsAt(session, view.thresholds);
   const { result } = await session.analyze(ctx, analyzeParams(view));
   // the JSON document's "insights" at the view's thresholds (a bad thresholds text is a usage error)
   await insightsAt(session, ctx, view.thresholds);

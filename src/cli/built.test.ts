@@ -4,7 +4,7 @@
  * the bundle.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,9 +57,20 @@ describe('the built CLI (node dist-cli/strace-dfg.mjs)', () => {
     const r = spawnSync(process.execPath, [CLI, 'analyze', '--json', '--jobs', '2', phases], { encoding: 'utf8', env: { ...process.env, STRACE_DFG_DEBUG: '1', STRACE_DFG_SORT_FROM: '0' } });
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/strace-dfg: mc time sort of \d+ events on a parse thread in /);
-    const doc = JSON.parse(r.stdout) as { nodes: Record<string, { mc: number | null }> };
+    // the insights and access patterns on the other thread meanwhile, on the same (shared) columns
+    expect(r.stderr).toMatch(/strace-dfg: insights and access patterns of \d+ events on a parse thread in /);
+    const doc = JSON.parse(r.stdout) as { nodes: Record<string, { mc: number | null }>; insights: unknown[]; files: Record<string, unknown> };
     expect(Object.values(doc.nodes).some((n) => n.mc !== null && n.mc > 1)).toBe(true);
+    expect(doc.insights.length).toBeGreaterThan(0);
+    expect(Object.keys(doc.files).length).toBeGreaterThan(0);
     expect(r.stdout).toBe(await inProcess('analyze', '--json', '--jobs', '1', phases));
+    // the insights command, with thresholds of its own (the thread's findings are at those thresholds)
+    const t = join(tempDir('thresholds-'), 't.json');
+    writeFileSync(t, '{"small_requests":0.01}');
+    const ins = spawnSync(process.execPath, [CLI, 'insights', '--json', '--jobs', '2', '--thresholds', t, phases], { encoding: 'utf8', env: { ...process.env, STRACE_DFG_DEBUG: '1', STRACE_DFG_SORT_FROM: '0' } });
+    expect(ins.status).toBe(0);
+    expect(ins.stderr).toMatch(/insights and access patterns of \d+ events on a parse thread/);
+    expect(ins.stdout).toBe(await inProcess('insights', '--json', '--jobs', '1', '--thresholds', t, phases));
   });
 
   it('parses gzip’d traces on 2 worker threads (each decompresses its file) as the in-process parse does', async () => {

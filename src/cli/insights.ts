@@ -18,8 +18,20 @@ export interface InsightsArgs extends ViewArgs {
 
 /** The session's insights at the view's thresholds (JSON text); a bad thresholds text is a usage error. */
 export async function insightsAt(session: Session, ctx: Ctx, thresholds: string): Promise<InsightsResult> {
+  return usage(() => session.insights(ctx, thresholds));
+}
+
+/**
+ * The next analysis also computes its insights (at the view's thresholds) and access patterns on an idle
+ * parse thread while it runs (Session.wantReports); a bad thresholds text is a usage error.
+ */
+export function wantReportsAt(session: Session, thresholds: string): Promise<void> {
+  return usage(async () => session.wantReports(thresholds));
+}
+
+async function usage<T>(fn: () => Promise<T>): Promise<T> {
   try {
-    return await session.insights(ctx, thresholds);
+    return await fn();
   } catch (e) {
     if ((e as Error).name === 'ThresholdError') throw new CliError(`--thresholds: ${(e as Error).message.replace(/^thresholds: /, '')}`);
     throw e;
@@ -30,6 +42,7 @@ export async function runInsightsCommand(a: InsightsArgs, io: CliIO): Promise<nu
   const view = cliView(a);
   const { session, files } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs, filter: view.mapping.include });
   const ctx = noCtx();
+  await wantReportsAt(session, view.thresholds);
   await session.analyze(ctx, analyzeParams(view));
   const r = await insightsAt(session, ctx, view.thresholds);
   if (a.json) io.stdout.write(JSON.stringify({ insights: toInsightsJson(r), unobservable: toUnobservableJson(r) }, null, 2) + '\n');

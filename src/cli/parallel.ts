@@ -14,6 +14,7 @@ import type { PathFilter } from '../analysis/types';
 import { importerById } from '../ingest/registry';
 import { CancelledError, type ByteSource, type Cancel } from '../ingest/source';
 import type { EventLog } from '../model';
+import { runReports, type Reports, type ReportsJob } from '../session/offload';
 import { pathPredicate } from '../session/pathFilter';
 import type { ParsePool } from '../session/types';
 import { WorkerSlots } from '../lib/workerSlots';
@@ -40,7 +41,12 @@ interface SortJob {
   id: number;
   sort: TimedColumns;
 }
-type Reply = { id: number; bytes: number } | { id: number; log: EventLog } | { id: number; sorted: SortedSeed } | { id: number; error: string };
+/** The insight rules and access patterns of an analysed log (ParsePool.reports). */
+interface ReportsTask {
+  id: number;
+  reports: ReportsJob;
+}
+type Reply = { id: number; bytes: number } | { id: number; log: EventLog } | { id: number; sorted: SortedSeed } | { id: number; reports: Reports } | { id: number; error: string };
 
 const script = (): string => fileURLToPath(import.meta.url);
 
@@ -67,7 +73,15 @@ function buffersOf(log: EventLog): ArrayBuffer[] {
 /** The worker side: read each file it is sent with the importer named, reply with the log or the error. */
 export function runParseWorker(): void {
   const port = parentPort!;
-  port.on('message', (job: Job | SortJob) => {
+  port.on('message', (job: Job | SortJob | ReportsTask) => {
+    if ('reports' in job) {
+      try {
+        port.postMessage({ id: job.id, reports: runReports(job.reports) } satisfies Reply);
+      } catch (e) {
+        port.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies Reply);
+      }
+      return;
+    }
     if ('sort' in job) {
       try {
         const { entries, starts } = sortedEntries(job.sort);
@@ -91,9 +105,9 @@ export function runParseWorker(): void {
 }
 
 interface Pending {
-  job: Job | SortJob;
+  job: Job | SortJob | ReportsTask;
   onBytes(n: number): void;
-  resolve(r: EventLog | SortedSeed): void;
+  resolve(r: EventLog | SortedSeed | Reports): void;
   reject(e: unknown): void;
 }
 
@@ -124,7 +138,7 @@ export class NodeParsePool implements ParsePool {
   sortEntries(cols: TimedColumns): Promise<SortedSeed> {
     if (this.closed) return Promise.reject(new Error('the parse threads are closed'));
     const t0 = performance.now();
-    // copies: the columns stay here (the analysis reads them meanwhile)
+    // copies: the columns stay here (the analysis reads them meanwhile); shared columns are not copied
     const whole = <T extends Float64Array | Float32Array>(c: T): T => (c.byteLength === c.buffer.byteLength ? c : (c.slice() as T));
     const job: SortJob = { id: this.nextId++, sort: { n: cols.n, start: whole(cols.start), dur: whole(cols.dur) } };
     return new Promise<SortedSeed>((resolve, reject) => {
@@ -133,6 +147,22 @@ export class NodeParsePool implements ParsePool {
         resolve(r as SortedSeed);
       };
       this.slots.queue.push({ job, onBytes: () => {}, resolve: done, reject });
+      this.slots.pump();
+    });
+  }
+
+  /** A load merges into SharedArrayBuffer columns: the sort and reports jobs read them without a copy. */
+  readonly sharedColumns = true;
+
+  reports(job: ReportsJob): Promise<Reports> {
+    if (this.closed) return Promise.reject(new Error('the parse threads are closed'));
+    const t0 = performance.now();
+    return new Promise<Reports>((resolve, reject) => {
+      const done = (r: EventLog | SortedSeed | Reports): void => {
+        if (process.env.STRACE_DFG_DEBUG) process.stderr.write(`strace-dfg: insights and access patterns of ${job.log.n} events on a parse thread in ${((performance.now() - t0) / 1000).toFixed(2)} s\n`);
+        resolve(r as Reports);
+      };
+      this.slots.queue.push({ job: { id: this.nextId++, reports: job }, onBytes: () => {}, resolve: done, reject });
       this.slots.pump();
     });
   }
@@ -186,6 +216,7 @@ export class NodeParsePool implements ParsePool {
       w.unref();
       if ('log' in r) p.resolve(r.log);
       else if ('sorted' in r) p.resolve(r.sorted);
+      else if ('reports' in r) p.resolve(r.reports);
       else p.reject(new Error(r.error));
       this.slots.pump();
     });

@@ -111,17 +111,21 @@ export const BYTES_PER_EVENT = 4 + 4 + 2 + 8 + 4 + 8 + 4 + 8;
 /** The per-event columns of a log. */
 export type EventColumns = Pick<EventLog, 'pid' | 'pair' | 'errno' | 'start' | 'dur' | 'size' | 'line' | 'offset'>;
 
-/** Zeroed per-event columns for `n` events. */
-export function allocColumns(n: number): EventColumns {
+/**
+ * Zeroed per-event columns for `n` events; `shared`: in SharedArrayBuffers (a worker thread given the log
+ * then reads the same memory instead of a copy: the CLI's pool, ParsePool.sharedColumns).
+ */
+export function allocColumns(n: number, shared = false): EventColumns {
+  const buf = (bytes: number): ArrayBuffer => (shared ? (new SharedArrayBuffer(bytes) as unknown as ArrayBuffer) : new ArrayBuffer(bytes));
   return {
-    pid: new Int32Array(n),
-    pair: new Uint32Array(n),
-    errno: new Uint16Array(n),
-    start: new Float64Array(n),
-    dur: new Float32Array(n),
-    size: new Float64Array(n),
-    line: new Uint32Array(n),
-    offset: new Float64Array(n),
+    pid: new Int32Array(buf(4 * n)),
+    pair: new Uint32Array(buf(4 * n)),
+    errno: new Uint16Array(buf(2 * n)),
+    start: new Float64Array(buf(8 * n)),
+    dur: new Float32Array(buf(4 * n)),
+    size: new Float64Array(buf(8 * n)),
+    line: new Uint32Array(buf(4 * n)),
+    offset: new Float64Array(buf(8 * n)),
   };
 }
 

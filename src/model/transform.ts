@@ -45,9 +45,10 @@ function uniqueId(used: Set<string>, base: string, sep: string): string {
 
 /**
  * Concatenates event logs (e.g. one per file, parsed by different workers), remapping interned ids.
- * Case ids that collide get a `#2`, `#3` … suffix. The inputs are not modified.
+ * Case ids that collide get a `#2`, `#3` … suffix. The inputs are not modified. `shared`: the columns
+ * in SharedArrayBuffers (allocColumns).
  */
-export function mergeLogs(logs: readonly EventLog[]): EventLog {
+export function mergeLogs(logs: readonly EventLog[], shared = false): EventLog {
   const calls = new Interner();
   const paths = new Interner(['']);
   const errnos = new Interner(['']);
@@ -59,7 +60,7 @@ export function mergeLogs(logs: readonly EventLog[]): EventLog {
   const out: EventLog = {
     n,
     timeBase: 'none',
-    ...allocColumns(n),
+    ...allocColumns(n, shared),
     cases: [],
     caseOffsets: new Uint32Array(logs.reduce((s, l) => s + l.cases.length, 0) + 1),
     calls: calls.list,

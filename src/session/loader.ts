@@ -68,7 +68,7 @@ export class Loader {
     if (ctx.cancel.cancelled || gen !== this.lastLoad) throw new CancelledError();
     const t1 = Date.now();
     ctx.progress({ phase: 'merge', done: read.total, total: read.total, rate: 0, file: '' });
-    const log = combine(read.logs, opts);
+    const log = combine(read.logs, opts, !!this.env.pool?.sharedColumns);
     const t2 = Date.now();
     this.loadOpts = opts;
     this.sizes = new Map(inputs.map((i) => [sourceOf(i).name, sourceOf(i).size]));

@@ -3,8 +3,13 @@
  * .sortEntries): the analysis runs here with mc and p95 deferred while the thread sorts a copy of the
  * start and dur columns; the sort is then seeded (seedSortedEntries) and the deferred statistics filled in
  * (completeDeferred). The result is exactly the one-thread analysis (docs/ARCHITECTURE.md "The Session").
+ * The insight rules and the access patterns of that analysis (what the CLI's report and JSON add) can run
+ * on another idle thread meanwhile (ParsePool.reports, Session.wantReports): the same functions, on the
+ * same columns (shared memory in the CLI).
  */
 import { analyze, completeDeferred, type CompiledMapping } from '../analysis/index';
+import { accessReport, type AccessReport } from '../analysis/accessReport';
+import { runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
 import { hasConcurrencySequence } from '../analysis/concurrency';
 import { seedSortedEntries, type SortedSeed, type TimedColumns } from '../analysis/seqSort';
 import type { AnalysisResult, AnalyzeOptions, MappingSpec, PartitionSpec } from '../analysis/types';
@@ -42,4 +47,57 @@ export async function analyzeWithPool(pool: ParsePool | null, limits: AnalyzeOpt
     if (seed) seedSortedEntries(work, seed);
   }
   return completeDeferred(result, work, compiled);
+}
+
+/** What ParsePool.reports gets: an analysed log, its mapping's activities, and the rest the insight rules read. */
+export interface ReportsJob {
+  log: EventLog;
+  mapping: Pick<CompiledMapping, 'activities' | 'pairAct'>;
+  partition: PartitionSpec | null;
+  thresholds: Thresholds;
+  /** Time 0 of the I/O phases (runInsights' t0). */
+  t0: number;
+}
+
+export interface Reports {
+  insights: InsightsResult;
+  access: AccessReport;
+}
+
+/** The reports job (what a pool thread runs): Session.insights' and Session.access' results for that analysis. */
+export function runReports(job: ReportsJob): Reports {
+  return {
+    insights: runInsights(job.log, { mapping: job.mapping, partition: job.partition, thresholds: job.thresholds, t0: job.t0 }),
+    access: accessReport(job.log, job.mapping),
+  };
+}
+
+/** The reports of an analysis, asked of the pool as the analysis starts. */
+export interface ReportsAhead {
+  work: EventLog;
+  compiled: CompiledMapping;
+  partition: PartitionSpec | null;
+  thresholds: Thresholds;
+  /** null: the pool failed or was closed (they are then computed here). */
+  reports: Promise<Reports | null>;
+}
+
+/** Asks the pool for the reports of the analysis of `work` (null: no pool that runs them, or a log too small to be worth it). */
+export function reportsAhead(pool: ParsePool | null, work: EventLog, compiled: CompiledMapping, partition: PartitionSpec | null, thresholds: Thresholds, t0: number): ReportsAhead | null {
+  const run = pool?.reports;
+  if (!pool || !run || work.n < (pool.sortEntriesFrom ?? SORT_ELSEWHERE)) return null;
+  const job: ReportsJob = { log: work, mapping: { activities: compiled.activities, pairAct: compiled.pairAct }, partition, thresholds, t0 };
+  return { work, compiled, partition, thresholds, reports: run.call(pool, job).catch(() => null) };
+}
+
+const sameThresholds = (a: Thresholds, b: Thresholds): boolean => (Object.keys(a) as (keyof Thresholds)[]).every((k) => Object.is(a[k], b[k])) && Object.keys(a).length === Object.keys(b).length;
+
+/**
+ * `ahead`'s reports when they are those of this analysis (the same analysed log and mapping; for the insights
+ * also the same partition and thresholds); null: compute them here.
+ */
+export async function reportsFor(ahead: ReportsAhead | null, work: EventLog, compiled: CompiledMapping, insights: { partition: PartitionSpec | null; thresholds: Thresholds } | null): Promise<Reports | null> {
+  if (!ahead || ahead.work !== work || ahead.compiled !== compiled) return null;
+  if (insights && (ahead.partition !== insights.partition || !sameThresholds(ahead.thresholds, insights.thresholds))) return null;
+  return ahead.reports;
 }

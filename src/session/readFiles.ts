@@ -114,9 +114,12 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
   };
 }
 
-/** The per-file logs of one read as one log: strace -ff files of one prefix joined, split by pid on request. */
-export function combine(logs: readonly EventLog[], opts: LoadOptions): EventLog | null {
-  let log: EventLog | null = logs.length ? (logs.length === 1 ? logs[0] : joinForkedFiles(mergeLogs(logs))) : null;
+/**
+ * The per-file logs of one read as one log: strace -ff files of one prefix joined, split by pid on request;
+ * `shared`: merged into SharedArrayBuffer columns (ParsePool.sharedColumns).
+ */
+export function combine(logs: readonly EventLog[], opts: LoadOptions, shared = false): EventLog | null {
+  let log: EventLog | null = logs.length ? (logs.length === 1 ? logs[0] : joinForkedFiles(mergeLogs(logs, shared))) : null;
   if (log && opts.splitByPid) log = splitCasesByPid(log);
   return log;
 }

@@ -4,6 +4,7 @@
  */
 import type { AnalysisResult, MappingSpec, PathFilter } from '../analysis/types';
 import type { SortedSeed, TimedColumns } from '../analysis/seqSort';
+import type { Reports, ReportsJob } from './offload';
 import type { EventLog, TimeBase, UnparsableLine } from '../model/eventlog';
 import type { Identified } from '../ingest/registry';
 import type { ByteSource, Cancel } from '../ingest/source';
@@ -136,6 +137,14 @@ export interface ParsePool {
   sortEntries?(cols: TimedColumns): Promise<SortedSeed>;
   /** The fewest events worth a copy to another thread and back for sortEntries (default 200,000). */
   readonly sortEntriesFrom?: number;
+  /**
+   * Optional: the insight rules and the access patterns of an analysed log on an idle thread, while the
+   * analysis goes on here (the CLI; Session.wantReports, offload.ts). Rejects when the pool is closed.
+   */
+  reports?(job: ReportsJob): Promise<Reports>;
+  /** The pool's threads share memory with this one: a load merges into SharedArrayBuffer columns, which the
+   * sort and reports jobs then read without a copy (the CLI's worker threads). */
+  readonly sharedColumns?: boolean;
   /** Watches a cancel flag while parses run (cancelAll when it is set); returns the unwatch function. */
   watch(cancel: Cancel): () => void;
 }

@@ -24,7 +24,7 @@ export const RULES: readonly Rule[] = [...POSIX_RULES, ...PATTERN_RULES, ...BALA
 
 export interface InsightsOptions {
   /** The mapping whose activities the findings point at (default: the default mapping). */
-  mapping?: CompiledMapping | MappingSpec;
+  mapping?: Pick<CompiledMapping, 'activities' | 'pairAct'> | MappingSpec;
   partition?: PartitionSpec | null;
   /** Overrides of the defaults (validated: unknown keys are an error). */
   thresholds?: Partial<Thresholds> | string | null;
