@@ -11,7 +11,8 @@
  * read: the time the same page needs only to read those bytes — File.slice + arrayBuffer in 16 MiB slices,
  * nothing parsed — so the ratio of drop → graph to the read limit is visible; --lines short: lines of
  * ~123 bytes as in real IOR and build traces, long: ~190 bytes)
- * Needs `npm run build` first (done here when dist/ is missing); `--dist DIR` serves another build (A/B).
+ * Needs `npm run build` first (done here when dist/ is missing); `--dist DIR` serves another build (A/B);
+ * JSFLAGS=... passes V8 flags to Chromium (e.g. --trace-gc, printed on the browser's stdout with DEBUG=pw:browser).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -161,7 +162,7 @@ async function readOnly(page, data) {
 async function runMode(mode, url, data) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', '--enable-precise-memory-info'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', '--enable-precise-memory-info', ...(process.env.JSFLAGS ? [`--js-flags=${process.env.JSFLAGS}`] : [])],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
