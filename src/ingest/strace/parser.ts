@@ -4,12 +4,16 @@
  */
 import { EventLogBuilder, MAX_TIME, caseFromFileName, emptyFileReport } from '../../model';
 import type { EventLog, FileReport } from '../../model';
-import { ByteTable, decodeUtf8, hashBytes } from './bytes';
+import { decodeUtf8 } from './bytes';
 import { StraceClock } from './clock';
+import {
+  DROPPED_KINDS, D_BLANK, D_ERESTART, D_EXIT, D_FILTERED, D_ORPHAN_RESUMED, D_ORPHAN_UNFINISHED, D_RESUMED, D_SIGNAL, D_STACK_FRAME,
+  D_STRACE_MESSAGE, D_TRUNCATED_LAST_LINE, D_UNAVAILABLE, D_UNFINISHED_EXITED, D_UNPARSABLE,
+} from './dropped';
+import { FdTracker, type CallFacts } from './fds';
 import { LineSplitter, MAX_LINE } from './lines';
-import { FdTracker, OC_NONE, argFlags, needsFlags, needsTail, offsetClass, tailNumbers, type CallFacts } from './fds';
-import { FILE_CALLS, fileCallFp, fileKeyEnd, type FileSpec } from './filecalls';
-import { annotationToPath, openPathArgument } from './paths';
+import { F_FILE, F_OPEN, F_SIZE, NameTables } from './names';
+import { OC_NONE, argFlags, needsFlags, needsTail, offsetClass, tailNumbers } from './offsetcalls';
 import * as S from './scan';
 import { fdBefore } from './scan';
 
@@ -28,34 +32,6 @@ const MAX_T = MAX_TIME;
 const MAX_SPLICES = 8;
 const UNPARSABLE_TEXT = 300;
 
-const SIZE_CALLS = new Set(['read', 'write', 'pread64', 'pwrite64', 'readv', 'writev', 'preadv', 'pwritev', 'preadv2', 'pwritev2',
-  'sendfile', 'sendfile64', 'copy_file_range', 'splice', 'tee', 'recv', 'recvfrom', 'recvmsg', 'send', 'sendto', 'sendmsg']);
-const OPEN_CALLS = new Set(['open', 'openat', 'openat2', 'creat']);
-const F_SIZE = 1;
-const F_OPEN = 2;
-const F_FILE = 4;
-
-/** Dropped line kinds (FileReport.dropped keys), counted in an array in the hot loop. */
-/** The one path every path a load filter rejects becomes (no real path starts with NUL). */
-const REJECTED = '\u0000filtered';
-
-export const DROPPED_KINDS = ['blank', 'unparsable', 'truncated-last-line', 'strace-message', 'signal', 'exit', 'erestart', 'unavailable', 'unfinished-exited', 'filtered', 'orphan-unfinished', 'orphan-resumed', 'resumed', 'stack-frame'] as const;
-const D_BLANK = 0;
-const D_UNPARSABLE = 1;
-const D_TRUNCATED_LAST_LINE = 2;
-const D_STRACE_MESSAGE = 3;
-const D_SIGNAL = 4;
-const D_EXIT = 5;
-const D_ERESTART = 6;
-const D_UNAVAILABLE = 7;
-const D_UNFINISHED_EXITED = 8;
-const D_FILTERED = 9;
-const D_ORPHAN_UNFINISHED = 10;
-const D_ORPHAN_RESUMED = 11;
-const D_RESUMED = 12;
-const D_STACK_FRAME = 13;
-
-
 export class StraceParser extends LineSplitter {
   /** Created on the first push, sized from it (growing the columns of a big file by doubling is costly). */
   private b!: EventLogBuilder;
@@ -71,28 +47,12 @@ export class StraceParser extends LineSplitter {
   private spliceDropped = 0;
   private badTimes = 0;
   private lineNo = 0;
-  private readonly calls = new ByteTable(8);
-  private readonly paths = new ByteTable(12);
-  private readonly errs = new ByteTable(6);
-  /** Per entry of `paths`: its bytes and a DataView of them, made once (the fd cache's keys). */
-  private readonly annKey: Uint8Array[] = [];
-  private readonly annView: DataView[] = [];
-  private callFlags: number[] = [];
-  /** Per call id: its offset class (fds.ts). */
-  private callOff: number[] = [];
+  /** Created on the first push, with the builder. */
+  private names!: NameTables;
   private fds!: FdTracker;
   private readonly facts: CallFacts = { pid: 0, fd: -1, fp: 0, failed: false, ret: NaN, flags: 0, tail: new Float64Array(2), b: null, argsS: 0, argsE: 0 };
   /** Per pid with a pending call of an offset class: its fd, flags and tail numbers from the unfinished line. */
   private pendOff = new Map<number, { fd: number; flags: number; t0: number; t1: number }>();
-  private fpOk: number[] = [];
-  /** The placeholder fp of the paths the filter rejects (-1: none yet). */
-  private rejected = -1;
-  private fpPairCall: number[] = [];
-  private fpPair: number[] = [];
-  private readonly openArgs = new ByteTable(8);
-  /** Per call id of a %file call: its argument positions and the cache of its fp by argument bytes. */
-  private fileSpec: (FileSpec | undefined)[] = [];
-  private readonly fileArgs = new Map<FileSpec, ByteTable>();
   private pending = new Map<number, number>();
   private pendCall = new Map<number, number>();
   private pendFp = new Map<number, number>();
@@ -126,7 +86,9 @@ export class StraceParser extends LineSplitter {
   protected override started(firstChunk: number): void {
     this.b = new EventLogBuilder(Math.max(1024, Math.min(1 << 22, Math.ceil(Math.max(firstChunk, this.hint) / 128))));
     const paths = this.b.paths.list;
-    this.fds = new FdTracker(this.filePid >= 0, (fp) => paths[fp], (b, s, e) => this.pathId(b, s, e));
+    const names = new NameTables(this.b, this.sc, this.filter);
+    this.names = names;
+    this.fds = new FdTracker(this.filePid >= 0, (fp) => paths[fp], (b, s, e) => names.pathId(b, s, e));
     const file = this.b.addFile(this.report);
     this.b.beginCase({ ...caseFromFileName(this.fileName), pid: null }, file);
   }
@@ -262,33 +224,34 @@ export class StraceParser extends LineSplitter {
     }
     if (!Number.isNaN(sc.dur)) this.durSeen = true;
     if (sc.fpS >= 0 || sc.annS >= 0 || sc.retAnnS >= 0) this.annSeen = true;
-    const call = this.callId(b, sc.nameS, sc.nameE);
-    const flags = this.callFlags[call];
+    const nt = this.names;
+    const call = nt.callId(b, sc.nameS, sc.nameE);
+    const flags = nt.callFlags[call];
     if (kind === S.K_CALL) {
       if (sc.special === S.SP_ERESTART) return this.count(D_ERESTART);
-      const oc = this.callOff[call];
-      const fp = flags & F_OPEN ? this.openFp(b, true) : flags & F_FILE ? this.fileFp(b, call, sc.argsE) : sc.fpId >= 0 ? sc.fpId : sc.fpS >= 0 ? this.pathId(b, sc.fpS, sc.fpE) : 0;
+      const oc = nt.callOff[call];
+      const fp = flags & F_OPEN ? nt.openFp(b, true) : flags & F_FILE ? nt.fileFp(b, call, sc.argsE) : sc.fpId >= 0 ? sc.fpId : sc.fpS >= 0 ? nt.pathId(b, sc.fpS, sc.fpE) : 0;
       if (sc.special !== S.SP_NONE) {
         // the result is unknown: so is the position of the fd it used
         if (oc !== OC_NONE) this.forget(pid, this.lineFd(b), fp);
         return this.count(sc.special === S.SP_UNAVAILABLE ? D_UNAVAILABLE : D_UNFINISHED_EXITED);
       }
-      const err = sc.errS >= 0 ? this.errId(b, sc.errS, sc.errE) : 0;
+      const err = sc.errS >= 0 ? nt.errId(b, sc.errS, sc.errE) : 0;
       const off = oc === OC_NONE ? NaN : this.offsetOf(oc, pid, b, fp, err !== 0, null);
-      if (this.filter !== undefined && !this.accept(fp)) return this.count(D_FILTERED);
+      if (this.filter !== undefined && !nt.accept(fp)) return this.count(D_FILTERED);
       const size = flags & F_SIZE ? (err !== 0 ? 0 : sc.retVal >= 0 ? sc.retVal : NaN) : NaN;
-      this.b.push(pid, this.pairOf(call, fp), err, t, sc.dur, size, evLine, off);
+      this.b.push(pid, nt.pairOf(call, fp), err, t, sc.dur, size, evLine, off);
       return;
     }
     if (kind === S.K_UNFINISHED) {
       const old = this.pending.get(pid);
       if (old !== undefined) this.closePending(pid, old, D_ORPHAN_UNFINISHED, 1);
-      const fp = flags & F_OPEN ? this.openFp(b, false) : flags & F_FILE ? this.fileFp(b, call, sc.argsE) : sc.fpId >= 0 ? sc.fpId : sc.fpS >= 0 ? this.pathId(b, sc.fpS, sc.fpE) : 0;
-      const idx = this.b.push(pid, this.pairOf(call, fp), 0, t, NaN, NaN, evLine);
+      const fp = flags & F_OPEN ? nt.openFp(b, false) : flags & F_FILE ? nt.fileFp(b, call, sc.argsE) : sc.fpId >= 0 ? sc.fpId : sc.fpS >= 0 ? nt.pathId(b, sc.fpS, sc.fpE) : 0;
+      const idx = this.b.push(pid, nt.pairOf(call, fp), 0, t, NaN, NaN, evLine);
       this.pending.set(pid, idx);
       this.pendCall.set(pid, call);
       this.pendFp.set(pid, fp);
-      const oc = this.callOff[call];
+      const oc = nt.callOff[call];
       if (oc !== OC_NONE) {
         const tail = this.facts.tail;
         if (needsTail(oc)) tailNumbers(b, sc.argsS, sc.argsE, tail);
@@ -316,13 +279,13 @@ export class StraceParser extends LineSplitter {
     const bl = this.b;
     let fp = this.pendFp.get(pid) ?? 0;
     if (flags & F_OPEN && sc.retAnnS >= 0) {
-      fp = this.pathId(b, sc.retAnnS, sc.retAnnE);
-      bl.pair[idx] = this.pairOf(call, fp);
+      fp = nt.pathId(b, sc.retAnnS, sc.retAnnE);
+      bl.pair[idx] = nt.pairOf(call, fp);
     }
-    const err = sc.errS >= 0 ? this.errId(b, sc.errS, sc.errE) : 0;
-    const oc = this.callOff[call];
+    const err = sc.errS >= 0 ? nt.errId(b, sc.errS, sc.errE) : 0;
+    const oc = nt.callOff[call];
     if (oc !== OC_NONE) bl.offset[idx] = this.offsetOf(oc, pid, b, fp, err !== 0, this.pendOff.get(pid) ?? null);
-    if (this.filter !== undefined && !this.accept(fp)) {
+    if (this.filter !== undefined && !nt.accept(fp)) {
       bl.drop(idx);
       return this.count(D_FILTERED);
     }
@@ -355,7 +318,7 @@ export class StraceParser extends LineSplitter {
     this.pending.delete(pid);
     // a call that never completed visibly: the position of its fd is unknown from here on
     const po = this.pendOff.get(pid);
-    if (po !== undefined && this.callOff[this.pendCall.get(pid)!] !== OC_NONE) this.forget(pid, po.fd, this.pendFp.get(pid) ?? 0);
+    if (po !== undefined && this.names.callOff[this.pendCall.get(pid)!] !== OC_NONE) this.forget(pid, po.fd, this.pendFp.get(pid) ?? 0);
     this.dropEvent(idx, kind, lines);
   }
 
@@ -409,132 +372,6 @@ export class StraceParser extends LineSplitter {
       f.b = null;
     }
     return this.fds.call(oc, f);
-  }
-
-  /**
-   * The fp of a path. Under a path filter, a path it rejects is not kept: every rejected path is one
-   * placeholder fp, whose events are dropped as 'filtered' (a filtered load of millions of distinct paths
-   * holds only the paths it keeps).
-   */
-  private intern(p: string): number {
-    const f = this.filter;
-    if (f === undefined) return this.b.internPath(p);
-    const known = this.b.paths.get(p);
-    if (known !== undefined) return known;
-    if (!f(p)) {
-      if (this.rejected < 0) {
-        this.rejected = this.b.internPath(REJECTED);
-        this.fpOk[this.rejected] = 0;
-      }
-      return this.rejected;
-    }
-    const id = this.b.internPath(p);
-    this.fpOk[id] = 1;
-    return id;
-  }
-
-  private accept(fp: number): boolean {
-    const f = this.filter;
-    if (f === undefined) return true;
-    let ok = this.fpOk[fp];
-    if (ok === undefined) {
-      ok = f(this.b.paths.list[fp]) ? 1 : 0;
-      this.fpOk[fp] = ok;
-    }
-    return ok === 1;
-  }
-
-  /** builder.pairOf with a one-entry cache per fp (an fp is mostly used with one or two calls). */
-  private pairOf(call: number, fp: number): number {
-    if (this.fpPairCall[fp] === call) return this.fpPair[fp];
-    const p = this.b.pairOf(call, fp);
-    this.fpPairCall[fp] = call;
-    this.fpPair[fp] = p;
-    return p;
-  }
-
-  private callId(b: Uint8Array, s: number, e: number): number {
-    const h = hashBytes(b, s, e);
-    let id = this.calls.find(b, s, e, h);
-    if (id < 0) {
-      const name = decodeUtf8(b, s, e);
-      id = this.b.internCall(name);
-      const spec = FILE_CALLS.get(name);
-      this.fileSpec[id] = spec;
-      this.callOff[id] = offsetClass(name);
-      this.callFlags[id] = (SIZE_CALLS.has(name) ? F_SIZE : 0) | (OPEN_CALLS.has(name) ? F_OPEN : 0) | (spec ? F_FILE : 0);
-      this.calls.add(b, s, e, h, id);
-    }
-    return id;
-  }
-
-  /**
-   * The path id of annotation bytes [s, e). Remembers the bytes per fd (the number before the `<`) in the
-   * scanner's cache, which compares the next annotation of that fd while skipping it (no hashing on a hit).
-   */
-  private pathId(b: Uint8Array, s: number, e: number): number {
-    const h = hashBytes(b, s, e);
-    let id = this.paths.find(b, s, e, h);
-    if (id < 0) {
-      id = this.intern(annotationToPath(b, s, e));
-      this.paths.add(b, s, e, h, id);
-    }
-    const fd = id === this.rejected ? -1 : fdBefore(b, s - 1, Math.max(0, s - 4));
-    if (fd >= 0) {
-      const k = this.paths.entry;
-      let key = this.annKey[k];
-      if (key === undefined) {
-        key = b.slice(s, e);
-        this.annKey[k] = key;
-        this.annView[k] = new DataView(key.buffer);
-      }
-      this.sc.fdKey[fd] = key;
-      this.sc.fdView[fd] = this.annView[k];
-      this.sc.fdId[fd] = id;
-    }
-    return id;
-  }
-
-  // callId, pathId and errId look a name up the same way, written out per table on purpose: they run for
-  // every line, and one shared helper would take the decoder and the interner as callbacks.
-  private errId(b: Uint8Array, s: number, e: number): number {
-    const h = hashBytes(b, s, e);
-    let id = this.errs.find(b, s, e, h);
-    if (id < 0) {
-      id = this.b.internErrno(decodeUtf8(b, s, e));
-      this.errs.add(b, s, e, h, id);
-    }
-    return id;
-  }
-
-  /** fp of a %file call (docs/FORMATS.md "fp"), cached per call kind by the bytes it depends on. */
-  private fileFp(b: Uint8Array, call: number, argsE: number): number {
-    const spec = this.fileSpec[call]!;
-    const s = this.sc.argsS;
-    const z = fileKeyEnd(b, s, argsE, spec);
-    let t = this.fileArgs.get(spec);
-    if (t === undefined) this.fileArgs.set(spec, (t = new ByteTable(8)));
-    const h = hashBytes(b, s, z);
-    let id = t.find(b, s, z, h);
-    if (id < 0) {
-      id = this.intern(fileCallFp(b, s, argsE, spec));
-      t.add(b, s, z, h, id);
-    }
-    return id;
-  }
-
-  /** fp of an open-family call: the returned fd's annotation, else the path argument (made absolute). */
-  private openFp(b: Uint8Array, complete: boolean): number {
-    const sc = this.sc;
-    if (complete && sc.retAnnS >= 0) return this.pathId(b, sc.retAnnS, sc.retAnnE);
-    const h = hashBytes(b, sc.argsS, sc.argsE);
-    let id = this.openArgs.find(b, sc.argsS, sc.argsE, h);
-    if (id < 0) {
-      const dir = sc.annS >= 0 ? annotationToPath(b, sc.annS, sc.annE) : null;
-      id = this.intern(openPathArgument(b, sc.argsS, sc.argsE, dir));
-      this.openArgs.add(b, sc.argsS, sc.argsE, h, id);
-    }
-    return id;
   }
 }
 

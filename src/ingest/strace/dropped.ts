@@ -1,0 +1,20 @@
+/**
+ * The kinds of dropped lines (FileReport.dropped keys) and their indexes, counted in an array in the
+ * parser's hot loop.
+ */
+
+export const DROPPED_KINDS = ['blank', 'unparsable', 'truncated-last-line', 'strace-message', 'signal', 'exit', 'erestart', 'unavailable', 'unfinished-exited', 'filtered', 'orphan-unfinished', 'orphan-resumed', 'resumed', 'stack-frame'] as const;
+export const D_BLANK = 0;
+export const D_UNPARSABLE = 1;
+export const D_TRUNCATED_LAST_LINE = 2;
+export const D_STRACE_MESSAGE = 3;
+export const D_SIGNAL = 4;
+export const D_EXIT = 5;
+export const D_ERESTART = 6;
+export const D_UNAVAILABLE = 7;
+export const D_UNFINISHED_EXITED = 8;
+export const D_FILTERED = 9;
+export const D_ORPHAN_UNFINISHED = 10;
+export const D_ORPHAN_RESUMED = 11;
+export const D_RESUMED = 12;
+export const D_STACK_FRAME = 13;
