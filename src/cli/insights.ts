@@ -22,11 +22,11 @@ export async function insightsAt(session: Session, ctx: Ctx, thresholds: string)
 }
 
 /**
- * The next analysis also computes its insights (at the view's thresholds) and access patterns on an idle
- * parse thread while it runs (Session.wantReports); a bad thresholds text is a usage error.
+ * The next analysis also computes its insights (at the view's thresholds) and, unless `access` is false, its
+ * access patterns on idle parse threads while it runs (Session.wantReports); a bad thresholds text is a usage error.
  */
-export function wantReportsAt(session: Session, thresholds: string): Promise<void> {
-  return usage(async () => session.wantReports(thresholds));
+export function wantReportsAt(session: Session, thresholds: string, access = true): Promise<void> {
+  return usage(async () => session.wantReports(thresholds, access));
 }
 
 async function usage<T>(fn: () => Promise<T>): Promise<T> {
@@ -42,7 +42,7 @@ export async function runInsightsCommand(a: InsightsArgs, io: CliIO): Promise<nu
   const view = cliView(a);
   const { session, files } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs, filter: view.mapping.include });
   const ctx = noCtx();
-  await wantReportsAt(session, view.thresholds);
+  await wantReportsAt(session, view.thresholds, false);
   await session.analyze(ctx, analyzeParams(view));
   const r = await insightsAt(session, ctx, view.thresholds);
   if (a.json) io.stdout.write(JSON.stringify({ insights: toInsightsJson(r), unobservable: toUnobservableJson(r) }, null, 2) + '\n');

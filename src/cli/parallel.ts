@@ -159,7 +159,7 @@ export class NodeParsePool implements ParsePool {
     const t0 = performance.now();
     return new Promise<Reports>((resolve, reject) => {
       const done = (r: EventLog | SortedSeed | Reports): void => {
-        if (process.env.STRACE_DFG_DEBUG) process.stderr.write(`strace-dfg: insights and access patterns of ${job.log.n} events on a parse thread in ${((performance.now() - t0) / 1000).toFixed(2)} s\n`);
+        if (process.env.STRACE_DFG_DEBUG) process.stderr.write(`strace-dfg: ${job.part === 'access' ? 'access patterns' : 'insights'} of ${job.log.n} events on a parse thread in ${((performance.now() - t0) / 1000).toFixed(2)} s\n`);
         resolve(r as Reports);
       };
       this.slots.queue.push({ job: { id: this.nextId++, reports: job }, onBytes: () => {}, resolve: done, reject });

@@ -57,19 +57,19 @@ export interface ReportsJob {
   thresholds: Thresholds;
   /** Time 0 of the I/O phases (runInsights' t0). */
   t0: number;
+  /** Which report: the insight findings, or the access patterns (two jobs: two threads can take them). */
+  part: 'insights' | 'access';
 }
 
 export interface Reports {
-  insights: InsightsResult;
-  access: AccessReport;
+  insights?: InsightsResult;
+  access?: AccessReport;
 }
 
-/** The reports job (what a pool thread runs): Session.insights' and Session.access' results for that analysis. */
+/** The reports job (what a pool thread runs): Session.insights' or Session.access' result for that analysis. */
 export function runReports(job: ReportsJob): Reports {
-  return {
-    insights: runInsights(job.log, { mapping: job.mapping, partition: job.partition, thresholds: job.thresholds, t0: job.t0 }),
-    access: accessReport(job.log, job.mapping),
-  };
+  if (job.part === 'access') return { access: accessReport(job.log, job.mapping) };
+  return { insights: runInsights(job.log, { mapping: job.mapping, partition: job.partition, thresholds: job.thresholds, t0: job.t0 }) };
 }
 
 /** The reports of an analysis, asked of the pool as the analysis starts. */
@@ -79,25 +79,34 @@ export interface ReportsAhead {
   partition: PartitionSpec | null;
   thresholds: Thresholds;
   /** null: the pool failed or was closed (they are then computed here). */
-  reports: Promise<Reports | null>;
+  insights: Promise<InsightsResult | null>;
+  access: Promise<AccessReport | null>;
 }
 
-/** Asks the pool for the reports of the analysis of `work` (null: no pool that runs them, or a log too small to be worth it). */
-export function reportsAhead(pool: ParsePool | null, work: EventLog, compiled: CompiledMapping, partition: PartitionSpec | null, thresholds: Thresholds, t0: number): ReportsAhead | null {
+/**
+ * Asks the pool for the reports of the analysis of `work`, as two jobs (the insights, the bigger one, first:
+ * an idle thread takes it; the access patterns, unless `withAccess` is false, follow on whichever thread is
+ * free next, e.g. after the mc sort); null: no pool that runs them, or a log too small to be worth it.
+ */
+export function reportsAhead(pool: ParsePool | null, work: EventLog, compiled: CompiledMapping, partition: PartitionSpec | null, thresholds: Thresholds, t0: number, withAccess = true): ReportsAhead | null {
   const run = pool?.reports;
   if (!pool || !run || work.n < (pool.sortEntriesFrom ?? SORT_ELSEWHERE)) return null;
-  const job: ReportsJob = { log: work, mapping: { activities: compiled.activities, pairAct: compiled.pairAct }, partition, thresholds, t0 };
-  return { work, compiled, partition, thresholds, reports: run.call(pool, job).catch(() => null) };
+  const job = { log: work, mapping: { activities: compiled.activities, pairAct: compiled.pairAct }, partition, thresholds, t0 };
+  const insights = run.call(pool, { ...job, part: 'insights' }).then((r) => r.insights ?? null, () => null);
+  const access = withAccess ? run.call(pool, { ...job, part: 'access' }).then((r) => r.access ?? null, () => null) : Promise.resolve(null);
+  return { work, compiled, partition, thresholds, insights, access };
 }
 
 const sameThresholds = (a: Thresholds, b: Thresholds): boolean => (Object.keys(a) as (keyof Thresholds)[]).every((k) => Object.is(a[k], b[k])) && Object.keys(a).length === Object.keys(b).length;
 
-/**
- * `ahead`'s reports when they are those of this analysis (the same analysed log and mapping; for the insights
- * also the same partition and thresholds); null: compute them here.
- */
-export async function reportsFor(ahead: ReportsAhead | null, work: EventLog, compiled: CompiledMapping, insights: { partition: PartitionSpec | null; thresholds: Thresholds } | null): Promise<Reports | null> {
+/** `ahead`'s insight findings when they are those of this analysis (the same analysed log, mapping, partition and thresholds); null: compute them here. */
+export async function insightsFor(ahead: ReportsAhead | null, work: EventLog, compiled: CompiledMapping, partition: PartitionSpec | null, thresholds: Thresholds): Promise<InsightsResult | null> {
+  if (!ahead || ahead.work !== work || ahead.compiled !== compiled || ahead.partition !== partition || !sameThresholds(ahead.thresholds, thresholds)) return null;
+  return ahead.insights;
+}
+
+/** `ahead`'s access patterns when they are those of this analysis (the same analysed log and mapping); null: compute them here. */
+export async function accessFor(ahead: ReportsAhead | null, work: EventLog, compiled: CompiledMapping): Promise<AccessReport | null> {
   if (!ahead || ahead.work !== work || ahead.compiled !== compiled) return null;
-  if (insights && (ahead.partition !== insights.partition || !sameThresholds(ahead.thresholds, insights.thresholds))) return null;
-  return ahead.reports;
+  return ahead.access;
 }

@@ -19,7 +19,7 @@ import { jsonParts, writeJsonParts } from '../lib/jsonParts';
 import type { EventLog } from '../model/eventlog';
 import { analysisDocument, fullResult, viewText, type AnalysisJson } from './exports';
 import { Loader } from './loader';
-import { analyzeWithPool, reportsAhead, reportsFor, sorting, type ReportsAhead } from './offload';
+import { accessFor, analyzeWithPool, insightsFor, reportsAhead, sorting, type ReportsAhead } from './offload';
 import { hasConcurrencySequence } from '../analysis/concurrency';
 import { casesWithActivity, selectCases } from './logOps';
 import { buildTimeline } from './timeline';
@@ -106,7 +106,7 @@ export class Session {
   /** Depends only on the analysed events and the mapping (Session.complete keeps it). */
   private accessCache: { work: EventLog; compiled: Compiled; r: AccessReport } | null = null;
   /** wantReports was called: each analysis asks the pool for its insights and access patterns (`ahead`). */
-  private reportsWanted = false;
+  private reportsWanted: 'both' | 'insights' | null = null;
   private ahead: ReportsAhead | null = null;
 
   /**
@@ -208,7 +208,7 @@ export class Session {
     work = applyWindow(base, work, params.time, this.windowed ? this.work : null);
     // Variant traces may be capped for the UI (millions of strings otherwise); the JSON export is complete.
     // With a pool that sorts (the CLI), the mc sweep's time sort runs there meanwhile (offload.ts).
-    this.ahead = this.reportsWanted ? reportsAhead(this.pool, work, compiled, partition, this.thresholds, runSpan(loaded).t0) : null;
+    this.ahead = this.reportsWanted ? reportsAhead(this.pool, work, compiled, partition, this.thresholds, runSpan(loaded).t0, this.reportsWanted === 'both') : null;
     const result = await analyzeWithPool(this.pool, this.limits, work, params.mapping, partition, compiled, sortedEarly ? { cols: loaded, sorted: sortedEarly } : null);
     this.filtered = filtered;
     this.windowed = windowedNow && work !== filtered;
@@ -296,11 +296,12 @@ export class Session {
    * From the next analysis on, each analysis also asks the pool (when it has `reports`: the CLI's threads)
    * for its insight findings and access patterns, computed on a thread while it runs here; insights() and
    * access() then take them (offload.ts). For a caller that will ask for both (the CLI's report and JSON).
-   * `thresholds` as insights() takes them (a bad one throws ThresholdError).
+   * `thresholds` as insights() takes them (a bad one throws ThresholdError); `access`: false when only the
+   * insights will be asked for.
    */
-  wantReports(thresholds?: Partial<Thresholds> | string | null): void {
+  wantReports(thresholds?: Partial<Thresholds> | string | null, access = true): void {
     if (thresholds !== undefined) this.thresholds = resolveThresholds(thresholds);
-    this.reportsWanted = true;
+    this.reportsWanted = access ? 'both' : 'insights';
   }
 
   /**
@@ -313,8 +314,8 @@ export class Session {
     if (thresholds !== undefined) this.thresholds = resolveThresholds(thresholds);
     const c = this.insightsCache;
     if (c && c.reply === this.lastReply && c.t === this.thresholds) return c.r;
-    const ahead = await reportsFor(this.ahead, work, compiled, { partition: this.partition, thresholds: this.thresholds });
-    const r = ahead?.insights ?? runInsights(work, { mapping: compiled, partition: this.partition, thresholds: this.thresholds, t0: runSpan(this.need()).t0 });
+    const ahead = await insightsFor(this.ahead, work, compiled, this.partition, this.thresholds);
+    const r = ahead ?? runInsights(work, { mapping: compiled, partition: this.partition, thresholds: this.thresholds, t0: runSpan(this.need()).t0 });
     this.insightsCache = { reply: this.lastReply!, t: this.thresholds, r };
     return r;
   }
@@ -328,7 +329,7 @@ export class Session {
     const { work, compiled } = this.needAnalysis();
     const c = this.accessCache;
     if (c && c.work === work && c.compiled === compiled) return c.r;
-    const r = (await reportsFor(this.ahead, work, compiled, null))?.access ?? accessReport(work, compiled);
+    const r = (await accessFor(this.ahead, work, compiled)) ?? accessReport(work, compiled);
     this.accessCache = { work, compiled, r };
     return r;
   }
