@@ -65,7 +65,6 @@ export interface SessionOptions {
   inflate?: Inflate | null;
 }
 
-
 type Compiled = CompiledMapping;
 
 export { MAX_OPEN_FILES } from './readFiles';
@@ -293,11 +292,8 @@ export class Session {
   }
 
   /**
-   * From the next analysis on, each analysis also asks the pool (when it has `reports`: the CLI's threads)
-   * for its insight findings and access patterns, computed on a thread while it runs here; insights() and
-   * access() then take them (offload.ts). For a caller that will ask for both (the CLI's report and JSON).
-   * `thresholds` as insights() takes them (a bad one throws ThresholdError); `access`: false when only the
-   * insights will be asked for.
+   * Each analysis from now on also asks a pool that has `reports` (the CLI's threads) for its insights at
+   * `thresholds` (as insights() takes them) and, unless `access` is false, its access patterns (offload.ts).
    */
   wantReports(thresholds?: Partial<Thresholds> | string | null, access = true): void {
     if (thresholds !== undefined) this.thresholds = resolveThresholds(thresholds);
