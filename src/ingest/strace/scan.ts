@@ -124,35 +124,45 @@ export class LineScanner extends AnnotationSkipper {
     c = b[i];
     if (isDigit(c) && i < e) {
       let v = 0;
-      while (i < e && isDigit(b[i])) v = v * 10 + b[i++] - 0x30;
-      if (b[i] === 0x3a) {
-        // clock h:mm:ss[.frac]
-        let m = 0;
-        let sec = 0;
-        i++;
-        const m0 = i;
-        while (i < e && isDigit(b[i])) m = m * 10 + b[i++] - 0x30;
-        if (i === m0 || b[i] !== 0x3a) return K_BAD;
-        i++;
-        const s0 = i;
-        while (i < e && isDigit(b[i])) sec = sec * 10 + b[i++] - 0x30;
-        if (i === s0) return K_BAD;
-        v = v * 3600 + m * 60 + sec;
+      if (i + 15 < e && b[i + 2] === 0x3a && b[i + 5] === 0x3a && b[i + 8] === 0x2e && b[i + 15] === 0x20 && clockDigits(b, i)) {
+        // -tt `hh:mm:ss.uuuuuu `, the usual form, read at its fixed places (the same arithmetic as the loops)
+        const m = (b[i + 3] - 0x30) * 10 + (b[i + 4] - 0x30);
+        const sec = (b[i + 6] - 0x30) * 10 + (b[i + 7] - 0x30);
+        v = ((b[i] - 0x30) * 10 + (b[i + 1] - 0x30)) * 3600 + m * 60 + sec + micros(b, i + 9) / POW10[6];
         this.tsKind = TS_CLOCK;
-      } else if (b[i] === 0x2e) {
-        this.tsKind = TS_FLOAT;
-      } else return K_BAD;
-      this.tsDigits = 0;
-      if (b[i] === 0x2e && i < e) {
-        i++;
-        let f = 0;
-        const f0 = i;
-        while (i < e && isDigit(b[i])) f = f * 10 + b[i++] - 0x30;
-        const n = i - f0;
-        if (n === 0 || n > 12) return K_BAD;
-        this.tsDigits = n;
-        v += f / POW10[n];
-      } else if (this.tsKind === TS_FLOAT) return K_BAD;
+        this.tsDigits = 6;
+        i += 15;
+      } else {
+        while (i < e && isDigit(b[i])) v = v * 10 + b[i++] - 0x30;
+        if (b[i] === 0x3a) {
+          // clock h:mm:ss[.frac]
+          let m = 0;
+          let sec = 0;
+          i++;
+          const m0 = i;
+          while (i < e && isDigit(b[i])) m = m * 10 + b[i++] - 0x30;
+          if (i === m0 || b[i] !== 0x3a) return K_BAD;
+          i++;
+          const s0 = i;
+          while (i < e && isDigit(b[i])) sec = sec * 10 + b[i++] - 0x30;
+          if (i === s0) return K_BAD;
+          v = v * 3600 + m * 60 + sec;
+          this.tsKind = TS_CLOCK;
+        } else if (b[i] === 0x2e) {
+          this.tsKind = TS_FLOAT;
+        } else return K_BAD;
+        this.tsDigits = 0;
+        if (b[i] === 0x2e && i < e) {
+          i++;
+          let f = 0;
+          const f0 = i;
+          while (i < e && isDigit(b[i])) f = f * 10 + b[i++] - 0x30;
+          const n = i - f0;
+          if (n === 0 || n > 12) return K_BAD;
+          this.tsDigits = n;
+          v += f / POW10[n];
+        } else if (this.tsKind === TS_FLOAT) return K_BAD;
+      }
       this.ts = v;
       if (b[i] !== 0x20 || i >= e) return K_BAD;
       while (i < e && b[i] === 0x20) i++;
@@ -205,9 +215,12 @@ export class LineScanner extends AnnotationSkipper {
         return (this.kind = K_UNFINISHED);
       }
     }
-    // duration <digits.digits> at the end
+    // duration <digits.digits> at the end; `<d.uuuuuu>` (under 10 s: the usual form) read at its fixed places
     let end = e;
-    if (b[e - 1] === 0x3e) {
+    if (b[e - 1] === 0x3e && e - 10 >= i && b[e - 10] === 0x3c && b[e - 8] === 0x2e && isDigit(b[e - 9]) && sixDigits(b, e - 7)) {
+      this.dur = b[e - 9] - 0x30 + micros(b, e - 7) / POW10[6];
+      end = e - 10;
+    } else if (b[e - 1] === 0x3e) {
       let k = e - 2;
       while (k > i && (isDigit(b[k]) || b[k] === 0x2e)) k--;
       if (b[k] === 0x3c && k < e - 2) {
@@ -376,4 +389,22 @@ export class LineScanner extends AnnotationSkipper {
     while (i < e && isDigit(b[i])) v = v * 10 + b[i++] - 0x30;
     return i > d0 && b[i] === 0x20 && b[i + 1] === 0x61 ? v : -1; // " attached"
   }
+}
+
+/** b[k] is an ASCII digit. */
+const dig = (b: Uint8Array, k: number): boolean => b[k] - 0x30 >>> 0 < 10;
+
+/** Six digits at k. */
+function sixDigits(b: Uint8Array, k: number): boolean {
+  return dig(b, k) && dig(b, k + 1) && dig(b, k + 2) && dig(b, k + 3) && dig(b, k + 4) && dig(b, k + 5);
+}
+
+/** The 12 digits of `hh:mm:ss.uuuuuu` at i. */
+function clockDigits(b: Uint8Array, i: number): boolean {
+  return dig(b, i) && dig(b, i + 1) && dig(b, i + 3) && dig(b, i + 4) && dig(b, i + 6) && dig(b, i + 7) && sixDigits(b, i + 9);
+}
+
+/** The six digits at k as an integer (exact: the value the digit loops compute). */
+function micros(b: Uint8Array, k: number): number {
+  return ((((b[k] - 0x30) * 10 + (b[k + 1] - 0x30)) * 10 + (b[k + 2] - 0x30)) * 10 + (b[k + 3] - 0x30)) * 100 + (b[k + 4] - 0x30) * 10 + (b[k + 5] - 0x30);
 }
