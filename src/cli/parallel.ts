@@ -74,18 +74,13 @@ function buffersOf(log: EventLog): ArrayBuffer[] {
 export function runParseWorker(): void {
   const port = parentPort!;
   port.on('message', (job: Job | SortJob | ReportsTask) => {
-    if ('reports' in job) {
+    if ('reports' in job || 'sort' in job) {
       try {
-        port.postMessage({ id: job.id, reports: runReports(job.reports) } satisfies Reply);
-      } catch (e) {
-        port.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies Reply);
-      }
-      return;
-    }
-    if ('sort' in job) {
-      try {
-        const { entries, starts } = sortedEntries(job.sort);
-        port.postMessage({ id: job.id, sorted: { entries, starts } } satisfies Reply, [entries.buffer as ArrayBuffer]);
+        if ('reports' in job) port.postMessage({ id: job.id, reports: runReports(job.reports) } satisfies Reply);
+        else {
+          const { entries, starts } = sortedEntries(job.sort);
+          port.postMessage({ id: job.id, sorted: { entries, starts } } satisfies Reply, [entries.buffer as ArrayBuffer]);
+        }
       } catch (e) {
         port.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies Reply);
       }
@@ -136,33 +131,28 @@ export class NodeParsePool implements ParsePool {
   readonly sortEntriesFrom = process.env.STRACE_DFG_SORT_FROM ? Number(process.env.STRACE_DFG_SORT_FROM) : undefined;
 
   sortEntries(cols: TimedColumns): Promise<SortedSeed> {
-    if (this.closed) return Promise.reject(new Error('the parse threads are closed'));
-    const t0 = performance.now();
     // copies: the columns stay here (the analysis reads them meanwhile); shared columns are not copied
     const whole = <T extends Float64Array | Float32Array>(c: T): T => (c.byteLength === c.buffer.byteLength ? c : (c.slice() as T));
-    const job: SortJob = { id: this.nextId++, sort: { n: cols.n, start: whole(cols.start), dur: whole(cols.dur) } };
-    return new Promise<SortedSeed>((resolve, reject) => {
-      const done = (r: EventLog | SortedSeed): void => {
-        if (process.env.STRACE_DFG_DEBUG) process.stderr.write(`strace-dfg: mc time sort of ${cols.n} events on a parse thread in ${((performance.now() - t0) / 1000).toFixed(2)} s\n`);
-        resolve(r as SortedSeed);
-      };
-      this.slots.queue.push({ job, onBytes: () => {}, resolve: done, reject });
-      this.slots.pump();
-    });
+    return this.compute<SortedSeed>({ id: this.nextId++, sort: { n: cols.n, start: whole(cols.start), dur: whole(cols.dur) } }, `mc time sort of ${cols.n} events`);
   }
 
   /** A load merges into SharedArrayBuffer columns: the sort and reports jobs read them without a copy. */
   readonly sharedColumns = true;
 
   reports(job: ReportsJob): Promise<Reports> {
+    return this.compute<Reports>({ id: this.nextId++, reports: job }, `${job.part === 'access' ? 'access patterns' : 'insights'} of ${job.log.n} events`);
+  }
+
+  /** Queues a job that works on a loaded log (no file); STRACE_DFG_DEBUG prints `what` and its time. */
+  private compute<T extends SortedSeed | Reports>(job: SortJob | ReportsTask, what: string): Promise<T> {
     if (this.closed) return Promise.reject(new Error('the parse threads are closed'));
     const t0 = performance.now();
-    return new Promise<Reports>((resolve, reject) => {
+    return new Promise<T>((resolve, reject) => {
       const done = (r: EventLog | SortedSeed | Reports): void => {
-        if (process.env.STRACE_DFG_DEBUG) process.stderr.write(`strace-dfg: ${job.part === 'access' ? 'access patterns' : 'insights'} of ${job.log.n} events on a parse thread in ${((performance.now() - t0) / 1000).toFixed(2)} s\n`);
-        resolve(r as Reports);
+        if (process.env.STRACE_DFG_DEBUG) process.stderr.write(`strace-dfg: ${what} on a parse thread in ${((performance.now() - t0) / 1000).toFixed(2)} s\n`);
+        resolve(r as T);
       };
-      this.slots.queue.push({ job: { id: this.nextId++, reports: job }, onBytes: () => {}, resolve: done, reject });
+      this.slots.queue.push({ job, onBytes: () => {}, resolve: done, reject });
       this.slots.pump();
     });
   }
