@@ -114,6 +114,34 @@ describe('reading ahead', () => {
   });
 });
 
+describe('a file that cannot be read ahead', () => {
+  it('is named in the errors with the reason; the other files load', async () => {
+    const big = Array.from({ length: 3 }, (_, k) => files().map(({ file, name }) => ({ file: new File([file], `${k}_${file.name}`), name: `${k}_${name}` }))).flat();
+    const gone = '1_pipe_node1_2.st';
+    // its reads after the sniffed head fail (as when a file is removed meanwhile)
+    const failing = (f: FileLike): FileLike => ({
+      name: f.name,
+      size: f.size,
+      slice: (a, z) => (f.name === gone ? { arrayBuffer: () => Promise.reject(new Error('NotReadableError: the file was removed')) } : f.slice(a, z)),
+    });
+    let announcedGone = false;
+    const p = new ParsePool(2, () => {
+      const w = new FakeWorker();
+      const post = w.postMessage.bind(w);
+      w.postMessage = (m) => {
+        if ('readAhead' in m && m.file.name === gone) announcedGone = true;
+        post({ ...m, file: failing(m.file) });
+      };
+      return w as unknown as Worker;
+    });
+    const sum = await open({ pool: p }).load(noCtx(), big);
+    expect(announcedGone).toBe(true);
+    expect(sum.errors.map((e) => e.file)).toEqual([gone]);
+    expect(sum.errors[0].message).toMatch(/the file was removed/);
+    expect(sum.cases).toBe(big.length - 1);
+  });
+});
+
 describe('dead or stuck parse workers', () => {
   it('a worker that crashed while idle is replaced: the next load does not hang', async () => {
     const made: FakeWorker[] = [];
