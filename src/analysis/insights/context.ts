@@ -144,7 +144,12 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
   const small = t.small_bytes;
   const align = t.alignment;
 
-  let cap = 1024;
+  // V8 optimises this loop while it runs (on-stack replacement) and throws the optimised code away at the
+  // first operation that had not run before (a branch the first events never took): each such deopt costs a
+  // recompile of the whole loop (~20 ms). So the record table starts small (it grows in the first case
+  // already), a case's totals are stored at the start of the next case (from the first case on) and the rare
+  // counters add 0 or 1 instead of branching (docs/BENCHMARKS.md: cold 145 → … ms on 1.9 M events).
+  let cap = 16;
   let rec = new Float64Array(cap * NF);
   let recCase = new Int32Array(cap);
   let recFp = new Int32Array(cap);
@@ -152,15 +157,16 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
   const fpRec = new Int32Array(log.paths.length);
   const fpRecCase = new Int32Array(log.paths.length).fill(-1);
 
-  const caseLookups = new Float64Array(K);
-  const caseLookupFail = new Float64Array(K);
-  const caseLookupEnoent = new Float64Array(K);
-  const caseLookupTime = new Float64Array(K);
-  const caseMetaTime = new Float64Array(K);
-  const caseIoTime = new Float64Array(K);
-  const caseBytes = new Float64Array(K);
-  const caseTraced = new Float64Array(K);
-  const caseWall = new Float64Array(K);
+  // per case k at [k + 1]: [0] takes the totals of "case −1", stored when the first case starts
+  const caseLookups = new Float64Array(K + 1);
+  const caseLookupFail = new Float64Array(K + 1);
+  const caseLookupEnoent = new Float64Array(K + 1);
+  const caseLookupTime = new Float64Array(K + 1);
+  const caseMetaTime = new Float64Array(K + 1);
+  const caseIoTime = new Float64Array(K + 1);
+  const caseBytes = new Float64Array(K + 1);
+  const caseTraced = new Float64Array(K + 1);
+  const caseWall = new Float64Array(K + 1);
   const pairCalls = new Float64Array(P);
   const pairFail = new Float64Array(P);
   const pairCallsSide = new Float64Array(3 * P);
@@ -170,14 +176,32 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
   let hasOffsets = false;
   const pidSeek = new Map<number, number>();
 
-  for (let k = 0; k < K; k++) {
+  let lookups = 0, lookupFail = 0, lookupEnoent = 0, lookupTime = 0, metaTime = 0, ioTime = 0, bytes = 0;
+  let traced = 0, curS = NaN, curE = NaN, wallS = NaN, wallE = NaN;
+  // k = K only stores the last case's totals; the increment comes first, so it has run before the loop below does
+  for (let k = -1; ++k <= K; ) {
+    // the totals of case k − 1, at [k] (NaN − NaN when it had no known dur: no branch that only later cases take;
+    // −0 is a double, so the addition is compiled for doubles from the first case on)
+    const last = curE - curS;
+    traced += last === last ? last : -0;
+    caseLookups[k] = lookups;
+    caseLookupFail[k] = lookupFail;
+    caseLookupEnoent[k] = lookupEnoent;
+    caseLookupTime[k] = lookupTime;
+    caseMetaTime[k] = metaTime;
+    caseIoTime[k] = ioTime;
+    caseBytes[k] = bytes;
+    caseTraced[k] = traced;
+    const wall = wallE - wallS;
+    caseWall[k] = wall === wall ? wall : 0;
+    if (k === K) break;
+    lookups = lookupFail = lookupEnoent = lookupTime = metaTime = ioTime = bytes = traced = 0;
+    curS = curE = wallS = wallE = NaN;
     const a = caseOffsets[k];
     const b = caseOffsets[k + 1];
     const sd = side[k];
     const sideBase = sd * P;
     const errMap = pairErrno[sd];
-    let lookups = 0, lookupFail = 0, lookupEnoent = 0, lookupTime = 0, metaTime = 0, ioTime = 0, bytes = 0;
-    let traced = 0, curS = NaN, curE = NaN, wallS = NaN, wallE = NaN;
     pidSeek.clear();
     let curPid = -1;
     let curSeek = -1;
@@ -271,30 +295,30 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
           rec[o + R_READS]++;
           rec[o + R_RBYTES] += n;
           rec[o + R_RTIME] += dd;
-          if (z === z && z < small) rec[o + R_SMALL_R]++;
+          rec[o + R_SMALL_R] += z < small ? 1 : 0; // NaN: not small
         } else {
           rec[o + R_WRITES]++;
           rec[o + R_WBYTES] += n;
           rec[o + R_WTIME] += dd;
-          if (z === z && z < small) rec[o + R_SMALL_W]++;
+          rec[o + R_SMALL_W] += z < small ? 1 : 0;
         }
         if (offset !== null) {
           const off = offset[i];
           if (off === off) {
             hasOffsets = true;
-            if (off % align !== 0) rec[o + R_MISALIGNED]++;
+            rec[o + R_MISALIGNED] += off % align !== 0 ? 1 : 0;
             const end = off + n;
             const last = isR ? R_LAST_R : R_LAST_W;
             const prev = rec[o + last];
             if (isR) {
               rec[o + R_KNOWN_R]++;
-              if (off === prev) rec[o + R_CONSEC_R]++;
-              else if (off > prev) rec[o + R_SEQ_R]++;
+              rec[o + R_CONSEC_R] += off === prev ? 1 : 0;
+              rec[o + R_SEQ_R] += off > prev ? 1 : 0;
               if (n > 0 && end > rec[o + R_MAX_R]) rec[o + R_MAX_R] = end;
             } else {
               rec[o + R_KNOWN_W]++;
-              if (off === prev) rec[o + R_CONSEC_W]++;
-              else if (off > prev) rec[o + R_SEQ_W]++;
+              rec[o + R_CONSEC_W] += off === prev ? 1 : 0;
+              rec[o + R_SEQ_W] += off > prev ? 1 : 0;
               if (n > 0 && end > rec[o + R_MAX_W]) rec[o + R_MAX_W] = end;
             }
             rec[o + last] = end;
@@ -309,16 +333,6 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
         // nothing beyond metadata time
       }
     }
-    if (curE === curE) traced += curE - curS;
-    caseLookups[k] = lookups;
-    caseLookupFail[k] = lookupFail;
-    caseLookupEnoent[k] = lookupEnoent;
-    caseLookupTime[k] = lookupTime;
-    caseMetaTime[k] = metaTime;
-    caseIoTime[k] = ioTime;
-    caseBytes[k] = bytes;
-    caseTraced[k] = traced;
-    caseWall[k] = wallE === wallE ? wallE - wallS : 0;
   }
   const appFile = Uint8Array.from(log.paths, (p) => (isAppFile(p) ? 1 : 0));
   let ph: Phases | null = null;
@@ -329,7 +343,9 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
     phaseBusy: () => (busy ??= phaseBusyOf(log, mapping, phases())),
     log, hasDurations, hasOffsets, callCls,
     nRec, recCase: recCase.subarray(0, nRec), recFp: recFp.subarray(0, nRec), rec: rec.subarray(0, nRec * NF),
-    caseLookups, caseLookupFail, caseLookupEnoent, caseLookupTime, caseMetaTime, caseIoTime, caseBytes, caseTraced, caseWall,
+    caseLookups: caseLookups.subarray(1), caseLookupFail: caseLookupFail.subarray(1), caseLookupEnoent: caseLookupEnoent.subarray(1),
+    caseLookupTime: caseLookupTime.subarray(1), caseMetaTime: caseMetaTime.subarray(1), caseIoTime: caseIoTime.subarray(1),
+    caseBytes: caseBytes.subarray(1), caseTraced: caseTraced.subarray(1), caseWall: caseWall.subarray(1),
     pairCalls, pairFail, pairErrno, pairCallsSide, pairFailSide, caseSide: side, caseUnfiltered,
     activities: mapping.activities, pairAct: mapping.pairAct, appFile,
   };
