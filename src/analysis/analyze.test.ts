@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validate } from '../model';
-import { analyze } from './analyze';
+import { analyze, completeDeferred } from './analyze';
 import { compileMapping } from './mapping';
 import { CASES } from './__fixtures__/handLog';
 import { tinyLog, type TinyCase } from '../testing/tinyLog';
@@ -162,5 +162,21 @@ describe('analyze: a case without any event', () => {
       [[START, END], ['e']],
       [[START, P, END], ['f']],
     ]);
+  });
+});
+
+describe('completeDeferred', () => {
+  it('fills in the deferred statistics one at a time (p95 first, as the CLI does while mc sorts) or all at once: the same as not deferring', () => {
+    const full = analyze(tinyLog(CASES), DEFAULT_MAPPING);
+    expect(full.nodes.some((n) => n.mc !== null && n.p95Dur !== null)).toBe(true);
+    const log = tinyLog(CASES);
+    const m = compileMapping(log, DEFAULT_MAPPING);
+    const first = analyze(log, DEFAULT_MAPPING, null, m, { defer: true });
+    expect(first.deferred).toEqual(['p95Dur', 'mc']);
+    const p95 = completeDeferred(first, log, m, ['p95Dur']);
+    expect(p95.deferred).toEqual(['mc']);
+    expect(p95.nodes.map((n) => [n.p95Dur, n.mc])).toEqual(full.nodes.map((n) => [n.p95Dur, null]));
+    expect(completeDeferred(p95, log, m)).toEqual(full);
+    expect(completeDeferred(first, log, m)).toEqual(full);
   });
 });

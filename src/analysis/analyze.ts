@@ -166,10 +166,11 @@ export function analyze(
  * The statistics an analysis deferred (`result.deferred`: mc and DR, p95 duration) filled in, now that their
  * per-log indexes can be built: exactly what `analyze(log, …, { defer: false })` gives, without analysing
  * again (the mapping, the DFG, the variants and the partition do not depend on them). `result` must be an
- * analysis of this `log` with this compiled mapping.
+ * analysis of this `log` with this compiled mapping. With `only`, just those (the others stay deferred).
  */
-export function completeDeferred(result: AnalysisResult, log: EventLog, m: CompiledMapping): AnalysisResult {
-  const deferred = result.deferred;
+export function completeDeferred(result: AnalysisResult, log: EventLog, m: CompiledMapping, only?: readonly ('mc' | 'p95Dur')[]): AnalysisResult {
+  const all = result.deferred;
+  const deferred = only ? all?.filter((d) => only.includes(d)) : all;
   if (!deferred?.length) return result;
   const A = m.activities.length;
   const index = new Map<string, number>();
@@ -194,7 +195,9 @@ export function completeDeferred(result: AnalysisResult, log: EventLog, m: Compi
     return out;
   });
   const rest = { ...result, nodes };
-  delete rest.deferred;
+  const left = all!.filter((d) => !deferred.includes(d));
+  if (left.length) rest.deferred = left;
+  else delete rest.deferred;
   return rest;
 }
 

@@ -40,9 +40,11 @@ export function sorting(pool: ParsePool | null, limits: AnalyzeOptions | undefin
 export async function analyzeWithPool(pool: ParsePool | null, limits: AnalyzeOptions | undefined, work: EventLog, mapping: MappingSpec, partition: PartitionSpec | null, compiled: CompiledMapping, early: EarlySort | null = null): Promise<AnalysisResult> {
   const same = early !== null && early.cols.start === work.start && early.cols.dur === work.dur && early.cols.n === work.n && !hasConcurrencySequence(work);
   const sorted = same ? early.sorted : sorting(pool, limits, work);
-  const result = analyze(work, mapping, partition, compiled, sorted ? { ...limits, defer: true } : limits);
+  let result = analyze(work, mapping, partition, compiled, sorted ? { ...limits, defer: true } : limits);
   if (!sorted || !result.deferred?.length) return result;
-  if (result.deferred.includes('mc')) {
+  // the p95 durations while the thread still sorts (they do not need its sort)
+  if (result.deferred.includes('p95Dur')) result = completeDeferred(result, work, compiled, ['p95Dur']);
+  if (result.deferred?.includes('mc')) {
     const seed = await sorted;
     if (seed) seedSortedEntries(work, seed);
   }
