@@ -54,7 +54,7 @@ describe('the built CLI (node dist-cli/strace-dfg.mjs)', () => {
 
   it('sorts for mc on a parse thread while the analysis goes on, and prints the JSON of the in-process run', async () => {
     const phases = join(ROOT, 'e2e', 'fixtures', 'phases');
-    const r = spawnSync(process.execPath, [CLI, 'analyze', '--json', '--jobs', '2', phases], { encoding: 'utf8', env: { ...process.env, STRACE_DFG_DEBUG: '1', STRACE_DFG_SORT_FROM: '0' } });
+    const r = spawnSync(process.execPath, [CLI, 'analyze', '--json', '--jobs', '2', phases], { encoding: 'utf8', env: { ...process.env, STRACE_DFG_DEBUG: '1', STRACE_DFG_OFFLOAD_FROM: '0' } });
     expect(r.status).toBe(0);
     expect(r.stderr).toMatch(/strace-dfg: mc time sort of \d+ events on a parse thread in /);
     // the insights and access patterns on the other thread meanwhile, on the same (shared) columns
@@ -68,7 +68,7 @@ describe('the built CLI (node dist-cli/strace-dfg.mjs)', () => {
     // the insights command, with thresholds of its own (the thread's findings are at those thresholds)
     const t = join(tempDir('thresholds-'), 't.json');
     writeFileSync(t, '{"small_requests":0.01}');
-    const ins = spawnSync(process.execPath, [CLI, 'insights', '--json', '--jobs', '2', '--thresholds', t, phases], { encoding: 'utf8', env: { ...process.env, STRACE_DFG_DEBUG: '1', STRACE_DFG_SORT_FROM: '0' } });
+    const ins = spawnSync(process.execPath, [CLI, 'insights', '--json', '--jobs', '2', '--thresholds', t, phases], { encoding: 'utf8', env: { ...process.env, STRACE_DFG_DEBUG: '1', STRACE_DFG_OFFLOAD_FROM: '0' } });
     expect(ins.status).toBe(0);
     expect(ins.stderr).toMatch(/insights of \d+ events on a parse thread/);
     expect(ins.stderr).not.toMatch(/access patterns of/); // the insights command shows no access patterns

@@ -127,8 +127,8 @@ export class NodeParsePool implements ParsePool {
     for (const w of this.slots.prestart()) w.unref();
   }
 
-  /** STRACE_DFG_SORT_FROM overrides the Session's default (tests: small fixtures sort on a thread too). */
-  readonly sortEntriesFrom = process.env.STRACE_DFG_SORT_FROM ? Number(process.env.STRACE_DFG_SORT_FROM) : undefined;
+  /** STRACE_DFG_OFFLOAD_FROM overrides the Session's default (tests: small fixtures are sorted and reported on a thread too). */
+  readonly offloadFrom = process.env.STRACE_DFG_OFFLOAD_FROM ? Number(process.env.STRACE_DFG_OFFLOAD_FROM) : undefined;
 
   sortEntries(cols: TimedColumns): Promise<SortedSeed> {
     // copies: the columns stay here (the analysis reads them meanwhile); shared columns are not copied

@@ -16,8 +16,9 @@ import type { AnalysisResult, AnalyzeOptions, MappingSpec, PartitionSpec } from 
 import type { EventLog } from '../model/eventlog';
 import type { ParsePool } from './types';
 
-/** Below this many events the time sort is quicker here than a copy to another thread and back. */
-export const SORT_ELSEWHERE = 200_000;
+/** Below this many events, work on a loaded log (the mc time sort, the reports) is quicker here than on a pool
+ * thread (for the sort: a copy there and back; for the reports: a cold thread). */
+export const OFFLOAD_FROM = 200_000;
 
 /** A time sort asked for before the analysed log was known (Session.analyze: before the pid pass and the
  * mapping), of these columns; used when the analysed log has the same start and dur columns. */
@@ -29,7 +30,7 @@ export interface EarlySort {
 /** The pool's time sort of `work` when the analysis will need it and does not defer it (null: sort here). */
 export function sorting(pool: ParsePool | null, limits: AnalyzeOptions | undefined, work: EventLog): Promise<SortedSeed | null> | null {
   const sort = pool?.sortEntries;
-  if (!pool || !sort || limits?.defer || work.timeBase === 'none' || work.n < (pool.sortEntriesFrom ?? SORT_ELSEWHERE) || hasConcurrencySequence(work)) return null;
+  if (!pool || !sort || limits?.defer || work.timeBase === 'none' || work.n < (pool.offloadFrom ?? OFFLOAD_FROM) || hasConcurrencySequence(work)) return null;
   // without durations (strace without -T) there is no mc to compute: nothing to sort
   if (!work.dur.some((d) => d === d)) return null;
   // a closed pool or a failed thread: the analysis sorts here instead
@@ -92,7 +93,7 @@ export interface ReportsAhead {
  */
 export function reportsAhead(pool: ParsePool | null, work: EventLog, compiled: CompiledMapping, partition: PartitionSpec | null, thresholds: Thresholds, t0: number, withAccess = true): ReportsAhead | null {
   const run = pool?.reports;
-  if (!pool || !run || work.n < (pool.sortEntriesFrom ?? SORT_ELSEWHERE)) return null;
+  if (!pool || !run || work.n < (pool.offloadFrom ?? OFFLOAD_FROM)) return null;
   const job = { log: work, mapping: { activities: compiled.activities, pairAct: compiled.pairAct }, partition, thresholds, t0 };
   const insights = run.call(pool, { ...job, part: 'insights' }).then((r) => r.insights ?? null, () => null);
   const access = withAccess ? run.call(pool, { ...job, part: 'access' }).then((r) => r.access ?? null, () => null) : Promise.resolve(null);

@@ -26,7 +26,7 @@ function reportingPool(fail = false) {
   const made: Reports[] = [];
   const pool: ParsePool = {
     size: 2,
-    sortEntriesFrom: 0,
+    offloadFrom: 0,
     sharedColumns: true,
     parse: (source, importer, head, _opts, onBytes) => importerById(importer).read(source, head, {}, { cancel: { cancelled: false }, onBytes }),
     cancelAll: () => {},

@@ -148,7 +148,7 @@ describe('the mc time sort on a pool thread (the CLI: ParsePool.sortEntries)', (
     const calls: number[] = [];
     const pool: ParsePool = {
       size: 1,
-      sortEntriesFrom: 0,
+      offloadFrom: 0,
       // parses here, as a thread would
       parse: (source, importer, head, _opts, onBytes) => importerById(importer).read(source, head, {}, { cancel: { cancelled: false }, onBytes }),
       cancelAll: () => {},

@@ -12,8 +12,8 @@ import { accessReport, type AccessReport } from '../analysis/accessReport';
 import { resolveThresholds, runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
 import { compare, toCompareJson, type CompareJson, type CompareOptions, type CompareResult } from '../analysis/compare/index';
 import type { AnalyzeOptions, EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../analysis/types';
-import { defaultInflate, type Inflate } from '../ingest/gzip';
-import { IMPORTERS, type Importer } from '../ingest/registry';
+import { defaultInflate } from '../ingest/gzip';
+import { IMPORTERS } from '../ingest/registry';
 import { CHUNK } from '../ingest/source';
 import { jsonParts, writeJsonParts } from '../lib/jsonParts';
 import type { EventLog } from '../model/eventlog';
@@ -27,43 +27,17 @@ import { applyWindow, chromeParts, fileOffsetsOf, isWindow, overviewOf, phasesOf
 import { runSpan, type TraceSink } from '../analysis/time/index';
 import type { Phases, TimeOverview } from '../analysis/time/types';
 export type { CustomAnswers, CustomSandbox, RegexGuard } from './compile';
-import type { AnalyzeParams, AnalyzeReply, Ctx, LoadItem, LoadOptions, LoadSummary, ParsePool } from './types';
+import type { AnalyzeParams, AnalyzeReply, Ctx, LoadItem, LoadOptions, LoadSummary, ParsePool, SessionOptions } from './types';
+export type { SessionOptions } from './types';
 
 /** A partition selector that matches no case or is not valid: shown beside the picker. */
 export class PartitionError extends Error {
   override name = 'PartitionError';
 }
 
-/** What the UI receives of variants: the 500 most frequent, traces cut after 1000 activities. */
-/** The app's analysis options: variant traces capped, and the first graph not kept waiting for mc and p95
+/** The app's analysis options (variants: the 500 most frequent, traces cut after 1000 activities): variant traces capped, and the first graph not kept waiting for mc and p95
  * (Session.complete adds them). */
 export const UI_TRACE_LIMITS: AnalyzeOptions = { maxTraceLength: 1000, maxVariants: 500, defer: true };
-
-export interface SessionOptions {
-  /** Bytes per sequential read (tests use tiny chunks to cross line boundaries). */
-  chunk?: number;
-  /** Parse threads; without one, files are parsed in this thread. */
-  pool?: ParsePool | null;
-  /** The importers to sniff with (default: the registry's IMPORTERS). */
-  importers?: readonly Importer[];
-  /** Caps of the variants in `analyze` replies (the app sets UI_TRACE_LIMITS); exports are complete. */
-  limits?: AnalyzeOptions;
-  /** Writes the native HDF5 log (injected: h5wasm I/O differs between the browser and Node). */
-  exportHdf5?: (log: EventLog) => Promise<ArrayBuffer>;
-  /**
-   * Evaluates a custom mapping's source on its inputs somewhere else (the app: a sandbox worker without
-   * network, src/worker/sandbox.ts); without one, the custom function is compiled in this thread (the CLI).
-   */
-  customSandbox?: CustomSandbox;
-  /**
-   * Runs the synchronous work of user regular expressions (mapping, `re:` selectors) under a time budget
-   * (the CLI: node:vm with a timeout, which stops a regex that backtracks catastrophically); `what` names
-   * the expressions, `work` counts subjects × expressions. The app's watchdog is in its worker client.
-   */
-  regexGuard?: RegexGuard;
-  /** Decompresses gzip'd traces (default: DecompressionStream; the CLI passes Node's zlib). */
-  inflate?: Inflate | null;
-}
 
 type Compiled = CompiledMapping;
 

@@ -2,11 +2,13 @@
  * The plain types of a Session's requests and replies: what the worker protocol carries to the UI and what
  * the CLI reads. No typed arrays except in TimelineData (analysis/types.ts).
  */
-import type { AnalysisResult, MappingSpec, PathFilter } from '../analysis/types';
+import type { AnalysisResult, AnalyzeOptions, MappingSpec, PathFilter } from '../analysis/types';
+import type { CustomSandbox, RegexGuard } from './compile';
+import type { Inflate } from '../ingest/gzip';
 import type { SortedSeed, TimedColumns } from '../analysis/seqSort';
 import type { Reports, ReportsJob } from './offload';
 import type { EventLog, TimeBase, UnparsableLine } from '../model/eventlog';
-import type { Identified } from '../ingest/registry';
+import type { Identified, Importer } from '../ingest/registry';
 import type { ByteSource, Cancel } from '../ingest/source';
 
 export interface LoadOptions {
@@ -135,8 +137,8 @@ export interface ParsePool {
    * the pool is closed.
    */
   sortEntries?(cols: TimedColumns): Promise<SortedSeed>;
-  /** The fewest events worth a copy to another thread and back for sortEntries (default 200,000). */
-  readonly sortEntriesFrom?: number;
+  /** The fewest events of a log worth sending to a thread (sortEntries, reports; default OFFLOAD_FROM, 200,000). */
+  readonly offloadFrom?: number;
   /**
    * Optional: the insight rules and the access patterns of an analysed log on an idle thread, while the
    * analysis goes on here (the CLI; Session.wantReports, offload.ts). Rejects when the pool is closed.
@@ -147,4 +149,31 @@ export interface ParsePool {
   readonly sharedColumns?: boolean;
   /** Watches a cancel flag while parses run (cancelAll when it is set); returns the unwatch function. */
   watch(cancel: Cancel): () => void;
+}
+
+/** How a Session is set up (the app's worker and the CLI each pass theirs). */
+export interface SessionOptions {
+  /** Bytes per sequential read (tests use tiny chunks to cross line boundaries). */
+  chunk?: number;
+  /** Parse threads; without one, files are parsed in this thread. */
+  pool?: ParsePool | null;
+  /** The importers to sniff with (default: the registry's IMPORTERS). */
+  importers?: readonly Importer[];
+  /** Caps of the variants in `analyze` replies (the app sets UI_TRACE_LIMITS); exports are complete. */
+  limits?: AnalyzeOptions;
+  /** Writes the native HDF5 log (injected: h5wasm I/O differs between the browser and Node). */
+  exportHdf5?: (log: EventLog) => Promise<ArrayBuffer>;
+  /**
+   * Evaluates a custom mapping's source on its inputs somewhere else (the app: a sandbox worker without
+   * network, src/worker/sandbox.ts); without one, the custom function is compiled in this thread (the CLI).
+   */
+  customSandbox?: CustomSandbox;
+  /**
+   * Runs the synchronous work of user regular expressions (mapping, `re:` selectors) under a time budget
+   * (the CLI: node:vm with a timeout, which stops a regex that backtracks catastrophically); `what` names
+   * the expressions, `work` counts subjects × expressions. The app's watchdog is in its worker client.
+   */
+  regexGuard?: RegexGuard;
+  /** Decompresses gzip'd traces (default: DecompressionStream; the CLI passes Node's zlib). */
+  inflate?: Inflate | null;
 }
