@@ -131,13 +131,19 @@ export class NodeParsePool implements ParsePool {
   readonly offloadFrom = process.env.STRACE_DFG_OFFLOAD_FROM ? Number(process.env.STRACE_DFG_OFFLOAD_FROM) : undefined;
 
   sortEntries(cols: TimedColumns): Promise<SortedSeed> {
-    // copies: the columns stay here (the analysis reads them meanwhile); shared columns are not copied
-    const whole = <T extends Float64Array | Float32Array>(c: T): T => (c.byteLength === c.buffer.byteLength ? c : (c.slice() as T));
+    // copies: the columns stay here (the analysis reads them meanwhile); shared columns (views too: a load
+    // merged into columns touched ahead) are not copied
+    const whole = <T extends Float64Array | Float32Array>(c: T): T => (c.buffer instanceof SharedArrayBuffer || c.byteLength === c.buffer.byteLength ? c : (c.slice() as T));
     return this.compute<SortedSeed>({ id: this.nextId++, sort: { n: cols.n, start: whole(cols.start), dur: whole(cols.dur) } }, `mc time sort of ${cols.n} events`);
   }
 
   /** A load merges into SharedArrayBuffer columns: the sort and reports jobs read them without a copy. */
   readonly sharedColumns = true;
+
+  /** A later turn of the event loop (the Session touches a big load's columns a slice per turn). */
+  pause(): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, 0));
+  }
 
   reports(job: ReportsJob): Promise<Reports> {
     return this.compute<Reports>({ id: this.nextId++, reports: job }, `${job.part === 'access' ? 'access patterns' : 'insights'} of ${job.log.n} events`);

@@ -1,4 +1,5 @@
 import { allocColumns, type CaseInfo, type EventColumns, type EventLog, type TimeBase } from './eventlog';
+import type { ColumnsAhead } from './columnsAhead';
 import { Interner } from './interner';
 
 function remapTable(into: Interner, table: readonly string[]): Uint32Array {
@@ -46,9 +47,10 @@ function uniqueId(used: Set<string>, base: string, sep: string): string {
 /**
  * Concatenates event logs (e.g. one per file, parsed by different workers), remapping interned ids.
  * Case ids that collide get a `#2`, `#3` … suffix. The inputs are not modified. `shared`: the columns
- * in SharedArrayBuffers (allocColumns).
+ * in SharedArrayBuffers (allocColumns). `ahead`: columns allocated (and touched) before, used when the
+ * events fit them (ColumnsAhead.take).
  */
-export function mergeLogs(logs: readonly EventLog[], shared = false): EventLog {
+export function mergeLogs(logs: readonly EventLog[], shared = false, ahead: ColumnsAhead | null = null): EventLog {
   const calls = new Interner();
   const paths = new Interner(['']);
   const errnos = new Interner(['']);
@@ -60,7 +62,7 @@ export function mergeLogs(logs: readonly EventLog[], shared = false): EventLog {
   const out: EventLog = {
     n,
     timeBase: 'none',
-    ...allocColumns(n, shared),
+    ...(ahead?.take(n, shared) ?? allocColumns(n, shared)),
     cases: [],
     caseOffsets: new Uint32Array(logs.reduce((s, l) => s + l.cases.length, 0) + 1),
     calls: calls.list,

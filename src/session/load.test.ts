@@ -96,3 +96,34 @@ describe('a second load while one runs: the newest wins', () => {
     });
   }
 });
+
+describe("a big load touches its merged columns' pages while the files parse (ParsePool.pause)", () => {
+  class PausingPool extends SameThreadPool {
+    pauses = 0;
+    readonly aheadFromBytes = 0;
+    async pause(): Promise<void> {
+      this.pauses++;
+      await tick(0);
+    }
+  }
+  it('merges into those columns when the events fit them: the same log as a merge into fresh memory', async () => {
+    // 120 copies of one real trace: the estimate from the first half is exact (+ its headroom)
+    const names = Array.from({ length: 120 }, (_, i) => `many/a${i}_node1_${i}.st`);
+    const pool = new PausingPool();
+    const ahead = new Session({ pool });
+    await ahead.load(noCtx(), sources(names, 0));
+    const fresh = new Session({ pool: new SameThreadPool() });
+    await fresh.load(noCtx(), sources(names, 0));
+    const a = ahead.log!;
+    const f = fresh.log!;
+    expect(pool.pauses).toBeGreaterThan(0);
+    // views of the columns allocated ahead (2 % headroom), not columns of exactly n events
+    expect(a.pid.buffer.byteLength).toBeGreaterThan(a.pid.byteLength);
+    expect(f.pid.buffer.byteLength).toBe(f.pid.byteLength);
+    expect(a.n).toBe(f.n);
+    for (const col of ['pid', 'pair', 'errno', 'start', 'dur', 'size', 'line', 'offset'] as const) expect(Array.from(a[col]), col).toEqual(Array.from(f[col]));
+    expect({ ...a, pid: null, pair: null, errno: null, start: null, dur: null, size: null, line: null, offset: null }).toEqual({ ...f, pid: null, pair: null, errno: null, start: null, dur: null, size: null, line: null, offset: null });
+    const params = { mapping: DEFAULT_MAPPING, partition: null, caseFilters: [] };
+    expect((await ahead.analyze(noCtx(), params)).result).toEqual((await fresh.analyze(noCtx(), params)).result);
+  });
+});

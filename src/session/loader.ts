@@ -65,10 +65,13 @@ export class Loader {
   private async loadNow(ctx: Ctx, inputs: readonly LoadItem[], opts: LoadOptions, gen: number): Promise<LoadSummary> {
     const t0 = Date.now();
     const read = await readFiles(ctx, inputs, opts, this.env);
-    if (ctx.cancel.cancelled || gen !== this.lastLoad) throw new CancelledError();
+    if (ctx.cancel.cancelled || gen !== this.lastLoad) {
+      read.ahead?.stop();
+      throw new CancelledError();
+    }
     const t1 = Date.now();
     ctx.progress({ phase: 'merge', done: read.total, total: read.total, rate: 0, file: '' });
-    const log = combine(read.logs, opts, !!this.env.pool?.sharedColumns);
+    const log = combine(read.logs, opts, !!this.env.pool?.sharedColumns, read.ahead);
     const t2 = Date.now();
     this.loadOpts = opts;
     this.sizes = new Map(inputs.map((i) => [sourceOf(i).name, sourceOf(i).size]));
@@ -94,6 +97,7 @@ export class Loader {
     if (ctx.cancel.cancelled) throw new CancelledError();
     const t1 = Date.now();
     ctx.progress({ phase: 'merge', done: read.total, total: read.total, rate: 0, file: '' });
+    read.ahead?.stop();
     const added = combine(read.logs, opts);
     const base = this.loadedLog;
     const log = base && added ? mergeLogs([base, added]) : (base ?? added);

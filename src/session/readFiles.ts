@@ -10,7 +10,7 @@ import { FileFormatError, identify, isIdentified, namedLikeTrace, unidentifiedMe
 import { bytesSource, CancelledError, type ByteSource } from '../ingest/source';
 import { forEachLimited } from '../lib/limit';
 import type { EventLog } from '../model/eventlog';
-import { joinForkedFiles, mergeLogs, splitCasesByPid } from '../model/index';
+import { ColumnsAhead, joinForkedFiles, mergeLogs, splitCasesByPid } from '../model/index';
 import { pathPredicate } from './pathFilter';
 import { Throttle } from './progress';
 import type { Ctx, FileError, LoadItem, LoadOptions, ParsePool } from './types';
@@ -20,6 +20,9 @@ import type { Ctx, FileError, LoadItem, LoadOptions, ParsePool } from './types';
  * once exhaust the browser's file handles ("could not be read … permission problems").
  */
 export const MAX_OPEN_FILES = 16;
+
+/** Loads of fewer input bytes merge into fresh memory (the columns' pages are not touched ahead). */
+export const AHEAD_FROM_BYTES = 64 << 20;
 
 export interface ReadEnv {
   chunk: number;
@@ -36,6 +39,8 @@ export interface ReadResult {
   skipped: string[];
   /** Bytes of all inputs (compressed sizes for gzip files). */
   total: number;
+  /** The merged log's columns, allocated and touched while the pool parsed (null: none). */
+  ahead: ColumnsAhead | null;
 }
 
 export const isIdentifiedItem = (x: LoadItem): x is Identified => 'importer' in x && 'source' in x;
@@ -50,6 +55,20 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
   const pool = opts.singleThread ? null : env.pool;
   const predicate = pathPredicate(opts.pathFilter);
   let done = 0;
+  // the events and input bytes of the files parsed so far: once half of the bytes are, the merged log's
+  // columns are allocated for the estimated event count and their pages touched while the rest parses
+  let parsedEvents = 0;
+  let parsedBytes = 0;
+  let ahead: ColumnsAhead | null = null;
+  const pause = pool?.pause?.bind(pool);
+  const aheadFrom = pool?.aheadFromBytes ?? AHEAD_FROM_BYTES;
+  const parsed = (log: EventLog, bytes: number): void => {
+    parsedEvents += log.n;
+    parsedBytes += bytes;
+    if (ahead || !pause || total < aheadFrom || 2 * parsedBytes < total || parsedEvents === 0) return;
+    ahead = ColumnsAhead.estimate(parsedEvents, parsedBytes, total, !!pool?.sharedColumns);
+    void ahead.touch(pause);
+  };
   const logs: (EventLog | null)[] = inputs.map(() => null);
   const errors: (FileError | null)[] = inputs.map(() => null);
   const skipped: (string | null)[] = inputs.map(() => null);
@@ -78,11 +97,14 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
       // a file no longer than its head (≤ HEAD_BYTES) is parsed here from the head it was sniffed by: a
       // thread would read it again and send it back, which costs more than the parse (docs/BENCHMARKS.md)
       const small = id.importer.pooled && !id.source.compressed && id.head.length === id.source.size;
-      if (pool && id.importer.pooled && !small) logs[k] = await pool.parse(id.source, id.importer.id, id.head, filter, count);
+      let log: EventLog;
+      if (pool && id.importer.pooled && !small) log = await pool.parse(id.source, id.importer.id, id.head, filter, count);
       else {
         const r = forReading(small ? bytesSource(id.source.name, id.head) : id.source, env.inflate, count);
-        logs[k] = await id.importer.read(r.source, id.head, { pathFilter: predicate, chunk: env.chunk }, { cancel: ctx.cancel, onBytes: r.onBytes });
+        log = await id.importer.read(r.source, id.head, { pathFilter: predicate, chunk: env.chunk }, { cancel: ctx.cancel, onBytes: r.onBytes });
       }
+      logs[k] = log;
+      parsed(log, source.size);
     } catch (e) {
       if (e instanceof CancelledError || ctx.cancel.cancelled) throw new CancelledError();
       const msg = e instanceof Error ? e.message : String(e);
@@ -98,6 +120,7 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
       await forEachLimited(order, Math.max(MAX_OPEN_FILES, 2 * pool.size), one);
     } catch (e) {
       pool.cancelAll();
+      (ahead as ColumnsAhead | null)?.stop();
       throw e;
     } finally {
       unwatch();
@@ -105,8 +128,12 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
   } else {
     for (let k = 0; k < inputs.length; k++) await one(k);
   }
-  if (ctx.cancel.cancelled) throw new CancelledError();
+  if (ctx.cancel.cancelled) {
+    (ahead as ColumnsAhead | null)?.stop();
+    throw new CancelledError();
+  }
   return {
+    ahead,
     logs: logs.filter((l): l is EventLog => l !== null),
     errors: errors.filter((e): e is FileError => e !== null),
     skipped: skipped.filter((s): s is string => s !== null),
@@ -116,10 +143,12 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
 
 /**
  * The per-file logs of one read as one log: strace -ff files of one prefix joined, split by pid on request;
- * `shared`: merged into SharedArrayBuffer columns (ParsePool.sharedColumns).
+ * `shared`: merged into SharedArrayBuffer columns (ParsePool.sharedColumns); `ahead`: into these columns
+ * when the events fit them.
  */
-export function combine(logs: readonly EventLog[], opts: LoadOptions, shared = false): EventLog | null {
-  let log: EventLog | null = logs.length ? (logs.length === 1 ? logs[0] : joinForkedFiles(mergeLogs(logs, shared))) : null;
+export function combine(logs: readonly EventLog[], opts: LoadOptions, shared = false, ahead: ColumnsAhead | null = null): EventLog | null {
+  ahead?.stop();
+  let log: EventLog | null = logs.length ? (logs.length === 1 ? logs[0] : joinForkedFiles(mergeLogs(logs, shared, ahead))) : null;
   if (log && opts.splitByPid) log = splitCasesByPid(log);
   return log;
 }

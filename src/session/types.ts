@@ -147,6 +147,14 @@ export interface ParsePool {
   /** The pool's threads share memory with this one: a load merges into SharedArrayBuffer columns, which the
    * sort and reports jobs then read without a copy (the CLI's worker threads). */
   readonly sharedColumns?: boolean;
+  /**
+   * Optional: resolves on a later turn of this thread's event loop (the adapters' setTimeout 0). With it, a
+   * big load allocates the merged log's columns and touches their pages here while the threads parse
+   * (model/columnsAhead.ts), a slice per turn, so that the pool's replies are not kept waiting.
+   */
+  pause?(): Promise<void>;
+  /** Tests: the fewest input bytes for which a load touches its columns ahead (default AHEAD_FROM_BYTES, 64 MiB). */
+  readonly aheadFromBytes?: number;
   /** Watches a cancel flag while parses run (cancelAll when it is set); returns the unwatch function. */
   watch(cancel: Cancel): () => void;
 }

@@ -83,6 +83,11 @@ export class ParsePool implements SessionParsePool {
     for (const j of jobs) j.reject(new CancelledError());
   }
 
+  /** A later turn of this worker's event loop (the Session touches a big load's columns a slice per turn). */
+  pause(): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
   /** Watches a cancel flag while parses run. */
   watch(cancel: Cancel): () => void {
     const t = setInterval(() => {
