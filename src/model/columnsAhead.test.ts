@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnsAhead, HEADROOM, MIN_FILL } from './columnsAhead';
-import { mergeLogs } from './transform';
+import { mergeLogs } from './merge';
 import { tinyLog } from '../testing/tinyLog';
 
 const log = (file: string, n: number) => tinyLog([{ file, events: Array.from({ length: n }, (_, i) => ['read', `/data/${file}`, i, 0.5, 4096 + i] as [string, string, number, number, number]) }]);

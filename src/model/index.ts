@@ -2,4 +2,5 @@ export * from './eventlog';
 export { EventLogBuilder } from './builder';
 export { Interner } from './interner';
 export { ColumnsAhead } from './columnsAhead';
-export { joinForkedFiles, mergeLogs, splitCasesByPid } from './transform';
+export { joinForkedFiles, splitCasesByPid } from './transform';
+export { LogMerger, mergeLogs, type MergeMaps } from './merge';

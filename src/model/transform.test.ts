@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EventLogBuilder } from './builder';
 import { emptyFileReport, validate, type EventLog, type TimeBase } from './eventlog';
-import { mergeLogs, splitCasesByPid } from './transform';
+import { splitCasesByPid } from './transform';
+import { mergeLogs } from './merge';
 
 /** [pid, call, fp, start, errno] per event; one case per entry of `cases`. */
 type Ev = [number, string, string, number, string?];

@@ -1,21 +1,4 @@
-import { allocColumns, type CaseInfo, type EventColumns, type EventLog, type TimeBase } from './eventlog';
-import type { ColumnsAhead } from './columnsAhead';
-import { Interner } from './interner';
-
-function remapTable(into: Interner, table: readonly string[]): Uint32Array {
-  const m = new Uint32Array(table.length);
-  for (let i = 0; i < table.length; i++) m[i] = into.intern(table[i]);
-  return m;
-}
-
-/** The time base of a merged log, and a warning when the parts disagree. */
-function mergeTimeBase(logs: readonly EventLog[]): { timeBase: TimeBase; warning: string | null } {
-  const kinds = new Set(logs.filter((l) => l.n > 0).map((l) => l.timeBase));
-  if (kinds.size <= 1) return { timeBase: kinds.values().next().value ?? logs[0]?.timeBase ?? 'none', warning: null };
-  const order: TimeBase[] = ['epoch', 'clock', 'relative', 'none'];
-  const timeBase = order.find((k) => kinds.has(k)) ?? 'none';
-  return { timeBase, warning: `files have different time bases (${[...kinds].join(', ')}): timelines and mc across them are not comparable` };
-}
+import type { CaseInfo, EventColumns, EventLog } from './eventlog';
 
 /** The per-event columns of `log` in the order given by `order` (event indices). */
 function permuteEvents(log: EventLog, order: Uint32Array): EventColumns {
@@ -37,88 +20,11 @@ function permuteEvents(log: EventLog, order: Uint32Array): EventColumns {
 }
 
 /** `base`, or `base<sep>2`, `base<sep>3` … whichever is not used yet; marks it used. */
-function uniqueId(used: Set<string>, base: string, sep: string): string {
+export function uniqueId(used: Set<string>, base: string, sep: string): string {
   let id = base;
   for (let j = 2; used.has(id); j++) id = `${base}${sep}${j}`;
   used.add(id);
   return id;
-}
-
-/**
- * Concatenates event logs (e.g. one per file, parsed by different workers), remapping interned ids.
- * Case ids that collide get a `#2`, `#3` … suffix. The inputs are not modified. `shared`: the columns
- * in SharedArrayBuffers (allocColumns). `ahead`: columns allocated (and touched) before, used when the
- * events fit them (ColumnsAhead.take).
- */
-export function mergeLogs(logs: readonly EventLog[], shared = false, ahead: ColumnsAhead | null = null): EventLog {
-  const calls = new Interner();
-  const paths = new Interner(['']);
-  const errnos = new Interner(['']);
-  const pairIndex = new Map<number, number>();
-  const pairCall: number[] = [];
-  const pairFp: number[] = [];
-  let n = 0;
-  for (const l of logs) n += l.n;
-  const out: EventLog = {
-    n,
-    timeBase: 'none',
-    ...(ahead?.take(n, shared) ?? allocColumns(n, shared)),
-    cases: [],
-    caseOffsets: new Uint32Array(logs.reduce((s, l) => s + l.cases.length, 0) + 1),
-    calls: calls.list,
-    paths: paths.list,
-    errnos: errnos.list,
-    pairCall: new Uint32Array(0),
-    pairFp: new Uint32Array(0),
-    files: [],
-  };
-  const { timeBase, warning } = mergeTimeBase(logs);
-  out.timeBase = timeBase;
-  const used = new Set<string>();
-  let at = 0;
-  let k = 0;
-  for (const l of logs) {
-    const callMap = remapTable(calls, l.calls);
-    const pathMap = remapTable(paths, l.paths);
-    const errMap = remapTable(errnos, l.errnos);
-    const pairMap = new Uint32Array(l.pairCall.length);
-    for (let p = 0; p < pairMap.length; p++) {
-      const c = callMap[l.pairCall[p]];
-      const f = pathMap[l.pairFp[p]];
-      const key = f * 0x100000 + c;
-      let q = pairIndex.get(key);
-      if (q === undefined) {
-        q = pairCall.length;
-        pairCall.push(c);
-        pairFp.push(f);
-        pairIndex.set(key, q);
-      }
-      pairMap[p] = q;
-    }
-    const fileBase = out.files.length;
-    out.files.push(...l.files);
-    for (let ci = 0; ci < l.cases.length; ci++) {
-      const c = l.cases[ci];
-      const id = uniqueId(used, c.id, '#');
-      out.cases.push({ ...c, id, file: c.file + fileBase });
-      out.caseOffsets[++k] = at + l.caseOffsets[ci + 1];
-    }
-    out.pid.set(l.pid, at);
-    out.start.set(l.start, at);
-    out.dur.set(l.dur, at);
-    out.size.set(l.size, at);
-    out.line.set(l.line, at);
-    out.offset.set(l.offset, at);
-    for (let i = 0; i < l.n; i++) {
-      out.pair[at + i] = pairMap[l.pair[i]];
-      out.errno[at + i] = errMap[l.errno[i]];
-    }
-    at += l.n;
-  }
-  out.pairCall = Uint32Array.from(pairCall);
-  out.pairFp = Uint32Array.from(pairFp);
-  if (warning && out.files.length) out.files[0] = { ...out.files[0], warnings: [...out.files[0].warnings, warning] };
-  return out;
 }
 
 /**

@@ -6,6 +6,8 @@ import { DEFAULT_MAPPING } from '../analysis/types';
 import { IMPORTERS } from '../ingest/registry';
 import { bytesSource, CancelledError, type ByteSource, type Cancel } from '../ingest/source';
 import type { EventLog } from '../model/eventlog';
+import { hasPairStats, pairStats } from '../analysis/pairStats';
+import { parseOrder } from './readFiles';
 import { MAX_OPEN_FILES, Session } from './session';
 import { noCtx, type Ctx, type ParsePool } from './types';
 
@@ -125,5 +127,40 @@ describe("a big load touches its merged columns' pages while the files parse (Pa
     expect({ ...a, pid: null, pair: null, errno: null, start: null, dur: null, size: null, line: null, offset: null }).toEqual({ ...f, pid: null, pair: null, errno: null, start: null, dur: null, size: null, line: null, offset: null });
     const params = { mapping: DEFAULT_MAPPING, partition: null, caseFilters: [] };
     expect((await ahead.analyze(noCtx(), params)).result).toEqual((await fresh.analyze(noCtx(), params)).result);
+  });
+});
+
+describe('the per-pair sums of a load on a pool are accumulated as the files come in', () => {
+  it('in merge order: exactly the sums of a pass over the merged log (the first analysis does not make that pass)', async () => {
+    // real traces of different programs and sizes (failing calls among them), read with delays so that
+    // they come in out of order
+    const fx = join(__dirname, '..', 'analysis', 'insights', '__fixtures__');
+    const files = ['failures', 'ranks_imbalanced', 'seek', 'small_random'].flatMap((d) => readdirSync(join(fx, d)).filter((f) => f.endsWith('.st')).map((f) => join(fx, d, f)));
+    expect(files.length).toBeGreaterThan(4);
+    const mix = () =>
+      files.map((f, i): ByteSource => {
+        const inner = bytesSource(`mix/r${i}_node1_${i}.st`, readFileSync(f));
+        return { ...inner, read: async (o, l) => (await tick((i * 7) % 5), inner.read(o, l)) };
+      });
+    const s = new Session({ pool: new SameThreadPool() });
+    await s.load(noCtx(), mix());
+    const log = s.log!;
+    expect(hasPairStats(log)).toBe(true);
+    const seeded = pairStats(log);
+    // a copy of the log object: no cached sums, a pass over its events
+    const direct = pairStats({ ...log });
+    expect(direct).not.toBe(seeded);
+    expect(seeded).toEqual(direct);
+    expect(seeded.errCount.length).toBeGreaterThan(0); // the ls traces have failing calls: the errno counts are compared too
+    // in one thread (no pool) nothing is accumulated ahead: the analysis makes the pass
+    const one = new Session();
+    await one.load(noCtx(), mix());
+    expect(hasPairStats(one.log!)).toBe(false);
+    expect(pairStats(one.log!)).toEqual(direct);
+  });
+  it('parses files over twice the median size first, then the others in input order', () => {
+    expect(parseOrder([10, 11, 50, 9, 30, 12])).toEqual([2, 4, 0, 1, 3, 5]);
+    expect(parseOrder([5, 5, 5])).toEqual([0, 1, 2]);
+    expect(parseOrder([])).toEqual([]);
   });
 });

@@ -66,12 +66,12 @@ export class Loader {
     const t0 = Date.now();
     const read = await readFiles(ctx, inputs, opts, this.env);
     if (ctx.cancel.cancelled || gen !== this.lastLoad) {
-      read.ahead?.stop();
+      read.incoming?.stop();
       throw new CancelledError();
     }
     const t1 = Date.now();
     ctx.progress({ phase: 'merge', done: read.total, total: read.total, rate: 0, file: '' });
-    const log = combine(read.logs, opts, !!this.env.pool?.sharedColumns, read.ahead);
+    const log = combine(read.logs, opts, !!this.env.pool?.sharedColumns, read.incoming);
     const t2 = Date.now();
     this.loadOpts = opts;
     this.sizes = new Map(inputs.map((i) => [sourceOf(i).name, sourceOf(i).size]));
@@ -97,7 +97,7 @@ export class Loader {
     if (ctx.cancel.cancelled) throw new CancelledError();
     const t1 = Date.now();
     ctx.progress({ phase: 'merge', done: read.total, total: read.total, rate: 0, file: '' });
-    read.ahead?.stop();
+    read.incoming?.stop();
     const added = combine(read.logs, opts);
     const base = this.loadedLog;
     const log = base && added ? mergeLogs([base, added]) : (base ?? added);

@@ -10,7 +10,8 @@ import { FileFormatError, identify, isIdentified, namedLikeTrace, unidentifiedMe
 import { bytesSource, CancelledError, type ByteSource } from '../ingest/source';
 import { forEachLimited } from '../lib/limit';
 import type { EventLog } from '../model/eventlog';
-import { ColumnsAhead, joinForkedFiles, mergeLogs, splitCasesByPid } from '../model/index';
+import { joinForkedFiles, mergeLogs, splitCasesByPid } from '../model/index';
+import { IncomingLogs } from './incoming';
 import { pathPredicate } from './pathFilter';
 import { Throttle } from './progress';
 import type { Ctx, FileError, LoadItem, LoadOptions, ParsePool } from './types';
@@ -39,8 +40,8 @@ export interface ReadResult {
   skipped: string[];
   /** Bytes of all inputs (compressed sizes for gzip files). */
   total: number;
-  /** The merged log's columns, allocated and touched while the pool parsed (null: none). */
-  ahead: ColumnsAhead | null;
+  /** What was merged and summed while the pool parsed (null: no pool). */
+  incoming: IncomingLogs | null;
 }
 
 export const isIdentifiedItem = (x: LoadItem): x is Identified => 'importer' in x && 'source' in x;
@@ -55,20 +56,8 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
   const pool = opts.singleThread ? null : env.pool;
   const predicate = pathPredicate(opts.pathFilter);
   let done = 0;
-  // the events and input bytes of the files parsed so far: once half of the bytes are, the merged log's
-  // columns are allocated for the estimated event count and their pages touched while the rest parses
-  let parsedEvents = 0;
-  let parsedBytes = 0;
-  let ahead: ColumnsAhead | null = null;
-  const pause = pool?.pause?.bind(pool);
-  const aheadFrom = pool?.aheadFromBytes ?? AHEAD_FROM_BYTES;
-  const parsed = (log: EventLog, bytes: number): void => {
-    parsedEvents += log.n;
-    parsedBytes += bytes;
-    if (ahead || !pause || total < aheadFrom || 2 * parsedBytes < total || parsedEvents === 0) return;
-    ahead = ColumnsAhead.estimate(parsedEvents, parsedBytes, total, !!pool?.sharedColumns);
-    void ahead.touch(pause);
-  };
+  // the files that came in, merged and summed as far as they can be while the rest parses (incoming.ts)
+  const incoming = pool ? new IncomingLogs(inputs.length, total, !!pool.sharedColumns, pool.pause?.bind(pool), pool.aheadFromBytes ?? AHEAD_FROM_BYTES) : null;
   const logs: (EventLog | null)[] = inputs.map(() => null);
   const errors: (FileError | null)[] = inputs.map(() => null);
   const skipped: (string | null)[] = inputs.map(() => null);
@@ -104,23 +93,22 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
         log = await id.importer.read(r.source, id.head, { pathFilter: predicate, chunk: env.chunk }, { cancel: ctx.cancel, onBytes: r.onBytes });
       }
       logs[k] = log;
-      parsed(log, source.size);
     } catch (e) {
       if (e instanceof CancelledError || ctx.cancel.cancelled) throw new CancelledError();
       const msg = e instanceof Error ? e.message : String(e);
       const shown = source.compressed?.name ?? name;
       errors[k] = { file: shown, message: e instanceof FileFormatError || msg.includes(name) ? msg : `${shown}: ${msg}` };
     }
+    incoming?.settle(k, logs[k], source.size);
   };
   if (pool) {
     const unwatch = pool.watch(ctx.cancel);
     try {
-      // Largest first, so that one big file does not finish last; results stay in input order.
-      const order = inputs.map((_, k) => k).sort((a, b) => sources[b].size - sources[a].size);
+      const order = parseOrder(sources.map((x) => x.size));
       await forEachLimited(order, Math.max(MAX_OPEN_FILES, 2 * pool.size), one);
     } catch (e) {
       pool.cancelAll();
-      (ahead as ColumnsAhead | null)?.stop();
+      incoming?.stop();
       throw e;
     } finally {
       unwatch();
@@ -129,11 +117,11 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
     for (let k = 0; k < inputs.length; k++) await one(k);
   }
   if (ctx.cancel.cancelled) {
-    (ahead as ColumnsAhead | null)?.stop();
+    incoming?.stop();
     throw new CancelledError();
   }
   return {
-    ahead,
+    incoming,
     logs: logs.filter((l): l is EventLog => l !== null),
     errors: errors.filter((e): e is FileError => e !== null),
     skipped: skipped.filter((s): s is string => s !== null),
@@ -143,14 +131,31 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
 
 /**
  * The per-file logs of one read as one log: strace -ff files of one prefix joined, split by pid on request;
- * `shared`: merged into SharedArrayBuffer columns (ParsePool.sharedColumns); `ahead`: into these columns
- * when the events fit them.
+ * `shared`: merged into SharedArrayBuffer columns (ParsePool.sharedColumns). With `incoming` (a load on a
+ * pool): merged by its merger, into the columns it allocated ahead when they fit, and given the per-pair
+ * sums it accumulated when the merge is the loaded log as it is (no -ff join, no split by pid).
  */
-export function combine(logs: readonly EventLog[], opts: LoadOptions, shared = false, ahead: ColumnsAhead | null = null): EventLog | null {
-  ahead?.stop();
-  let log: EventLog | null = logs.length ? (logs.length === 1 ? logs[0] : joinForkedFiles(mergeLogs(logs, shared, ahead))) : null;
-  if (log && opts.splitByPid) log = splitCasesByPid(log);
+export function combine(logs: readonly EventLog[], opts: LoadOptions, shared = false, incoming: IncomingLogs | null = null): EventLog | null {
+  incoming?.stop();
+  if (!logs.length) return null;
+  if (logs.length === 1) return opts.splitByPid ? splitCasesByPid(logs[0]) : logs[0];
+  const merged = incoming?.merge(logs, shared) ?? null;
+  const log = joinForkedFiles(merged ?? mergeLogs(logs, shared));
+  if (opts.splitByPid) return splitCasesByPid(log);
+  if (merged !== null && log === merged) incoming!.seed(merged);
   return log;
+}
+
+/**
+ * The order in which a pool parses the inputs: files over twice the median size first (largest first, so
+ * that one big file does not finish last), then the others in input order (= merge order: the files that
+ * came in are merged and summed as far as those before them have come in, IncomingLogs).
+ */
+export function parseOrder(sizes: readonly number[]): number[] {
+  const sorted = [...sizes].sort((a, b) => a - b);
+  const big = 2 * (sorted[Math.floor(sorted.length / 2)] ?? 0);
+  const idx = sizes.map((_, k) => k);
+  return [...idx.filter((k) => sizes[k] > big).sort((a, b) => sizes[b] - sizes[a] || a - b), ...idx.filter((k) => sizes[k] <= big)];
 }
 
 /** Files that parsed without a single system call (and without unparsable lines): named as errors. */

@@ -1,0 +1,145 @@
+/**
+ * Merging per-file logs into one (what a load on a parse pool does): the names and (call, fp) pairs of each
+ * log interned in merge order, then the columns copied with the ids remapped. A LogMerger interns each log
+ * when it is added, so a load can add the files as they come in (in their merge order) and work with the
+ * merged ids before the merge itself (src/session/readFiles.ts: the per-pair sums).
+ */
+import { allocColumns, type EventLog, type TimeBase } from './eventlog';
+import type { ColumnsAhead } from './columnsAhead';
+import { Interner } from './interner';
+import { uniqueId } from './transform';
+
+function remapTable(into: Interner, table: readonly string[]): Uint32Array {
+  const m = new Uint32Array(table.length);
+  for (let i = 0; i < table.length; i++) m[i] = into.intern(table[i]);
+  return m;
+}
+
+/** The time base of a merged log, and a warning when the parts disagree. */
+function mergeTimeBase(logs: readonly EventLog[]): { timeBase: TimeBase; warning: string | null } {
+  const kinds = new Set(logs.filter((l) => l.n > 0).map((l) => l.timeBase));
+  if (kinds.size <= 1) return { timeBase: kinds.values().next().value ?? logs[0]?.timeBase ?? 'none', warning: null };
+  const order: TimeBase[] = ['epoch', 'clock', 'relative', 'none'];
+  const timeBase = order.find((k) => kinds.has(k)) ?? 'none';
+  return { timeBase, warning: `files have different time bases (${[...kinds].join(', ')}): timelines and mc across them are not comparable` };
+}
+
+/** What a log added to a LogMerger maps to: its pair ids and errno ids in the merged log. */
+export interface MergeMaps {
+  pairMap: Uint32Array;
+  errMap: Uint32Array;
+}
+
+export class LogMerger {
+  private readonly calls = new Interner();
+  private readonly paths = new Interner(['']);
+  private readonly errnos = new Interner(['']);
+  private readonly pairIndex = new Map<number, number>();
+  private readonly pairCall: number[] = [];
+  private readonly pairFp: number[] = [];
+  private readonly added: EventLog[] = [];
+  private readonly maps: MergeMaps[] = [];
+
+  /** The logs added so far, in merge order. */
+  get logs(): readonly EventLog[] {
+    return this.added;
+  }
+
+  /** The (call, fp) pairs and errnos interned so far (their ids are final: later logs only add to them). */
+  get pairs(): number {
+    return this.pairCall.length;
+  }
+
+  get errnoCount(): number {
+    return this.errnos.list.length;
+  }
+
+  /** Interns the names and pairs of `l`, the next log in merge order; its ids in the merged log. */
+  add(l: EventLog): MergeMaps {
+    const callMap = remapTable(this.calls, l.calls);
+    const pathMap = remapTable(this.paths, l.paths);
+    const errMap = remapTable(this.errnos, l.errnos);
+    const pairMap = new Uint32Array(l.pairCall.length);
+    for (let p = 0; p < pairMap.length; p++) {
+      const c = callMap[l.pairCall[p]];
+      const f = pathMap[l.pairFp[p]];
+      const key = f * 0x100000 + c;
+      let q = this.pairIndex.get(key);
+      if (q === undefined) {
+        q = this.pairCall.length;
+        this.pairCall.push(c);
+        this.pairFp.push(f);
+        this.pairIndex.set(key, q);
+      }
+      pairMap[p] = q;
+    }
+    const maps = { pairMap, errMap };
+    this.added.push(l);
+    this.maps.push(maps);
+    return maps;
+  }
+
+  /**
+   * The merged log of the logs added, in that order. Case ids that collide get a `#2`, `#3` … suffix. The
+   * inputs are not modified. `shared`: the columns in SharedArrayBuffers (allocColumns). `ahead`: columns
+   * allocated (and touched) before, used when the events fit them (ColumnsAhead.take).
+   */
+  build(shared = false, ahead: ColumnsAhead | null = null): EventLog {
+    const logs = this.added;
+    let n = 0;
+    for (const l of logs) n += l.n;
+    const out: EventLog = {
+      n,
+      timeBase: 'none',
+      ...(ahead?.take(n, shared) ?? allocColumns(n, shared)),
+      cases: [],
+      caseOffsets: new Uint32Array(logs.reduce((s, l) => s + l.cases.length, 0) + 1),
+      calls: this.calls.list,
+      paths: this.paths.list,
+      errnos: this.errnos.list,
+      pairCall: Uint32Array.from(this.pairCall),
+      pairFp: Uint32Array.from(this.pairFp),
+      files: [],
+    };
+    const { timeBase, warning } = mergeTimeBase(logs);
+    out.timeBase = timeBase;
+    const used = new Set<string>();
+    let at = 0;
+    let k = 0;
+    for (let li = 0; li < logs.length; li++) {
+      const l = logs[li];
+      const { pairMap, errMap } = this.maps[li];
+      const fileBase = out.files.length;
+      out.files.push(...l.files);
+      for (let ci = 0; ci < l.cases.length; ci++) {
+        const c = l.cases[ci];
+        const id = uniqueId(used, c.id, '#');
+        out.cases.push({ ...c, id, file: c.file + fileBase });
+        out.caseOffsets[++k] = at + l.caseOffsets[ci + 1];
+      }
+      out.pid.set(l.pid, at);
+      out.start.set(l.start, at);
+      out.dur.set(l.dur, at);
+      out.size.set(l.size, at);
+      out.line.set(l.line, at);
+      out.offset.set(l.offset, at);
+      for (let i = 0; i < l.n; i++) {
+        out.pair[at + i] = pairMap[l.pair[i]];
+        out.errno[at + i] = errMap[l.errno[i]];
+      }
+      at += l.n;
+    }
+    if (warning && out.files.length) out.files[0] = { ...out.files[0], warnings: [...out.files[0].warnings, warning] };
+    return out;
+  }
+}
+
+/**
+ * Concatenates event logs (e.g. one per file, parsed by different workers), remapping interned ids
+ * (LogMerger: `shared`, `ahead` as its build).
+ */
+export function mergeLogs(logs: readonly EventLog[], shared = false, ahead: ColumnsAhead | null = null): EventLog {
+  const m = new LogMerger();
+  for (const l of logs) m.add(l);
+  return m.build(shared, ahead);
+}
