@@ -64,7 +64,7 @@ export class Loader {
 
   private async loadNow(ctx: Ctx, inputs: readonly LoadItem[], opts: LoadOptions, gen: number): Promise<LoadSummary> {
     const t0 = Date.now();
-    const read = await readFiles(ctx, inputs, opts, this.env);
+    const read = await readFiles(ctx, inputs, opts, this.env, true);
     if (ctx.cancel.cancelled || gen !== this.lastLoad) {
       read.incoming?.stop();
       throw new CancelledError();
@@ -97,7 +97,6 @@ export class Loader {
     if (ctx.cancel.cancelled) throw new CancelledError();
     const t1 = Date.now();
     ctx.progress({ phase: 'merge', done: read.total, total: read.total, rate: 0, file: '' });
-    read.incoming?.stop();
     const added = combine(read.logs, opts);
     const base = this.loadedLog;
     const log = base && added ? mergeLogs([base, added]) : (base ?? added);

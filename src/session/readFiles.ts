@@ -47,8 +47,9 @@ export interface ReadResult {
 export const isIdentifiedItem = (x: LoadItem): x is Identified => 'importer' in x && 'source' in x;
 export const sourceOf = (x: LoadItem): ByteSource => (isIdentifiedItem(x) ? x.source : x);
 
-/** Reads every input; cancelling rejects with CancelledError. */
-export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: LoadOptions, env: ReadEnv): Promise<ReadResult> {
+/** Reads every input; cancelling rejects with CancelledError. `merging`: the logs will be merged as they are (a
+ * load, not an add): on a pool they are then merged and summed as they come in (IncomingLogs). */
+export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: LoadOptions, env: ReadEnv, merging = false): Promise<ReadResult> {
   const sources = inputs.map(sourceOf);
   // gzip files count with their compressed size (progress counts what is read from disk)
   const total = sources.reduce((s, i) => s + i.size, 0);
@@ -57,7 +58,7 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
   const predicate = pathPredicate(opts.pathFilter);
   let done = 0;
   // the files that came in, merged and summed as far as they can be while the rest parses (incoming.ts)
-  const incoming = pool ? new IncomingLogs(inputs.length, total, !!pool.sharedColumns, pool.pause?.bind(pool), pool.aheadFromBytes ?? AHEAD_FROM_BYTES) : null;
+  const incoming = pool && merging ? new IncomingLogs(inputs.length, total, !!pool.sharedColumns, pool.pause?.bind(pool), pool.aheadFromBytes ?? AHEAD_FROM_BYTES) : null;
   const logs: (EventLog | null)[] = inputs.map(() => null);
   const errors: (FileError | null)[] = inputs.map(() => null);
   const skipped: (string | null)[] = inputs.map(() => null);
