@@ -143,7 +143,12 @@ describe('the per-pair sums of a load on a pool are accumulated as the files com
         return { ...inner, read: async (o, l) => (await tick((i * 7) % 5), inner.read(o, l)) };
       });
     const s = new Session({ pool: new SameThreadPool() });
-    await s.load(noCtx(), mix());
+    // a file in the folder that is not a trace (skipped) and one that fails: the files after them are still summed
+    const notes = bytesSource('mix/README.md', new TextEncoder().encode('# how these were made\n'));
+    const broken = bytesSource('mix/x_node1_0.st', new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0]));
+    const sum = await s.load(noCtx(), [notes, broken, ...mix()]);
+    expect(sum.skipped).toEqual(['mix/README.md']);
+    expect(sum.errors.map((e) => e.file)).toEqual(['mix/x_node1_0.st']);
     const log = s.log!;
     expect(hasPairStats(log)).toBe(true);
     const seeded = pairStats(log);

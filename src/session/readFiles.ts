@@ -99,8 +99,10 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
       const msg = e instanceof Error ? e.message : String(e);
       const shown = source.compressed?.name ?? name;
       errors[k] = { file: shown, message: e instanceof FileFormatError || msg.includes(name) ? msg : `${shown}: ${msg}` };
+    } finally {
+      // every input settles, loaded, failed or skipped: the files after it wait for it (IncomingLogs)
+      incoming?.settle(k, logs[k], source.size);
     }
-    incoming?.settle(k, logs[k], source.size);
   };
   if (pool) {
     const unwatch = pool.watch(ctx.cancel);
