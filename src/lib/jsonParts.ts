@@ -53,10 +53,14 @@ export function writeJsonParts(value: unknown, write: (part: string) => void, op
         // engine's JSON.stringify, a block at a time: the same text, several times faster
         const j = flatRun(v, i, block);
         if (j > i) {
-          const s = JSON.stringify(v.slice(i, j), null, indent);
-          const at = depth === 0 ? s : s.replaceAll('\n', nl(depth));
-          // "[" + (newline + element) … + newline + "]" → the elements with their separators
-          putBlock((i === 0 ? '' : ',') + at.slice(1, at.length - nl(depth).length - 1));
+          // the block nested `depth` arrays deep: the engine then indents its elements as they stand here
+          // (no pass over the text to re-indent it); `outer`: the characters of the nesting after the block
+          let nested: unknown = v.slice(i, j);
+          for (let d = 0; d < depth; d++) nested = [nested];
+          const s = JSON.stringify(nested, null, indent);
+          const outer = indent === 0 ? depth : indent * ((depth * (depth - 1)) / 2) + 2 * depth;
+          // … "[" + (newline + element) … + newline + "]" … → the elements with their separators
+          putBlock((i === 0 ? '' : ',') + s.slice(outer + indent * depth + 1, s.length - outer - nl(depth).length - 1));
           block = Math.max(1, Math.min(MAX_BLOCK, Math.floor(chunk / 2 / Math.max(1, s.length / (j - i)))));
           i = j;
           continue;
