@@ -1,5 +1,5 @@
 /**
- * The merged log's columns allocated while the files still parse (docs/ARCHITECTURE.md "Loading"). Copying
+ * The merged log's columns allocated while the files still parse (docs/ARCHITECTURE.md "Loads"). Copying
  * ~360 MB of per-file columns into fresh memory is mostly page faults: 170–250 ms usually, 0.4–0.9 s now
  * and then (docs/BENCHMARKS.md); into memory whose pages were touched before, the same copy takes ~50 ms.
  * So a load on a parse pool estimates its event count from the files parsed so far, allocates the columns
