@@ -58,7 +58,8 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
   const predicate = pathPredicate(opts.pathFilter);
   let done = 0;
   // the files that came in, merged and summed as far as they can be while the rest parses (incoming.ts)
-  const incoming = pool && merging ? new IncomingLogs(inputs.length, total, !!pool.sharedColumns, pool.pause?.bind(pool), pool.aheadFromBytes ?? AHEAD_FROM_BYTES) : null;
+  // (one input is not merged: nothing to do for it, e.g. a single .h5 log)
+  const incoming = pool && merging && inputs.length > 1 ? new IncomingLogs(inputs.length, total, !!pool.sharedColumns, pool.pause?.bind(pool), pool.aheadFromBytes ?? AHEAD_FROM_BYTES) : null;
   const logs: (EventLog | null)[] = inputs.map(() => null);
   const errors: (FileError | null)[] = inputs.map(() => null);
   const skipped: (string | null)[] = inputs.map(() => null);
