@@ -11,13 +11,13 @@
  */
 import type { EventLog } from '../model';
 import { nextUp } from './nextUp';
-import { sortedEntries } from './seqSort';
+import { sortedEntries, type SortedEntries } from './seqSort';
 
 export { nextUp };
 
 /** The mc sweep sequence of a log and, per end entry, the index among the start entries of its event's
  * start (what a time window needs to keep the ends of its own events: see deriveWindowSequence). */
-interface SeqIndex {
+export interface SeqIndex {
   seq: Uint16Array | Uint32Array;
   endRank: Uint32Array;
   /** Every MARK-th start entry r: [position in seq, end entries before it] at [2r/MARK, 2r/MARK + 1]. */
@@ -55,11 +55,16 @@ function sequenceIndex(log: EventLog): SeqIndex {
   return idx;
 }
 
-function buildIndex(log: SequenceSource): SeqIndex {
+/**
+ * Builds the sequence index of these columns (the time sort included, unless one was seeded): what
+ * sequenceIndex caches per log. A pool thread runs it on a loaded log's shared columns (offload.ts), and the
+ * log is then given the result (seedSequenceIndex).
+ */
+export function buildIndex(log: SequenceSource, sorted: SortedEntries = sortedEntries(log)): SeqIndex {
   if (log.pairCall.length >= 0x80000000) throw new Error('too many (call, fp) pairs for the mc sweep');
   const wide = log.pairCall.length >= 0x8000;
   const endBit = wide ? 0x80000000 : 0x8000;
-  const { entries, starts, scratch, scratch2 } = sortedEntries(log);
+  const { entries, starts, scratch, scratch2 } = sorted;
   const { n, pair, caseOffsets } = log;
   const K = caseOffsets.length - 1;
   // the case of each event (in the sort's free entry buffer when it is large enough)
@@ -94,6 +99,17 @@ function buildIndex(log: SequenceSource): SeqIndex {
   }
   // views, not copies (fresh memory is slow to touch): only the ends after the last start are cut off
   return { seq: out.subarray(0, w), endRank: endRank.subarray(0, ec), marks: marks.slice(0, 2 * Math.ceil(sc / MARK)), caseOfRank };
+}
+
+/**
+ * Gives `log` the sequence index built elsewhere (buildIndex on a pool thread) from `cols`, when those are
+ * the log's own columns (the same arrays); returns whether it did.
+ */
+export function seedSequenceIndex(log: EventLog, cols: SequenceSource, idx: SeqIndex): boolean {
+  const same = cols.n === log.n && cols.start === log.start && cols.dur === log.dur && cols.pair === log.pair && cols.pairCall.length === log.pairCall.length;
+  if (!same || seqCache.has(log) || cols.caseOffsets.length !== log.caseOffsets.length || cols.caseOffsets.some((o, k) => o !== log.caseOffsets[k])) return false;
+  seqCache.set(log, idx);
+  return true;
 }
 
 /** Whether the mc sequence of `log` is built (cached) already. */

@@ -54,7 +54,17 @@ export class PairStatsAccumulator {
   /** Adds the events of `l`; `pairs`: the number of merged pair ids so far (all of l's are below it). */
   add(l: Pick<EventLog, 'n' | 'pair' | 'errno' | 'dur' | 'size'>, pairMap: Uint32Array, errMap: Uint32Array, pairs: number): void {
     if (pairs > this.count.length) this.grow(Math.max(pairs, 2 * this.count.length));
-    const { count, durSum, durN, bytes, sizeN, rateSum, rateN, fail, errs } = this;
+    if (PairStatsAccumulator.addEvents(this, l, pairMap, errMap)) this.anyDur = true;
+  }
+
+  /**
+   * PairStatsAccumulator.add's per-event loop; returns whether an event had a known dur. A function of its own,
+   * with nothing after the loop but its return: V8 optimises the loop while the first file's events run
+   * (on-stack replacement), and code after the loop in the same function had no type feedback then, which
+   * threw the optimised code away at the end of each later file.
+   */
+  private static addEvents(s: PairStatsAccumulator, l: Pick<EventLog, 'n' | 'pair' | 'errno' | 'dur' | 'size'>, pairMap: Uint32Array, errMap: Uint32Array): boolean {
+    const { count, durSum, durN, bytes, sizeN, rateSum, rateN, fail, errs } = s;
     const { pair, dur, size, errno, n } = l;
     let anyDur = false;
     for (let i = 0; i < n; i++) {
@@ -82,7 +92,7 @@ export class PairStatsAccumulator {
         }
       }
     }
-    if (anyDur) this.anyDur = true;
+    return anyDur;
   }
 
   /** The sums for a log of `P` pairs. */

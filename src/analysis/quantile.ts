@@ -14,17 +14,41 @@ export interface PairDurations {
 
 const cache = new WeakMap<EventLog, PairDurations>();
 
-/** The known (non-NaN) durations of every pair, each run sorted ascending. Cached per log. */
+/** What the per-pair duration runs are made of: a log's pair and dur columns and its number of pairs. */
+export interface DurationColumns {
+  n: number;
+  pair: Uint32Array;
+  dur: Float32Array;
+  pairs: number;
+}
+
 /** Whether pairDurations(log) is built (cached) already. */
 export function hasPairDurations(log: EventLog): boolean {
   return cache.get(log)?.offsets.length === log.pairCall.length + 1;
 }
 
+/** The known (non-NaN) durations of every pair, each run sorted ascending. Cached per log. */
 export function pairDurations(log: EventLog): PairDurations {
   const hit = cache.get(log);
   if (hit !== undefined && hit.offsets.length === log.pairCall.length + 1) return hit;
-  const P = log.pairCall.length;
-  const { pair, dur, n } = log;
+  const out = sortedDurations({ n: log.n, pair: log.pair, dur: log.dur, pairs: log.pairCall.length });
+  cache.set(log, out);
+  return out;
+}
+
+/**
+ * Gives `log` the runs sortedDurations made elsewhere (a pool thread: offload.ts) of `cols`, when those are
+ * the log's own columns (the same arrays); returns whether it did.
+ */
+export function seedPairDurations(log: EventLog, cols: DurationColumns, d: PairDurations): boolean {
+  if (cols.n !== log.n || cols.pair !== log.pair || cols.dur !== log.dur || cols.pairs !== log.pairCall.length || d.offsets.length !== cols.pairs + 1 || hasPairDurations(log)) return false;
+  cache.set(log, d);
+  return true;
+}
+
+/** pairDurations of these columns (not cached). */
+export function sortedDurations(cols: DurationColumns): PairDurations {
+  const { n, pair, dur, pairs: P } = cols;
   const offsets = new Uint32Array(P + 1);
   for (let i = 0; i < n; i++) if (dur[i] === dur[i]) offsets[pair[i] + 1]++;
   for (let p = 0; p < P; p++) offsets[p + 1] += offsets[p];
@@ -38,9 +62,7 @@ export function pairDurations(log: EventLog): PairDurations {
   for (let p = 0; p < P; p++) maxRun = Math.max(maxRun, offsets[p + 1] - offsets[p]);
   const tmp = new Uint32Array(maxRun >= RADIX_MIN ? maxRun : 0);
   for (let p = 0; p < P; p++) if (offsets[p + 1] - offsets[p] > 1) sortRun(sorted.subarray(offsets[p], offsets[p + 1]), tmp);
-  const out = { offsets, sorted };
-  cache.set(log, out);
-  return out;
+  return { offsets, sorted };
 }
 
 // float32 ↔ an unsigned key with the same order (negative values flipped), for bisection on the value
@@ -63,6 +85,9 @@ const RADIX_MIN = 256;
 /**
  * Sort a run of non-NaN float32 ascending, in place (`tmp` holds at least `a.length` elements): an LSD
  * radix sort on the order-preserving keys, 3 digits of 11 bits, the three histograms counted in one pass.
+ * Each per-element loop is a function of its own, with nothing after the loop but its return: V8 optimises
+ * a loop while it runs (on-stack replacement), and code after it in the same function has no type feedback
+ * yet on the first long run, which threw the optimised code away at each later long run (7 times in a CLI run).
  */
 function sortRun(a: Float32Array, tmp: Uint32Array): void {
   const n = a.length;
@@ -72,34 +97,54 @@ function sortRun(a: Float32Array, tmp: Uint32Array): void {
   }
   const u = new Uint32Array(a.buffer, a.byteOffset, n);
   const h = new Uint32Array(3 * 2048);
-  for (let i = 0; i < n; i++) {
-    const k = keyOfBits(u[i]);
-    u[i] = k;
-    h[k & 2047]++;
-    h[2048 + ((k >>> 11) & 2047)]++;
-    h[4096 + (k >>> 22)]++;
-  }
+  keysAndCounts(u, h);
   let src = u;
   let dst = tmp.subarray(0, n);
   for (let d = 0; d < 3; d++) {
     const shift = 11 * d;
     const base = 2048 * d;
     if (h[base + ((src[0] >>> shift) & 2047)] === n) continue; // every key has this digit: nothing to do
-    let sum = 0;
-    for (let b = base; b < base + 2048; b++) {
-      const c = h[b];
-      h[b] = sum;
-      sum += c;
-    }
-    for (let i = 0; i < n; i++) {
-      const k = src[i];
-      dst[h[base + ((k >>> shift) & 2047)]++] = k;
-    }
+    prefixSums(h, base);
+    scatter(src, dst, h, base, shift);
     const t = src;
     src = dst;
     dst = t;
   }
-  for (let i = 0; i < n; i++) u[i] = bitsOfKey(src[i]);
+  valuesOfKeys(u, src);
+}
+
+/** u[i] → its key; the three 11-bit digit histograms of the keys into h. */
+function keysAndCounts(u: Uint32Array, h: Uint32Array): void {
+  for (let i = 0, n = u.length; i < n; i++) {
+    const k = keyOfBits(u[i]);
+    u[i] = k;
+    h[k & 2047]++;
+    h[2048 + ((k >>> 11) & 2047)]++;
+    h[4096 + (k >>> 22)]++;
+  }
+}
+
+/** The histogram h[base, base + 2048) → the start of each bucket. */
+function prefixSums(h: Uint32Array, base: number): void {
+  let sum = 0;
+  for (let b = base; b < base + 2048; b++) {
+    const c = h[b];
+    h[b] = sum;
+    sum += c;
+  }
+}
+
+/** One stable pass: src's keys into dst by their digit at `shift`. */
+function scatter(src: Uint32Array, dst: Uint32Array, h: Uint32Array, base: number, shift: number): void {
+  for (let i = 0, n = src.length; i < n; i++) {
+    const k = src[i];
+    dst[h[base + ((k >>> shift) & 2047)]++] = k;
+  }
+}
+
+/** The sorted keys of src back to their float32 bits, into u. */
+function valuesOfKeys(u: Uint32Array, src: Uint32Array): void {
+  for (let i = 0, n = u.length; i < n; i++) u[i] = bitsOfKey(src[i]);
 }
 
 /** Number of values ≤ v in the ascending run a[lo, hi). */

@@ -6,7 +6,7 @@
  * variant's trace stays in the buffer. Integer ids only: activities 0…A−1, START = A, END = A+1.
  */
 import { grown } from '../lib/grown';
-import type { EventLog } from '../model';
+import { allocColumns, type EventLog } from '../model/eventlog';
 import { DENSE_LIMIT, EdgeTable } from './edgeTable';
 import { sameTrace } from './variants';
 
@@ -50,6 +50,39 @@ export interface ScanResult {
  * @param timed whether `start` values are times (gaps are then computed)
  */
 export function scan(log: EventLog, pairAct: Int32Array, A: number, side: Uint8Array | null, timed: boolean, denseLimit = DENSE_LIMIT): ScanResult {
+  if (!primed) prime();
+  return scanLog(log, pairAct, A, side, timed, denseLimit);
+}
+
+let primed = false;
+
+/**
+ * Runs the scan once on a tiny log that takes every path of its per-case code (a new edge, a repeated and a
+ * new variant, a trace buffer that grows, an unmapped event, an unknown dur). V8 optimises the scan while its
+ * first case runs (on-stack replacement); without this, the code after the event loop had no type feedback
+ * yet and each of those paths, met later, threw the optimised code away: 4 compiles of this function in a
+ * CLI run instead of 1 (docs/BENCHMARKS.md).
+ */
+function prime(): void {
+  primed = true;
+  // cases: [0 1 0 1 1] [1] [0 1 0 1 1] [0 1 1 1 0 2 …]: pair 2 is unmapped, the second event has no dur; the
+  // trace buffer (events + 4) is full before the last case, as the first two traces take 4 places more each
+  const pairs = [0, 1, 0, 1, 1, 1, 0, 1, 0, 1, 1, 0, 1, 1, 1, 0, 2, 1, 0, 1, 0, 1, 1, 0];
+  const offsets = [0, 5, 6, 11, pairs.length];
+  const n = pairs.length;
+  const cols = allocColumns(n);
+  cols.pair.set(pairs);
+  for (let i = 0; i < n; i++) {
+    cols.start[i] = i;
+    cols.dur[i] = i === 1 ? NaN : 0.5;
+  }
+  const cases = offsets.slice(1).map((_, k) => ({ id: `p${k}`, cid: 'p', host: '', rid: String(k), pid: null, file: 0 }));
+  const log: EventLog = { n, timeBase: 'epoch', ...cols, cases, caseOffsets: Uint32Array.from(offsets), calls: ['c'], paths: ['', '/a', '/b'], errnos: [''], pairCall: new Uint32Array(3), pairFp: Uint32Array.from([1, 2, 0]), files: [] };
+  // a few times: V8 gives a function (also sameRun4, inlined here) its type feedback only from its 8th call on
+  for (let r = 0; r < 12; r++) scanLog(log, Int32Array.from([0, 1, -1]), 2, null, true, DENSE_LIMIT);
+}
+
+function scanLog(log: EventLog, pairAct: Int32Array, A: number, side: Uint8Array | null, timed: boolean, denseLimit: number): ScanResult {
   const START = A;
   const END = A + 1;
   const edges = new EdgeTable(A + 2, denseLimit);

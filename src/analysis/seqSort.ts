@@ -43,8 +43,14 @@ export function seedSortedEntries(log: TimedColumns, seed: SortedSeed): void {
   seeds.set(log.start, { dur: log.dur, n: log.n, seed });
 }
 
+/** What sortedEntries gives: a SortedSeed and two buffers the caller may use (free after the sort). */
+export interface SortedEntries extends SortedSeed {
+  scratch: Uint32Array;
+  scratch2: Uint32Array;
+}
+
 /** The sorted entries (see the file comment) of the events with a known dur, and how many of them start. */
-export function sortedEntries(log: TimedColumns): { entries: Uint32Array; starts: number; scratch: Uint32Array; scratch2: Uint32Array } {
+export function sortedEntries(log: TimedColumns): SortedEntries {
   const { n, start, dur } = log;
   const seeded = seeds.get(start);
   if (seeded !== undefined && seeded.dur === dur && seeded.n === n) {

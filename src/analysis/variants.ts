@@ -80,7 +80,7 @@ export function scannedVariants(log: EventLog, pairAct: Int32Array, activities: 
     const trace = new Array<string>(m + 2);
     trace[0] = START;
     if (activities.length <= 0x10000) {
-      for (let j = 0; j < m; j++) trace[j + 1] = activities[vg.trace[g.off + j]];
+      namesOf(trace, activities, vg.trace, g.off, m);
     } else {
       // more activities than 16-bit ids: the trace from the representative's events
       for (let i = log.caseOffsets[g.rep], end = log.caseOffsets[g.rep + 1], w = 1; i < end && w <= m; i++) {
@@ -93,4 +93,13 @@ export function scannedVariants(log: EventLog, pairAct: Int32Array, activities: 
     if (m < full) v.length = full + 2;
     return v;
   });
+}
+
+/**
+ * trace[1 … m] = the names of ids[off, off + m). A function of its own, with nothing after the loop: V8
+ * optimises the loop while the first long trace runs (on-stack replacement), and code after it in the same
+ * function had no type feedback then, which threw the optimised code away at each later variant.
+ */
+function namesOf(trace: string[], activities: readonly string[], ids: Uint16Array, off: number, m: number): void {
+  for (let j = 0; j < m; j++) trace[j + 1] = activities[ids[off + j]];
 }

@@ -56,7 +56,7 @@ describe('the built CLI (node dist-cli/strace-dfg.mjs)', () => {
     const phases = join(ROOT, 'e2e', 'fixtures', 'phases');
     const r = spawnSync(process.execPath, [CLI, 'analyze', '--json', '--jobs', '2', phases], { encoding: 'utf8', env: { ...process.env, STRACE_DFG_DEBUG: '1', STRACE_DFG_OFFLOAD_FROM: '0' } });
     expect(r.status).toBe(0);
-    expect(r.stderr).toMatch(/strace-dfg: mc time sort of \d+ events on a parse thread in /);
+    expect(r.stderr).toMatch(/strace-dfg: mc time sort and sequence of \d+ events on a parse thread in /);
     // the insights and access patterns on the other thread meanwhile, on the same (shared) columns
     expect(r.stderr).toMatch(/strace-dfg: insights of \d+ events on a parse thread in /);
     expect(r.stderr).toMatch(/strace-dfg: access patterns of \d+ events on a parse thread in /);

@@ -9,12 +9,13 @@ import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { sortedEntries, type SortedSeed, type TimedColumns } from '../analysis/seqSort';
+import { buildIndex, type SequenceSource } from '../analysis/concurrency';
+import { sortedEntries } from '../analysis/seqSort';
 import type { PathFilter } from '../analysis/types';
 import { importerById } from '../ingest/registry';
 import { CancelledError, type ByteSource, type Cancel } from '../ingest/source';
 import type { EventLog } from '../model';
-import { runReports, type Reports, type ReportsJob } from '../session/offload';
+import { runReports, type Reports, type ReportsJob, type TimeOrder } from '../session/offload';
 import { pathPredicate } from '../session/pathFilter';
 import type { ParsePool } from '../session/types';
 import { WorkerSlots } from '../lib/workerSlots';
@@ -36,17 +37,17 @@ interface Job {
   /** Set for a gzip file: its own name (`name` is the decompressed one); decompressed as a stream. */
   gzip?: string;
 }
-/** The mc sweep's time sort of a copy of a log's start and dur columns (ParsePool.sortEntries). */
+/** The mc sweep's time sort and sequence of a log's columns (ParsePool.timeOrder). */
 interface SortJob {
   id: number;
-  sort: TimedColumns;
+  sort: SequenceSource;
 }
 /** The insight rules and access patterns of an analysed log (ParsePool.reports). */
 interface ReportsTask {
   id: number;
   reports: ReportsJob;
 }
-type Reply = { id: number; bytes: number } | { id: number; log: EventLog } | { id: number; sorted: SortedSeed } | { id: number; reports: Reports } | { id: number; error: string };
+type Reply = { id: number; bytes: number } | { id: number; log: EventLog } | { id: number; order: TimeOrder } | { id: number; reports: Reports } | { id: number; error: string };
 
 const script = (): string => fileURLToPath(import.meta.url);
 
@@ -78,8 +79,11 @@ export function runParseWorker(): void {
       try {
         if ('reports' in job) port.postMessage({ id: job.id, reports: runReports(job.reports) } satisfies Reply);
         else {
-          const { entries, starts } = sortedEntries(job.sort);
-          port.postMessage({ id: job.id, sorted: { entries, starts } } satisfies Reply, [entries.buffer as ArrayBuffer]);
+          const sorted = sortedEntries(job.sort);
+          const index = buildIndex(job.sort, sorted);
+          const order: TimeOrder = { sorted: { entries: sorted.entries, starts: sorted.starts }, index };
+          const out = [sorted.entries, index.seq, index.endRank, index.marks, index.caseOfRank].map((a) => a.buffer as ArrayBuffer);
+          port.postMessage({ id: job.id, order } satisfies Reply, [...new Set(out)]);
         }
       } catch (e) {
         port.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies Reply);
@@ -102,7 +106,7 @@ export function runParseWorker(): void {
 interface Pending {
   job: Job | SortJob | ReportsTask;
   onBytes(n: number): void;
-  resolve(r: EventLog | SortedSeed | Reports): void;
+  resolve(r: EventLog | TimeOrder | Reports): void;
   reject(e: unknown): void;
 }
 
@@ -130,11 +134,12 @@ export class NodeParsePool implements ParsePool {
   /** STRACE_DFG_OFFLOAD_FROM overrides the Session's default (tests: small fixtures are sorted and reported on a thread too). */
   readonly offloadFrom = process.env.STRACE_DFG_OFFLOAD_FROM ? Number(process.env.STRACE_DFG_OFFLOAD_FROM) : undefined;
 
-  sortEntries(cols: TimedColumns): Promise<SortedSeed> {
+  timeOrder(cols: SequenceSource): Promise<TimeOrder> {
     // copies: the columns stay here (the analysis reads them meanwhile); shared columns (views too: a load
     // merged into columns touched ahead) are not copied
-    const whole = <T extends Float64Array | Float32Array>(c: T): T => (c.buffer instanceof SharedArrayBuffer || c.byteLength === c.buffer.byteLength ? c : (c.slice() as T));
-    return this.compute<SortedSeed>({ id: this.nextId++, sort: { n: cols.n, start: whole(cols.start), dur: whole(cols.dur) } }, `mc time sort of ${cols.n} events`);
+    const whole = <T extends Float64Array | Float32Array | Uint32Array>(c: T): T => (c.buffer instanceof SharedArrayBuffer || c.byteLength === c.buffer.byteLength ? c : (c.slice() as T));
+    const { n, start, dur, pair, pairCall, caseOffsets } = cols;
+    return this.compute<TimeOrder>({ id: this.nextId++, sort: { n, start: whole(start), dur: whole(dur), pair: whole(pair), pairCall, caseOffsets } }, `mc time sort and sequence of ${n} events`);
   }
 
   /** A load merges into SharedArrayBuffer columns: the sort and reports jobs read them without a copy. */
@@ -150,11 +155,11 @@ export class NodeParsePool implements ParsePool {
   }
 
   /** Queues a job that works on a loaded log (no file); STRACE_DFG_DEBUG prints `what` and its time. */
-  private compute<T extends SortedSeed | Reports>(job: SortJob | ReportsTask, what: string): Promise<T> {
+  private compute<T extends TimeOrder | Reports>(job: SortJob | ReportsTask, what: string): Promise<T> {
     if (this.closed) return Promise.reject(new Error('the parse threads are closed'));
     const t0 = performance.now();
     return new Promise<T>((resolve, reject) => {
-      const done = (r: EventLog | SortedSeed | Reports): void => {
+      const done = (r: EventLog | TimeOrder | Reports): void => {
         if (process.env.STRACE_DFG_DEBUG) process.stderr.write(`strace-dfg: ${what} on a parse thread in ${((performance.now() - t0) / 1000).toFixed(2)} s\n`);
         resolve(r as T);
       };
@@ -211,7 +216,7 @@ export class NodeParsePool implements ParsePool {
       this.slots.finished(w);
       w.unref();
       if ('log' in r) p.resolve(r.log);
-      else if ('sorted' in r) p.resolve(r.sorted);
+      else if ('order' in r) p.resolve(r.order);
       else if ('reports' in r) p.resolve(r.reports);
       else p.reject(new Error(r.error));
       this.slots.pump();

@@ -1,7 +1,9 @@
 /**
- * The first analysis of a log with the mc sweep's time sort on an idle pool thread (the CLI: ParsePool
- * .sortEntries): the analysis runs here with mc and p95 deferred while the thread sorts a copy of the
- * start and dur columns; the sort is then seeded (seedSortedEntries) and the deferred statistics filled in
+ * The first analysis of a log with the mc sweep's time order on an idle pool thread (the CLI: ParsePool
+ * .timeOrder): the analysis runs here with mc and p95 deferred while the thread sorts the start and dur
+ * columns (a copy, unless they are shared) and builds the sequence the mc sweep reads from the sort; the
+ * sequence is then seeded (seedSequenceIndex; only the sort, seedSortedEntries, when the analysed log has
+ * another pair column: per-process paths normalised) and the deferred statistics filled in
  * (completeDeferred). The result is exactly the one-thread analysis (docs/ARCHITECTURE.md "The Session").
  * The insight rules and the access patterns of that analysis (what the CLI's report and JSON add) can run
  * on another idle thread meanwhile (ParsePool.reports, Session.wantReports): the same functions, on the
@@ -10,8 +12,8 @@
 import { analyze, completeDeferred, type CompiledMapping } from '../analysis/index';
 import { accessReport, type AccessReport } from '../analysis/accessReport';
 import { runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
-import { hasConcurrencySequence } from '../analysis/concurrency';
-import { seedSortedEntries, type SortedSeed, type TimedColumns } from '../analysis/seqSort';
+import { hasConcurrencySequence, seedSequenceIndex, type SeqIndex, type SequenceSource } from '../analysis/concurrency';
+import { seedSortedEntries, type SortedSeed } from '../analysis/seqSort';
 import type { AnalysisResult, AnalyzeOptions, MappingSpec, PartitionSpec } from '../analysis/types';
 import type { EventLog } from '../model/eventlog';
 import type { ParsePool } from './types';
@@ -20,34 +22,43 @@ import type { ParsePool } from './types';
  * thread (for the sort: a copy there and back; for the reports: a cold thread). */
 export const OFFLOAD_FROM = 200_000;
 
-/** A time sort asked for before the analysed log was known (Session.analyze: before the pid pass and the
- * mapping), of these columns; used when the analysed log has the same start and dur columns. */
-export interface EarlySort {
-  cols: TimedColumns;
-  sorted: Promise<SortedSeed | null>;
+/** What ParsePool.timeOrder gives: the time sort of a log's columns and the mc sequence built from it. */
+export interface TimeOrder {
+  sorted: SortedSeed;
+  index: SeqIndex;
 }
 
-/** The pool's time sort of `work` when the analysis will need it and does not defer it (null: sort here). */
-export function sorting(pool: ParsePool | null, limits: AnalyzeOptions | undefined, work: EventLog): Promise<SortedSeed | null> | null {
-  const sort = pool?.sortEntries;
-  if (!pool || !sort || limits?.defer || work.timeBase === 'none' || work.n < (pool.offloadFrom ?? OFFLOAD_FROM) || hasConcurrencySequence(work)) return null;
+/** A time order asked for before the analysed log was known (Session.analyze: before the pid pass and the
+ * mapping), of these columns; used when the analysed log has the same start and dur columns. */
+export interface EarlySort {
+  cols: SequenceSource;
+  sorted: Promise<TimeOrder | null>;
+}
+
+/** The pool's time order of `work` when the analysis will need it and does not defer it (null: sort here). */
+export function sorting(pool: ParsePool | null, limits: AnalyzeOptions | undefined, work: EventLog): Promise<TimeOrder | null> | null {
+  const order = pool?.timeOrder;
+  if (!pool || !order || limits?.defer || work.timeBase === 'none' || work.n < (pool.offloadFrom ?? OFFLOAD_FROM) || hasConcurrencySequence(work)) return null;
   // without durations (strace without -T) there is no mc to compute: nothing to sort
   if (!work.dur.some((d) => d === d)) return null;
   // a closed pool or a failed thread: the analysis sorts here instead
-  return sort.call(pool, { n: work.n, start: work.start, dur: work.dur }).catch(() => null);
+  const { n, start, dur, pair, pairCall, caseOffsets } = work;
+  return order.call(pool, { n, start, dur, pair, pairCall, caseOffsets }).catch(() => null);
 }
 
-/** `analyze(work, …, limits)`, with the time sort on a pool thread when one can take it. */
+/** `analyze(work, …, limits)`, with the time order on a pool thread when one can take it. */
 export async function analyzeWithPool(pool: ParsePool | null, limits: AnalyzeOptions | undefined, work: EventLog, mapping: MappingSpec, partition: PartitionSpec | null, compiled: CompiledMapping, early: EarlySort | null = null): Promise<AnalysisResult> {
   const same = early !== null && early.cols.start === work.start && early.cols.dur === work.dur && early.cols.n === work.n && !hasConcurrencySequence(work);
+  const cols: SequenceSource = same ? early.cols : work;
   const sorted = same ? early.sorted : sorting(pool, limits, work);
   let result = analyze(work, mapping, partition, compiled, sorted ? { ...limits, defer: true } : limits);
   if (!sorted || !result.deferred?.length) return result;
   // the p95 durations while the thread still sorts (they do not need its sort)
   if (result.deferred.includes('p95Dur')) result = completeDeferred(result, work, compiled, ['p95Dur']);
   if (result.deferred?.includes('mc')) {
-    const seed = await sorted;
-    if (seed) seedSortedEntries(work, seed);
+    const order = await sorted;
+    // the thread's sequence when it was built from this log's pairs; else its sort
+    if (order && !seedSequenceIndex(work, cols, order.index)) seedSortedEntries(work, order.sorted);
   }
   return completeDeferred(result, work, compiled);
 }

@@ -6,6 +6,7 @@ import { DEFAULT_MAPPING } from '../analysis/types';
 import { HEAD_BYTES, identify, importerById, isIdentified } from '../ingest/registry';
 import { bytesSource, type ByteSource } from '../ingest/source';
 import type { EventLog } from '../model/eventlog';
+import { buildIndex, concurrencySequence } from '../analysis/concurrency';
 import { sortedEntries } from '../analysis/seqSort';
 import { Session } from './session';
 import { noCtx, type LoadItem, type ParsePool } from './types';
@@ -135,7 +136,7 @@ describe('deferred statistics (the app: mc, DR and p95 follow the first graph)',
   });
 });
 
-describe('the mc time sort on a pool thread (the CLI: ParsePool.sortEntries)', () => {
+describe('the mc time order on a pool thread (the CLI: ParsePool.timeOrder)', () => {
   const sources = (): LoadItem[] => {
     const dir = join(__dirname, '..', '..', 'e2e', 'fixtures', 'phases');
     return readdirSync(dir)
@@ -146,6 +147,7 @@ describe('the mc time sort on a pool thread (the CLI: ParsePool.sortEntries)', (
   /** A pool that sorts copies of the columns after a turn of the event loop (as a thread would), or fails. */
   const sortingPool = (fail: boolean) => {
     const calls: number[] = [];
+    const made: Uint16Array[] | Uint32Array[] = [];
     const pool: ParsePool = {
       size: 1,
       offloadFrom: 0,
@@ -153,15 +155,18 @@ describe('the mc time sort on a pool thread (the CLI: ParsePool.sortEntries)', (
       parse: (source, importer, head, _opts, onBytes) => importerById(importer).read(source, head, {}, { cancel: { cancelled: false }, onBytes }),
       cancelAll: () => {},
       watch: () => () => {},
-      sortEntries: async (cols) => {
+      timeOrder: async (cols) => {
         calls.push(cols.n);
         await new Promise((r) => setTimeout(r, 5));
         if (fail) throw new Error('the thread died');
-        const { entries, starts } = sortedEntries({ n: cols.n, start: cols.start.slice(), dur: cols.dur.slice() });
-        return { entries, starts };
+        const copy = { ...cols, start: cols.start.slice(), dur: cols.dur.slice(), pair: cols.pair.slice() };
+        const sorted = sortedEntries(copy);
+        const index = buildIndex(copy, sorted);
+        made.push(index.seq as Uint16Array & Uint32Array);
+        return { sorted: { entries: sorted.entries, starts: sorted.starts }, index };
       },
     };
-    return { pool, calls };
+    return { pool, calls, made };
   };
 
   it('gives exactly the analysis made in one thread, sorting there once per log; a failing thread changes nothing', async () => {
@@ -170,12 +175,15 @@ describe('the mc time sort on a pool thread (the CLI: ParsePool.sortEntries)', (
     const want = (await plain.analyze(noCtx(), params)).result;
     expect(want.nodes.some((n) => n.mc !== null && n.mc > 1)).toBe(true);
     for (const fail of [false, true]) {
-      const { pool, calls } = sortingPool(fail);
+      const { pool, calls, made } = sortingPool(fail);
       const s = new Session({ pool });
       await s.load(noCtx(), sources());
       const r = (await s.analyze(noCtx(), params)).result;
       expect(r).toEqual(want);
       expect(calls).toEqual([s.log!.n]);
+      // the thread's sequence is the log's own (nothing was sorted or built here)
+      expect(made.length).toBe(fail ? 0 : 1);
+      if (!fail) expect(concurrencySequence(s.log!)).toBe(made[0]);
       // the sequence is built now: a mapping change sorts nowhere
       await s.analyze(noCtx(), { ...params, mapping: { ...DEFAULT_MAPPING, depth: 3 } });
       expect(calls.length).toBe(1);
@@ -193,11 +201,13 @@ describe('the mc time sort on a pool thread (the CLI: ParsePool.sortEntries)', (
     await plain.load(noCtx(), procs());
     const want = (await plain.analyze(noCtx(), params)).result;
     expect(want.nodes.some((n) => n.id.includes('/proc/PID'))).toBe(true);
-    const { pool, calls } = sortingPool(false);
+    const { pool, calls, made } = sortingPool(false);
     const s = new Session({ pool });
     await s.load(noCtx(), procs());
     expect((await s.analyze(noCtx(), params)).result).toEqual(want);
     expect(calls).toEqual([s.log!.n]);
+    // the sequence of the loaded pairs does not fit the normalised log's pairs: its sort was used (once)
+    expect(made.length).toBe(1);
   });
 
   it('does not sort for a log without durations (strace without -T: no mc)', async () => {

@@ -5,8 +5,8 @@
 import type { AnalysisResult, AnalyzeOptions, MappingSpec, PathFilter } from '../analysis/types';
 import type { CustomSandbox, RegexGuard } from './compile';
 import type { Inflate } from '../ingest/gzip';
-import type { SortedSeed, TimedColumns } from '../analysis/seqSort';
-import type { Reports, ReportsJob } from './offload';
+import type { SequenceSource } from '../analysis/concurrency';
+import type { Reports, ReportsJob, TimeOrder } from './offload';
 import type { EventLog, TimeBase, UnparsableLine } from '../model/eventlog';
 import type { Identified, Importer } from '../ingest/registry';
 import type { ByteSource, Cancel } from '../ingest/source';
@@ -132,12 +132,12 @@ export interface ParsePool {
   /** Stops every thread now; pending parses reject with CancelledError. */
   cancelAll(): void;
   /**
-   * Optional: the mc sweep's time sort (analysis/seqSort.ts sortedEntries) of a copy of these columns on an
-   * idle thread, while the analysis goes on here (the CLI; Session.analyze seeds the result). Rejects when
-   * the pool is closed.
+   * Optional: the mc sweep's time sort and sequence index (analysis/seqSort.ts sortedEntries, concurrency.ts
+   * buildIndex) of these columns on an idle thread, while the analysis goes on here (the CLI; offload.ts
+   * timeOrderOf: Session.analyze seeds the result). Rejects when the pool is closed.
    */
-  sortEntries?(cols: TimedColumns): Promise<SortedSeed>;
-  /** The fewest events of a log worth sending to a thread (sortEntries, reports; default OFFLOAD_FROM, 200,000). */
+  timeOrder?(cols: SequenceSource): Promise<TimeOrder>;
+  /** The fewest events of a log worth sending to a thread (timeOrder, reports; default OFFLOAD_FROM, 200,000). */
   readonly offloadFrom?: number;
   /**
    * Optional: the insight rules and the access patterns of an analysed log on an idle thread, while the
