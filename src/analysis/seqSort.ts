@@ -34,7 +34,7 @@ export interface SortedSeed {
   starts: number;
 }
 
-/** Sorts made elsewhere (another thread: Session's ParsePool.sortEntries), per start column, used once. */
+/** Sorts made elsewhere (another thread: Session's ParsePool.timeOrder), per start column, used once. */
 const seeds = new WeakMap<Float64Array, { dur: Float32Array; n: number; seed: SortedSeed }>();
 
 /** Hands sortedEntries the result for these columns, computed by `sortedEntries` on a copy of them elsewhere. */
