@@ -69,13 +69,14 @@ const emptyCounts = (): AccessCounts => ({ read: emptyPattern(), write: emptyPat
 export function casesPerFile(log: EventLog): Uint32Array {
   const count = new Uint32Array(log.paths.length);
   const seenIn = new Int32Array(log.paths.length).fill(-1);
-  for (let k = 0; k < log.cases.length; k++) {
-    for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) {
-      const fp = log.pairFp[log.pair[i]];
-      if (seenIn[fp] !== k) {
-        seenIn[fp] = k;
-        count[fp]++;
-      }
+  const { pair, pairFp, caseOffsets, n } = log;
+  // one loop over the events, the case boundaries inside it (see passPatterns)
+  for (let i = 0, k = -1, next = 0; i < n; i++) {
+    while (i === next) next = caseOffsets[++k + 1];
+    const fp = pairFp[pair[i]];
+    if (seenIn[fp] !== k) {
+      seenIn[fp] = k;
+      count[fp]++;
     }
   }
   return count;
@@ -99,48 +100,7 @@ export function accessPatterns(log: EventLog, pairAct?: Int32Array, activities =
   const slotCase = new Int32Array(2 * F).fill(-1);
   const slotPid = new Int32Array(2 * F);
   const slotLast = new Float64Array(2 * F);
-  const more = new Map<number, number>();
-  const { pair, errno, offset, pid } = log;
-  const sizes = log.size;
-  for (let k = 0; k < log.cases.length; k++) {
-    more.clear();
-    for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) {
-      const p = pair[i];
-      const d = dir[p];
-      if (d === 0 || errno[i] !== 0) continue;
-      const size = sizes[i];
-      if (!(size >= 0)) continue;
-      const fp = log.pairFp[p];
-      let fc = byFp[fp];
-      if (fc === undefined) byFp[fp] = fc = emptyCounts();
-      const a = pairAct !== undefined && pairAct[p] >= 0 && pairAct[p] < activities ? byAct[pairAct[p]] : undefined;
-      const off = offset[i];
-      let kind = -1; // 0 consecutive, 1 sequential, 2 random
-      if (off >= 0) {
-        const s = 2 * fp + (d - 1);
-        const who = pid[i];
-        let lb: number;
-        if (slotCase[s] !== k) {
-          slotCase[s] = k;
-          slotPid[s] = who;
-          lb = 0;
-          slotLast[s] = off + size - 1;
-        } else if (slotPid[s] === who) {
-          lb = slotLast[s];
-          slotLast[s] = off + size - 1;
-        } else {
-          // pids < 2^22, slots < 2^30: the key is exact
-          const key = s * 4194304 + (who & 0x3fffff);
-          lb = more.get(key) ?? 0;
-          more.set(key, off + size - 1);
-        }
-        kind = off === lb + 1 ? 0 : off > lb ? 1 : 2;
-      }
-      const bin = sizeBin(size);
-      add(d === 1 ? fc.read : fc.write, size, bin, kind);
-      if (a !== undefined) add(d === 1 ? a.read : a.write, size, bin, kind);
-    }
-  }
+  passPatterns(log, dir, byFp, byAct, pairAct, activities, slotCase, slotPid, slotLast);
   const cases = casesPerFile(log);
   const files: FileAccess[] = [];
   for (let fp = 0; fp < F; fp++) {
@@ -156,13 +116,76 @@ export function accessPatterns(log: EventLog, pairAct?: Int32Array, activities =
   return { files, activities: byAct, sharedFiles, privateFiles };
 }
 
+/**
+ * accessPatterns' pass over the events. One loop with the case boundaries inside it and nothing after it, and
+ * `add` counting every kind on every request: V8 optimises this loop while the first case runs (on-stack
+ * replacement), and code the first events had not run (the next case, a kind not met yet, what followed
+ * the loop) had no type feedback then, which threw the optimised code away (3 compiles of the function).
+ */
+function passPatterns(
+  log: EventLog,
+  dir: Int8Array,
+  byFp: (AccessCounts | undefined)[],
+  byAct: AccessCounts[],
+  pairAct: Int32Array | undefined,
+  activities: number,
+  slotCase: Int32Array,
+  slotPid: Int32Array,
+  slotLast: Float64Array,
+): void {
+  const more = new Map<number, number>();
+  const { pair, errno, offset, pid, pairFp, caseOffsets, n } = log;
+  const sizes = log.size;
+  for (let i = 0, k = -1, next = 0; i < n; i++) {
+    if (i === next) {
+      while (i === next) next = caseOffsets[++k + 1];
+      more.clear();
+    }
+    const p = pair[i];
+    const d = dir[p];
+    if (d === 0 || errno[i] !== 0) continue;
+    const size = sizes[i];
+    if (!(size >= 0)) continue;
+    const fp = pairFp[p];
+    let fc = byFp[fp];
+    if (fc === undefined) byFp[fp] = fc = emptyCounts();
+    const a = pairAct !== undefined && pairAct[p] >= 0 && pairAct[p] < activities ? byAct[pairAct[p]] : undefined;
+    const off = offset[i];
+    let kind = -1; // 0 consecutive, 1 sequential, 2 random
+    if (off >= 0) {
+      const s = 2 * fp + (d - 1);
+      const who = pid[i];
+      let lb: number;
+      if (slotCase[s] !== k) {
+        slotCase[s] = k;
+        slotPid[s] = who;
+        lb = 0;
+        slotLast[s] = off + size - 1;
+      } else if (slotPid[s] === who) {
+        lb = slotLast[s];
+        slotLast[s] = off + size - 1;
+      } else {
+        // pids < 2^22, slots < 2^30: the key is exact
+        const key = s * 4194304 + (who & 0x3fffff);
+        lb = more.get(key) ?? 0;
+        more.set(key, off + size - 1);
+      }
+      kind = off === lb + 1 ? 0 : off > lb ? 1 : 2;
+    }
+    const bin = sizeBin(size);
+    add(d === 1 ? fc.read : fc.write, size, bin, kind);
+    if (a !== undefined) add(d === 1 ? a.read : a.write, size, bin, kind);
+  }
+}
+
+/** Counts a request of `kind` (-1: offset unknown, 0 consecutive, 1 sequential, 2 random): every counter is
+ * added to, 0 or 1 (no branch that the first requests might not take: see passPatterns). */
 function add(c: PatternCounts, size: number, bin: number, kind: number): void {
   c.requests++;
   c.bytes += size;
   c.sizes[bin]++;
-  if (kind < 0) return;
-  c.withOffset++;
-  if (kind === 0) c.consecutive++;
-  else if (kind === 1) c.sequential++;
-  else c.random++;
+  c.withOffset += kind >= 0 ? 1 : 0;
+  c.consecutive += kind === 0 ? 1 : 0;
+  c.sequential += kind === 1 ? 1 : 0;
+  c.random += kind === 2 ? 1 : 0;
 }
