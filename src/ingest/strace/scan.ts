@@ -252,7 +252,9 @@ export class LineScanner extends AnnotationSkipper {
     let depth = 0;
     const s = i;
     while (i < e) {
-      const k = ARG_CLASS[b[i]];
+      let k = ARG_CLASS[b[i]];
+      // plain bytes (most of them) in a loop of their own
+      while (k === 0 && ++i < e) k = ARG_CLASS[b[i]];
       if (k === 0) {
         i++;
       } else if (k === 1) {
