@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventLogBuilder, emptyFileReport } from '../model';
 import { prng } from '../lib/prng';
-import { hasPairDurations, pairDurations, seedPairDurations, sortedDurations, unionQuantile } from './quantile';
+import { pairDurations, unionQuantile } from './quantile';
 
 /** The linear-interpolation quantile by brute force: sort, then h = (n − 1)q (docs/METHOD.md). */
 function brute(xs: number[], q: number): number | null {
@@ -44,29 +44,5 @@ describe('unionQuantile', () => {
       }
     }
     expect(unionQuantile(pd, Uint32Array.from([]), 0, 0, 0.95)).toBeNull();
-  });
-});
-
-describe('per-pair duration runs made elsewhere (a pool thread: sortedDurations, then seedPairDurations)', () => {
-  it('are the log own runs when made from its columns, and refused for other columns', () => {
-    const b = new EventLogBuilder(3000);
-    const pairs = [0, 1, 2].map((j) => b.pairOf(b.internCall(`c${j}`), b.internPath(`/p${j}`)));
-    b.beginCase({ id: 'x', cid: 'x', host: '', rid: '', pid: null }, b.addFile(emptyFileReport('x', 'strace')));
-    const rnd = prng(5);
-    for (let i = 0; i < 3000; i++) b.push(1, pairs[i % 3], 0, i, rnd() < 0.05 ? NaN : Math.fround(rnd() * 1e-3), NaN, i + 1);
-    b.endCase();
-    const log = b.build('relative');
-    const cols = { n: log.n, pair: log.pair, dur: log.dur, pairs: log.pairCall.length };
-    const made = sortedDurations({ ...cols, dur: log.dur.slice() });
-    expect(hasPairDurations(log)).toBe(false);
-    expect(seedPairDurations(log, { ...cols, dur: log.dur.slice() }, made)).toBe(false);
-    expect(seedPairDurations(log, { ...cols, pairs: 2 }, made)).toBe(false);
-    expect(seedPairDurations(log, cols, made)).toBe(true);
-    expect(pairDurations(log)).toBe(made);
-    expect(seedPairDurations(log, cols, made)).toBe(false); // it has them now
-    // the same runs as made here
-    const again = sortedDurations(cols);
-    expect(Array.from(again.offsets)).toEqual(Array.from(made.offsets));
-    expect(Array.from(again.sorted)).toEqual(Array.from(made.sorted));
   });
 });

@@ -14,14 +14,6 @@ export interface PairDurations {
 
 const cache = new WeakMap<EventLog, PairDurations>();
 
-/** What the per-pair duration runs are made of: a log's pair and dur columns and its number of pairs. */
-export interface DurationColumns {
-  n: number;
-  pair: Uint32Array;
-  dur: Float32Array;
-  pairs: number;
-}
-
 /** Whether pairDurations(log) is built (cached) already. */
 export function hasPairDurations(log: EventLog): boolean {
   return cache.get(log)?.offsets.length === log.pairCall.length + 1;
@@ -31,24 +23,8 @@ export function hasPairDurations(log: EventLog): boolean {
 export function pairDurations(log: EventLog): PairDurations {
   const hit = cache.get(log);
   if (hit !== undefined && hit.offsets.length === log.pairCall.length + 1) return hit;
-  const out = sortedDurations({ n: log.n, pair: log.pair, dur: log.dur, pairs: log.pairCall.length });
-  cache.set(log, out);
-  return out;
-}
-
-/**
- * Gives `log` the runs sortedDurations made elsewhere (a pool thread: offload.ts) of `cols`, when those are
- * the log's own columns (the same arrays); returns whether it did.
- */
-export function seedPairDurations(log: EventLog, cols: DurationColumns, d: PairDurations): boolean {
-  if (cols.n !== log.n || cols.pair !== log.pair || cols.dur !== log.dur || cols.pairs !== log.pairCall.length || d.offsets.length !== cols.pairs + 1 || hasPairDurations(log)) return false;
-  cache.set(log, d);
-  return true;
-}
-
-/** pairDurations of these columns (not cached). */
-export function sortedDurations(cols: DurationColumns): PairDurations {
-  const { n, pair, dur, pairs: P } = cols;
+  const P = log.pairCall.length;
+  const { pair, dur, n } = log;
   const offsets = new Uint32Array(P + 1);
   for (let i = 0; i < n; i++) if (dur[i] === dur[i]) offsets[pair[i] + 1]++;
   for (let p = 0; p < P; p++) offsets[p + 1] += offsets[p];
@@ -62,7 +38,9 @@ export function sortedDurations(cols: DurationColumns): PairDurations {
   for (let p = 0; p < P; p++) maxRun = Math.max(maxRun, offsets[p + 1] - offsets[p]);
   const tmp = new Uint32Array(maxRun >= RADIX_MIN ? maxRun : 0);
   for (let p = 0; p < P; p++) if (offsets[p + 1] - offsets[p] > 1) sortRun(sorted.subarray(offsets[p], offsets[p + 1]), tmp);
-  return { offsets, sorted };
+  const out = { offsets, sorted };
+  cache.set(log, out);
+  return out;
 }
 
 // float32 ↔ an unsigned key with the same order (negative values flipped), for bisection on the value
