@@ -19,7 +19,7 @@ export interface AnalyzeArgs extends ViewArgs {
 
 export async function runAnalyze(a: AnalyzeArgs, io: CliIO): Promise<number> {
   const view = cliView(a);
-  const { session, files } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs, filter: view.mapping.include });
+  const { session, files } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs, filter: view.mapping.include, sortOnLoad: true });
   const ctx = noCtx();
   // insights and access patterns (both outputs carry them) on a parse thread, beside the analysis
   await wantReportsAt(session, view.thresholds);

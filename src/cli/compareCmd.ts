@@ -22,7 +22,7 @@ export interface CompareArgs extends ViewArgs {
 export async function runCompare(a: CompareArgs, io: CliIO): Promise<number> {
   const view = cliView(a);
   if (!view.green || !view.red) throw new CliError('compare needs both sides: --green SEL --red SEL (e.g. --green cid:a --red cid:b) or a --view with green= and red=');
-  const { session } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs, filter: view.mapping.include });
+  const { session } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs, filter: view.mapping.include, sortOnLoad: true });
   const ctx = noCtx();
   await session.analyze(ctx, analyzeParams(view));
   if (a.json) io.stdout.write((await session.exportCompareJson(ctx)) + '\n');

@@ -40,7 +40,7 @@ async function usage<T>(fn: () => Promise<T>): Promise<T> {
 
 export async function runInsightsCommand(a: InsightsArgs, io: CliIO): Promise<number> {
   const view = cliView(a);
-  const { session, files } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs, filter: view.mapping.include });
+  const { session, files } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs, filter: view.mapping.include, sortOnLoad: true });
   const ctx = noCtx();
   await wantReportsAt(session, view.thresholds, false);
   await session.analyze(ctx, analyzeParams(view));

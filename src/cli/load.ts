@@ -28,6 +28,8 @@ export interface LoadPathsOptions {
   jobs: number | null;
   /** The view's keep-only path filters (`--filter`): applied while reading when the load fits only so. */
   filter?: readonly PathFilter[];
+  /** The command analyses the load with mc: its time sort starts on a thread once the log is merged (SessionOptions.sortOnLoad). */
+  sortOnLoad?: boolean;
 }
 
 /** One stderr line for the files in folders that are plainly not traces (named, up to 10). */
@@ -167,7 +169,7 @@ export async function loadPaths(io: CliIO, paths: readonly string[], opts: LoadP
     pool.close();
     pool = null;
   }
-  const session = new Session({ pool, regexGuard, inflate: nodeInflate });
+  const session = new Session({ pool, regexGuard, inflate: nodeInflate, sortOnLoad: !!opts.sortOnLoad });
   let summary: LoadSummary;
   try {
     summary = await session.load(progressCtx(io), files.map((f) => f.item), { splitByPid: opts.splitByPid, ...(pathFilter ? { pathFilter } : {}) });

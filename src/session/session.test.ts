@@ -210,6 +210,39 @@ describe('the mc time order on a pool thread (the CLI: ParsePool.timeOrder)', ()
     expect(made.length).toBe(1);
   });
 
+  it('with sortOnLoad, sorts as the load ends (before the summary and the analysis) and the analysis uses that sort', async () => {
+    const plain = new Session();
+    await plain.load(noCtx(), sources());
+    const want = (await plain.analyze(noCtx(), params)).result;
+    const { pool, calls, made } = sortingPool(false);
+    const s = new Session({ pool, sortOnLoad: true });
+    await s.load(noCtx(), sources());
+    expect(calls).toEqual([s.log!.n]);
+    expect((await s.analyze(noCtx(), params)).result).toEqual(want);
+    expect(calls.length).toBe(1);
+    expect(concurrencySequence(s.log!)).toBe(made[0]);
+    // without it, nothing is sorted before the analysis asks
+    const lazy = sortingPool(false);
+    const t = new Session({ pool: lazy.pool });
+    await t.load(noCtx(), sources());
+    expect(lazy.calls).toEqual([]);
+  });
+
+  it('with sortOnLoad, a first analysis of other columns (a case filter) sorts those; its result is the one-thread one', async () => {
+    const plain = new Session();
+    await plain.load(noCtx(), sources());
+    const ids = plain.log!.cases.slice(1).map((c) => c.id);
+    const view = { ...params, caseFilters: [{ keep: 'cases' as const, ids }] };
+    const want = (await plain.analyze(noCtx(), view)).result;
+    const { pool, calls } = sortingPool(false);
+    const s = new Session({ pool, sortOnLoad: true });
+    await s.load(noCtx(), sources());
+    expect((await s.analyze(noCtx(), view)).result).toEqual(want);
+    expect(calls[0]).toBe(s.log!.n);
+    expect(calls.length).toBe(2);
+    expect(calls[1]).toBeLessThan(s.log!.n);
+  });
+
   it('does not sort for a log without durations (strace without -T: no mc)', async () => {
     const { pool, calls } = sortingPool(false);
     const dir = join(__dirname, '..', '..', 'e2e', 'fixtures', 'phases');

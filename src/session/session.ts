@@ -24,7 +24,7 @@ import { hasConcurrencySequence } from '../analysis/concurrency';
 import { casesWithActivity, selectCases } from './logOps';
 import { buildTimeline } from './timeline';
 import { applyWindow, chromeParts, fileOffsetsOf, isWindow, overviewOf, phasesOf, runTimelineOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
-import { runSpan, type TraceSink } from '../analysis/time/index';
+import { runSpan, spanT0, type TraceSink } from '../analysis/time/index';
 import type { Phases, TimeOverview } from '../analysis/time/types';
 export type { CustomAnswers, CustomSandbox, RegexGuard } from './compile';
 import type { AnalyzeParams, AnalyzeReply, Ctx, LoadItem, LoadOptions, LoadSummary, ParsePool, SessionOptions } from './types';
@@ -51,9 +51,11 @@ export class Session {
   /** Loads and adds: the loaded log, its summary and what it was read with (src/session/loader.ts). */
   private readonly loader: Loader;
   private readonly pool: ParsePool | null;
+  private readonly sortOnLoad: boolean;
 
   constructor(opts: SessionOptions = {}) {
     this.limits = opts.limits;
+    this.sortOnLoad = !!opts.sortOnLoad;
     this.hdf5 = opts.exportHdf5;
     this.sandbox = opts.customSandbox;
     this.guard = opts.regexGuard;
@@ -81,6 +83,8 @@ export class Session {
   /** wantReports was called: each analysis asks the pool for its insights and access patterns (`ahead`). */
   private reportsWanted: 'both' | 'insights' | null = null;
   private ahead: ReportsAhead | null = null;
+  /** mc's time sort of the loaded log, started when it was installed (SessionOptions.sortOnLoad). */
+  private loadSort: { log: EventLog; sorted: ReturnType<typeof sorting> } | null = null;
 
   /**
    * Reads every source (sniffed by the importer registry, gzip files decompressed as a stream; pooled
@@ -106,6 +110,7 @@ export class Session {
 
   /** A load or add made `log` the loaded log: the previous analysis is dropped. */
   private dropAnalysis(log: EventLog | null): void {
+    this.loadSort = log && this.sortOnLoad ? { log, sorted: sorting(this.pool, this.limits, log) } : null;
     this.work = log;
     this.filtered = null;
     this.windowed = false;
@@ -129,7 +134,10 @@ export class Session {
     // time window are selected)
     const sameColumns = !params.caseFilters.length && !isWindow(params.time) && !params.partition?.hideUnassigned;
     const normalisedHas = this.normalised?.from === loaded && hasConcurrencySequence(this.normalised.log);
-    const sortedEarly = sameColumns && !normalisedHas ? sorting(this.pool, this.limits, loaded) : null;
+    // (started when the log was installed with sortOnLoad: before its summary)
+    const onLoad = this.loadSort?.log === loaded ? this.loadSort.sorted : undefined;
+    this.loadSort = null;
+    const sortedEarly = sameColumns && !normalisedHas ? (onLoad !== undefined ? onLoad : sorting(this.pool, this.limits, loaded)) : null;
     let base = loaded;
     if ((params.mapping.pids ?? 'raw') !== 'raw') {
       // made once per loaded log (mappingLog throws a MappingError for an unknown mode)
@@ -181,7 +189,7 @@ export class Session {
     work = applyWindow(base, work, params.time, this.windowed ? this.work : null);
     // Variant traces may be capped for the UI (millions of strings otherwise); the JSON export is complete.
     // With a pool that sorts (the CLI), the mc sweep's time sort runs there meanwhile (offload.ts).
-    this.ahead = this.reportsWanted ? reportsAhead(this.pool, work, compiled, partition, this.thresholds, runSpan(loaded).t0, this.reportsWanted === 'both') : null;
+    this.ahead = this.reportsWanted ? reportsAhead(this.pool, work, compiled, partition, this.thresholds, spanT0(loaded), this.reportsWanted === 'both') : null;
     const result = await analyzeWithPool(this.pool, this.limits, work, params.mapping, partition, compiled, sortedEarly ? { cols: loaded, sorted: sortedEarly } : null);
     this.filtered = filtered;
     this.windowed = windowedNow && work !== filtered;

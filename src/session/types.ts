@@ -184,4 +184,9 @@ export interface SessionOptions {
   regexGuard?: RegexGuard;
   /** Decompresses gzip'd traces (default: DecompressionStream; the CLI passes Node's zlib). */
   inflate?: Inflate | null;
+  /**
+   * A load will be analysed with mc (the CLI's analyze, compare and insights): a pool that sorts starts mc's
+   * time sort as soon as the merged log is there, before its summary and the mapping (Session.analyze uses it).
+   */
+  sortOnLoad?: boolean;
 }

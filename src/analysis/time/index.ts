@@ -1,5 +1,5 @@
 /** Time analyses of an EventLog: run span, overview heatmap, I/O phases and stragglers, time windows, Chrome trace export. */
-export { runSpan, type RunSpan } from './span';
+export { runSpan, spanT0, type RunSpan } from './span';
 export { overview } from './overview';
 export { timeOverview } from './timeOverview';
 export { phases, phaseBusy, phaseBusyOf, stragglerRule, DEFAULT_GAP_FRACTION, DEFAULT_MIN_GAP, type PhaseBusy, type StragglerRule } from './phases';

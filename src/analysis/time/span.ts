@@ -17,14 +17,20 @@ export interface RunSpan {
 
 const cache = new WeakMap<EventLog, RunSpan>();
 
+/** runSpan's t0: the earliest first event start of a case (0 for no events); O(cases). */
+export function spanT0(log: Pick<EventLog, 'cases' | 'start' | 'caseOffsets'>): number {
+  const { start, caseOffsets } = log;
+  let t0 = Infinity;
+  for (let k = 0; k < log.cases.length; k++) if (caseOffsets[k + 1] > caseOffsets[k]) t0 = Math.min(t0, start[caseOffsets[k]]);
+  return t0 === Infinity ? 0 : t0;
+}
+
 export function runSpan(log: EventLog): RunSpan {
   const hit = cache.get(log);
   if (hit !== undefined) return hit;
   const K = log.cases.length;
   const { start, dur, caseOffsets } = log;
-  let t0 = Infinity;
-  for (let k = 0; k < K; k++) if (caseOffsets[k + 1] > caseOffsets[k]) t0 = Math.min(t0, start[caseOffsets[k]]);
-  if (t0 === Infinity) t0 = 0;
+  const t0 = spanT0(log);
   const caseStart = new Float64Array(K);
   const caseEnd = new Float64Array(K);
   let span = 0;
