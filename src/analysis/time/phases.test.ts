@@ -6,7 +6,8 @@ import { compileMapping, type CompiledMapping } from '../mapping';
 import { syntheticLog } from '../../testing/syntheticLog';
 import { tinyLog, type TinyEvent } from '../../testing/tinyLog';
 import { DEFAULT_MAPPING } from '../types';
-import { phases } from './phases';
+import { phaseBusy, phaseBusyOf, phases } from './phases';
+import { pairSelection } from './span';
 
 /** Reference: sort all busy intervals, merge them, split where the union has a gap longer than `gap`. */
 function referenceBounds(log: EventLog, m: CompiledMapping, gap: number): [number, number][] {
@@ -84,6 +85,23 @@ describe('phases', () => {
     expect(p.phases[0].stragglers.map((s) => [s.id, s.rid, s.busy])).toEqual([['r_h_3', '3', 5]]);
     expect(p.phases[0].stragglers[0].z).toBeCloseTo(3 / Math.sqrt(3), 12);
     expect(p.phases[1].stragglers).toEqual([]);
+  });
+
+  it('phaseBusyOf gives the busy times phases() counted for the same selection, the same as phaseBusy counts them', () => {
+    const log = phasesLog();
+    const m = compileMapping(log, DEFAULT_MAPPING);
+    const p = phases(log, m);
+    const starts = p.phases.map((x) => x.start);
+    const fresh = phaseBusy(log, pairSelection(m.pairAct, m.activities, null), p.t0, starts);
+    const a = phaseBusyOf(log, m, p);
+    expect(a).toEqual(fresh);
+    expect(phaseBusyOf(log, m, p)).toBe(a); // counted once, with the phases
+    // another selection of activities is counted for itself
+    const writes = m.activities.filter((x) => x.startsWith('write:'));
+    const w = phaseBusyOf(log, m, p, writes);
+    expect(w).not.toBe(a);
+    expect(w).toEqual(phaseBusy(log, pairSelection(m.pairAct, m.activities, writes), p.t0, starts));
+    expect(Array.from(w.events).reduce((x, y) => x + y, 0)).toBeLessThan(Array.from(a.events).reduce((x, y) => x + y, 0));
   });
 
   it('on the phases fixture: start-up, write and read phase; rank 3 lags in the write phase, rank 1 in the read phase', () => {

@@ -79,8 +79,14 @@ export function phases(log: EventLog, compiled: Pick<CompiledMapping, 'activitie
     c = u;
   }
   bounds.push({ start: phaseStart, end: prevEnd });
-  return { t0, span, gap, phases: summarize(log, on, t0, bounds) };
+  const busy = phaseBusy(log, on, t0, bounds.map((b) => b.start));
+  const result: Phases = { t0, span, gap, phases: summarize(log, busy, bounds) };
+  busyOfPhases.set(result, { log, compiled, activities: options.activities ?? null, busy });
+  return result;
 }
+
+/** The per-case busy times `phases` counted for its result (phaseBusyOf gives them for the same selection). */
+const busyOfPhases = new WeakMap<Phases, { log: EventLog; compiled: Pick<CompiledMapping, 'activities' | 'pairAct'>; activities: readonly string[] | null; busy: PhaseBusy }>();
 
 /** Per case and phase: busy time and whether the case has an event in it (k × P + p), row-major by case. */
 export interface PhaseBusy {
@@ -125,6 +131,8 @@ export function phaseBusy(log: EventLog, on: Uint8Array, t0: number, starts: rea
 
 /** `phaseBusy` of the phases `phases()` found with the same mapping and activities. */
 export function phaseBusyOf(log: EventLog, compiled: Pick<CompiledMapping, 'activities' | 'pairAct'>, ph: Phases, activities?: readonly string[] | null): PhaseBusy {
+  const made = busyOfPhases.get(ph);
+  if (made !== undefined && made.log === log && made.compiled.pairAct === compiled.pairAct && made.compiled.activities === compiled.activities && made.activities === (activities ?? null)) return made.busy;
   const on = pairSelection(compiled.pairAct, compiled.activities, activities);
   return phaseBusy(log, on, ph.t0, ph.phases.map((x) => x.start));
 }
@@ -155,11 +163,11 @@ export function stragglerRule(busy: ArrayLike<number>, sigma = 1): StragglerRule
   return { mean, std, slow };
 }
 
-/** Per phase: events, bytes, the cases' busy times and the straggler rule. */
-function summarize(log: EventLog, on: Uint8Array, t0: number, bounds: { start: number; end: number }[]): Phase[] {
+/** Per phase: events, bytes, the cases' busy times (`counted`: phaseBusy of the phases starting at `bounds`) and the straggler rule. */
+function summarize(log: EventLog, counted: PhaseBusy, bounds: { start: number; end: number }[]): Phase[] {
   const P = bounds.length;
   const K = log.cases.length;
-  const { busy, seen, events, bytes } = phaseBusy(log, on, t0, bounds.map((b) => b.start));
+  const { busy, seen, events, bytes } = counted;
   const out: Phase[] = [];
   for (let p = 0; p < P; p++) {
     const ks: number[] = [];
