@@ -1,6 +1,6 @@
 import type { CaseInfo, EventLog, FileReport, TimeBase } from './eventlog';
 import { grown } from '../lib/grown';
-import { Interner } from './interner';
+import { Interner, PairTable } from './interner';
 
 /**
  * Grows the columns of an EventLog event by event, without a JS object per event.
@@ -12,9 +12,7 @@ export class EventLogBuilder {
   readonly calls = new Interner();
   readonly paths = new Interner(['']);
   readonly errnos = new Interner(['']);
-  private pairIndex = new Map<number, number>();
-  private pairCallList: number[] = [];
-  private pairFpList: number[] = [];
+  private readonly pairs = new PairTable();
 
   private cap: number;
   n = 0;
@@ -62,15 +60,7 @@ export class EventLogBuilder {
   }
   /** The pair id of (call id, fp id), created on first use. */
   pairOf(call: number, fp: number): number {
-    const key = fp * 0x100000 + call; // < 2^52 for < 2^32 paths and < 2^20 calls
-    let p = this.pairIndex.get(key);
-    if (p === undefined) {
-      p = this.pairCallList.length;
-      this.pairCallList.push(call);
-      this.pairFpList.push(fp);
-      this.pairIndex.set(key, p);
-    }
-    return p;
+    return this.pairs.intern(call, fp);
   }
 
   addFile(report: FileReport): number {
@@ -143,8 +133,8 @@ export class EventLogBuilder {
       calls: this.calls.list.slice(),
       paths: this.paths.list.slice(),
       errnos: this.errnos.list.slice(),
-      pairCall: Uint32Array.from(this.pairCallList),
-      pairFp: Uint32Array.from(this.pairFpList),
+      pairCall: Uint32Array.from(this.pairs.call),
+      pairFp: Uint32Array.from(this.pairs.fp),
       files: this.files.slice(),
     };
   }

@@ -25,3 +25,29 @@ export class Interner {
     return this.list.length;
   }
 }
+
+/**
+ * The (call id, fp id) pairs of a log: each distinct pair gets a dense id, in order of first appearance
+ * (EventLog.pairCall / pairFp). The builder interns a pair per event; the merger the pairs of each log.
+ */
+export class PairTable {
+  readonly call: number[] = [];
+  readonly fp: number[] = [];
+  private readonly index = new Map<number, number>();
+
+  intern(call: number, fp: number): number {
+    const key = fp * 0x100000 + call; // < 2^52 for < 2^32 paths and < 2^20 calls
+    let p = this.index.get(key);
+    if (p === undefined) {
+      p = this.call.length;
+      this.call.push(call);
+      this.fp.push(fp);
+      this.index.set(key, p);
+    }
+    return p;
+  }
+
+  get size(): number {
+    return this.call.length;
+  }
+}

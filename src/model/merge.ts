@@ -6,7 +6,7 @@
  */
 import { allocColumns, type EventLog, type TimeBase } from './eventlog';
 import type { ColumnsAhead } from './columnsAhead';
-import { Interner } from './interner';
+import { Interner, PairTable } from './interner';
 import { uniqueId } from './transform';
 
 function remapTable(into: Interner, table: readonly string[]): Uint32Array {
@@ -34,9 +34,7 @@ export class LogMerger {
   private readonly calls = new Interner();
   private readonly paths = new Interner(['']);
   private readonly errnos = new Interner(['']);
-  private readonly pairIndex = new Map<number, number>();
-  private readonly pairCall: number[] = [];
-  private readonly pairFp: number[] = [];
+  private readonly pairTable = new PairTable();
   private readonly added: EventLog[] = [];
   private readonly maps: MergeMaps[] = [];
 
@@ -47,7 +45,7 @@ export class LogMerger {
 
   /** The (call, fp) pairs and errnos interned so far (their ids are final: later logs only add to them). */
   get pairs(): number {
-    return this.pairCall.length;
+    return this.pairTable.size;
   }
 
   get errnoCount(): number {
@@ -60,19 +58,7 @@ export class LogMerger {
     const pathMap = remapTable(this.paths, l.paths);
     const errMap = remapTable(this.errnos, l.errnos);
     const pairMap = new Uint32Array(l.pairCall.length);
-    for (let p = 0; p < pairMap.length; p++) {
-      const c = callMap[l.pairCall[p]];
-      const f = pathMap[l.pairFp[p]];
-      const key = f * 0x100000 + c;
-      let q = this.pairIndex.get(key);
-      if (q === undefined) {
-        q = this.pairCall.length;
-        this.pairCall.push(c);
-        this.pairFp.push(f);
-        this.pairIndex.set(key, q);
-      }
-      pairMap[p] = q;
-    }
+    for (let p = 0; p < pairMap.length; p++) pairMap[p] = this.pairTable.intern(callMap[l.pairCall[p]], pathMap[l.pairFp[p]]);
     const maps = { pairMap, errMap };
     this.added.push(l);
     this.maps.push(maps);
@@ -97,8 +83,8 @@ export class LogMerger {
       calls: this.calls.list,
       paths: this.paths.list,
       errnos: this.errnos.list,
-      pairCall: Uint32Array.from(this.pairCall),
-      pairFp: Uint32Array.from(this.pairFp),
+      pairCall: Uint32Array.from(this.pairTable.call),
+      pairFp: Uint32Array.from(this.pairTable.fp),
       files: [],
     };
     const { timeBase, warning } = mergeTimeBase(logs);
