@@ -3,6 +3,8 @@ export interface GenOptions {
   mb?: number;
   seed?: number;
   out?: string;
+  /** 'long' (~208 bytes a line, the default) or 'short' (~125, as real traces). */
+  lines?: 'long' | 'short';
 }
 export const GEN_VERSION: number;
 export interface GenResult {

@@ -45,6 +45,21 @@ export class AnnotationSkipper {
     return -1;
   }
 
+  /** Whether b[s0, s0 + key.length) equals key (compared 4 bytes per step through DataViews; kv: the key's). */
+  protected sameBytes(b: Uint8Array, s0: number, key: Uint8Array, kv: DataView): boolean {
+    if (b !== this.dvBuf) {
+      this.dvBuf = b;
+      this.dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    }
+    const dv = this.dv!;
+    const len = key.length;
+    let k = 0;
+    const l4 = len - 3;
+    while (k < l4 && dv.getInt32(s0 + k) === kv.getInt32(k)) k += 4;
+    while (k < len && b[s0 + k] === key[k]) k++;
+    return k === len;
+  }
+
   /** skipAnn from the `<` at i, also comparing the kept content with `key` (result in `cmpOk`). */
   protected skipAnnCmp(b: Uint8Array, i: number, e: number, key: Uint8Array, kv: DataView): number {
     const s0 = i + 1;
@@ -54,16 +69,7 @@ export class AnnotationSkipper {
     // decides alone.
     const len = key.length;
     if (s0 + len < e) {
-      if (b !== this.dvBuf) {
-        this.dvBuf = b;
-        this.dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
-      }
-      const dv = this.dv!;
-      let k = 0;
-      const l4 = len - 3;
-      while (k < l4 && dv.getInt32(s0 + k) === kv.getInt32(k)) k += 4;
-      while (k < len && b[s0 + k] === key[k]) k++;
-      if (k === len) {
+      if (this.sameBytes(b, s0, key, kv)) {
         const j = s0 + len;
         if (b[j] === 0x3e) {
           this.cmpOk = true;

@@ -81,16 +81,21 @@ export abstract class LineSplitter {
       this.flushCarry(false);
       pos = nl + 1;
     }
+    pos = this.lines(chunk, pos, n);
+    if (pos < n) this.append(chunk, pos, n);
+  }
+
+  /** Passes on the complete lines of chunk[pos, n); returns where the last one ended (after its newline). */
+  protected lines(chunk: Uint8Array, pos: number, n: number): number {
     // a 4-byte-aligned chunk is searched for line ends a word at a time (nextNewline)
     const words = (chunk.byteOffset & 3) === 0 ? new Uint32Array(chunk.buffer, chunk.byteOffset, n >>> 2) : null;
     for (;;) {
       const nl = words !== null ? nextNewline(chunk, words, pos, n) : chunk.indexOf(10, pos);
-      if (nl < 0) break;
+      if (nl < 0) return pos;
       if (nl - pos > MAX_LINE) this.overlongLine(chunk, pos);
       else this.line(chunk, pos, nl, false);
       pos = nl + 1;
     }
-    if (pos < n) this.append(chunk, pos, n);
   }
 
   /** Passes on a last line that had no newline. */

@@ -16,12 +16,18 @@ import { F_FILE, F_OPEN, F_SIZE, NameTables } from './names';
 import { OC_NONE, argFlags, needsFlags, needsTail, offsetClass, tailNumbers } from './offsetcalls';
 import * as S from './scan';
 import { fdBefore } from './scan';
+import { R_E, R_KIND, R_S, type WasmLineScan, wasmLineScan } from './wasm/linescan';
 
 export interface StraceParseOptions {
   /** Applied once per distinct fp ('' = no fp) while parsing; events whose fp is rejected are dropped as 'filtered'. */
   pathFilter?: (fp: string) => boolean;
   /** Bytes of the first chunk to size the event buffers by when it is pushed in smaller pieces. */
   firstChunkHint?: number;
+  /**
+   * 'wasm' (the default where WebAssembly runs): lines of the common form are scanned in WebAssembly
+   * (wasm/linescan.ts), the others in JavaScript; 'js': every line in JavaScript. The results are the same.
+   */
+  scan?: 'wasm' | 'js';
 }
 
 export { MAX_LINE };
@@ -74,6 +80,51 @@ export class StraceParser extends LineSplitter {
     this.hint = opts?.firstChunkHint ?? 0;
     const m = /\.(\d+)$/.exec(fileName);
     this.filePid = m ? Number(m[1]) : -1;
+    this.wasm = opts?.scan === 'js' ? null : wasmLineScan();
+  }
+
+  private readonly wasm: WasmLineScan | null;
+
+  /**
+   * The lines of chunk[pos, n): copied into the WebAssembly window a window at a time and scanned there;
+   * a line of the common form comes back scanned, any other is scanned here (line()).
+   */
+  protected override lines(chunk: Uint8Array, pos: number, n: number): number {
+    const w = this.wasm;
+    if (w === null) return super.lines(chunk, pos, n);
+    const { win, rec, recF, stride, max, size } = w;
+    while (pos < n) {
+      const len = Math.min(n - pos, size);
+      win.set(chunk.subarray(pos, pos + len));
+      win.fill(0, len, len + 8);
+      this.buffersChanged();
+      let at = 0;
+      for (;;) {
+        const k = w.scan(at, len);
+        for (let r = 0, o = 0; r < k; r++, o += stride) {
+          const s = rec[o + R_S];
+          const e = rec[o + R_E];
+          if (rec[o + R_KIND] === 1 && this.splice === null) {
+            const lineNo = ++this.lineNo;
+            this.sc.load(win, rec, recF, o);
+            this.scanned(win, s, e, S.K_CALL, false, lineNo, lineNo, false);
+          } else if (e - s > MAX_LINE) this.overlongLine(win, s);
+          else this.line(win, s, e, false);
+        }
+        at = w.consumed();
+        if (k < max) break;
+      }
+      pos += at;
+      if (len < size) break; // the rest is a partial line
+      if (at === 0) {
+        // a line longer than the window
+        const nl = chunk.indexOf(10, pos);
+        if (nl < 0) break;
+        this.overlongLine(chunk, pos);
+        pos = nl + 1;
+      }
+    }
+    return pos;
   }
 
   protected override buffersChanged(): void {
@@ -174,8 +225,12 @@ export class StraceParser extends LineSplitter {
       this.splice = null;
     }
     if (e === s) return this.count(D_BLANK);
+    this.scanned(b, s, e, this.sc.scan(b, s, e), last, lineNo, evLine, joined);
+  }
+
+  /** The line [s, e) of b, scanned (its fields in this.sc): `kind` of line, evLine: the line its event starts on. */
+  private scanned(b: Uint8Array, s: number, e: number, kind: number, last: boolean, lineNo: number, evLine: number, joined: boolean): void {
     const sc = this.sc;
-    const kind = sc.scan(b, s, e);
     if (last && !this.complete(kind)) return this.count(D_TRUNCATED_LAST_LINE);
     if (kind === S.K_BAD) {
       let k = s;

@@ -7,6 +7,7 @@
  */
 
 import { AnnotationSkipper } from './annotations';
+import { D_DUR, D_RET, D_TS } from './wasm/linescan';
 import {
   ARG_CLASS, ERESTART, K_BAD, K_CALL, K_EXIT, K_MESSAGE, K_RESUMED, K_SIGNAL, K_SPLICED, K_UNFINISHED, POW10, PROCESS, RESUMED,
   SP_ERESTART, SP_EXITED, SP_NONE, SP_UNAVAILABLE, STRACE_MSG, TS_CLOCK, TS_FLOAT, TS_NONE, UNAVAILABLE, UNFINISHED, at, fdBefore, isDigit,
@@ -245,6 +246,49 @@ export class LineScanner extends AnnotationSkipper {
     this.argsE = this.closeAt;
     this.parseResult(b, this.resAt, end);
     return (this.kind = resumed ? K_RESUMED : K_CALL);
+  }
+
+  /**
+   * Takes a line of the common form that the WebAssembly scan read (wasm/linescan.ts: record at int32
+   * index o of r, its doubles in f): every field scan() sets for it, then the fd cache's path id.
+   */
+  load(b: Uint8Array, r: Int32Array, f: Float64Array, o: number): void {
+    const d = o >> 1;
+    this.kind = K_CALL;
+    this.pid = r[o + 3];
+    this.pidKind = r[o + 4];
+    this.tsKind = TS_CLOCK;
+    this.ts = f[d + D_TS];
+    this.tsDigits = 6;
+    this.tsPlus = false;
+    this.nameS = r[o + 5];
+    this.nameE = r[o + 6];
+    const argsS = (this.argsS = r[o + 7]);
+    this.argsE = this.closeAt = r[o + 8];
+    this.resAt = r[o + 9];
+    const fpS = (this.fpS = r[o + 10]);
+    const fpE = (this.fpE = r[o + 11]);
+    this.annS = r[o + 12];
+    this.annE = r[o + 13];
+    this.retQ = false;
+    this.retVal = f[d + D_RET];
+    this.retAnnS = r[o + 14];
+    this.retAnnE = r[o + 15];
+    this.errS = r[o + 16];
+    this.errE = r[o + 17];
+    this.special = r[o + 18];
+    this.dur = f[d + D_DUR];
+    this.spliceAt = -1;
+    this.attached = -1;
+    this.callStart = true;
+    this.terminated = false;
+    this.fpId = -1;
+    if (fpS >= 0) {
+      // the fd cache (as skipAnnCmp): the kept content equals the last bytes seen for this fd
+      const fd = fdBefore(b, fpS - 1, argsS);
+      const key = fd >= 0 ? this.fdKey[fd] : undefined;
+      if (key !== undefined && key.length === fpE - fpS && this.sameBytes(b, fpS, key, this.fdView[fd])) this.fpId = this.fdId[fd];
+    }
   }
 
   /** Records the first fd annotations and the last top-level `) = ` in [i, e). */

@@ -1,0 +1,283 @@
+// The strace line scanner's fast path in WebAssembly (docs/ARCHITECTURE.md "The WebAssembly line scan").
+//
+// Built by `node tools/build-linescan.mjs` (clang --target=wasm32, no libc) into linescanModule.ts beside
+// it. It scans the lines of a window of bytes and writes one record per line. A record says either "the
+// common form, scanned" with every field LineScanner.scan (scan.ts) would set for it, or "ask the JavaScript
+// scanner" (every other line: strace messages, unfinished/resumed calls, signals, exits, other timestamp
+// forms, `= ?` results, CR line ends, ...). The scan below is a port of LineScanner.scan, scanArgs,
+// closingQuote, parseResult and AnnotationSkipper.skipAnn for the form it accepts, byte for byte:
+// linescan.test.ts compares the two field by field on every fixture, the bench traces and fuzzed lines.
+//
+// The common form: `[PID ]hh:mm:ss.uuuuuu NAME(ARGS) = RESULT[ <d.uuuuuu>]`.
+
+typedef unsigned char u8;
+typedef unsigned int u32;
+typedef unsigned long long u64;
+
+#define WIN (4 << 20)
+#define MAXREC 4096
+#define STRIDE 28
+
+// record fields (int32 index in a record; the doubles at int index 20, 22, 24)
+enum { R_KIND, R_S, R_E, R_PID, R_PIDKIND, R_NAMES, R_NAMEE, R_ARGSS, R_ARGSE, R_RESAT, R_FPS, R_FPE, R_ANNS, R_ANNE,
+       R_RETANNS, R_RETANNE, R_ERRS, R_ERRE, R_SPECIAL };
+#define EXPORT(name) __attribute__((export_name(#name)))
+#define D_TS 10
+#define D_DUR 11
+#define D_RET 12
+
+static u8 win[WIN + 64];
+static int rec[MAXREC * STRIDE] __attribute__((aligned(8)));
+static int consumed;
+
+EXPORT(window_ptr) u8 *window_ptr(void) { return win; }
+EXPORT(records_ptr) int *records_ptr(void) { return rec; }
+EXPORT(window_size) int window_size(void) { return WIN; }
+EXPORT(max_records) int max_records(void) { return MAXREC; }
+EXPORT(stride) int stride(void) { return STRIDE; }
+EXPORT(consumed_bytes) int consumed_bytes(void) { return consumed; }
+
+// byte classes: arguments `"` 1, `<` 2, `)` 3, `( [ {` 4, `] }` 5; annotations `\` 1, `<` 2, `>` 3, `[` 4, `]` 5
+static const u8 ARG[256] = {['"'] = 1, ['<'] = 2, [')'] = 3, ['('] = 4, ['['] = 4, ['{'] = 4, [']'] = 5, ['}'] = 5};
+static const u8 ANN[256] = {['\\'] = 1, ['<'] = 2, ['>'] = 3, ['['] = 4, [']'] = 5};
+
+static inline int isdig(u32 c) { return c - '0' < 10u; }
+static inline int isname(u32 c) { return (c - 'a' < 26u) || (c - 'A' < 26u) || (c - '0' < 10u) || c == '_'; }
+
+static int cut, fpS, fpE, annS, annE, closeAt, resAt, special, retAnnS, retAnnE, errS, errE;
+
+static int skipAnn(const u8 *b, int j, int e, int depth, int br, int c) {
+  while (j < e) {
+    u8 k = ANN[b[j]];
+    if (k == 0) { j++; continue; }
+    if (k == 1) { j += 2; continue; }
+    if (k == 4) {
+      if (b[j - 1] == ':') br++;
+    } else if (k == 5) {
+      if (br > 0) br--;
+    } else if (br == 0) {
+      if (k == 2) {
+        depth++;
+        if (c < 0) c = j;
+      } else if (--depth == 0) {
+        cut = c < 0 ? j : c;
+        return j;
+      }
+    }
+    j++;
+  }
+  return -1;
+}
+
+static int closingQuote(const u8 *b, int i, int e) {
+  for (;;) {
+    int q = i;
+    while (q < e && b[q] != '"') q++;
+    if (q >= e) return e;
+    int k = q - 1;
+    while (k >= i && b[k] == '\\') k--;
+    if ((q - 1 - k) % 2 == 0) return q;
+    i = q + 1;
+  }
+}
+
+static const u8 UNFINISHED[11] = {'<', 'u', 'n', 'f', 'i', 'n', 'i', 's', 'h', 'e', 'd'};
+
+static int atUnfinished(const u8 *b, int i, int e) {
+  if (i + 11 > e) return 0;
+  for (int k = 0; k < 11; k++) if (b[i + k] != UNFINISHED[k]) return 0;
+  return 1;
+}
+
+static void scanArgs(const u8 *b, int i, int e) {
+  int depth = 0;
+  const int s = i;
+  while (i < e) {
+    u8 k = ARG[b[i]];
+    while (k == 0 && ++i < e) k = ARG[b[i]];
+    if (k == 0) {
+      i++;
+    } else if (k == 1) {
+      i = closingQuote(b, i + 1, e) + 1;
+    } else if (k == 2) {
+      u32 p = i > s ? b[i - 1] : 0;
+      int j = skipAnn(b, i + 1, e, 1, 0, -1);
+      if (j < 0) return;
+      if (fpS < 0 && depth == 0 && closeAt < 0 && isdig(p)) {
+        fpS = i + 1;
+        fpE = cut;
+      }
+      if (annS < 0 && depth == 0 && closeAt < 0 && isname(p)) {
+        annS = i + 1;
+        annE = cut;
+      }
+      if (closeAt < 0 && b[i + 1] == 'u' && atUnfinished(b, i, j + 1)) special = 3;  // SP_EXITED
+      i = j + 1;
+    } else if (k == 3) {
+      if (depth == 0) {
+        if (b[i + 1] == ' ') {
+          int q = i + 2;
+          while (q < e && b[q] == ' ') q++;
+          if (b[q] == '=' && b[q + 1] == ' ' && q + 1 < e) {
+            closeAt = i;
+            resAt = q + 2;
+          }
+        }
+      } else depth--;
+      i++;
+    } else if (k == 4) {
+      depth++;
+      i++;
+    } else {
+      if (depth > 0) depth--;
+      i++;
+    }
+  }
+}
+
+static inline int sixDigits(const u8 *b, int k) {
+  return isdig(b[k]) && isdig(b[k + 1]) && isdig(b[k + 2]) && isdig(b[k + 3]) && isdig(b[k + 4]) && isdig(b[k + 5]);
+}
+static inline int micros(const u8 *b, int k) {
+  return ((((b[k] - '0') * 10 + (b[k + 1] - '0')) * 10 + (b[k + 2] - '0')) * 10 + (b[k + 3] - '0')) * 100 + (b[k + 4] - '0') * 10 + (b[k + 5] - '0');
+}
+
+static const double NaN = __builtin_nan("");
+
+// Scans the line [s, e) (b[e] is its newline) into the record r; returns 1, or 0 for "ask JavaScript".
+static int line(const u8 *b, int s, int e, int *r) {
+  double *d = (double *)r;
+  if (e == s || b[e - 1] == '\r') return 0;
+  int i = s;
+  int pid = -1, pidKind = 0;
+  if (isdig(b[i])) {
+    int j = i;
+    int v = 0;
+    while (j < e && isdig(b[j])) {
+      if (j - i >= 9) return 0;  // beyond int32: JavaScript reads it as a double
+      v = v * 10 + b[j++] - '0';
+    }
+    if (b[j] == ' ' && j < e) {
+      pid = v;
+      pidKind = 1;
+      i = j;
+      while (i < e && b[i] == ' ') i++;
+    }
+  }
+  while (i < e && b[i] == ' ') i++;
+  // -tt `hh:mm:ss.uuuuuu `
+  if (!(i + 15 < e && b[i + 2] == ':' && b[i + 5] == ':' && b[i + 8] == '.' && b[i + 15] == ' ' && isdig(b[i]) && isdig(b[i + 1]) &&
+        isdig(b[i + 3]) && isdig(b[i + 4]) && isdig(b[i + 6]) && isdig(b[i + 7]) && sixDigits(b, i + 9)))
+    return 0;
+  {
+    int m = (b[i + 3] - '0') * 10 + (b[i + 4] - '0');
+    int sec = (b[i + 6] - '0') * 10 + (b[i + 7] - '0');
+    d[D_TS] = (double)(((b[i] - '0') * 10 + (b[i + 1] - '0')) * 3600 + m * 60 + sec) + (double)micros(b, i + 9) / 1e6;
+  }
+  i += 15;
+  while (i < e && b[i] == ' ') i++;
+  if (i >= e || (b[i] == '(' && b[i + 1] == '+')) return 0;
+  const int nameS = i;
+  while (i < e && isname(b[i])) i++;
+  if (i == nameS || i >= e || b[i] != '(') return 0;
+  const int nameE = i;
+  i++;
+  const int argsS = i;
+  // unfinished (or anything else ending in `...>`): JavaScript
+  if (e - 4 > i && b[e - 1] == '>' && b[e - 2] == '.' && b[e - 3] == '.' && b[e - 4] == '.') return 0;
+  int end = e;
+  if (b[e - 1] == '>') {
+    if (e - 10 >= i && b[e - 10] == '<' && b[e - 8] == '.' && isdig(b[e - 9]) && sixDigits(b, e - 7)) {
+      d[D_DUR] = (double)(b[e - 9] - '0') + (double)micros(b, e - 7) / 1e6;
+      end = e - 10;
+    } else return 0;
+  } else d[D_DUR] = NaN;
+  cut = -1;
+  fpS = fpE = annS = annE = closeAt = retAnnS = retAnnE = errS = errE = -1;
+  resAt = 0;
+  special = 0;
+  scanArgs(b, i, end);
+  if (closeAt < 0) return 0;
+  // the result
+  i = resAt;
+  e = end;
+  while (i < e && b[i] == ' ') i++;
+  if (b[i] == '?') return 0;
+  {
+    int neg = 0;
+    if (b[i] == '-') {
+      neg = 1;
+      i++;
+    }
+    double v = 0;
+    const int d0 = i;
+    while (i < e && isdig(b[i])) v = v * 10 + b[i++] - '0';  // (v * 10 + byte) - '0', as JavaScript rounds it
+    d[D_RET] = i > d0 && b[i] != 'x' ? (neg ? -v : v) : NaN;
+  }
+  while (i < e && isname(b[i])) i++;
+  if (b[i] == '<' && i < e) {
+    const int j = skipAnn(b, i + 1, e, 1, 0, -1);
+    if (j > 0) {
+      retAnnS = i + 1;
+      retAnnE = cut;
+      i = j + 1;
+    }
+  }
+  while (i < e && b[i] == ' ') i++;
+  if (i < e && b[i] >= 'A' && b[i] <= 'Z') {
+    const int s2 = i;
+    while (i < e && isname(b[i])) i++;
+    errS = s2;
+    errE = i;
+  }
+  r[R_PID] = pid;
+  r[R_PIDKIND] = pidKind;
+  r[R_NAMES] = nameS;
+  r[R_NAMEE] = nameE;
+  r[R_ARGSS] = argsS;
+  r[R_ARGSE] = closeAt;
+  r[R_RESAT] = resAt;
+  r[R_FPS] = fpS;
+  r[R_FPE] = fpE;
+  r[R_ANNS] = annS;
+  r[R_ANNE] = annE;
+  r[R_RETANNS] = retAnnS;
+  r[R_RETANNE] = retAnnE;
+  r[R_ERRS] = errS;
+  r[R_ERRE] = errE;
+  r[R_SPECIAL] = special;
+  return 1;
+}
+
+// The first '\n' in [i, n), or n: eight bytes at a time.
+static int newline(const u8 *b, int i, int n) {
+  while (i + 8 <= n) {
+    u64 v;
+    __builtin_memcpy(&v, b + i, 8);
+    v ^= 0x0a0a0a0a0a0a0a0aULL;
+    u64 z = (v - 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL;
+    if (z) return i + (__builtin_ctzll(z) >> 3);
+    i += 8;
+  }
+  while (i < n && b[i] != '\n') i++;
+  return i;
+}
+
+// Scans the complete lines of win[from, n) into at most MAXREC records; returns how many. consumed_bytes():
+// where the scan stopped (after the last newline read). Positions in records are offsets in win.
+EXPORT(scan) int scan(int from, int n) {
+  int pos = from;
+  int k = 0;
+  while (k < MAXREC) {
+    const int nl = newline(win, pos, n);
+    if (nl >= n) break;
+    int *r = rec + k * STRIDE;
+    r[R_S] = pos;
+    r[R_E] = nl;
+    r[R_KIND] = line(win, pos, nl, r);
+    k++;
+    pos = nl + 1;
+  }
+  consumed = pos;
+  return k;
+}

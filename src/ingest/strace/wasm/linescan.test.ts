@@ -1,0 +1,179 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { prng } from '../../../lib/prng';
+import { digest, parseChunked } from '../../../testing/straceTestkit';
+import { generate } from '../../../../tools/gen-traces.mjs';
+import { StraceParser } from '../parser';
+import { K_CALL, LineScanner } from '../scan';
+import { R_E, R_KIND, R_S, wasmLineScan } from './linescan';
+import { LINESCAN_SOURCE_SHA256 } from './linescanModule';
+
+const FX = join(__dirname, '..', '__fixtures__');
+const fixtures = readdirSync(FX).filter((f) => f.endsWith('.st') || /\.st\.\d+$/.test(f)).sort();
+const tmp = mkdtempSync(join(tmpdir(), 'linescan-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+// every field LineScanner.scan sets (the parser reads no other)
+const FIELDS = ['kind', 'pid', 'pidKind', 'tsKind', 'ts', 'tsDigits', 'tsPlus', 'nameS', 'nameE', 'argsS', 'argsE', 'closeAt', 'resAt', 'fpS', 'fpE', 'annS', 'annE',
+  'retQ', 'retVal', 'retAnnS', 'retAnnE', 'errS', 'errE', 'special', 'dur', 'spliceAt', 'attached', 'callStart', 'terminated', 'fpId'] as const;
+type Fields = Record<(typeof FIELDS)[number], unknown>;
+const fieldsOf = (sc: LineScanner): Fields => Object.fromEntries(FIELDS.map((k) => [k, Object.is(sc[k], -0) ? '-0' : sc[k]])) as Fields;
+
+const w = wasmLineScan();
+
+/** Scans `lines` in the WebAssembly window and with LineScanner; returns how many took the fast path. Fails on any field that differs. */
+function compareLines(lines: Uint8Array[]): { fast: number; all: number } {
+  if (w === null) throw new Error('no WebAssembly line scan');
+  const js = new LineScanner();
+  const ws = new LineScanner();
+  let fast = 0;
+  let all = 0;
+  for (let at = 0; at < lines.length; ) {
+    // fill the window with as many lines as fit
+    let len = 0;
+    const from = at;
+    while (at < lines.length && len + lines[at].length + 1 < w.size) {
+      w.win.set(lines[at], len);
+      len += lines[at].length;
+      w.win[len++] = 10;
+      at++;
+    }
+    w.win.fill(0, len, len + 8);
+    js.forgetQuotes();
+    let pos = 0;
+    let idx = from;
+    for (;;) {
+      const k = w.scan(pos, len);
+      for (let r = 0, o = 0; r < k; r++, o += w.stride, idx++) {
+        const s = w.rec[o + R_S];
+        const e = w.rec[o + R_E];
+        all++;
+        if (w.rec[o + R_KIND] !== 1) continue;
+        fast++;
+        const kind = js.scan(w.win, s, e);
+        ws.load(w.win, w.rec, w.recF, o);
+        if (kind !== K_CALL || JSON.stringify(fieldsOf(js)) !== JSON.stringify(fieldsOf(ws))) {
+          expect({ line: new TextDecoder('latin1').decode(lines[idx]), fields: fieldsOf(ws) }).toEqual({ line: new TextDecoder('latin1').decode(lines[idx]), fields: fieldsOf(js) });
+        }
+      }
+      pos = w.consumed();
+      if (k < w.max) break;
+    }
+    expect(pos).toBe(len);
+  }
+  return { fast, all };
+}
+
+function splitLines(bytes: Uint8Array): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  for (let p = 0; p < bytes.length; ) {
+    let nl = bytes.indexOf(10, p);
+    if (nl < 0) nl = bytes.length;
+    out.push(bytes.subarray(p, nl));
+    p = nl + 1;
+  }
+  return out;
+}
+
+const fixtureLines = fixtures.flatMap((f) => splitLines(new Uint8Array(readFileSync(join(FX, f)))));
+const gen = (lines: 'short' | 'long') => {
+  const out = join(tmp, lines);
+  generate({ files: 2, mb: 20, seed: 5, out, lines });
+  return readdirSync(out).filter((f) => f.endsWith('.st')).sort().map((f) => ({ name: f, bytes: new Uint8Array(readFileSync(join(out, f))) }));
+};
+const short = gen('short');
+const long = gen('long');
+
+describe('the WebAssembly line scan', () => {
+  test('the committed module is built from this linescan.c (else: node tools/build-linescan.mjs)', () => {
+    const sha = createHash('sha256').update(readFileSync(join(__dirname, 'linescan.c'))).digest('hex');
+    expect(sha).toBe(LINESCAN_SOURCE_SHA256);
+    // and its bytes are what clang makes of it (CI installs clang and lld)
+    expect(execFileSync('node', [join(__dirname, '..', '..', '..', '..', 'tools', 'build-linescan.mjs'), '--check']).toString()).toMatch(/is the build of/);
+  });
+
+  test('runs here', () => expect(w).not.toBeNull());
+
+  test('every fixture line it scans has every field LineScanner gives it', () => {
+    const { fast, all } = compareLines(fixtureLines);
+    expect(all).toBe(fixtureLines.length);
+    expect(fast).toBeGreaterThan(all * 0.5);
+  });
+
+  test('so has every line of the generated short- and long-line traces, and it scans almost all of them', () => {
+    for (const set of [short, long]) {
+      const lines = set.flatMap((f) => splitLines(f.bytes));
+      const { fast, all } = compareLines(lines);
+      expect(all).toBe(lines.length);
+      expect(fast).toBeGreaterThan(all * 0.9);
+    }
+  });
+
+  test('so has every line of 40 000 fuzzed lines (fixture lines with bytes cut, inserted and changed)', () => {
+    const r = prng(4242);
+    const special = [...'()[]{}<>"\\=,. :+-?#x\r\t0123456789AZ_'].map((c) => c.charCodeAt(0));
+    const base = fixtureLines.concat(splitLines(short[0].bytes).slice(0, 2000)).filter((l) => l.length > 0);
+    const lines: Uint8Array[] = [];
+    for (let k = 0; k < 40000; k++) {
+      const line = Array.from(base[Math.floor(r() * base.length)]);
+      const edits = 1 + Math.floor(r() * 3);
+      for (let m = 0; m < edits; m++) {
+        const at = Math.floor(r() * (line.length + 1));
+        const op = r();
+        if (op < 0.25) line.splice(at, 1 + Math.floor(r() * 4));
+        else if (op < 0.7) line.splice(at, 0, special[Math.floor(r() * special.length)]);
+        else if (op < 0.9) line[Math.min(at, line.length - 1)] = special[Math.floor(r() * special.length)];
+        else line.splice(at, 0, ...Array.from({ length: 1 + Math.floor(r() * 12) }, () => 0x30 + Math.floor(r() * 10)));
+      }
+      lines.push(Uint8Array.from(line.map((c) => (c === 10 ? 32 : c))));
+    }
+    const { fast, all } = compareLines(lines);
+    expect(all).toBe(lines.length);
+    expect(fast).toBeGreaterThan(5000);
+  });
+});
+
+describe('a parse with the WebAssembly scan gives the EventLog of a parse in JavaScript alone', () => {
+  for (const f of fixtures) {
+    test(f, () => {
+      const bytes = new Uint8Array(readFileSync(join(FX, f)));
+      const ref = digest(parseChunked(f, bytes, bytes.length || 1, { scan: 'js' }));
+      for (const size of [bytes.length || 1, 7, 4096]) expect(digest(parseChunked(f, bytes, size))).toEqual(ref);
+    });
+  }
+
+  test('files bigger than the window, pushed whole and in 1 MiB pieces (many windows, many record batches)', () => {
+    for (const f of short.concat(long)) {
+      expect(f.bytes.length).toBeGreaterThan(2 * (w?.size ?? 0));
+      const ref = digest(parseChunked(f.name, f.bytes, f.bytes.length, { scan: 'js' }));
+      expect(digest(parseChunked(f.name, f.bytes, f.bytes.length))).toEqual(ref);
+      expect(digest(parseChunked(f.name, f.bytes, 1 << 20))).toEqual(ref);
+    }
+  });
+
+  test('lines longer than MAX_LINE, shorter and longer than the window, between ordinary lines', () => {
+    const head = short[0].bytes.subarray(0, 200000);
+    const cut = head.lastIndexOf(10) + 1;
+    const ordinary = head.subarray(0, cut);
+    const long1 = new Uint8Array(2 << 20).fill(0x61);
+    const long2 = new Uint8Array((w?.size ?? 0) + 12345).fill(0x62);
+    const parts = [ordinary, long1, Uint8Array.of(10), ordinary, long2, Uint8Array.of(10), ordinary, long1];
+    const bytes = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
+    let o = 0;
+    for (const p of parts) {
+      bytes.set(p, o);
+      o += p.length;
+    }
+    const js = parseChunked('long_lines.st', bytes, bytes.length, { scan: 'js' });
+    expect(js.files[0].dropped.unparsable).toBe(3);
+    for (const size of [bytes.length, 1 << 20, 3 << 20]) {
+      const p = new StraceParser('long_lines.st');
+      for (let at = 0; at < bytes.length; at += size) p.push(bytes.subarray(at, Math.min(bytes.length, at + size)));
+      expect(digest(p.finish())).toEqual(digest(js));
+    }
+  });
+});
