@@ -14,6 +14,8 @@ typedef unsigned char u8;
 typedef unsigned int u32;
 typedef unsigned long long u64;
 
+#include <wasm_simd128.h>
+
 #define WIN (4 << 20)
 #define MAXREC 4096
 #define STRIDE 28
@@ -26,7 +28,7 @@ enum { R_KIND, R_S, R_E, R_PID, R_PIDKIND, R_NAMES, R_NAMEE, R_ARGSS, R_ARGSE, R
 #define D_DUR 11
 #define D_RET 12
 
-static u8 win[WIN + 64];
+static u8 win[WIN + 64] __attribute__((aligned(16)));
 static int rec[MAXREC * STRIDE] __attribute__((aligned(8)));
 static int consumed;
 
@@ -44,12 +46,51 @@ static const u8 ANN[256] = {['\\'] = 1, ['<'] = 2, ['>'] = 3, ['['] = 4, [']'] =
 static inline int isdig(u32 c) { return c - '0' < 10u; }
 static inline int isname(u32 c) { return (c - 'a' < 26u) || (c - 'A' < 26u) || (c - '0' < 10u) || c == '_'; }
 
+// 16 bytes at a time (SIMD): the first byte in [i, e) that is one of a few, or e. Reads up to 15 bytes past e
+// (the window has spare bytes after it): those are masked off.
+static inline int found(u32 bits, int i, int e) {
+  if (e - i < 16) bits &= (1u << (e - i)) - 1;
+  return bits ? i + __builtin_ctz(bits) : -1;
+}
+// a byte of class != 0 in ARG
+static inline int findArg(const u8 *b, int i, int e) {
+  for (; i < e; i += 16) {
+    v128_t v = wasm_v128_load(b + i);
+    v128_t m = wasm_i8x16_eq(v, wasm_i8x16_splat('"')) | wasm_i8x16_eq(v, wasm_i8x16_splat('<')) | wasm_i8x16_eq(v, wasm_i8x16_splat(')')) |
+               wasm_i8x16_eq(v, wasm_i8x16_splat('(')) | wasm_i8x16_eq(v, wasm_i8x16_splat('[')) | wasm_i8x16_eq(v, wasm_i8x16_splat('{')) |
+               wasm_i8x16_eq(v, wasm_i8x16_splat(']')) | wasm_i8x16_eq(v, wasm_i8x16_splat('}'));
+    int f = found(wasm_i8x16_bitmask(m), i, e);
+    if (f >= 0) return f;
+  }
+  return e;
+}
+// a byte of class != 0 in ANN
+static inline int findAnn(const u8 *b, int i, int e) {
+  for (; i < e; i += 16) {
+    v128_t v = wasm_v128_load(b + i);
+    v128_t m = wasm_i8x16_eq(v, wasm_i8x16_splat('\\')) | wasm_i8x16_eq(v, wasm_i8x16_splat('<')) | wasm_i8x16_eq(v, wasm_i8x16_splat('>')) |
+               wasm_i8x16_eq(v, wasm_i8x16_splat('[')) | wasm_i8x16_eq(v, wasm_i8x16_splat(']'));
+    int f = found(wasm_i8x16_bitmask(m), i, e);
+    if (f >= 0) return f;
+  }
+  return e;
+}
+// the byte c
+static inline int findByte(const u8 *b, int i, int e, u8 c) {
+  for (; i < e; i += 16) {
+    int f = found(wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_load(b + i), wasm_i8x16_splat(c))), i, e);
+    if (f >= 0) return f;
+  }
+  return e;
+}
+
 static int cut, fpS, fpE, annS, annE, closeAt, resAt, special, retAnnS, retAnnE, errS, errE;
 
 static int skipAnn(const u8 *b, int j, int e, int depth, int br, int c) {
-  while (j < e) {
+  for (;;) {
+    j = findAnn(b, j, e);
+    if (j >= e) break;
     u8 k = ANN[b[j]];
-    if (k == 0) { j++; continue; }
     if (k == 1) { j += 2; continue; }
     if (k == 4) {
       if (b[j - 1] == ':') br++;
@@ -71,8 +112,7 @@ static int skipAnn(const u8 *b, int j, int e, int depth, int br, int c) {
 
 static int closingQuote(const u8 *b, int i, int e) {
   for (;;) {
-    int q = i;
-    while (q < e && b[q] != '"') q++;
+    int q = findByte(b, i, e, '"');
     if (q >= e) return e;
     int k = q - 1;
     while (k >= i && b[k] == '\\') k--;
@@ -92,12 +132,11 @@ static int atUnfinished(const u8 *b, int i, int e) {
 static void scanArgs(const u8 *b, int i, int e) {
   int depth = 0;
   const int s = i;
-  while (i < e) {
+  for (;;) {
+    i = findArg(b, i, e);
+    if (i >= e) break;
     u8 k = ARG[b[i]];
-    while (k == 0 && ++i < e) k = ARG[b[i]];
-    if (k == 0) {
-      i++;
-    } else if (k == 1) {
+    if (k == 1) {
       i = closingQuote(b, i + 1, e) + 1;
     } else if (k == 2) {
       u32 p = i > s ? b[i - 1] : 0;
@@ -249,19 +288,8 @@ static int line(const u8 *b, int s, int e, int *r) {
   return 1;
 }
 
-// The first '\n' in [i, n), or n: eight bytes at a time.
-static int newline(const u8 *b, int i, int n) {
-  while (i + 8 <= n) {
-    u64 v;
-    __builtin_memcpy(&v, b + i, 8);
-    v ^= 0x0a0a0a0a0a0a0a0aULL;
-    u64 z = (v - 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL;
-    if (z) return i + (__builtin_ctzll(z) >> 3);
-    i += 8;
-  }
-  while (i < n && b[i] != '\n') i++;
-  return i;
-}
+// The first '\n' in [i, n), or n.
+static int newline(const u8 *b, int i, int n) { return findByte(b, i, n, '\n'); }
 
 // Scans the complete lines of win[from, n) into at most MAXREC records; returns how many. consumed_bytes():
 // where the scan stopped (after the last newline read). Positions in records are offsets in win.
