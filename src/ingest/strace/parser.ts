@@ -87,7 +87,7 @@ export class StraceParser extends LineSplitter {
 
   /**
    * The lines of chunk[pos, n): copied into the WebAssembly window a window at a time and scanned there;
-   * a line of the common form comes back scanned, any other is scanned here (line()).
+   * a line of a common form (call, unfinished, resumed) comes back scanned, any other is scanned here (line()).
    */
   protected override lines(chunk: Uint8Array, pos: number, n: number): number {
     const w = this.wasm;
@@ -104,10 +104,10 @@ export class StraceParser extends LineSplitter {
         for (let r = 0, o = 0; r < k; r++, o += stride) {
           const s = rec[o + R_S];
           const e = rec[o + R_E];
-          if (rec[o + R_KIND] === 1 && this.splice === null) {
+          if (rec[o + R_KIND] !== 0 && this.splice === null) {
             const lineNo = ++this.lineNo;
             this.sc.load(win, rec, recF, o);
-            this.scanned(win, s, e, S.K_CALL, false, lineNo, lineNo, false);
+            this.scanned(win, s, e, this.sc.kind, false, lineNo, lineNo, false);
           } else if (e - s > MAX_LINE) this.overlongLine(win, s);
           else this.line(win, s, e, false);
         }

@@ -249,12 +249,13 @@ export class LineScanner extends AnnotationSkipper {
   }
 
   /**
-   * Takes a line of the common form that the WebAssembly scan read (wasm/linescan.ts: record at int32
-   * index o of r, its doubles in f): every field scan() sets for it, then the fd cache's path id.
+   * Takes a line of a common form (a call, unfinished or resumed) that the WebAssembly scan read
+   * (wasm/linescan.ts: record at int32 index o of r, its doubles in f): every field scan() sets for it, then
+   * the fd cache's path id.
    */
   load(b: Uint8Array, r: Int32Array, f: Float64Array, o: number): void {
     const d = o >> 1;
-    this.kind = K_CALL;
+    const kind = (this.kind = r[o]);
     this.pid = r[o + 3];
     this.pidKind = r[o + 4];
     this.tsKind = TS_CLOCK;
@@ -264,7 +265,8 @@ export class LineScanner extends AnnotationSkipper {
     this.nameS = r[o + 5];
     this.nameE = r[o + 6];
     const argsS = (this.argsS = r[o + 7]);
-    this.argsE = this.closeAt = r[o + 8];
+    this.argsE = r[o + 8];
+    this.closeAt = r[o + 19];
     this.resAt = r[o + 9];
     const fpS = (this.fpS = r[o + 10]);
     const fpE = (this.fpE = r[o + 11]);
@@ -280,7 +282,7 @@ export class LineScanner extends AnnotationSkipper {
     this.dur = f[d + D_DUR];
     this.spliceAt = -1;
     this.attached = -1;
-    this.callStart = true;
+    this.callStart = kind !== K_RESUMED;
     this.terminated = false;
     this.fpId = -1;
     if (fpS >= 0) {

@@ -8,7 +8,8 @@
 // closingQuote, parseResult and AnnotationSkipper.skipAnn for the form it accepts, byte for byte:
 // linescan.test.ts compares the two field by field on every fixture, the bench traces and fuzzed lines.
 //
-// The common form: `[PID ]hh:mm:ss.uuuuuu NAME(ARGS) = RESULT[ <d.uuuuuu>]`.
+// The common forms: `[PID ]hh:mm:ss.uuuuuu NAME(ARGS) = RESULT[ <d.uuuuuu>]`, the same split in two by -f:
+// `... NAME(ARGS <unfinished ...>` and `... <... NAME resumed>ARGS) = RESULT[ <d.uuuuuu>]`.
 
 typedef unsigned char u8;
 typedef unsigned int u32;
@@ -22,7 +23,7 @@ typedef unsigned long long u64;
 
 // record fields (int32 index in a record; the doubles at int index 20, 22, 24)
 enum { R_KIND, R_S, R_E, R_PID, R_PIDKIND, R_NAMES, R_NAMEE, R_ARGSS, R_ARGSE, R_RESAT, R_FPS, R_FPE, R_ANNS, R_ANNE,
-       R_RETANNS, R_RETANNE, R_ERRS, R_ERRE, R_SPECIAL };
+       R_RETANNS, R_RETANNE, R_ERRS, R_ERRE, R_SPECIAL, R_CLOSEAT };
 #define EXPORT(name) __attribute__((export_name(#name)))
 #define D_TS 10
 #define D_DUR 11
@@ -122,10 +123,12 @@ static int closingQuote(const u8 *b, int i, int e) {
 }
 
 static const u8 UNFINISHED[11] = {'<', 'u', 'n', 'f', 'i', 'n', 'i', 's', 'h', 'e', 'd'};
+static const u8 RESUMED[7] = {'r', 'e', 's', 'u', 'm', 'e', 'd'};
 
-static int atUnfinished(const u8 *b, int i, int e) {
-  if (i + 11 > e) return 0;
-  for (int k = 0; k < 11; k++) if (b[i + k] != UNFINISHED[k]) return 0;
+// the n bytes of w at i, before e
+static int atWord(const u8 *b, int i, int e, const u8 *w, int n) {
+  if (i + n > e) return 0;
+  for (int k = 0; k < n; k++) if (b[i + k] != w[k]) return 0;
   return 1;
 }
 
@@ -150,7 +153,7 @@ static void scanArgs(const u8 *b, int i, int e) {
         annS = i + 1;
         annE = cut;
       }
-      if (closeAt < 0 && b[i + 1] == 'u' && atUnfinished(b, i, j + 1)) special = 3;  // SP_EXITED
+      if (closeAt < 0 && b[i + 1] == 'u' && atWord(b, i, j + 1, UNFINISHED, 11)) special = 3;  // SP_EXITED
       i = j + 1;
     } else if (k == 3) {
       if (depth == 0) {
@@ -183,7 +186,53 @@ static inline int micros(const u8 *b, int k) {
 
 static const double NaN = __builtin_nan("");
 
-// Scans the line [s, e) (b[e] is its newline) into the record r; returns 1, or 0 for "ask JavaScript".
+// The rest of a complete call (or resumed) line from its arguments at i: the duration, the arguments, the
+// result. 0: not the common form.
+static int complete(const u8 *b, int i, int e, double *d) {
+  int end = e;
+  if (b[e - 1] == '>') {
+    if (e - 10 >= i && b[e - 10] == '<' && b[e - 8] == '.' && isdig(b[e - 9]) && sixDigits(b, e - 7)) {
+      d[D_DUR] = (double)(b[e - 9] - '0') + (double)micros(b, e - 7) / 1e6;
+      end = e - 10;
+    } else return 0;
+  } else d[D_DUR] = NaN;
+  scanArgs(b, i, end);
+  if (closeAt < 0) return 0;
+  // the result
+  i = resAt;
+  e = end;
+  while (i < e && b[i] == ' ') i++;
+  if (b[i] == '?') return 0;
+  int neg = 0;
+  if (b[i] == '-') {
+    neg = 1;
+    i++;
+  }
+  double v = 0;
+  const int d0 = i;
+  while (i < e && isdig(b[i])) v = v * 10 + b[i++] - '0';  // (v * 10 + byte) - '0', as JavaScript rounds it
+  d[D_RET] = i > d0 && b[i] != 'x' ? (neg ? -v : v) : NaN;
+  while (i < e && isname(b[i])) i++;
+  if (b[i] == '<' && i < e) {
+    const int j = skipAnn(b, i + 1, e, 1, 0, -1);
+    if (j > 0) {
+      retAnnS = i + 1;
+      retAnnE = cut;
+      i = j + 1;
+    }
+  }
+  while (i < e && b[i] == ' ') i++;
+  if (i < e && b[i] >= 'A' && b[i] <= 'Z') {
+    const int s2 = i;
+    while (i < e && isname(b[i])) i++;
+    errS = s2;
+    errE = i;
+  }
+  return 1;
+}
+
+// Scans the line [s, e) (b[e] is its newline) into the record r; returns its kind (1 call, 2 unfinished, 3 resumed:
+// scan.ts's K_*), or 0 for "ask JavaScript".
 static int line(const u8 *b, int s, int e, int *r) {
   double *d = (double *)r;
   if (e == s || b[e - 1] == '\r') return 0;
@@ -216,65 +265,51 @@ static int line(const u8 *b, int s, int e, int *r) {
   i += 15;
   while (i < e && b[i] == ' ') i++;
   if (i >= e || (b[i] == '(' && b[i + 1] == '+')) return 0;
-  const int nameS = i;
-  while (i < e && isname(b[i])) i++;
-  if (i == nameS || i >= e || b[i] != '(') return 0;
-  const int nameE = i;
-  i++;
+  int kind = 1, nameS, nameE;
+  if (b[i] == '<' && b[i + 1] == '.' && b[i + 2] == '.' && b[i + 3] == '.' && b[i + 4] == ' ') {
+    // <... NAME resumed[ #N]>
+    i += 5;
+    nameS = i;
+    while (i < e && isname(b[i])) i++;
+    nameE = i;
+    if (i == nameS || b[i] != ' ' || !atWord(b, i + 1, e, RESUMED, 7)) return 0;
+    i = findByte(b, i + 8, e, '>');
+    if (i >= e) return 0;
+    i++;
+    kind = 3;
+  } else {
+    nameS = i;
+    while (i < e && isname(b[i])) i++;
+    if (i == nameS || i >= e || b[i] != '(') return 0;
+    nameE = i;
+    i++;
+  }
   const int argsS = i;
-  // unfinished (or anything else ending in `...>`): JavaScript
-  if (e - 4 > i && b[e - 1] == '>' && b[e - 2] == '.' && b[e - 3] == '.' && b[e - 4] == '.') return 0;
-  int end = e;
-  if (b[e - 1] == '>') {
-    if (e - 10 >= i && b[e - 10] == '<' && b[e - 8] == '.' && isdig(b[e - 9]) && sixDigits(b, e - 7)) {
-      d[D_DUR] = (double)(b[e - 9] - '0') + (double)micros(b, e - 7) / 1e6;
-      end = e - 10;
-    } else return 0;
-  } else d[D_DUR] = NaN;
+  int argsE = -1;
   cut = -1;
   fpS = fpE = annS = annE = closeAt = retAnnS = retAnnE = errS = errE = -1;
   resAt = 0;
   special = 0;
-  scanArgs(b, i, end);
-  if (closeAt < 0) return 0;
-  // the result
-  i = resAt;
-  e = end;
-  while (i < e && b[i] == ' ') i++;
-  if (b[i] == '?') return 0;
-  {
-    int neg = 0;
-    if (b[i] == '-') {
-      neg = 1;
-      i++;
-    }
-    double v = 0;
-    const int d0 = i;
-    while (i < e && isdig(b[i])) v = v * 10 + b[i++] - '0';  // (v * 10 + byte) - '0', as JavaScript rounds it
-    d[D_RET] = i > d0 && b[i] != 'x' ? (neg ? -v : v) : NaN;
-  }
-  while (i < e && isname(b[i])) i++;
-  if (b[i] == '<' && i < e) {
-    const int j = skipAnn(b, i + 1, e, 1, 0, -1);
-    if (j > 0) {
-      retAnnS = i + 1;
-      retAnnE = cut;
-      i = j + 1;
-    }
-  }
-  while (i < e && b[i] == ' ') i++;
-  if (i < e && b[i] >= 'A' && b[i] <= 'Z') {
-    const int s2 = i;
-    while (i < e && isname(b[i])) i++;
-    errS = s2;
-    errE = i;
-  }
+  d[D_RET] = NaN;
+  if (e - 4 > i && b[e - 1] == '>' && b[e - 2] == '.' && b[e - 3] == '.' && b[e - 4] == '.') {
+    // unfinished: the line ends with `<unfinished ...>` (tolerating `<unfinished #N ...>`); else JavaScript
+    int u = e - 5;
+    const int lim = i > e - 40 ? i : e - 40;
+    while (u >= lim && b[u] != '<') u--;
+    if (kind == 3 || !(u >= lim && atWord(b, u, e, UNFINISHED, 11))) return 0;
+    scanArgs(b, i, u);
+    d[D_DUR] = NaN;
+    argsE = u;
+    kind = 2;
+  } else if (!complete(b, i, e, d)) return 0;
+  else argsE = closeAt;
   r[R_PID] = pid;
   r[R_PIDKIND] = pidKind;
   r[R_NAMES] = nameS;
   r[R_NAMEE] = nameE;
   r[R_ARGSS] = argsS;
-  r[R_ARGSE] = closeAt;
+  r[R_ARGSE] = argsE;
+  r[R_CLOSEAT] = closeAt;
   r[R_RESAT] = resAt;
   r[R_FPS] = fpS;
   r[R_FPE] = fpE;
@@ -285,7 +320,7 @@ static int line(const u8 *b, int s, int e, int *r) {
   r[R_ERRS] = errS;
   r[R_ERRE] = errE;
   r[R_SPECIAL] = special;
-  return 1;
+  return kind;
 }
 
 // The first '\n' in [i, n), or n.
