@@ -92,7 +92,7 @@ export class StraceParser extends LineSplitter {
   protected override lines(chunk: Uint8Array, pos: number, n: number): number {
     const w = this.wasm;
     if (w === null) return super.lines(chunk, pos, n);
-    const { win, rec, recF, stride, max, size } = w;
+    const { win, max, size } = w;
     while (pos < n) {
       const len = Math.min(n - pos, size);
       win.set(chunk.subarray(pos, pos + len));
@@ -101,16 +101,7 @@ export class StraceParser extends LineSplitter {
       let at = 0;
       for (;;) {
         const k = w.scan(at, len);
-        for (let r = 0, o = 0; r < k; r++, o += stride) {
-          const s = rec[o + R_S];
-          const e = rec[o + R_E];
-          if (rec[o + R_KIND] !== 0 && this.splice === null) {
-            const lineNo = ++this.lineNo;
-            this.sc.load(win, rec, recF, o);
-            this.scanned(win, s, e, this.sc.kind, false, lineNo, lineNo, false);
-          } else if (e - s > MAX_LINE) this.overlongLine(win, s);
-          else this.line(win, s, e, false);
-        }
+        this.records(w, k);
         at = w.consumed();
         if (k < max) break;
       }
@@ -125,6 +116,24 @@ export class StraceParser extends LineSplitter {
       }
     }
     return pos;
+  }
+
+  /**
+   * The k records of a scan. The loop is alone in its function: V8 optimises it while it runs (on-stack
+   * replacement), and code after it would have no type feedback then (docs/ARCHITECTURE.md "Per-event loops").
+   */
+  private records(w: WasmLineScan, k: number): void {
+    const { win, rec, recF, stride } = w;
+    for (let r = 0, o = 0; r < k; r++, o += stride) {
+      const s = rec[o + R_S];
+      const e = rec[o + R_E];
+      if (rec[o + R_KIND] !== 0 && this.splice === null) {
+        const lineNo = ++this.lineNo;
+        this.sc.load(win, rec, recF, o);
+        this.scanned(win, s, e, this.sc.kind, false, lineNo, lineNo, false);
+      } else if (e - s > MAX_LINE) this.overlongLine(win, s);
+      else this.line(win, s, e, false);
+    }
   }
 
   protected override buffersChanged(): void {
