@@ -45,12 +45,20 @@ export class AnnotationSkipper {
     return -1;
   }
 
-  /** Whether b[s0, s0 + key.length) equals key (compared 4 bytes per step through DataViews; kv: the key's). */
-  protected sameBytes(b: Uint8Array, s0: number, key: Uint8Array, kv: DataView): boolean {
+  /** Makes `dv` a DataView of b (sameBytes compares through it). */
+  protected viewOf(b: Uint8Array): void {
     if (b !== this.dvBuf) {
       this.dvBuf = b;
       this.dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
     }
+  }
+
+  /**
+   * Whether b[s0, s0 + key.length) equals key, compared 4 bytes per step through DataViews (`dv`: of b, made
+   * by viewOf; kv: of the key). No branch on the buffer here: a path that runs once per parser (a new buffer)
+   * inside the per-line code throws the optimised code around it away when it first runs.
+   */
+  protected sameBytes(b: Uint8Array, s0: number, key: Uint8Array, kv: DataView): boolean {
     const dv = this.dv!;
     const len = key.length;
     let k = 0;
@@ -69,6 +77,7 @@ export class AnnotationSkipper {
     // decides alone.
     const len = key.length;
     if (s0 + len < e) {
+      this.viewOf(b);
       if (this.sameBytes(b, s0, key, kv)) {
         const j = s0 + len;
         if (b[j] === 0x3e) {

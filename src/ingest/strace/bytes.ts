@@ -98,11 +98,15 @@ export function decodeEscaped(b: Uint8Array, s: number, e: number): string {
   return decodeUtf8(raw, 0, raw.length);
 }
 
-/** FNV-1a style 32-bit hash of a byte range. */
+/**
+ * FNV-1a style 32-bit hash of a byte range, as a signed int32: a small integer to V8, so the tables' arrays
+ * of hashes keep one element kind (unsigned values ≥ 2^31 would turn them into double arrays on the way,
+ * and the optimised lookups with them).
+ */
 export function hashBytes(b: Uint8Array, s: number, e: number): number {
   let h = 0x811c9dc5;
   for (let i = s; i < e; i++) h = Math.imul(h ^ b[i], 0x01000193);
-  return h >>> 0;
+  return h | 0;
 }
 
 /**

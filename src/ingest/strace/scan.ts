@@ -253,6 +253,11 @@ export class LineScanner extends AnnotationSkipper {
    * (wasm/linescan.ts: record at int32 index o of r, its doubles in f): every field scan() sets for it, then
    * the fd cache's path id.
    */
+  /** Before load(): b is the buffer of the records that follow (the WebAssembly window). */
+  loading(b: Uint8Array): void {
+    this.viewOf(b);
+  }
+
   load(b: Uint8Array, r: Int32Array, f: Float64Array, o: number): void {
     const d = o >> 1;
     const kind = (this.kind = r[o]);
