@@ -154,6 +154,15 @@ export class EventLogBuilder {
   }
 
   private compact(from: number): void {
+    this.n = this.compacted(from);
+    this.anyDropped = false;
+  }
+
+  /**
+   * Moves the kept events of [from, n) down over the dropped ones; returns the new n. The loop is alone in
+   * its function (docs/ARCHITECTURE.md "Per-event loops and V8").
+   */
+  private compacted(from: number): number {
     let w = from;
     for (let r = from; r < this.n; r++) {
       if (this.dropped[r]) continue;
@@ -171,8 +180,7 @@ export class EventLogBuilder {
       }
       w++;
     }
-    this.n = w;
-    this.anyDropped = false;
+    return w;
   }
 
   /** Stable sort of events [a, b) by start; a no-op when already sorted (the usual case). */

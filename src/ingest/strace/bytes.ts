@@ -138,10 +138,14 @@ export class ByteTable {
   find(b: Uint8Array, s: number, e: number, h: number): number {
     const len = e - s;
     const st = this.store;
-    let p = h & this.mask;
+    const mask = this.mask;
+    let p = h & mask;
     for (;;) {
       const k = this.slots[p];
       if (k < 0) return -1;
+      // the next slot, computed before it is needed: probing runs only after a collision, and an operation that
+      // never ran before the lookup was optimised would throw the optimised code (and its callers') away
+      const next = (p + 1) & mask;
       if (this.keyHash[k] === h && this.keyLen[k] === len) {
         const o = this.keyStart[k];
         let j = 0;
@@ -151,7 +155,7 @@ export class ByteTable {
           return this.values[k];
         }
       }
-      p = (p + 1) & this.mask;
+      p = next;
     }
   }
 

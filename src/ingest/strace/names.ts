@@ -4,6 +4,7 @@
  * the path filter applied to each new path; the cache of (call, fp) pair ids.
  */
 import type { EventLogBuilder } from '../../model';
+import { grown } from '../../lib/grown';
 import { ByteTable, decodeUtf8, hashBytes } from './bytes';
 import { FILE_CALLS, fileCallFp, fileKeyEnd, type FileSpec } from './filecalls';
 import { offsetClass } from './offsetcalls';
@@ -35,8 +36,9 @@ export class NameTables {
   private fpOk: number[] = [];
   /** The placeholder fp of the paths the filter rejects (-1: none yet). */
   private rejected = -1;
-  private fpPairCall: number[] = [];
-  private fpPair: number[] = [];
+  /** pairOf's cache per fp (typed: fps come in any order, and a JavaScript array written with holes changes kind). */
+  private fpPairCall = new Int32Array(256).fill(-1);
+  private fpPair = new Int32Array(256);
   private readonly openArgs = new ByteTable(8);
   /** Per call id of a %file call: its argument positions and the cache of its fp by argument bytes. */
   private fileSpec: (FileSpec | undefined)[] = [];
@@ -91,6 +93,13 @@ export class NameTables {
   pairOf(call: number, fp: number): number {
     if (this.fpPairCall[fp] === call) return this.fpPair[fp];
     const p = this.b.pairOf(call, fp);
+    if (fp >= this.fpPair.length) {
+      const n = Math.max(fp + 1, 2 * this.fpPair.length);
+      const c = new Int32Array(n).fill(-1);
+      c.set(this.fpPairCall);
+      this.fpPairCall = c;
+      this.fpPair = grown(this.fpPair, n);
+    }
     this.fpPairCall[fp] = call;
     this.fpPair[fp] = p;
     return p;
