@@ -30,6 +30,10 @@ export function fsSource(path: string, name: string, size = statSync(path).size)
         closeSync(fd);
       }
     },
+    reader() {
+      const fd = openSync(path, 'r');
+      return { read: (buf: Uint8Array) => readSync(fd, buf, 0, buf.length, null), close: () => closeSync(fd) };
+    },
     // Sequential chunks into one reused buffer: each is valid until the next one is asked for.
     *chunks(chunk) {
       const fd = openSync(path, 'r');

@@ -15,6 +15,11 @@ export interface ByteSource {
    * until the next one is asked for (the CLI reuses one buffer). `chunksOf` falls back to `read`.
    */
   chunks?(size: number): Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
+  /**
+   * Optional fast path for sequential reading into the caller's buffer (synchronous: a file on disk). The
+   * strace parser reads straight into its WebAssembly window with it (StraceParser.intake/took).
+   */
+  reader?(): SequentialReader;
   /** The `File` behind the source, if any: h5wasm mounts it (WORKERFS) instead of copying it. */
   readonly blob?: { readonly name: string; readonly size: number };
   /** The host path behind the source, if any: h5wasm's Node build opens it directly (NODERAWFS). */
@@ -24,6 +29,13 @@ export interface ByteSource {
    * size (progress counts compressed bytes), and parse threads open this file and decompress it themselves.
    */
   readonly compressed?: ByteSource;
+}
+
+/** Reads a source from its start, in order, into the caller's buffers. */
+export interface SequentialReader {
+  /** Fills buf from the next bytes: how many (0 at the end). */
+  read(buf: Uint8Array): number;
+  close(): void;
 }
 
 export interface Cancel {

@@ -18,7 +18,7 @@ export abstract class LineSplitter {
   /** The file ends its lines with lone CRs (no LF in its first CR_HEAD bytes, a CR there): CRs are read as LFs. */
   protected crOnly = false;
   /** Whether crOnly is decided (at the first LF, or after CR_HEAD bytes, or at the end). */
-  private endsKnown = false;
+  protected endsKnown = false;
 
   /** One line [s, e) of b, without its newline; b[e] is a newline. `last`: the file's last line had none. */
   protected abstract line(b: Uint8Array, s: number, e: number, last: boolean): void;
@@ -108,7 +108,19 @@ export abstract class LineSplitter {
     if (this.carryLen > 0 || this.overlong) this.flushCarry(true);
   }
 
-  private append(src: Uint8Array, a: number, z: number): void {
+  /**
+   * Moves the carried start of a line (a partial line from the bytes before) to dst's start: its length, or
+   * -1 when there is none to move in place (a line already longer than MAX_LINE).
+   */
+  protected takeCarry(dst: Uint8Array): number {
+    if (this.overlong) return -1;
+    const len = this.carryLen;
+    if (len > 0) dst.set(this.carry.subarray(0, len));
+    this.carryLen = 0;
+    return len;
+  }
+
+  protected append(src: Uint8Array, a: number, z: number): void {
     if (this.overlong) return;
     let len = z - a;
     if (this.carryLen + len > MAX_LINE) {

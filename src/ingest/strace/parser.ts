@@ -92,19 +92,12 @@ export class StraceParser extends LineSplitter {
   protected override lines(chunk: Uint8Array, pos: number, n: number): number {
     const w = this.wasm;
     if (w === null) return super.lines(chunk, pos, n);
-    const { win, max, size } = w;
+    const { win, size } = w;
+    inPlace = null;
     while (pos < n) {
       const len = Math.min(n - pos, size);
       win.set(chunk.subarray(pos, pos + len));
-      win.fill(0, len, len + 8);
-      this.buffersChanged();
-      let at = 0;
-      for (;;) {
-        const k = w.scan(at, len);
-        this.records(w, k);
-        at = w.consumed();
-        if (k < max) break;
-      }
+      const at = this.scanWindow(w, len);
       pos += at;
       if (len < size) break; // the rest is a partial line
       if (at === 0) {
@@ -116,6 +109,49 @@ export class StraceParser extends LineSplitter {
       }
     }
     return pos;
+  }
+
+  /** Passes on the complete lines of the window's first len bytes; returns where the last one ended. */
+  private scanWindow(w: WasmLineScan, len: number): number {
+    w.win.fill(0, len, len + 8);
+    this.buffersChanged();
+    let at = 0;
+    for (;;) {
+      const k = w.scan(at, len);
+      this.records(w, k);
+      at = w.consumed();
+      if (k < w.max) return at;
+    }
+  }
+
+  /**
+   * Reading in place (a source with a synchronous `reader`, the CLI's files): the buffer to read the next
+   * bytes of the file into — the WebAssembly window after the carried start of a line — or null when the
+   * bytes must come through push() (no WebAssembly, before the first push, a file with lone-CR line ends, a
+   * line already longer than MAX_LINE). Read into it at once, then call took(): the window is the thread's.
+   */
+  intake(max: number): Uint8Array | null {
+    const w = this.wasm;
+    if (w === null || !this.begun || this.finished || !this.endsKnown || this.crOnly) return null;
+    const c = this.takeCarry(w.win);
+    if (c < 0) return null;
+    this.intakeAt = c;
+    inPlace = this;
+    return w.win.subarray(c, Math.min(w.size, c + max));
+  }
+
+  private intakeAt = 0;
+
+  /** n bytes (0 at the end of the file) were read into the buffer intake() gave: the next bytes of the file. */
+  took(n: number): void {
+    const w = this.wasm;
+    if (w === null || inPlace !== this) throw new Error('StraceParser.took: no intake() of this parser before it');
+    inPlace = null;
+    this.bytes += n;
+    const len = this.intakeAt + n;
+    const at = this.scanWindow(w, len);
+    // the rest is the start of a line (the whole window: a line longer than MAX_LINE, carried as such)
+    if (at < len) this.append(w.win, at, len);
   }
 
   /**
@@ -443,6 +479,9 @@ export class StraceParser extends LineSplitter {
     return this.fds.call(oc, f);
   }
 }
+
+/** The parser whose intake() handed out the window and has not had its took() yet (a push by another clears it). */
+let inPlace: StraceParser | null = null;
 
 /** Parses a whole strace file held in memory (one push + finish). */
 export function parseStraceBytes(fileName: string, bytes: Uint8Array, opts?: StraceParseOptions): EventLog {

@@ -8,6 +8,8 @@ import { prng } from '../../../lib/prng';
 import { digest, parseChunked } from '../../../testing/straceTestkit';
 import { generate } from '../../../../tools/gen-traces.mjs';
 import { StraceParser } from '../parser';
+import { straceImporter } from '../importer';
+import type { ByteSource } from '../../source';
 import { K_CALL, K_RESUMED, K_UNFINISHED, LineScanner } from '../scan';
 import { R_E, R_KIND, R_S, wasmLineScan } from './linescan';
 import { LINESCAN_SOURCE_SHA256 } from './linescanModule';
@@ -185,5 +187,72 @@ describe('a parse with the WebAssembly scan gives the EventLog of a parse in Jav
       for (let at = 0; at < bytes.length; at += size) p.push(bytes.subarray(at, Math.min(bytes.length, at + size)));
       expect(digest(p.finish())).toEqual(digest(js));
     }
+  });
+});
+
+describe('reading in place (a source that reads into the window) gives the EventLog of a parse in JavaScript alone', () => {
+  /** bytes as a source whose reader hands out at most `step` bytes per read (fewer now and then, as a file may). */
+  const source = (name: string, bytes: Uint8Array, step: number, seed: number): ByteSource & { reads: number } => {
+    const r = prng(seed);
+    const src = {
+      name,
+      size: bytes.length,
+      reads: 0,
+      read: (o: number, l: number) => Promise.resolve(bytes.slice(o, o + l)),
+      reader: () => {
+        let at = 0;
+        return {
+          read(buf: Uint8Array): number {
+            src.reads++;
+            const n = Math.min(buf.length, step, bytes.length - at, r() < 0.2 ? 1 + Math.floor(r() * step) : step);
+            buf.set(bytes.subarray(at, at + n));
+            at += n;
+            return n;
+          },
+          close() {},
+        };
+      },
+    };
+    return src;
+  };
+  const read = (src: ByteSource) => straceImporter.read(src, new Uint8Array(0), {}, { cancel: { cancelled: false }, onBytes: () => {} });
+
+  test('every fixture, in reads of 1 MiB and of 4 KiB', async () => {
+    for (const f of fixtures) {
+      const bytes = new Uint8Array(readFileSync(join(FX, f)));
+      const ref = digest(parseChunked(f, bytes, bytes.length || 1, { scan: 'js' }));
+      for (const step of [1 << 20, 4096]) expect({ f, step, log: digest(await read(source(f, bytes, step, 7))) }).toEqual({ f, step, log: ref });
+    }
+  });
+
+  test('files bigger than the window, and lines longer than MAX_LINE', async () => {
+    const head = short[0].bytes.subarray(0, 300000);
+    const ordinary = head.subarray(0, head.lastIndexOf(10) + 1);
+    const long1 = new Uint8Array(2 << 20).fill(0x61);
+    const parts = [ordinary, long1, Uint8Array.of(10), ordinary, long1, long1, Uint8Array.of(10), ordinary];
+    const withLong = new Uint8Array(parts.reduce((s, p) => s + p.length, 0));
+    let o = 0;
+    for (const p of parts) {
+      withLong.set(p, o);
+      o += p.length;
+    }
+    for (const f of [short[0], long[1], { name: 'long_lines.st', bytes: withLong }]) {
+      const ref = digest(parseChunked(f.name, f.bytes, f.bytes.length, { scan: 'js' }));
+      const src = source(f.name, f.bytes, 1 << 20, 11);
+      expect(digest(await read(src))).toEqual(ref);
+      expect(src.reads).toBeGreaterThan(f.bytes.length / (1 << 20));
+    }
+  });
+
+  test('a reader used by another parser between intake and took is refused', () => {
+    const a = new StraceParser('a.st');
+    const b = new StraceParser('b.st');
+    const line = Uint8Array.from('1 10:00:00.000000 read(3</a>, "x", 1) = 1 <0.000001>\n'.repeat(200), (c) => c.charCodeAt(0));
+    a.push(line);
+    b.push(line);
+    const into = a.intake(1 << 20);
+    expect(into).not.toBeNull();
+    b.push(line);
+    expect(() => a.took(0)).toThrow(/no intake/);
   });
 });
