@@ -93,7 +93,7 @@ export class StraceParser extends LineSplitter {
     const w = this.wasm;
     if (w === null) return super.lines(chunk, pos, n);
     const { win, size } = w;
-    inPlace = null;
+    inPlace = 0;
     while (pos < n) {
       const len = Math.min(n - pos, size);
       win.set(chunk.subarray(pos, pos + len));
@@ -136,17 +136,18 @@ export class StraceParser extends LineSplitter {
     const c = this.takeCarry(w.win);
     if (c < 0) return null;
     this.intakeAt = c;
-    inPlace = this;
+    inPlace = this.id;
     return w.win.subarray(c, Math.min(w.size, c + max));
   }
 
   private intakeAt = 0;
+  private readonly id = ++parsers;
 
   /** n bytes (0 at the end of the file) were read into the buffer intake() gave: the next bytes of the file. */
   took(n: number): void {
     const w = this.wasm;
-    if (w === null || inPlace !== this) throw new Error('StraceParser.took: no intake() of this parser before it');
-    inPlace = null;
+    if (w === null || inPlace !== this.id) throw new Error('StraceParser.took: no intake() of this parser before it');
+    inPlace = 0;
     this.bytes += n;
     const len = this.intakeAt + n;
     const at = this.scanWindow(w, len);
@@ -480,8 +481,9 @@ export class StraceParser extends LineSplitter {
   }
 }
 
-/** The parser whose intake() handed out the window and has not had its took() yet (a push by another clears it). */
-let inPlace: StraceParser | null = null;
+/** The id of the parser whose intake() handed out the window and has not had its took() yet (0: none; a push clears it). */
+let inPlace = 0;
+let parsers = 0;
 
 /** Parses a whole strace file held in memory (one push + finish). */
 export function parseStraceBytes(fileName: string, bytes: Uint8Array, opts?: StraceParseOptions): EventLog {
