@@ -115,6 +115,14 @@ export class StraceParser extends LineSplitter {
   private scanWindow(w: WasmLineScan, len: number): number {
     w.win.fill(0, len, len + 8);
     this.buffersChanged();
+    // the thread's tables of names and annotations: emptied when ¾ full (a run of millions of distinct paths),
+    // and the ids this parser knows are then forgotten
+    if (w.fill() >= 75) w.reset();
+    if (this.generation !== w.generation()) {
+      this.generation = w.generation();
+      (this.callOfName ??= new Int32Array(w.nameCap)).fill(-1);
+      (this.fpOfAnn ??= new Int32Array(w.annCap)).fill(-1);
+    }
     let at = 0;
     for (;;) {
       const k = w.scan(at, len);
@@ -141,6 +149,29 @@ export class StraceParser extends LineSplitter {
   }
 
   private intakeAt = 0;
+  /** The call id and the path id of each name and annotation id of the thread's tables (-1: not met yet), in `generation`. */
+  private callOfName: Int32Array | null = null;
+  private fpOfAnn: Int32Array | null = null;
+  private generation = -1;
+
+  /** The call id of the name with id `idx` in the thread's table (the name's bytes at nameS in b). */
+  private callOf(b: Uint8Array, idx: number): number {
+    const m = this.callOfName!;
+    const c = m[idx];
+    return c >= 0 ? c : (m[idx] = this.names.callId(b, this.sc.nameS, this.sc.nameE));
+  }
+
+  /** The fp of the line's first fd annotation: by the fd cache, the thread's annotation table, or its bytes; 0 without one. */
+  private annFp(b: Uint8Array): number {
+    const sc = this.sc;
+    if (sc.fpId >= 0) return sc.fpId;
+    if (sc.fpS < 0) return 0;
+    const a = sc.annIdx;
+    if (a < 0) return this.names.pathId(b, sc.fpS, sc.fpE);
+    const m = this.fpOfAnn!;
+    const fp = m[a];
+    return fp >= 0 ? fp : (m[a] = this.names.pathId(b, sc.fpS, sc.fpE));
+  }
   private readonly id = ++parsers;
 
   /** n bytes (0 at the end of the file) were read into the buffer intake() gave: the next bytes of the file. */
@@ -331,12 +362,12 @@ export class StraceParser extends LineSplitter {
     if (!Number.isNaN(sc.dur)) this.durSeen = true;
     if (sc.fpS >= 0 || sc.annS >= 0 || sc.retAnnS >= 0) this.annSeen = true;
     const nt = this.names;
-    const call = nt.callId(b, sc.nameS, sc.nameE);
+    const call = sc.nameIdx >= 0 ? this.callOf(b, sc.nameIdx) : nt.callId(b, sc.nameS, sc.nameE);
     const flags = nt.callFlags[call];
     if (kind === S.K_CALL) {
       if (sc.special === S.SP_ERESTART) return this.count(D_ERESTART);
       const oc = nt.callOff[call];
-      const fp = flags & F_OPEN ? nt.openFp(b, true) : flags & F_FILE ? nt.fileFp(b, call, sc.argsE) : sc.fpId >= 0 ? sc.fpId : sc.fpS >= 0 ? nt.pathId(b, sc.fpS, sc.fpE) : 0;
+      const fp = flags & F_OPEN ? nt.openFp(b, true) : flags & F_FILE ? nt.fileFp(b, call, sc.argsE) : this.annFp(b);
       if (sc.special !== S.SP_NONE) {
         // the result is unknown: so is the position of the fd it used
         if (oc !== OC_NONE) this.forget(pid, this.lineFd(b), fp);
@@ -352,7 +383,7 @@ export class StraceParser extends LineSplitter {
     if (kind === S.K_UNFINISHED) {
       const old = this.pending.get(pid);
       if (old !== undefined) this.closePending(pid, old, D_ORPHAN_UNFINISHED, 1);
-      const fp = flags & F_OPEN ? nt.openFp(b, false) : flags & F_FILE ? nt.fileFp(b, call, sc.argsE) : sc.fpId >= 0 ? sc.fpId : sc.fpS >= 0 ? nt.pathId(b, sc.fpS, sc.fpE) : 0;
+      const fp = flags & F_OPEN ? nt.openFp(b, false) : flags & F_FILE ? nt.fileFp(b, call, sc.argsE) : this.annFp(b);
       const idx = this.b.push(pid, nt.pairOf(call, fp), 0, t, NaN, NaN, evLine);
       this.pending.set(pid, idx);
       this.pendCall.set(pid, call);

@@ -7,7 +7,7 @@
  */
 
 import { AnnotationSkipper } from './annotations';
-import { D_DUR, D_RET, D_TS } from './wasm/linescan';
+import { D_DUR, D_RET, D_TS, R_ANNID, R_NAMEID } from './wasm/linescan';
 import {
   ARG_CLASS, ERESTART, K_BAD, K_CALL, K_EXIT, K_MESSAGE, K_RESUMED, K_SIGNAL, K_SPLICED, K_UNFINISHED, POW10, PROCESS, RESUMED,
   SP_ERESTART, SP_EXITED, SP_NONE, SP_UNAVAILABLE, STRACE_MSG, TS_CLOCK, TS_FLOAT, TS_NONE, UNAVAILABLE, UNFINISHED, at, fdBefore, isDigit,
@@ -65,6 +65,9 @@ export class LineScanner extends AnnotationSkipper {
   terminated = false;
   /** Path id of the fp annotation when it matched the fd cache, else -1 (set with fpS). */
   fpId = -1;
+  /** WebAssembly-scanned lines: the ids of the call name and of the fp annotation's bytes in the thread's tables (wasm/linescan.ts), else -1. */
+  nameIdx = -1;
+  annIdx = -1;
   /** fd number → the last fp annotation bytes seen for it and their path id (filled by the parser). */
   readonly fdKey: Uint8Array[] = [];
   readonly fdId: number[] = [];
@@ -82,6 +85,7 @@ export class LineScanner extends AnnotationSkipper {
     this.tsKind = TS_NONE;
     this.tsPlus = false;
     this.fpId = -1;
+    this.nameIdx = this.annIdx = -1;
     this.closeAt = this.fpS = this.fpE = this.annS = this.annE = this.retAnnS = this.retAnnE = this.errS = this.errE = -1;
     this.retQ = false;
     this.retVal = NaN;
@@ -290,7 +294,9 @@ export class LineScanner extends AnnotationSkipper {
     this.callStart = kind !== K_RESUMED;
     this.terminated = false;
     this.fpId = -1;
-    if (fpS >= 0) {
+    this.nameIdx = r[o + R_NAMEID];
+    const annIdx = (this.annIdx = r[o + R_ANNID]);
+    if (fpS >= 0 && annIdx < 0) {
       // the fd cache (as skipAnnCmp): the kept content equals the last bytes seen for this fd
       const fd = fdBefore(b, fpS - 1, argsS);
       const key = fd >= 0 ? this.fdKey[fd] : undefined;

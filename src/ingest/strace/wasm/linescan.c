@@ -23,7 +23,7 @@ typedef unsigned long long u64;
 
 // record fields (int32 index in a record; the doubles at int index 20, 22, 24)
 enum { R_KIND, R_S, R_E, R_PID, R_PIDKIND, R_NAMES, R_NAMEE, R_ARGSS, R_ARGSE, R_RESAT, R_FPS, R_FPE, R_ANNS, R_ANNE,
-       R_RETANNS, R_RETANNE, R_ERRS, R_ERRE, R_SPECIAL, R_CLOSEAT };
+       R_RETANNS, R_RETANNE, R_ERRS, R_ERRE, R_SPECIAL, R_CLOSEAT, R_NAMEID = 26, R_ANNID = 27 };
 #define EXPORT(name) __attribute__((export_name(#name)))
 #define D_TS 10
 #define D_DUR 11
@@ -39,6 +39,90 @@ EXPORT(window_size) int window_size(void) { return WIN; }
 EXPORT(max_records) int max_records(void) { return MAXREC; }
 EXPORT(stride) int stride(void) { return STRIDE; }
 EXPORT(consumed_bytes) int consumed_bytes(void) { return consumed; }
+
+// ---- Interning: the ids of call names and of fd annotations' kept contents, by their bytes -----------------
+// One table per kind for the thread (every parser of it). A record carries the ids (-1: a table is full);
+// the parser maps them to its own call and path ids once per id (StraceParser.records). reset() empties the
+// tables and starts a new generation: the parsers then forget their maps (wasm/linescan.ts).
+
+#define NAMECAP 1024
+#define ANNCAP 16384
+#define ARENA (1 << 20)
+
+typedef struct {
+  int off, len;
+  u32 hash;
+} Key;
+typedef struct {
+  Key *keys;
+  int *slots;  // index + 1 of the key, 0: empty
+  int mask, count, cap;
+} Table;
+
+static Key nameKeys[NAMECAP], annKeys[ANNCAP];
+static int nameSlots[2 * NAMECAP], annSlots[2 * ANNCAP];
+static Table names = {nameKeys, nameSlots, 2 * NAMECAP - 1, 0, NAMECAP};
+static Table anns = {annKeys, annSlots, 2 * ANNCAP - 1, 0, ANNCAP};
+static u8 arena[ARENA + 8];
+static int arenaUsed, generation;
+
+static inline u64 load64(const u8 *p) {
+  u64 v;
+  __builtin_memcpy(&v, p, 8);
+  return v;
+}
+
+// 8 bytes at a time (the window and the arena have spare bytes after them: the tail is masked)
+static u32 hashKey(const u8 *p, int len) {
+  u64 h = 0x9e3779b97f4a7c15ULL ^ (u64)len;
+  int i = 0;
+  for (; i + 8 <= len; i += 8) h = (h ^ load64(p + i)) * 0xff51afd7ed558ccdULL;
+  if (i < len) h = (h ^ (load64(p + i) & (~0ULL >> (8 * (8 - (len - i)))))) * 0xc4ceb9fe1a85ec53ULL;
+  h ^= h >> 32;
+  return (u32)h;
+}
+
+static int sameKey(const u8 *a, const u8 *b, int len) {
+  int i = 0;
+  for (; i + 8 <= len; i += 8)
+    if (load64(a + i) != load64(b + i)) return 0;
+  for (; i < len; i++)
+    if (a[i] != b[i]) return 0;
+  return 1;
+}
+
+static int intern(Table *t, const u8 *p, int len) {
+  const u32 h = hashKey(p, len);
+  int s = (int)(h & (u32)t->mask);
+  for (;;) {
+    const int k = t->slots[s];
+    if (k == 0) break;
+    const Key *key = &t->keys[k - 1];
+    if (key->hash == h && key->len == len && sameKey(arena + key->off, p, len)) return k - 1;
+    s = (s + 1) & t->mask;
+  }
+  if (t->count == t->cap || arenaUsed + len > ARENA) return -1;
+  for (int i = 0; i < len; i++) arena[arenaUsed + i] = p[i];
+  t->keys[t->count] = (Key){arenaUsed, len, h};
+  t->slots[s] = t->count + 1;
+  arenaUsed += len;
+  return t->count++;
+}
+
+EXPORT(generation) int generation_(void) { return generation; }
+EXPORT(name_cap) int name_cap(void) { return NAMECAP; }
+EXPORT(ann_cap) int ann_cap(void) { return ANNCAP; }
+// how full the fullest of the tables and the arena is, in percent
+EXPORT(fill) int fill(void) {
+  int a = names.count * 100 / NAMECAP, b = anns.count * 100 / ANNCAP, c = (int)((long long)arenaUsed * 100 / ARENA);
+  return a > b ? (a > c ? a : c) : (b > c ? b : c);
+}
+EXPORT(reset) void reset(void) {
+  for (int i = 0; i < 2 * NAMECAP; i++) nameSlots[i] = 0;
+  for (int i = 0; i < 2 * ANNCAP; i++) annSlots[i] = 0;
+  names.count = anns.count = arenaUsed = 0;
+  generation++;
+}
 
 // byte classes: arguments `"` 1, `<` 2, `)` 3, `( [ {` 4, `] }` 5; annotations `\` 1, `<` 2, `>` 3, `[` 4, `]` 5
 static const u8 ARG[256] = {['"'] = 1, ['<'] = 2, [')'] = 3, ['('] = 4, ['['] = 4, ['{'] = 4, [']'] = 5, ['}'] = 5};
@@ -320,6 +404,8 @@ static int line(const u8 *b, int s, int e, int *r) {
   r[R_ERRS] = errS;
   r[R_ERRE] = errE;
   r[R_SPECIAL] = special;
+  r[R_NAMEID] = intern(&names, b + nameS, nameE - nameS);
+  r[R_ANNID] = fpS >= 0 ? intern(&anns, b + fpS, fpE - fpS) : -1;
   return kind;
 }
 

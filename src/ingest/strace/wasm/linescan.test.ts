@@ -167,6 +167,32 @@ describe('a parse with the WebAssembly scan gives the EventLog of a parse in Jav
     }
   });
 
+  test('more distinct paths and calls than the thread tables hold (they are emptied), two parsers taking turns', () => {
+    const text = (seed: number) => {
+      const out: string[] = [];
+      for (let k = 0; k < 60000; k++) {
+        const f = k % 3 === 0 ? k % 500 : k * 7 + seed; // some paths again and again, most new
+        out.push(`1 10:00:00.${String(k % 1e6).padStart(6, '0')} ${k % 5 === 0 ? `call${k % 1500}` : 'read'}(${k % 9}</p/f${f}>, "", 1) = 0 <0.000001>`);
+      }
+      return Uint8Array.from(out.join('\n') + '\n', (c) => c.charCodeAt(0));
+    };
+    const x = text(1);
+    const y = text(2);
+    const refX = digest(parseChunked('x.st', x, x.length, { scan: 'js' }));
+    const refY = digest(parseChunked('y.st', y, y.length, { scan: 'js' }));
+    expect(digest(parseChunked('x.st', x, 1 << 18))).toEqual(refX);
+    const px = new StraceParser('x.st');
+    const py = new StraceParser('y.st');
+    const step = 1 << 17;
+    for (let o = 0; o < Math.max(x.length, y.length); o += step) {
+      if (o < x.length) px.push(x.subarray(o, Math.min(x.length, o + step)));
+      if (o < y.length) py.push(y.subarray(o, Math.min(y.length, o + step)));
+    }
+    expect(digest(px.finish())).toEqual(refX);
+    expect(digest(py.finish())).toEqual(refY);
+    expect((refX as { paths: string[] }).paths.length).toBeGreaterThan(2 * (w?.annCap ?? 0));
+  });
+
   test('lines longer than MAX_LINE, shorter and longer than the window, between ordinary lines', () => {
     const head = short[0].bytes.subarray(0, 200000);
     const cut = head.lastIndexOf(10) + 1;

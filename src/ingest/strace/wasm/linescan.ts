@@ -16,6 +16,9 @@ declare function atob(s: string): string;
 export const R_KIND = 0;
 export const R_S = 1;
 export const R_E = 2;
+/** The ids of the call name and of the fd annotation's kept content in this thread's tables (-1: none, or a full table). */
+export const R_NAMEID = 26;
+export const R_ANNID = 27;
 export const D_TS = 10;
 export const D_DUR = 11;
 export const D_RET = 12;
@@ -35,6 +38,14 @@ export interface WasmLineScan {
   scan(from: number, n: number): number;
   /** Where the last scan stopped (after the last newline it read). */
   consumed(): number;
+  /** How many names and annotations the tables hold at most (ids are below). */
+  readonly nameCap: number;
+  readonly annCap: number;
+  /** How full the fullest table is, in percent. */
+  fill(): number;
+  /** Empties the tables: a new generation (a parser forgets its map of the ids of another). */
+  reset(): void;
+  generation(): number;
 }
 
 let made: WasmLineScan | null | undefined;
@@ -65,6 +76,11 @@ export function wasmLineScan(): WasmLineScan | null {
       max,
       scan: x.scan,
       consumed: x.consumed_bytes,
+      nameCap: x.name_cap(),
+      annCap: x.ann_cap(),
+      fill: x.fill,
+      reset: x.reset as () => void,
+      generation: x.generation,
     };
   } catch {
     made = null; // e.g. a context whose WebAssembly was taken away: the JavaScript scanner does it all
