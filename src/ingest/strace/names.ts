@@ -36,9 +36,9 @@ export class NameTables {
   private fpOk: number[] = [];
   /** The placeholder fp of the paths the filter rejects (-1: none yet). */
   private rejected = -1;
-  /** pairOf's cache per fp (typed: fps come in any order, and a JavaScript array written with holes changes kind). */
-  private fpPairCall = new Int32Array(256).fill(-1);
-  private fpPair = new Int32Array(256);
+  /** pairOf's cache, two entries per fp (typed: fps come in any order, and a JavaScript array written with holes changes kind). */
+  private fpPairCall = new Int32Array(512).fill(-1);
+  private fpPair = new Int32Array(512);
   private readonly openArgs = new ByteTable(8);
   /** Per call id of a %file call: its argument positions and the cache of its fp by argument bytes. */
   private fileSpec: (FileSpec | undefined)[] = [];
@@ -89,19 +89,27 @@ export class NameTables {
     return ok === 1;
   }
 
-  /** builder.pairOf with a one-entry cache per fp (an fp is mostly used with one or two calls). */
+  /**
+   * builder.pairOf with a two-entry cache per fp (an fp is mostly used with one or two calls: a read and a
+   * write, an lseek and a read, taking turns); entries [2·fp] (the last one used) and [2·fp + 1].
+   */
   pairOf(call: number, fp: number): number {
-    if (this.fpPairCall[fp] === call) return this.fpPair[fp];
+    const k = fp << 1;
+    const pc = this.fpPairCall;
+    if (pc[k] === call) return this.fpPair[k];
+    if (pc[k + 1] === call) return this.fpPair[k + 1];
     const p = this.b.pairOf(call, fp);
-    if (fp >= this.fpPair.length) {
-      const n = Math.max(fp + 1, 2 * this.fpPair.length);
+    if (k + 1 >= pc.length) {
+      const n = Math.max(k + 2, 2 * pc.length);
       const c = new Int32Array(n).fill(-1);
-      c.set(this.fpPairCall);
+      c.set(pc);
       this.fpPairCall = c;
       this.fpPair = grown(this.fpPair, n);
     }
-    this.fpPairCall[fp] = call;
-    this.fpPair[fp] = p;
+    this.fpPairCall[k + 1] = this.fpPairCall[k];
+    this.fpPair[k + 1] = this.fpPair[k];
+    this.fpPairCall[k] = call;
+    this.fpPair[k] = p;
     return p;
   }
 

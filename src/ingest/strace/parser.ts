@@ -467,6 +467,7 @@ export class StraceParser extends LineSplitter {
   /** The fd of the line's first fd annotation, or -1. */
   private lineFd(b: Uint8Array): number {
     const sc = this.sc;
+    if (sc.fpFd !== -2) return sc.fpFd;
     return sc.fpS > 0 ? fdBefore(b, sc.fpS - 1, sc.argsS) : -1;
   }
 

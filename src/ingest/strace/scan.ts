@@ -7,7 +7,7 @@
  */
 
 import { AnnotationSkipper } from './annotations';
-import { D_DUR, D_RET, D_TS, R_ANNID, R_NAMEID } from './wasm/linescan';
+import { D_DUR, D_RET, D_TS, R_ANNID, R_FD, R_NAMEID } from './wasm/linescan';
 import {
   ARG_CLASS, ERESTART, K_BAD, K_CALL, K_EXIT, K_MESSAGE, K_RESUMED, K_SIGNAL, K_SPLICED, K_UNFINISHED, POW10, PROCESS, RESUMED,
   SP_ERESTART, SP_EXITED, SP_NONE, SP_UNAVAILABLE, STRACE_MSG, TS_CLOCK, TS_FLOAT, TS_NONE, UNAVAILABLE, UNFINISHED, at, fdBefore, isDigit,
@@ -68,6 +68,8 @@ export class LineScanner extends AnnotationSkipper {
   /** WebAssembly-scanned lines: the ids of the call name and of the fp annotation's bytes in the thread's tables (wasm/linescan.ts), else -1. */
   nameIdx = -1;
   annIdx = -1;
+  /** WebAssembly-scanned lines: the fd before the fp annotation (-1: none); else -2 (not computed). */
+  fpFd = -2;
   /** fd number → the last fp annotation bytes seen for it and their path id (filled by the parser). */
   readonly fdKey: Uint8Array[] = [];
   readonly fdId: number[] = [];
@@ -86,6 +88,7 @@ export class LineScanner extends AnnotationSkipper {
     this.tsPlus = false;
     this.fpId = -1;
     this.nameIdx = this.annIdx = -1;
+    this.fpFd = -2;
     this.closeAt = this.fpS = this.fpE = this.annS = this.annE = this.retAnnS = this.retAnnE = this.errS = this.errE = -1;
     this.retQ = false;
     this.retVal = NaN;
@@ -296,9 +299,9 @@ export class LineScanner extends AnnotationSkipper {
     this.fpId = -1;
     this.nameIdx = r[o + R_NAMEID];
     const annIdx = (this.annIdx = r[o + R_ANNID]);
+    const fd = (this.fpFd = r[o + R_FD]);
     if (fpS >= 0 && annIdx < 0) {
       // the fd cache (as skipAnnCmp): the kept content equals the last bytes seen for this fd
-      const fd = fdBefore(b, fpS - 1, argsS);
       const key = fd >= 0 ? this.fdKey[fd] : undefined;
       if (key !== undefined && key.length === fpE - fpS && this.sameBytes(b, fpS, key, this.fdView[fd])) this.fpId = this.fdId[fd];
     }

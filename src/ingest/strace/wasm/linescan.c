@@ -19,11 +19,11 @@ typedef unsigned long long u64;
 
 #define WIN (4 << 20)
 #define MAXREC 4096
-#define STRIDE 28
+#define STRIDE 30
 
-// record fields (int32 index in a record; the doubles at int index 20, 22, 24)
+// record fields (int32 index in a record; the doubles at int index 20, 22, 24; 29 unused: 8-byte records)
 enum { R_KIND, R_S, R_E, R_PID, R_PIDKIND, R_NAMES, R_NAMEE, R_ARGSS, R_ARGSE, R_RESAT, R_FPS, R_FPE, R_ANNS, R_ANNE,
-       R_RETANNS, R_RETANNE, R_ERRS, R_ERRE, R_SPECIAL, R_CLOSEAT, R_NAMEID = 26, R_ANNID = 27 };
+       R_RETANNS, R_RETANNE, R_ERRS, R_ERRE, R_SPECIAL, R_CLOSEAT, R_NAMEID = 26, R_ANNID = 27, R_FD = 28 };
 #define EXPORT(name) __attribute__((export_name(#name)))
 #define D_TS 10
 #define D_DUR 11
@@ -317,6 +317,18 @@ static int complete(const u8 *b, int i, int e, double *d) {
 
 // Scans the line [s, e) (b[e] is its newline) into the record r; returns its kind (1 call, 2 unfinished, 3 resumed:
 // scan.ts's K_*), or 0 for "ask JavaScript".
+// The fd number (up to 3 digits) written just before the `<` at i, or -1 (lex.ts fdBefore).
+static int fdBefore(const u8 *b, int i, int s) {
+  int v = 0, m = 1, k = i - 1;
+  while (k >= s && isdig(b[k])) {
+    if (m == 1000) return -1;
+    v += (b[k] - '0') * m;
+    m *= 10;
+    k--;
+  }
+  return m == 1 ? -1 : v;
+}
+
 static int line(const u8 *b, int s, int e, int *r) {
   double *d = (double *)r;
   if (e == s || b[e - 1] == '\r') return 0;
@@ -406,6 +418,7 @@ static int line(const u8 *b, int s, int e, int *r) {
   r[R_SPECIAL] = special;
   r[R_NAMEID] = intern(&names, b + nameS, nameE - nameS);
   r[R_ANNID] = fpS >= 0 ? intern(&anns, b + fpS, fpE - fpS) : -1;
+  r[R_FD] = fpS > 0 ? fdBefore(b, fpS - 1, argsS) : -1;
   return kind;
 }
 
