@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { detachEarly } from '../lib/detach';
 import { buildIndex, type SequenceSource } from '../analysis/concurrency';
 import { sortedEntries } from '../analysis/seqSort';
 import type { PathFilter } from '../analysis/types';
@@ -73,6 +74,7 @@ function buffersOf(log: EventLog): ArrayBuffer[] {
 
 /** The worker side: read each file it is sent with the importer named, reply with the log or the error. */
 export function runParseWorker(): void {
+  detachEarly(); // it sends every log with transfer (src/lib/detach.ts)
   const port = parentPort!;
   port.on('message', (job: Job | SortJob | ReportsTask) => {
     if ('reports' in job || 'sort' in job) {

@@ -276,7 +276,7 @@ export class LineScanner extends AnnotationSkipper {
     this.tsPlus = false;
     this.nameS = r[o + 5];
     this.nameE = r[o + 6];
-    const argsS = (this.argsS = r[o + 7]);
+    this.argsS = r[o + 7];
     this.argsE = r[o + 8];
     this.closeAt = r[o + 19];
     this.resAt = r[o + 9];
