@@ -45,6 +45,12 @@ export class AnnotationSkipper {
     return -1;
   }
 
+  /** Makes dv (a DataView of b) the view sameBytes compares b through. */
+  protected useView(b: Uint8Array, dv: DataView): void {
+    this.dvBuf = b;
+    this.dv = dv;
+  }
+
   /** Makes `dv` a DataView of b (sameBytes compares through it). */
   protected viewOf(b: Uint8Array): void {
     if (b !== this.dvBuf) {

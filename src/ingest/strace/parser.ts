@@ -192,7 +192,7 @@ export class StraceParser extends LineSplitter {
    */
   private records(w: WasmLineScan, k: number): void {
     const { win, rec, recF, stride } = w;
-    this.sc.loading(win);
+    this.sc.loading(win, w.view);
     for (let r = 0, o = 0; r < k; r++, o += stride) {
       const s = rec[o + R_S];
       const e = rec[o + R_E];

@@ -256,15 +256,19 @@ export class LineScanner extends AnnotationSkipper {
   }
 
   /**
+   * Before load(): b is the buffer of the records that follow (the WebAssembly window), dv a DataView of it.
+   * Set each time, without a test: a branch taken only by a parser's first batch would throw the optimised
+   * record loop away when the next parser starts.
+   */
+  loading(b: Uint8Array, dv: DataView): void {
+    this.useView(b, dv);
+  }
+
+  /**
    * Takes a line of a common form (a call, unfinished or resumed) that the WebAssembly scan read
    * (wasm/linescan.ts: record at int32 index o of r, its doubles in f): every field scan() sets for it, then
    * the fd cache's path id.
    */
-  /** Before load(): b is the buffer of the records that follow (the WebAssembly window). */
-  loading(b: Uint8Array): void {
-    this.viewOf(b);
-  }
-
   load(b: Uint8Array, r: Int32Array, f: Float64Array, o: number): void {
     const d = o >> 1;
     const kind = (this.kind = r[o]);

@@ -63,7 +63,7 @@ function compareLines(lines: Uint8Array[]): { fast: number; all: number; kinds: 
         fast++;
         kinds.add(kind);
         js.scan(w.win, s, e);
-        ws.loading(w.win);
+        ws.loading(w.win, w.view);
         ws.load(w.win, w.rec, w.recF, o);
         // resAt is the result's start after a `) = ` (closeAt ≥ 0); else the scanner leaves it as it was
         if (js.closeAt < 0) ws.resAt = js.resAt;

@@ -28,6 +28,8 @@ export const D_RET = 12;
 export interface WasmLineScan {
   /** The window: a chunk's bytes are copied here to be scanned (`size` bytes and a few spare). */
   readonly win: Uint8Array;
+  /** A DataView of win. */
+  readonly view: DataView;
   readonly size: number;
   /** The records, as int32 and as float64 (the same memory). */
   readonly rec: Int32Array;
@@ -71,6 +73,7 @@ export function wasmLineScan(): WasmLineScan | null {
     const max = x.max_records();
     made = {
       win: new Uint8Array(buf, x.window_ptr(), size + 64),
+      view: new DataView(buf, x.window_ptr(), size + 64),
       size,
       rec: new Int32Array(buf, x.records_ptr(), max * stride),
       recF: new Float64Array(buf, x.records_ptr(), (max * stride) / 2),
