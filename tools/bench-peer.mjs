@@ -5,7 +5,8 @@
  * pipeline a user of the paper's Python tooling would run) on the same files, process start to JSON written,
  * the two commands in turn (A B A B …) in one run so that the machine's drift hits both alike. Printed per
  * set: the median wall seconds of each, the ratio peer/ours per pair (min, median, max) against the target
- * (≥ 15×), and whether the two agree on every activity and edge the peer computes.
+ * (≥ 15×, issue #17: on the set whose lines are as long as real traces', the short one; the long-line set is
+ * printed beside it), and whether the two agree on every activity and edge the peer computes.
  *
  *   node tools/bench-peer.mjs [--runs 3] [--sets short,long] [--files 96] [--scale 1]
  *
@@ -99,9 +100,10 @@ for (const name of sets) {
     `end to end, ${name} lines (${gen.files} files, ${(gen.bytes / 1e6).toFixed(0)} MB, ${mean.toFixed(0)} B/line): ` +
       `strace-dfg analyze --json ${f2(median(ours))} s [${f2(Math.min(...ours))}–${f2(Math.max(...ours))}], ` +
       `Python regex+pandas ${f2(median(peer))} s [${f2(Math.min(...peer))}–${f2(Math.max(...peer))}]; ` +
-      `peer/ours ${r.toFixed(1)}× [${Math.min(...ratio).toFixed(1)}–${Math.max(...ratio).toFixed(1)}]   [target ≥ ${TARGET}×: ${r >= TARGET ? 'PASS' : 'FAIL'}]`,
+      `peer/ours ${r.toFixed(1)}× [${Math.min(...ratio).toFixed(1)}–${Math.max(...ratio).toFixed(1)}]   ` +
+      (cfg.lines === 'short' ? `[target ≥ ${TARGET}×: ${r >= TARGET ? 'PASS' : 'FAIL'}]` : `[printed beside: the ≥ ${TARGET}× target is on real-trace line lengths, the short set]`),
   );
   console.log(`  agreement: ${agree.peerNodes} activities and ${agree.peerEdges} edges of the peer, ${agree.bad.length ? `${agree.bad.length} differ: ${agree.bad.slice(0, 5).join('; ')}` : 'all equal to ours'}`);
-  result[name] = { ours: median(ours), peer: median(peer), ratio: r, ok: r >= TARGET, mismatches: agree.bad.length };
+  result[name] = { ours: median(ours), peer: median(peer), ratio: r, ...(cfg.lines === 'short' ? { ok: r >= TARGET } : {}), mismatches: agree.bad.length };
 }
 process.stdout.write(`${JSON.stringify(result)}\n`);
