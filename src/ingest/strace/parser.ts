@@ -11,12 +11,12 @@ import {
   D_STRACE_MESSAGE, D_TRUNCATED_LAST_LINE, D_UNAVAILABLE, D_UNFINISHED_EXITED, D_UNPARSABLE,
 } from './dropped';
 import { FdTracker, type CallFacts } from './fds';
-import { LineSplitter, MAX_LINE } from './lines';
+import { MAX_LINE } from './lines';
 import { F_FILE, F_OPEN, F_SIZE, NameTables } from './names';
 import { OC_NONE, argFlags, needsFlags, needsTail, offsetClass, tailNumbers } from './offsetcalls';
 import * as S from './scan';
 import { fdBefore } from './scan';
-import { R_E, R_KIND, R_S, type WasmLineScan, wasmLineScan } from './wasm/linescan';
+import { WindowedSplitter } from './window';
 
 export interface StraceParseOptions {
   /** Applied once per distinct fp ('' = no fp) while parsing; events whose fp is rejected are dropped as 'filtered'. */
@@ -38,11 +38,10 @@ const MAX_T = MAX_TIME;
 const MAX_SPLICES = 8;
 const UNPARSABLE_TEXT = 300;
 
-export class StraceParser extends LineSplitter {
+export class StraceParser extends WindowedSplitter {
   /** Created on the first push, sized from it (growing the columns of a big file by doubling is costly). */
   private b!: EventLogBuilder;
   private readonly fileName: string;
-  private readonly sc = new S.LineScanner();
   private readonly report: FileReport;
   private readonly filter: ((fp: string) => boolean) | undefined;
   private readonly filePid: number;
@@ -73,86 +72,14 @@ export class StraceParser extends LineSplitter {
   private readonly counts = new Float64Array(DROPPED_KINDS.length);
 
   constructor(fileName: string, opts?: StraceParseOptions) {
-    super();
+    super(opts?.scan !== 'js');
     this.fileName = fileName;
     this.report = emptyFileReport(fileName, 'strace');
     this.filter = opts?.pathFilter;
     this.hint = opts?.firstChunkHint ?? 0;
     const m = /\.(\d+)$/.exec(fileName);
     this.filePid = m ? Number(m[1]) : -1;
-    this.wasm = opts?.scan === 'js' ? null : wasmLineScan();
   }
-
-  private readonly wasm: WasmLineScan | null;
-
-  /**
-   * The lines of chunk[pos, n): copied into the WebAssembly window a window at a time and scanned there;
-   * a line of a common form (call, unfinished, resumed) comes back scanned, any other is scanned here (line()).
-   */
-  protected override lines(chunk: Uint8Array, pos: number, n: number): number {
-    const w = this.wasm;
-    if (w === null) return super.lines(chunk, pos, n);
-    const { win, size } = w;
-    inPlace = 0;
-    while (pos < n) {
-      const len = Math.min(n - pos, size);
-      win.set(chunk.subarray(pos, pos + len));
-      const at = this.scanWindow(w, len);
-      pos += at;
-      if (len < size) break; // the rest is a partial line
-      if (at === 0) {
-        // a line longer than the window
-        const nl = chunk.indexOf(10, pos);
-        if (nl < 0) break;
-        this.overlongLine(chunk, pos);
-        pos = nl + 1;
-      }
-    }
-    return pos;
-  }
-
-  /** Passes on the complete lines of the window's first len bytes; returns where the last one ended. */
-  private scanWindow(w: WasmLineScan, len: number): number {
-    w.win.fill(0, len, len + 8);
-    this.buffersChanged();
-    // the thread's tables of names and annotations: emptied when ¾ full (a run of millions of distinct paths),
-    // and the ids this parser knows are then forgotten
-    if (w.fill() >= 75) w.reset();
-    if (this.generation !== w.generation()) {
-      this.generation = w.generation();
-      (this.callOfName ??= new Int32Array(w.nameCap)).fill(-1);
-      (this.fpOfAnn ??= new Int32Array(w.annCap)).fill(-1);
-    }
-    let at = 0;
-    for (;;) {
-      const k = w.scan(at, len);
-      this.records(w, k);
-      at = w.consumed();
-      if (k < w.max) return at;
-    }
-  }
-
-  /**
-   * Reading in place (a source with a synchronous `reader`, the CLI's files): the buffer to read the next
-   * bytes of the file into — the WebAssembly window after the carried start of a line — or null when the
-   * bytes must come through push() (no WebAssembly, before the first push, a file with lone-CR line ends, a
-   * line already longer than MAX_LINE). Read into it at once, then call took(): the window is the thread's.
-   */
-  intake(max: number): Uint8Array | null {
-    const w = this.wasm;
-    if (w === null || !this.begun || this.finished || !this.endsKnown || this.crOnly) return null;
-    const c = this.takeCarry(w.win);
-    if (c < 0) return null;
-    this.intakeAt = c;
-    inPlace = this.id;
-    return w.win.subarray(c, Math.min(w.size, c + max));
-  }
-
-  private intakeAt = 0;
-  /** The call id and the path id of each name and annotation id of the thread's tables (-1: not met yet), in `generation`. */
-  private callOfName: Int32Array | null = null;
-  private fpOfAnn: Int32Array | null = null;
-  private generation = -1;
 
   /** The call id of the name with id `idx` in the thread's table (the name's bytes at nameS in b). */
   private callOf(b: Uint8Array, idx: number): number {
@@ -172,41 +99,14 @@ export class StraceParser extends LineSplitter {
     const fp = m[a];
     return fp >= 0 ? fp : (m[a] = this.names.pathId(b, sc.fpS, sc.fpE));
   }
-  private readonly id = ++parsers;
 
-  /** n bytes (0 at the end of the file) were read into the buffer intake() gave: the next bytes of the file. */
-  took(n: number): void {
-    const w = this.wasm;
-    if (w === null || inPlace !== this.id) throw new Error('StraceParser.took: no intake() of this parser before it');
-    inPlace = 0;
-    this.bytes += n;
-    const len = this.intakeAt + n;
-    const at = this.scanWindow(w, len);
-    // the rest is the start of a line (the whole window: a line longer than MAX_LINE, carried as such)
-    if (at < len) this.append(w.win, at, len);
+  protected recordable(): boolean {
+    return this.splice === null;
   }
 
-  /**
-   * The k records of a scan. The loop is alone in its function: V8 optimises it while it runs (on-stack
-   * replacement), and code after it would have no type feedback then (docs/ARCHITECTURE.md "Per-event loops").
-   */
-  private records(w: WasmLineScan, k: number): void {
-    const { win, rec, recF, stride } = w;
-    this.sc.loading(win, w.view);
-    for (let r = 0, o = 0; r < k; r++, o += stride) {
-      const s = rec[o + R_S];
-      const e = rec[o + R_E];
-      if (rec[o + R_KIND] !== 0 && this.splice === null) {
-        const lineNo = ++this.lineNo;
-        this.sc.load(win, rec, recF, o);
-        this.scanned(win, s, e, this.sc.kind, false, lineNo, lineNo, false);
-      } else if (e - s > MAX_LINE) this.overlongLine(win, s);
-      else this.line(win, s, e, false);
-    }
-  }
-
-  protected override buffersChanged(): void {
-    this.sc.forgetQuotes();
+  protected recorded(b: Uint8Array, s: number, e: number): void {
+    const lineNo = ++this.lineNo;
+    this.scanned(b, s, e, this.sc.kind, false, lineNo, lineNo, false);
   }
 
   /**
@@ -512,10 +412,6 @@ export class StraceParser extends LineSplitter {
     return this.fds.call(oc, f);
   }
 }
-
-/** The id of the parser whose intake() handed out the window and has not had its took() yet (0: none; a push clears it). */
-let inPlace = 0;
-let parsers = 0;
 
 /** Parses a whole strace file held in memory (one push + finish). */
 export function parseStraceBytes(fileName: string, bytes: Uint8Array, opts?: StraceParseOptions): EventLog {
