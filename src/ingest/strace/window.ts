@@ -19,6 +19,8 @@ export abstract class WindowedSplitter extends LineSplitter {
   protected fpOfAnn: Int32Array | null = null;
   private generation = -1;
   private intakeAt = 0;
+  /** This splitter's token for `inPlace`. */
+  private readonly id = ++parsers;
 
   constructor(useWasm: boolean) {
     super();
@@ -97,13 +99,10 @@ export abstract class WindowedSplitter extends LineSplitter {
     return w.win.subarray(c, Math.min(w.size, c + max));
   }
 
-
-  private readonly id = ++parsers;
-
   /** n bytes (0 at the end of the file) were read into the buffer intake() gave: the next bytes of the file. */
   took(n: number): void {
     const w = this.wasm;
-    if (w === null || inPlace !== this.id) throw new Error('StraceParser.took: no intake() of this parser before it');
+    if (w === null || inPlace !== this.id) throw new Error('took: no intake() of this parser before it (the window was used since)');
     inPlace = 0;
     this.bytes += n;
     const len = this.intakeAt + n;
