@@ -91,6 +91,12 @@ export default tseslint.config(
   },
   ...uiBlocks(),
   {
+    // the fence of src/testing (a rule of its own, so that it adds to the layering's rules above)
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/**/*.test.ts', 'src/testing/**', 'src/**/dev/**', 'src/**/__fixtures__/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [pattern(['**/testing', '**/testing/**'], 'src/testing holds test helpers: only tests, fixtures, dev harnesses and tools/ import it, never production code.')] }] },
+  },
+  {
     files: ['src/ui/**/*.tsx', 'src/ui/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },

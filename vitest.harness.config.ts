@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.harness.ts'],
+    include: ['tools/harness/*.harness.ts'],
     environment: 'node',
     testTimeout: 3_600_000,
   },

@@ -16,7 +16,7 @@ import { compare } from '../src/analysis/compare';
 import { runInsights } from '../src/analysis/insights';
 import { overview, phases, runSpan, windowLog, writeChromeTrace } from '../src/analysis/time';
 import { DEFAULT_MAPPING, type AnalysisResult, type AnalyzeOptions, type MappingSpec } from '../src/analysis/types';
-import { parseStraceFile } from '../src/cli/fsSource';
+import { parseStraceFile } from '../src/cli/node/fsSource';
 import { logBytes, mergeLogs, type EventLog } from '../src/model';
 
 const args = process.argv.slice(2);
@@ -282,9 +282,9 @@ async function main(): Promise<void> {
   // ---- native HDF5: convert and load vs strace parse ----
   results.h5 = false;
   if (withH5 && !compareOnly && !timeOnly) {
-    let h5: typeof import('../src/cli/hdf5') | null = null;
+    let h5: typeof import('../src/cli/node/hdf5') | null = null;
     try {
-      h5 = await import('../src/cli/hdf5');
+      h5 = await import('../src/cli/node/hdf5');
     } catch (e) {
       console.log(`HDF5 skipped: ${(e as Error).message}`);
     }

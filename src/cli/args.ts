@@ -1,17 +1,11 @@
-/** The command line of `strace-dfg`: subcommand + options (node:util parseArgs), from the table in commands.ts. */
-import type { AnalyzeArgs } from './analyze';
-import { COMMANDS, type CommandName } from './commands';
-import type { CompareArgs } from './compareCmd';
-import type { ConvertArgs } from './convert';
-import type { ExportArgs } from './exportCmd';
-import type { TimeArgs } from './timeCmd';
+/** The command line of `strace-dfg`: subcommand + options (node:util parseArgs), from the registry src/cli/commands/index.ts. */
+import { COMMANDS, type CommandArgs, type CommandName } from './commands';
 import { CliError } from './errors';
 import { optionHelp, readOptions, type OptionTable } from './options';
 
 export { CliError };
-export type { AnalyzeArgs, CompareArgs, ConvertArgs, ExportArgs, TimeArgs };
 
-export type Args = AnalyzeArgs | CompareArgs | ConvertArgs | ExportArgs | TimeArgs | { command: 'help' } | { command: 'version' };
+export type Args = CommandArgs | { command: 'help' } | { command: 'version' };
 
 const names = Object.keys(COMMANDS) as CommandName[];
 

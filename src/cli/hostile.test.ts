@@ -1,7 +1,7 @@
 /** The CLI against hostile input that is not a file: regular expressions that backtrack catastrophically. */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { regexGuard } from './regexGuard';
+import { regexGuard } from './node/regexGuard';
 import { main } from './run';
 
 const FIG1 = join(__dirname, '__fixtures__', 'fig1');

@@ -1,6 +1,6 @@
 // The `strace-dfg` command (bundled by vite.cli.config.ts into dist-cli/strace-dfg.mjs). The same file is
-// the parse worker of `--jobs` (started by src/cli/parallel.ts with a tagged workerData).
-import { isParseWorker, runParseWorker } from './parallel';
+// the parse worker of `--jobs` (started by src/cli/node/parallel.ts with a tagged workerData).
+import { isParseWorker, runParseWorker } from './node/parallel';
 import { main } from './run';
 
 if (isParseWorker()) runParseWorker();

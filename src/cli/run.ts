@@ -2,7 +2,7 @@
 import { HELP, parseArgs } from './args';
 import { COMMANDS } from './commands';
 import { CliError, type CliIO } from './errors';
-import { safe } from './report';
+import { safe } from './text';
 
 export type { CliIO, Out } from './errors';
 

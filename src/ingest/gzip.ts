@@ -3,7 +3,7 @@
  * sniffs the gzip magic (1f 8b) and hands the importer a ByteSource over the decompressed bytes, named
  * without `.gz` (so `ssf_vm_3.st.gz` is case `ssf_vm_3`). The decompressor is injected (`Inflate`): the
  * default is the Web's `DecompressionStream('gzip')` (browsers, Web Workers, Node ≥ 18); the CLI passes
- * Node's zlib (src/cli/gunzip.ts). Progress counts compressed bytes: a decompressing source reports them
+ * Node's zlib (src/cli/node/gunzip.ts). Progress counts compressed bytes: a decompressing source reports them
  * itself, as it reads them (`forReading`).
  */
 import { CancelledError, chunksOf, FileFormatError, type ByteSource, type Cancel } from './source';

@@ -3,45 +3,14 @@
  * each importer in turn, and handed to the one that claims it. Adding an input format = one folder under
  * src/ingest with an `Importer` + one line in IMPORTERS; the browser and the CLI both pick it up.
  */
-import type { EventLog } from '../model/eventlog';
 import { defaultInflate, gunzippedName, gunzipSource, isGzip, type Inflate } from './gzip';
 import { hdf5Importer } from './hdf5/importer';
-import { FileFormatError, type ByteSource, type Cancel } from './source';
+import type { Importer } from './importer';
+import { FileFormatError, type ByteSource } from './source';
 import { straceImporter } from './strace/importer';
 
 export { FileFormatError };
-
-export interface ImportOptions {
-  /** Keep only events whose path passes (a filter applied while parsing, to save memory). */
-  pathFilter?: (fp: string) => boolean;
-  /** Bytes per sequential read (tests use tiny chunks to cross line boundaries). */
-  chunk?: number;
-}
-
-export interface ImportContext {
-  cancel: Cancel;
-  /** Called with the number of bytes consumed, as reading goes on (the sum is the source's size). */
-  onBytes(n: number): void;
-}
-
-export interface Importer {
-  /** Stable id ('strace', 'hdf5', …): what a parse pool is told to run. */
-  readonly id: string;
-  /**
-   * True when the importer can run on a parse-pool thread (CPU-bound, self-contained); false when it
-   * needs one shared instance in the coordinating thread (h5wasm).
-   */
-  readonly pooled: boolean;
-  /**
-   * True when `read` reads the source front to back only (chunksOf), so that a decompressed gzip stream
-   * can feed it; false when it needs random access (h5wasm): a gzip'd file of its format is refused.
-   */
-  readonly sequential: boolean;
-  /** Whether this importer reads a file with this head (first HEAD_BYTES bytes, fewer for small files). */
-  sniff(head: Uint8Array, name: string): boolean;
-  /** Reads the whole source into an EventLog (one case per file, or more for multi-case formats). */
-  read(source: ByteSource, head: Uint8Array, opts: ImportOptions, ctx: ImportContext): Promise<EventLog>;
-}
+export type { Importer, ImportOptions, ImportContext } from './importer';
 
 /** Order matters: the first importer whose sniff says yes reads the file (binary signatures first). */
 export const IMPORTERS: readonly Importer[] = [hdf5Importer, straceImporter];

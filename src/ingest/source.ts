@@ -1,6 +1,6 @@
 /**
  * Where an importer reads its bytes from: a dropped `File` in the browser worker (src/worker/fileSource.ts),
- * a file on disk in the CLI (src/cli/fsSource.ts), or bytes in memory (tests, fetched samples).
+ * a file on disk in the CLI (src/cli/node/fsSource.ts), or bytes in memory (tests, fetched samples).
  * The ingest code never knows which.
  */
 

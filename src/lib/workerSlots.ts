@@ -1,5 +1,5 @@
 /**
- * The bookkeeping both parse pools share (src/worker/pool.ts: Web Workers; src/cli/parallel.ts: worker
+ * The bookkeeping both parse pools share (src/worker/pool.ts: Web Workers; src/cli/node/parallel.ts: worker
  * threads): one job per worker at a time; queued jobs go to an idle worker, or to a new one while fewer
  * than `size` workers live. A busy worker may have its next job reserved (`reserve`): it starts that one as
  * soon as it is done, before any other worker can take it (the browser pool reads its file meanwhile).

@@ -8,7 +8,8 @@ import type { Inflate } from '../ingest/gzip';
 import type { SequenceSource } from '../analysis/concurrency';
 import type { Reports, ReportsJob, TimeOrder } from './offload';
 import type { EventLog, TimeBase, UnparsableLine } from '../model/eventlog';
-import type { Identified, Importer } from '../ingest/registry';
+import type { Importer } from '../ingest/importer';
+import type { Identified } from '../ingest/registry';
 import type { ByteSource, Cancel } from '../ingest/source';
 
 export interface LoadOptions {

@@ -4,7 +4,7 @@
  * WORKERFS mounts a dropped `File` in the Web Worker, NODERAWFS opens a host path in Node; other sources
  * (bytes in memory) are copied into h5wasm's file system.
  */
-import type { Importer } from '../registry';
+import type { Importer } from '../importer';
 import { isHdf5 } from './types';
 
 /** WORKERFS reads real Blobs only (a File-like stand-in is copied instead). */

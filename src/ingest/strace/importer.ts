@@ -1,5 +1,5 @@
 /** The strace importer: sniffed by content (or an empty head named `.st`), streamed through StraceParser. */
-import type { Importer } from '../registry';
+import type { Importer } from '../importer';
 import { CHUNK, CancelledError, chunksOf, type Cancel, type SequentialReader } from '../source';
 import type { EventLog } from '../../model';
 import { looksLikeStrace } from './looks';

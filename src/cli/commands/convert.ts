@@ -1,0 +1,69 @@
+/** `strace-dfg convert`: traces → strace-dfg's native HDF5 event log. */
+import { closeSync, existsSync, openSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { CliError, type CliIO } from '../errors';
+import { loadPaths } from '../node/load';
+import { jobsOf, needPaths, type Command } from '../command';
+import { has, last, LOAD_OPTIONS } from '../options';
+
+export interface ConvertArgs {
+  command: 'convert';
+  paths: string[];
+  out: string;
+  casePerPid: boolean;
+  force: boolean;
+  jobs: number | null;
+}
+
+/** Why a write failed, in one line: the OS error code, or the reason inside HDF5's message (no stack). */
+function writeReason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  if (code) return code === 'ENOSPC' ? 'no space left on the device (ENOSPC)' : code;
+  const msg = e instanceof Error ? e.message : String(e);
+  const os = /error message = '([^']+)'/.exec(msg)?.[1] ?? /errno = (\d+)/.exec(msg)?.[0];
+  if (os) return /no space/i.test(os) ? 'no space left on the device (ENOSPC)' : os;
+  return 'the HDF5 write failed (disk full?)';
+}
+
+export async function runConvert(a: ConvertArgs, io: CliIO): Promise<number> {
+  if (!a.force && existsSync(a.out)) throw new CliError(`${a.out} exists (use --force to overwrite)`);
+  const t0 = performance.now();
+  const { session, files } = await loadPaths(io, a.paths, { splitByPid: a.casePerPid, jobs: a.jobs });
+  const log = session.log!;
+  const { writeHdf5File } = await import('../node/hdf5');
+  // Written to a new file beside the target, renamed over it only when complete: a failed write (full
+  // disk, no access) leaves an existing file as it was.
+  const out = resolve(a.out);
+  const tmp = join(dirname(out), `.${basename(out)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  try {
+    closeSync(openSync(tmp, 'wx')); // a clean error (ENOENT, ENOTDIR, EACCES, EROFS) before HDF5 tries
+    await writeHdf5File(log, tmp);
+    renameSync(tmp, out);
+  } catch (e) {
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // nothing was created (ENOTDIR, EACCES)
+    }
+    throw new CliError(`cannot write ${a.out}: ${writeReason(e)}${existsSync(a.out) ? ' (the existing file is unchanged)' : ''}`);
+  }
+  const s = (performance.now() - t0) / 1000;
+  io.stderr.write(`strace-dfg: wrote ${a.out}: ${log.cases.length} cases, ${log.n} events from ${files} files in ${s.toFixed(2)} s\n`);
+  return 0;
+}
+
+export const convert: Command<ConvertArgs> = {
+  usage: 'convert [--case-per-pid] [--force] PATH... -o LOG.h5',
+  options: {
+    out: { type: 'string', short: 'o', value: 'LOG.h5', help: "the HDF5 event log to write (strace-dfg's native layout, docs/FORMATS.md)" },
+    ...LOAD_OPTIONS,
+    force: { type: 'boolean', help: 'overwrite LOG.h5 if it exists' },
+  },
+  args: (p) => {
+    const paths = needPaths('convert', p);
+    const out = last(p, 'out');
+    if (!out) throw new CliError('convert needs -o LOG.h5');
+    return { command: 'convert', paths, out, casePerPid: has(p, 'case-per-pid'), force: has(p, 'force'), jobs: jobsOf(p) };
+  },
+  run: runConvert,
+};

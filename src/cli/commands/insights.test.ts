@@ -1,0 +1,70 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { InsightJson, UnobservableJson } from '../../analysis/insights/json';
+import { UNOBSERVABLE } from '../../analysis/insights/unobservable';
+import { runCli as run, tempDir } from '../../testing/cliRun';
+
+const FX = join(__dirname, '..', '..', 'analysis/insights/__fixtures__');
+const tmp = tempDir('ins');
+
+const MPI = UNOBSERVABLE.find((u) => u.code === 'M01')!.why;
+const UNOBSERVABLE_LINES = [
+  `  S01 STDIO usage: ${UNOBSERVABLE[0].why}`,
+  `  P07 Misaligned memory requests: ${UNOBSERVABLE[1].why}`,
+  `  M01–M07, M10: ${MPI}`,
+  `  M08, M09: ${MPI} The cb_nodes hint and the node of each aggregator are not in the trace.`,
+];
+
+describe('strace-dfg insights', () => {
+  it('prints the findings by level with the files, cases and recommendations (text)', async () => {
+    const r = await run('insights', '--jobs', '1', join(FX, 'seek'), join(FX, 'churn'));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^\d+ insights over 2 cases from 2 files\n/);
+    expect(r.out).toContain('WARN (2)');
+    expect(r.out).toContain('  ▶ [T03] 100 reads or writes directly follow an lseek on the same file by the same process (in 1 file(s)): pread/pwrite do both in one call  (developer)');
+    expect(r.out).toContain('  ▶ [T05] 1 file(s) opened more than 100 times in one case: "/tmp/insfx/churn/data" 101 times in churn_node1_0  (developer)');
+    expect(r.out).toContain('          pread(fd, buf, n, off);');
+    // the codes strace cannot observe, each with its reason (one line per reason)
+    const tail = r.out.slice(r.out.indexOf('Not observable from strace (docs/METHOD.md "Insights"):\n'));
+    expect(tail.split('\n').slice(1, -1)).toEqual(UNOBSERVABLE_LINES);
+  });
+
+  it('--json with a partition: each finding with its side; --thresholds FILE changes the rules', async () => {
+    const r = await run('insights', '--json', '--jobs', '1', '--green-cid', 'seek99', '--red-cid', 'churn', join(FX, 'seek_99'), join(FX, 'churn'));
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out) as { insights: InsightJson[]; unobservable: UnobservableJson[] };
+    expect(Object.keys(doc)).toEqual(['insights', 'unobservable']);
+    expect(doc.unobservable).toEqual(UNOBSERVABLE.map((u) => ({ code: u.code, title: u.title, why: u.why })));
+    // the strace-only rules (the P-rules also hold here: P08 misaligned writes, P01 write intensive)
+    const notInfo = (fs: InsightJson[]) => fs.filter((f) => f.code.startsWith('T')).map((f) => [f.code, f.side]);
+    expect(notInfo(doc.insights)).toEqual([['T05', 'red']]);
+    // both programs mostly write: the intensity finding holds on both sides
+    expect(doc.insights.find((f) => f.code === 'P01')?.side).toBe('both');
+    const th = join(tmp, 't.json');
+    writeFileSync(th, '{"seek_pairs": 99}');
+    const low = JSON.parse((await run('insights', '--json', '--jobs', '1', '--thresholds', th, '--green-cid', 'seek99', '--red-cid', 'churn', join(FX, 'seek_99'), join(FX, 'churn'))).out) as { insights: InsightJson[] };
+    expect(notInfo(low.insights)).toEqual([['T03', 'green'], ['T05', 'red']]);
+    expect(low.insights.find((f) => f.code === 'T03')?.numbers).toEqual({ pairs: 99, files: 1 });
+  });
+
+  it('analyze --json carries "insights"; a bad thresholds file is one line and exit 2', async () => {
+    const a = await run('analyze', '--json', '--jobs', '1', join(FX, 'churn'));
+    const doc = JSON.parse(a.out) as { insights: InsightJson[]; unobservable: UnobservableJson[]; nodes: object };
+    expect(Object.keys(doc.nodes).length).toBeGreaterThan(3);
+    expect(Array.isArray(doc.insights)).toBe(true); // still the documented list
+    expect(doc.unobservable.map((u) => u.code)).toEqual(['S01', 'P07', 'M01', 'M02', 'M03', 'M04', 'M05', 'M06', 'M07', 'M08', 'M09', 'M10']);
+    expect(doc.unobservable.every((u) => u.why.length > 20)).toBe(true);
+    expect(doc.insights.map((f) => f.code)).toEqual(['T05', 'P01', 'P03']); // O_APPEND writes: offsets unknown, no P13/P14
+    const th = join(tmp, 'bad.json');
+    writeFileSync(th, '{"open_churm": 5}');
+    const r = await run('insights', '--thresholds', th, join(FX, 'churn'));
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`strace-dfg: --thresholds: unknown threshold 'open_churm' (did you mean 'open_churn'?) (known: ${r.err.split('(known: ')[1]}`);
+    expect((await run('insights', '--thresholds', join(tmp, 'none.json'), join(FX, 'churn'))).err).toBe(`strace-dfg: --thresholds ${join(tmp, 'none.json')}: cannot read (ENOENT)\n`);
+    // the thresholds are a key of the view: --view carries them as the app's link does
+    const v = JSON.parse((await run('insights', '--json', '--view', 'v=1&thresholds={"open_churn":200}', join(FX, 'churn'))).out) as { insights: InsightJson[] };
+    expect(v.insights.map((f) => f.code)).not.toContain('T05');
+  });
+});

@@ -1,0 +1,58 @@
+/** The text output of `strace-dfg insights`: findings by level, Drishti's layout (code, message, ↳ lines). */
+import type { InsightsResult } from '../../analysis/insights/index';
+import { LEVELS, type Unobservable } from '../../analysis/insights/types';
+import { safe } from '../text';
+
+const SIDE = { green: ' [only in green]', red: ' [only in red]', both: ' [green and red]' } as const;
+
+export function insightsReport(r: InsightsResult, o: { cases: number; files: number; partitionLabel: string | null }): string {
+  const out: string[] = [];
+  const n = r.findings.length;
+  out.push(`${n} insight${n === 1 ? '' : 's'} over ${o.cases} cases from ${o.files} files${o.partitionLabel ? ` (partition: ${o.partitionLabel})` : ''}`);
+  if (!r.hasOffsets) out.push('(no file offsets in these traces: P08–P14 need them)');
+  if (!r.hasDurations) out.push('(no durations: trace with -T for the time rules P17–P19, T07, T08)');
+  for (const level of LEVELS) {
+    const fs = r.findings.filter((f) => f.level === level);
+    if (!fs.length) continue;
+    out.push('', `${level} (${fs.length})`);
+    for (const f of fs) {
+      out.push(`  ▶ [${f.code}] ${safe(f.message)}${f.side ? SIDE[f.side] : ''}  (${f.target})`);
+      for (const d of f.details.slice(0, 10)) out.push(`      ↪ ${safe(d)}`);
+      if (f.cases.length) out.push(`      ↪ cases: ${f.cases.map((c) => `${safe(c.name)} (${(c.share * 100).toFixed(1)}%)`).join(', ')}`);
+      for (const rec of f.recommendations) {
+        out.push(`      ↪ Recommendation: ${safe(rec.text)}`);
+        if (rec.snippet) for (const line of rec.snippet.code.split('\n')) out.push(`          ${safe(line)}`);
+      }
+    }
+  }
+  out.push('', 'Not observable from strace (docs/METHOD.md "Insights"):', ...unobservableLines(r.unobservable));
+  return out.join('\n') + '\n';
+}
+
+/** One line per reason: the codes that share it (runs of numbers as ranges; a lone code with its title). */
+export function unobservableLines(us: InsightsResult['unobservable']): string[] {
+  const groups = new Map<string, Unobservable[]>();
+  for (const u of us) {
+    const g = groups.get(u.why);
+    if (g) g.push(u);
+    else groups.set(u.why, [u]);
+  }
+  return [...groups].map(([why, g]) => `  ${g.length === 1 ? `${g[0].code} ${g[0].title}` : codeRanges(g.map((u) => u.code))}: ${why}`);
+}
+
+/** ['M01', 'M02', 'M03', 'M05'] → 'M01–M03, M05'. */
+function codeRanges(codes: string[]): string {
+  const out: string[] = [];
+  const num = (c: string): [string, number] => {
+    const m = /^(\D*)(\d+)$/.exec(c);
+    return m ? [m[1], Number(m[2])] : [c, NaN];
+  };
+  for (let i = 0; i < codes.length; ) {
+    let j = i;
+    const [p, n] = num(codes[i]);
+    while (j + 1 < codes.length && num(codes[j + 1])[0] === p && num(codes[j + 1])[1] === n + (j + 1 - i)) j++;
+    out.push(j - i >= 2 ? `${codes[i]}–${codes[j]}` : codes.slice(i, j + 1).join(', '));
+    i = j + 1;
+  }
+  return out.join(', ');
+}

@@ -1,0 +1,139 @@
+/** Finding the trace files behind the CLI's PATH arguments: each is sniffed once by the importer registry. */
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { identify, IMPORTERS, isIdentified, namedLikeTrace, unidentifiedMessage, type Identified } from '../../ingest/registry';
+import { CliError } from '../errors';
+import { fsSource } from './fsSource';
+import { nodeInflate } from './gunzip';
+
+export interface Found {
+  /** The source with its importer and head (read once, handed to the Session). */
+  item: Identified;
+  /** Named on the command line (its errors are fatal) rather than found in a folder (skipped with a note). */
+  explicit: boolean;
+}
+
+export interface Skipped {
+  name: string;
+  reason: string;
+}
+
+export interface Discovery {
+  files: Found[];
+  /** Files inside folders that are plainly not traces (neither sniffed nor named as one: README, JSON, scripts). */
+  skipped: Skipped[];
+  /** Sub-folders that could not be read (skipped like an unreadable file). */
+  folders: Skipped[];
+  /** Files inside folders that look like traces by name (`.st`, `.h5`, `{cid}_{host}_{rid}`) but are not read. */
+  failed: Skipped[];
+}
+
+const NOT_A_TRACE = 'not a strace trace or an HDF5 event log';
+
+/** The importer of a file by its content (a gzip file by its decompressed head); or why it is not read. */
+async function classify(path: string, name: string, bytes: number): Promise<Identified | { reason: string }> {
+  try {
+    const id = await identify(fsSource(path, name, bytes), IMPORTERS, nodeInflate);
+    if (isIdentified(id)) return id;
+    if (id.reason === 'random') return { reason: unidentifiedMessage(id).replace(/^.*?: /, '') };
+    return { reason: id.reason === 'empty' ? 'empty file' : NOT_A_TRACE };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (!code && e instanceof Error && e.name === 'FileFormatError') return { reason: e.message.replace(/^.*?: /, '') };
+    return { reason: `cannot read (${code ?? (e as Error).message})` };
+  }
+}
+
+/**
+ * Regular files under `dir`, depth first, names sorted; hidden entries skipped, symlinked folders not
+ * followed. A sub-folder that cannot be read is noted in `bad` and skipped; the top folder is an error.
+ */
+function walk(dir: string, out: string[], bad: Skipped[], top = true): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    if (top) throw new CliError(`cannot read folder ${dir} (${why})`);
+    bad.push({ name: dir, reason: `cannot read (${why})` });
+    return;
+  }
+  for (const n of names) {
+    if (n.startsWith('.')) continue; // hidden files and folders (.git, .DS_Store, …)
+    const p = join(dir, n);
+    let st;
+    try {
+      st = lstatSync(p);
+      if (st.isSymbolicLink()) st = statSync(p);
+    } catch {
+      continue; // dangling link
+    }
+    if (st.isDirectory()) {
+      if (!lstatSync(p).isSymbolicLink()) walk(p, out, bad, false);
+    } else if (st.isFile()) out.push(p);
+  }
+}
+
+/**
+ * The input files behind PATH arguments. Throws CliError for a missing path, an empty folder, a folder
+ * without traces, or a file named on the command line that is not a trace.
+ */
+export async function discover(paths: readonly string[]): Promise<Discovery> {
+  const files: Found[] = [];
+  const skipped: Skipped[] = [];
+  const folders: Skipped[] = [];
+  // real paths: a file named twice, via its folder or through a symbolic link is read once
+  const seen = new Set<string>();
+  const key = (f: string): string => {
+    try {
+      return realpathSync(f);
+    } catch {
+      return resolve(f);
+    }
+  };
+  const failed: Skipped[] = [];
+  for (const p of paths) {
+    let st;
+    try {
+      st = statSync(p);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw new CliError(code === 'ENOENT' ? `no such file or folder: ${p}` : `cannot open ${p} (${code ?? (e as Error).message})`);
+    }
+    if (st.isDirectory()) {
+      const found: string[] = [];
+      walk(p, found, folders);
+      if (found.length === 0) throw new CliError(`folder ${p} holds no files${folders.length ? ` it can read (${folders.length} unreadable sub-folder${folders.length === 1 ? '' : 's'})` : ''}`);
+      const top = basename(p.replace(/[\\/]+$/, '')) || p;
+      let traces = 0;
+      const notTraces: Skipped[] = [];
+      for (const f of found) {
+        const name = join(top, relative(p, f));
+        const kind = await classify(f, name, statSync(f).size);
+        if (!('importer' in kind)) {
+          notTraces.push({ name, reason: kind.reason });
+          continue;
+        }
+        traces++;
+        const k = key(f);
+        if (!seen.has(k)) files.push({ item: kind, explicit: false });
+        seen.add(k);
+      }
+      if (traces === 0) {
+        const some = notTraces.slice(0, 3).map((s) => basename(s.name)).join(', ');
+        throw new CliError(`folder ${p} holds no trace files (${notTraces.length} other file${notTraces.length === 1 ? '' : 's'}: ${some}${notTraces.length > 3 ? ', …' : ''})`);
+      }
+      // plainly not traces are counted on one line; files named like traces get their reason each
+      for (const s of notTraces) (namedLikeTrace(s.name) || s.reason.startsWith('cannot read') ? failed : skipped).push(s);
+    } else if (st.isFile()) {
+      const kind = await classify(p, p, st.size);
+      if (!('importer' in kind)) throw new CliError(`${p}: ${kind.reason}`);
+      const k = key(p);
+      if (!seen.has(k)) files.push({ item: kind, explicit: true });
+      seen.add(k);
+    } else {
+      throw new CliError(`${p} is not a file or a folder`);
+    }
+  }
+  return { files, skipped, folders, failed };
+}
