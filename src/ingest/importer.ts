@@ -3,6 +3,7 @@
  * Each format's folder under src/ingest exports one; src/ingest/registry.ts lists them (IMPORTERS).
  */
 import type { EventLog } from '../model/eventlog';
+import type { BundleRule } from './bundle';
 import type { ByteSource, Cancel } from './source';
 
 export interface ImportOptions {
@@ -31,6 +32,11 @@ export interface Importer {
    * can feed it; false when it needs random access (h5wasm): a gzip'd file of its format is refused.
    */
   readonly sequential: boolean;
+  /**
+   * For a format of several files (one anchor and its members): which files of a load go together, by name
+   * (src/ingest/bundle.ts). The anchor's source then has `members`.
+   */
+  readonly bundle?: BundleRule;
   /** Whether this importer reads a file with this head (first HEAD_BYTES bytes, fewer for small files). */
   sniff(head: Uint8Array, name: string): boolean;
   /** Reads the whole source into an EventLog (one case per file, or more for multi-case formats). */

@@ -4,6 +4,7 @@
  * src/ingest with an `Importer` + one line in IMPORTERS; the browser and the CLI both pick it up.
  */
 import { defaultInflate, gunzippedName, gunzipSource, isGzip, type Inflate } from './gzip';
+import type { BundleRule } from './bundle';
 import { hdf5Importer } from './hdf5/importer';
 import type { Importer } from './importer';
 import { FileFormatError, type ByteSource } from './source';
@@ -14,6 +15,9 @@ export type { Importer, ImportOptions, ImportContext } from './importer';
 
 /** Order matters: the first importer whose sniff says yes reads the file (binary signatures first). */
 export const IMPORTERS: readonly Importer[] = [hdf5Importer, straceImporter];
+
+/** The bundle rules of the importers (multi-file formats). */
+export const bundleRules = (importers: readonly Importer[] = IMPORTERS): BundleRule[] => importers.flatMap((i) => (i.bundle ? [i.bundle] : []));
 
 /** Bytes read from the start of a file to recognise its format. */
 export const HEAD_BYTES = 4096;

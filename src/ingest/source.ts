@@ -29,6 +29,11 @@ export interface ByteSource {
    * size (progress counts compressed bytes), and parse threads open this file and decompress it themselves.
    */
   readonly compressed?: ByteSource;
+  /**
+   * The files of a bundle (one trace in several files, src/ingest/bundle.ts): keyed by their path relative
+   * to the anchor's folder. The source itself reads and is named as the anchor; its size is all of theirs.
+   */
+  readonly members?: ReadonlyMap<string, ByteSource>;
 }
 
 /** Reads a source from its start, in order, into the caller's buffers. */

@@ -6,7 +6,8 @@
  * `skipped`.
  */
 import { forReading, type Inflate } from '../ingest/gzip';
-import { FileFormatError, identify, isIdentified, namedLikeTrace, unidentifiedMessage, type Identified, type Importer } from '../ingest/registry';
+import { gatherSources } from '../ingest/bundle';
+import { bundleRules, FileFormatError, identify, isIdentified, namedLikeTrace, unidentifiedMessage, type Identified, type Importer } from '../ingest/registry';
 import { bytesSource, CancelledError, type ByteSource } from '../ingest/source';
 import { forEachLimited } from '../lib/limit';
 import type { EventLog } from '../model/eventlog';
@@ -49,7 +50,9 @@ export const sourceOf = (x: LoadItem): ByteSource => (isIdentifiedItem(x) ? x.so
 
 /** Reads every input; cancelling rejects with CancelledError. `merging`: the logs will be merged as they are (a
  * load, not an add): on a pool they are then merged and summed as they come in (IncomingLogs). */
-export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: LoadOptions, env: ReadEnv, merging = false): Promise<ReadResult> {
+export async function readFiles(ctx: Ctx, given: readonly LoadItem[], opts: LoadOptions, env: ReadEnv, merging = false): Promise<ReadResult> {
+  const gathered = await gatherInputs(ctx, given, env);
+  const inputs = gathered.items;
   const sources = inputs.map(sourceOf);
   // gzip files count with their compressed size (progress counts what is read from disk)
   const total = sources.reduce((s, i) => s + i.size, 0);
@@ -61,7 +64,7 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
   // (one input is not merged: nothing to do for it, e.g. a single .h5 log)
   const incoming = pool && merging && inputs.length > 1 ? new IncomingLogs(inputs.length, total, !!pool.sharedColumns, pool.pause?.bind(pool), pool.aheadFromBytes ?? AHEAD_FROM_BYTES) : null;
   const logs: (EventLog | null)[] = inputs.map(() => null);
-  const errors: (FileError | null)[] = inputs.map(() => null);
+  const errors: (FileError | null)[] = [...gathered.errors, ...inputs.map(() => null)];
   const skipped: (string | null)[] = inputs.map(() => null);
   throttle.report('parse', 0, total, sources[0]?.name ?? '', true);
   const one = async (k: number): Promise<void> => {
@@ -99,7 +102,7 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
       if (e instanceof CancelledError || ctx.cancel.cancelled) throw new CancelledError();
       const msg = e instanceof Error ? e.message : String(e);
       const shown = source.compressed?.name ?? name;
-      errors[k] = { file: shown, message: e instanceof FileFormatError || msg.includes(name) ? msg : `${shown}: ${msg}` };
+      errors[gathered.errors.length + k] = { file: shown, message: e instanceof FileFormatError || msg.includes(name) ? msg : `${shown}: ${msg}` };
     } finally {
       // every input settles, loaded, failed or skipped: the files after it wait for it (IncomingLogs)
       incoming?.settle(k, logs[k], source.size);
@@ -131,6 +134,18 @@ export async function readFiles(ctx: Ctx, inputs: readonly LoadItem[], opts: Loa
     skipped: skipped.filter((s): s is string => s !== null),
     total,
   };
+}
+
+/**
+ * The files of a load as the importers read them (src/ingest/bundle.ts): archives (`.tar`, `.tar.gz`,
+ * `.tgz`, `.zip`, also inside a dropped folder) opened into their files, the files of one multi-file trace (OTF2) grouped into one
+ * bundle. Files of a bundle whose anchor is missing, and archives that do not open, are errors. Identified
+ * inputs (the CLI's) were gathered by their caller (src/cli/discover.ts) and pass unchanged.
+ */
+async function gatherInputs(ctx: Ctx, inputs: readonly LoadItem[], env: ReadEnv): Promise<{ items: LoadItem[]; errors: FileError[] }> {
+  if (inputs.some(isIdentifiedItem)) return { items: [...inputs], errors: [] };
+  const g = await gatherSources(inputs as readonly ByteSource[], bundleRules(env.importers), env.inflate, ctx.cancel);
+  return { items: g.sources, errors: g.orphans };
 }
 
 /**

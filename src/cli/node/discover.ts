@@ -1,7 +1,9 @@
 /** Finding the trace files behind the CLI's PATH arguments: each is sniffed once by the importer registry. */
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
-import { identify, IMPORTERS, isIdentified, namedLikeTrace, unidentifiedMessage, type Identified } from '../../ingest/registry';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { bundleSources, gatherSources } from '../../ingest/bundle';
+import { bundleRules, identify, IMPORTERS, isIdentified, namedLikeTrace, unidentifiedMessage, type Identified } from '../../ingest/registry';
+import type { ByteSource } from '../../ingest/source';
 import { CliError } from '../errors';
 import { fsSource } from './fsSource';
 import { nodeInflate } from './gunzip';
@@ -31,9 +33,9 @@ export interface Discovery {
 const NOT_A_TRACE = 'not a strace trace or an HDF5 event log';
 
 /** The importer of a file by its content (a gzip file by its decompressed head); or why it is not read. */
-async function classify(path: string, name: string, bytes: number): Promise<Identified | { reason: string }> {
+async function classify(source: ByteSource): Promise<Identified | { reason: string }> {
   try {
-    const id = await identify(fsSource(path, name, bytes), IMPORTERS, nodeInflate);
+    const id = await identify(source, IMPORTERS, nodeInflate);
     if (isIdentified(id)) return id;
     if (id.reason === 'random') return { reason: unidentifiedMessage(id).replace(/^.*?: /, '') };
     return { reason: id.reason === 'empty' ? 'empty file' : NOT_A_TRACE };
@@ -74,6 +76,56 @@ function walk(dir: string, out: string[], bad: Skipped[], top = true): void {
   }
 }
 
+/** The files of `dir` and of its direct sub-folders (where a bundle's members sit), hidden ones left out. */
+function nearFiles(dir: string): string[] {
+  const out: string[] = [];
+  const list = (d: string, depth: number): void => {
+    let names: string[];
+    try {
+      names = readdirSync(d).sort();
+    } catch {
+      return;
+    }
+    for (const n of names) {
+      if (n.startsWith('.')) continue;
+      const f = join(d, n);
+      try {
+        const st = statSync(f);
+        if (st.isFile()) out.push(f);
+        else if (st.isDirectory() && depth === 0) list(f, 1);
+      } catch {
+        // dangling link
+      }
+    }
+  };
+  list(dir, 0);
+  return out;
+}
+
+/**
+ * What a file named on the command line is read as: an archive (`.tar`, `.tar.gz`, `.tgz`, `.zip`) as the
+ * files it holds, the anchor of a multi-file trace (OTF2 `traces.otf2`) with its members from its folder,
+ * any other file as itself. Files of an archive that belong to no trace in it are noted in `failed`.
+ */
+async function explicitSources(p: string, size: number, failed: Skipped[]): Promise<ByteSource[]> {
+  const rules = bundleRules();
+  const source = fsSource(p, p, size);
+  if (rules.some((r) => r.anchor(p))) {
+    const dir = dirname(p);
+    const near = nearFiles(dir);
+    const candidates = near.filter((f) => resolve(f) !== resolve(p)).map((f) => fsSource(f, join(dir, relative(dir, f))));
+    return [bundleSources([source, ...candidates], rules).sources[0]];
+  }
+  const g = await gatherSources([source], rules, nodeInflate);
+  if (g.sources.length === 1 && g.sources[0] === source) {
+    if (g.orphans.length) throw new CliError(g.orphans[0].message);
+    return [source];
+  }
+  if (!g.sources.length) throw new CliError(g.orphans[0]?.message ?? `${p}: the archive holds no trace files`);
+  for (const o of g.orphans) failed.push({ name: o.file, reason: o.message.replace(/^.*?: /, '') });
+  return g.sources;
+}
+
 /**
  * The input files behind PATH arguments. Throws CliError for a missing path, an empty folder, a folder
  * without traces, or a file named on the command line that is not a trace.
@@ -107,15 +159,22 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
       const top = basename(p.replace(/[\\/]+$/, '')) || p;
       let traces = 0;
       const notTraces: Skipped[] = [];
-      for (const f of found) {
-        const name = join(top, relative(p, f));
-        const kind = await classify(f, name, statSync(f).size);
+      // the files of one multi-file trace (an OTF2 archive) go together (src/ingest/bundle.ts)
+      const bundled = await gatherSources(
+        found.map((f) => fsSource(f, join(top, relative(p, f)), statSync(f).size)),
+        bundleRules(),
+        nodeInflate,
+      );
+      for (const o of bundled.orphans) notTraces.push({ name: o.file, reason: o.message.replace(/^.*?: /, '') });
+      for (const source of bundled.sources) {
+        const name = source.name;
+        const kind = await classify(source);
         if (!('importer' in kind)) {
           notTraces.push({ name, reason: kind.reason });
           continue;
         }
         traces++;
-        const k = key(f);
+        const k = source.path ? key(source.path) : `${key(p)}#${name}`; // archive members have no path
         if (!seen.has(k)) files.push({ item: kind, explicit: false });
         seen.add(k);
       }
@@ -126,11 +185,13 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
       // plainly not traces are counted on one line; files named like traces get their reason each
       for (const s of notTraces) (namedLikeTrace(s.name) || s.reason.startsWith('cannot read') ? failed : skipped).push(s);
     } else if (st.isFile()) {
-      const kind = await classify(p, p, st.size);
-      if (!('importer' in kind)) throw new CliError(`${p}: ${kind.reason}`);
-      const k = key(p);
-      if (!seen.has(k)) files.push({ item: kind, explicit: true });
-      seen.add(k);
+      for (const source of await explicitSources(p, st.size, failed)) {
+        const kind = await classify(source);
+        if (!('importer' in kind)) throw new CliError(`${source.name}: ${kind.reason}`);
+        const k = source.name === p ? key(p) : `${key(p)}#${source.name}`;
+        if (!seen.has(k)) files.push({ item: kind, explicit: true });
+        seen.add(k);
+      }
     } else {
       throw new CliError(`${p} is not a file or a folder`);
     }
