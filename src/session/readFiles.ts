@@ -140,7 +140,7 @@ export async function readFiles(ctx: Ctx, given: readonly LoadItem[], opts: Load
  * The files of a load as the importers read them (src/ingest/bundle.ts): archives (`.tar`, `.tar.gz`,
  * `.tgz`, `.zip`, also inside a dropped folder) opened into their files, the files of one multi-file trace (OTF2) grouped into one
  * bundle. Files of a bundle whose anchor is missing, and archives that do not open, are errors. Identified
- * inputs (the CLI's) were gathered by their caller (src/cli/discover.ts) and pass unchanged.
+ * inputs (the CLI's) were gathered by their caller (src/cli/node/discover.ts) and pass unchanged.
  */
 async function gatherInputs(ctx: Ctx, inputs: readonly LoadItem[], env: ReadEnv): Promise<{ items: LoadItem[]; errors: FileError[] }> {
   if (inputs.some(isIdentifiedItem)) return { items: [...inputs], errors: [] };
