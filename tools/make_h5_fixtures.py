@@ -270,6 +270,7 @@ def native(path, cases, time_base='clock', reports=None, starts=None, claim=None
         reports = [json.dumps({'name': n, 'format': 'strace', 'bytes': 0, 'lines': len(rows), 'events': len(rows),
                                'dropped': {}, 'unparsable': [], 'flags': None, 'warnings': []})
                    for n, rows in zip(names, cases.values())]
+    # dur as float32: these files keep the layout written before durations became float64 (the reader widens them)
     dt = {'pid': '<i4', 'pair': '<u4', 'errno': '<u2', 'start': '<f8', 'dur': '<f4', 'size': '<f8', 'line': '<u4'}
     with h5py.File(path, 'w') as h:
         h.attrs['format'] = 'strace-dfg-eventlog'

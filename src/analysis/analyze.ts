@@ -1,4 +1,5 @@
 /** analyze(): mapping → one scan → DFG, statistics, variants, partition (docs/METHOD.md). */
+import { fromTicks } from '../lib/ticks';
 import type { EventLog } from '../model';
 import { hasConcurrencySequence, maxConcurrency } from './concurrency';
 import { LEFT_CUSTOM, LEFT_FILTERED, LEFT_NO_FILE, LEFT_SYSTEM, compileMapping, type CompiledMapping } from './mapping';
@@ -26,7 +27,7 @@ export function analyze(
   const hasDurations = ps.anyDur;
   // per-activity sums of the per-pair aggregates
   const count = new Float64Array(A);
-  const durSum = new Float64Array(A);
+  const durSum = new Float64Array(A); // integer ns (src/lib/ticks.ts)
   const durN = new Float64Array(A);
   const bytes = new Float64Array(A);
   const sizeN = new Float64Array(A);
@@ -80,20 +81,20 @@ export function analyze(
   for (let a = 0; a < A; a++) {
     if (count[a] === 0) continue;
     const known = durN[a] > 0;
-    const dur = known ? durSum[a] : null;
+    const dur = known ? fromTicks(durSum[a]) : null;
     const dr = rateN[a] > 0 ? rateSum[a] / rateN[a] : null;
     const mcA = mc !== null && known ? mc[a] : null;
     nodes.push({
       id: m.activities[a],
       count: count[a],
       dur,
-      rd: dur !== null && totalDur > 0 ? dur / totalDur : null,
+      rd: dur !== null && totalDur > 0 ? durSum[a] / totalDur : null,
       bytes: sizeN[a] > 0 ? bytes[a] : null,
       dr,
       mc: mcA,
       DR: mcA !== null && dr !== null ? mcA * dr : null,
       cases: sc.cases[a],
-      meanDur: known ? durSum[a] / durN[a] : null,
+      meanDur: known ? fromTicks(durSum[a]) / durN[a] : null,
       p95Dur: pd && known ? unionQuantile(pd, actPairs, actStart[a], actStart[a + 1], 0.95) : null,
       failures: fail[a],
       failureRate: fail[a] / count[a],

@@ -31,7 +31,7 @@ function collect(log: EventLog, pairAct: Int32Array, a: number, m: number): Acti
     caseIdx: new Uint32Array(m),
     pid: new Int32Array(m),
     start: new Float64Array(m),
-    dur: new Float32Array(m),
+    dur: new Float64Array(m),
     size: new Float64Array(m),
     pair: new Uint32Array(m),
     errno: new Uint16Array(m),

@@ -4,11 +4,12 @@
  * pairs mapped to it: O(pairs) per re-mapping instead of O(events).
  */
 import { grown } from '../lib/grown';
+import { toTicks } from '../lib/ticks';
 import type { EventLog } from '../model';
 
 export interface PairStats {
   count: Uint32Array;
-  /** Σ dur over events with a known dur, and their number. */
+  /** Σ dur over events with a known dur in integer ns (src/lib/ticks.ts: exact, order-free), and their number. */
   durSum: Float64Array;
   durN: Uint32Array;
   /** Σ size over events with a size, and their number. */
@@ -78,7 +79,7 @@ export class PairStatsAccumulator {
       }
       const d = dur[i];
       if (d === d) {
-        durSum[p] += d;
+        durSum[p] += toTicks(d);
         durN[p]++;
         anyDur = true;
       }

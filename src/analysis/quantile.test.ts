@@ -23,17 +23,18 @@ describe('unionQuantile', () => {
     for (let i = 0; i < 20_000; i++) {
       const j = Math.floor(P * rnd() * rnd()); // pair 0 gets thousands of events, the last ones a few
       const r = rnd();
-      let d = r < 0.1 ? 0 : r < 0.12 ? -0 : r < 0.14 ? NaN : r < 0.16 ? -Math.fround(rnd()) : Math.fround(Math.round(rnd() * 50) * 1e-6);
-      if (j === P - 1) d = Math.fround(1e-3); // a run of ties
+      // µs values (equal ones tie), values a few ulps apart (keys differing in the low word only), wide ranges
+      let d = r < 0.1 ? 0 : r < 0.12 ? -0 : r < 0.14 ? NaN : r < 0.16 ? -rnd() : r < 0.2 ? 1e-3 + Math.floor(rnd() * 4) * 2 ** -62 : r < 0.25 ? rnd() * 1e4 : Math.round(rnd() * 50) * 1e-6;
+      if (j === P - 1) d = 1e-3; // a run of ties
       b.push(1, pairs[j], 0, i, d, NaN, i + 1);
-      if (d === d) byPair[j].push(Math.fround(d));
+      if (d === d) byPair[j].push(d);
     }
     b.endCase();
     const log = b.build('relative');
     const pd = pairDurations(log);
     for (let p = 0; p < P; p++) {
       const run = Array.from(pd.sorted.subarray(pd.offsets[p], pd.offsets[p + 1]));
-      expect(run).toEqual(Array.from(Float32Array.from(byPair[p]).sort()));
+      expect(run).toEqual(Array.from(Float64Array.from(byPair[p]).sort()));
     }
     const sets = [[0], [P - 1], [0, 1], [3, 7, P - 1], pairs.map((_, j) => j), [5, 2]];
     for (const set of sets) {

@@ -9,7 +9,7 @@ import type { EventLog } from '../model';
 export interface PairDurations {
   /** Pair p's known durations are `sorted[offsets[p] .. offsets[p + 1])`, ascending. */
   offsets: Uint32Array;
-  sorted: Float32Array;
+  sorted: Float64Array;
 }
 
 const cache = new WeakMap<EventLog, PairDurations>();
@@ -28,7 +28,7 @@ export function pairDurations(log: EventLog): PairDurations {
   const offsets = new Uint32Array(P + 1);
   for (let i = 0; i < n; i++) if (dur[i] === dur[i]) offsets[pair[i] + 1]++;
   for (let p = 0; p < P; p++) offsets[p + 1] += offsets[p];
-  const sorted = new Float32Array(offsets[P]);
+  const sorted = new Float64Array(offsets[P]);
   const fill = offsets.slice(0, P);
   for (let i = 0; i < n; i++) {
     const d = dur[i];
@@ -36,54 +36,71 @@ export function pairDurations(log: EventLog): PairDurations {
   }
   let maxRun = 0;
   for (let p = 0; p < P; p++) maxRun = Math.max(maxRun, offsets[p + 1] - offsets[p]);
-  const tmp = new Uint32Array(maxRun >= RADIX_MIN ? maxRun : 0);
+  const tmp = new Uint32Array(maxRun >= RADIX_MIN ? 2 * maxRun : 0);
   for (let p = 0; p < P; p++) if (offsets[p + 1] - offsets[p] > 1) sortRun(sorted.subarray(offsets[p], offsets[p + 1]), tmp);
   const out = { offsets, sorted };
   cache.set(log, out);
   return out;
 }
 
-// float32 ↔ an unsigned key with the same order (negative values flipped), for bisection on the value
-const f32 = new Float32Array(1);
-const u32 = new Uint32Array(f32.buffer);
-const keyOfBits = (b: number): number => (b & 0x80000000 ? ~b >>> 0 : (b | 0x80000000) >>> 0);
-const bitsOfKey = (key: number): number => (key & 0x80000000 ? key & 0x7fffffff : ~key >>> 0);
+// float64 ↔ an unsigned 64-bit key with the same order (negative values flipped), held as two uint32 words
+// (hi, lo), for the radix sort and the bisection on the value
+const f64 = new Float64Array(1);
+const w32 = new Uint32Array(f64.buffer); // little-endian: w32[0] = low word, w32[1] = high word
+let keyLo = 0;
+/** The high word of v's key; its low word is left in keyLo. */
 function keyOf(v: number): number {
-  f32[0] = v;
-  return keyOfBits(u32[0]);
+  f64[0] = v;
+  const hi = w32[1];
+  if (hi & 0x80000000) {
+    keyLo = ~w32[0] >>> 0;
+    return ~hi >>> 0;
+  }
+  keyLo = w32[0];
+  return (hi | 0x80000000) >>> 0;
 }
-function valueOf(key: number): number {
-  u32[0] = bitsOfKey(key);
-  return f32[0];
+function valueOf(kHi: number, kLo: number): number {
+  if (kHi & 0x80000000) {
+    w32[1] = kHi & 0x7fffffff;
+    w32[0] = kLo;
+  } else {
+    w32[1] = ~kHi >>> 0;
+    w32[0] = ~kLo >>> 0;
+  }
+  return f64[0];
 }
 
-/** Runs shorter than this are sorted by the engine's sort; longer ones by an LSD radix sort (about 10× faster). */
+/** Runs shorter than this are sorted by the engine's sort; longer ones by an LSD radix sort (several times faster). */
 const RADIX_MIN = 256;
+/** The six digits of a 64-bit key: (word, shift, width) — 11, 11 and 10 bits of each word, low word first. */
+const DIGITS = [0, 0, 0, 11, 0, 22, 1, 0, 1, 11, 1, 22];
 
 /**
- * Sort a run of non-NaN float32 ascending, in place (`tmp` holds at least `a.length` elements): an LSD
- * radix sort on the order-preserving keys, 3 digits of 11 bits, the three histograms counted in one pass.
+ * Sort a run of non-NaN float64 ascending, in place (`tmp` holds at least 2·`a.length` uint32): an LSD
+ * radix sort on the order-preserving 64-bit keys, 6 digits (11, 11, 10 bits of each 32-bit word), the six
+ * histograms counted in one pass; a digit every key shares is skipped (the high words of durations mostly).
  * Each per-element loop is a function of its own, with nothing after the loop but its return: V8 optimises
  * a loop while it runs (on-stack replacement), and code after it in the same function has no type feedback
  * yet on the first long run, which threw the optimised code away at each later long run (7 times in a CLI run).
  */
-function sortRun(a: Float32Array, tmp: Uint32Array): void {
+function sortRun(a: Float64Array, tmp: Uint32Array): void {
   const n = a.length;
   if (n < RADIX_MIN) {
     a.sort();
     return;
   }
-  const u = new Uint32Array(a.buffer, a.byteOffset, n);
-  const h = new Uint32Array(3 * 2048);
+  const u = new Uint32Array(a.buffer, a.byteOffset, 2 * n);
+  const h = new Uint32Array(6 * 2048);
   keysAndCounts(u, h);
   let src = u;
-  let dst = tmp.subarray(0, n);
-  for (let d = 0; d < 3; d++) {
-    const shift = 11 * d;
+  let dst = tmp.subarray(0, 2 * n);
+  for (let d = 0; d < 6; d++) {
+    const word = DIGITS[2 * d];
+    const shift = DIGITS[2 * d + 1];
     const base = 2048 * d;
-    if (h[base + ((src[0] >>> shift) & 2047)] === n) continue; // every key has this digit: nothing to do
+    if (h[base + ((src[word] >>> shift) & 2047)] === n) continue; // every key has this digit: nothing to do
     prefixSums(h, base);
-    scatter(src, dst, h, base, shift);
+    scatter(src, dst, h, base, word, shift);
     const t = src;
     src = dst;
     dst = t;
@@ -91,14 +108,22 @@ function sortRun(a: Float32Array, tmp: Uint32Array): void {
   valuesOfKeys(u, src);
 }
 
-/** u[i] → its key; the three 11-bit digit histograms of the keys into h. */
+/** The words (lo, hi) of each value → its key's words; the six digit histograms of the keys into h. */
 function keysAndCounts(u: Uint32Array, h: Uint32Array): void {
-  for (let i = 0, n = u.length; i < n; i++) {
-    const k = keyOfBits(u[i]);
-    u[i] = k;
-    h[k & 2047]++;
-    h[2048 + ((k >>> 11) & 2047)]++;
-    h[4096 + (k >>> 22)]++;
+  for (let i = 0, n = u.length; i < n; i += 2) {
+    const lo = u[i];
+    const hi = u[i + 1];
+    const neg = hi & 0x80000000;
+    const kl = neg ? ~lo >>> 0 : lo;
+    const kh = neg ? ~hi >>> 0 : (hi | 0x80000000) >>> 0;
+    u[i] = kl;
+    u[i + 1] = kh;
+    h[kl & 2047]++;
+    h[2048 + ((kl >>> 11) & 2047)]++;
+    h[4096 + (kl >>> 22)]++;
+    h[6144 + (kh & 2047)]++;
+    h[8192 + ((kh >>> 11) & 2047)]++;
+    h[10240 + (kh >>> 22)]++;
   }
 }
 
@@ -112,21 +137,32 @@ function prefixSums(h: Uint32Array, base: number): void {
   }
 }
 
-/** One stable pass: src's keys into dst by their digit at `shift`. */
-function scatter(src: Uint32Array, dst: Uint32Array, h: Uint32Array, base: number, shift: number): void {
-  for (let i = 0, n = src.length; i < n; i++) {
-    const k = src[i];
-    dst[h[base + ((k >>> shift) & 2047)]++] = k;
+/** One stable pass: src's keys (word pairs) into dst by their digit at `shift` of word `word`. */
+function scatter(src: Uint32Array, dst: Uint32Array, h: Uint32Array, base: number, word: number, shift: number): void {
+  for (let i = 0, n = src.length; i < n; i += 2) {
+    const at = 2 * h[base + ((src[i + word] >>> shift) & 2047)]++;
+    dst[at] = src[i];
+    dst[at + 1] = src[i + 1];
   }
 }
 
-/** The sorted keys of src back to their float32 bits, into u. */
+/** The sorted keys of src back to their float64 words, into u. */
 function valuesOfKeys(u: Uint32Array, src: Uint32Array): void {
-  for (let i = 0, n = u.length; i < n; i++) u[i] = bitsOfKey(src[i]);
+  for (let i = 0, n = u.length; i < n; i += 2) {
+    const kl = src[i];
+    const kh = src[i + 1];
+    if (kh & 0x80000000) {
+      u[i] = kl;
+      u[i + 1] = kh & 0x7fffffff;
+    } else {
+      u[i] = ~kl >>> 0;
+      u[i + 1] = ~kh >>> 0;
+    }
+  }
 }
 
 /** Number of values ≤ v in the ascending run a[lo, hi). */
-function countLe(a: Float32Array, lo: number, hi: number, v: number): number {
+function countLe(a: Float64Array, lo: number, hi: number, v: number): number {
   const start = lo;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
@@ -147,27 +183,45 @@ function kth(d: PairDurations, pairs: ArrayLike<number>, from: number, to: numbe
     const v = sorted[o + k];
     return { v, le: countLe(sorted, o, offsets[pairs[from] + 1], v) };
   }
-  let lo = 0xffffffff;
-  let hi = 0;
+  // the smallest and largest keys (hi word, lo word) of the union
+  let loH = 0xffffffff;
+  let loL = 0xffffffff;
+  let hiH = 0;
+  let hiL = 0;
   for (let j = from; j < to; j++) {
     const p = pairs[j];
     if (offsets[p + 1] === offsets[p]) continue;
-    lo = Math.min(lo, keyOf(sorted[offsets[p]]));
-    hi = Math.max(hi, keyOf(sorted[offsets[p + 1] - 1]));
+    const aH = keyOf(sorted[offsets[p]]);
+    if (aH < loH || (aH === loH && keyLo < loL)) [loH, loL] = [aH, keyLo];
+    const bH = keyOf(sorted[offsets[p + 1] - 1]);
+    if (bH > hiH || (bH === hiH && keyLo > hiL)) [hiH, hiL] = [bH, keyLo];
   }
-  // smallest key whose value has more than k values ≤ it
-  while (lo < hi) {
-    const mid = lo + Math.floor((hi - lo) / 2);
-    const v = valueOf(mid);
+  const countAt = (v: number): number => {
     let c = 0;
     for (let j = from; j < to; j++) c += countLe(sorted, offsets[pairs[j]], offsets[pairs[j] + 1], v);
-    if (c > k) hi = mid;
-    else lo = mid + 1;
+    return c;
+  };
+  // smallest key whose value has more than k values ≤ it: first its high word (each candidate tried at the
+  // largest key with that high word inside the range: every key tried lies between two values, never NaN) …
+  let a = loH;
+  let b = hiH;
+  while (a < b) {
+    const mid = a + Math.floor((b - a) / 2);
+    if (countAt(valueOf(mid, 0xffffffff)) > k) b = mid;
+    else a = mid + 1;
   }
-  const v = valueOf(lo);
-  let le = 0;
-  for (let j = from; j < to; j++) le += countLe(sorted, offsets[pairs[j]], offsets[pairs[j] + 1], v);
-  return { v, le };
+  const H = a;
+  // … then its low word
+  a = H === loH ? loL : 0;
+  b = H === hiH ? hiL : 0xffffffff;
+  while (a < b) {
+    const mid = a + Math.floor((b - a) / 2);
+    if (countAt(valueOf(H, mid)) > k) b = mid;
+    else a = mid + 1;
+  }
+  const lo = a;
+  const v = valueOf(H, lo);
+  return { v, le: countAt(v) };
 }
 
 /** The smallest value > v in the runs of `pairs` (Infinity if none). */

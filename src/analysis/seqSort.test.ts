@@ -24,7 +24,7 @@ function columns(n: number, span: number, seed: number): TimedColumns {
   let s = seed;
   const rnd = (): number => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   const start = new Float64Array(n);
-  const dur = new Float32Array(n);
+  const dur = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     start[i] = i > 0 && rnd() < 0.05 ? start[i - 1] : 1000 + rnd() * span;
     const r = rnd();

@@ -13,14 +13,14 @@ import { nextUp } from './nextUp';
 export interface TimedColumns {
   n: number;
   start: Float64Array;
-  dur: Float32Array;
+  dur: Float64Array;
 }
 
 /** Entries are `2·event + 1` for a start, `2·event` for an end. */
 export const isStartEntry = (e: number): boolean => (e & 1) === 1;
 
 /** Exact key of an entry. */
-function keyOf(start: Float64Array, dur: Float32Array, e: number): number {
+function keyOf(start: Float64Array, dur: Float64Array, e: number): number {
   const i = e >>> 1;
   const s = start[i];
   if (e & 1) return s;
@@ -35,7 +35,7 @@ export interface SortedSeed {
 }
 
 /** Sorts made elsewhere (another thread: Session's ParsePool.timeOrder), per start column, used once. */
-const seeds = new WeakMap<Float64Array, { dur: Float32Array; n: number; seed: SortedSeed }>();
+const seeds = new WeakMap<Float64Array, { dur: Float64Array; n: number; seed: SortedSeed }>();
 
 /** Hands sortedEntries the result for these columns, computed by `sortedEntries` on a copy of them elsewhere. */
 export function seedSortedEntries(log: TimedColumns, seed: SortedSeed): void {
@@ -188,7 +188,7 @@ function insertionByQ(e: Uint32Array, q: Uint32Array, lo: number, hi: number): v
 }
 
 /** Sorts each run of equal q by (exact key, end before start), stably. */
-function fixGroups(e: Uint32Array, q: Uint32Array, start: Float64Array, dur: Float32Array): void {
+function fixGroups(e: Uint32Array, q: Uint32Array, start: Float64Array, dur: Float64Array): void {
   const M = e.length;
   let keys = new Float64Array(64);
   for (let a = 0; a < M; ) {

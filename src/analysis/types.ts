@@ -179,7 +179,7 @@ export interface TimelineData {
   /** Per event: row index, start (s, in timeBase), dur (s, NaN unknown), size (bytes, NaN none), pid. */
   row: Uint32Array;
   start: Float64Array;
-  dur: Float32Array;
+  dur: Float64Array;
   size: Float64Array;
   pid: Int32Array;
   /** Per event: index into `labels` (the event's `call fp`). */

@@ -5,7 +5,7 @@ import { loadTimelineFixture } from '../testing/timelineFixture';
 const cols = (rows: number[], starts: number[], durs: number[]): EventColumns => ({
   row: Uint32Array.from(rows),
   start: Float64Array.from(starts),
-  dur: Float32Array.from(durs),
+  dur: Float64Array.from(durs),
 });
 
 /** Brute-force reference: per (row, bucket) cell the events, as plain arrays. */

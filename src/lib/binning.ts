@@ -14,7 +14,7 @@ export interface EventColumns {
   /** Start per event (seconds). NaN starts are never drawn. */
   start: Float64Array;
   /** Duration per event (seconds, NaN = unknown: the event is drawn as a point). */
-  dur: Float32Array;
+  dur: Float64Array;
   /** Optional: non-zero for a failed call (its errno); binned marks then count the failures they stand for. */
   fail?: ArrayLike<number>;
 }

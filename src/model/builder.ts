@@ -22,7 +22,7 @@ export class EventLogBuilder {
   pair: Uint32Array;
   errno: Uint16Array;
   start: Float64Array;
-  dur: Float32Array;
+  dur: Float64Array;
   size: Float64Array;
   line: Uint32Array;
   offset: Float64Array;
@@ -40,7 +40,7 @@ export class EventLogBuilder {
     this.pair = new Uint32Array(this.cap);
     this.errno = new Uint16Array(this.cap);
     this.start = new Float64Array(this.cap);
-    this.dur = new Float32Array(this.cap);
+    this.dur = new Float64Array(this.cap);
     this.size = new Float64Array(this.cap);
     this.line = new Uint32Array(this.cap);
     this.offset = new Float64Array(this.cap);
@@ -198,7 +198,7 @@ export class EventLogBuilder {
     for (let i = 0; i < m; i++) idx[i] = a + i;
     const st = this.start;
     idx.sort((x, y) => st[x] - st[y] || x - y);
-    const perm = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array | Float32Array>(col: T): void => {
+    const perm = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array>(col: T): void => {
       const tmp = col.slice(a, b);
       for (let i = 0; i < m; i++) col[a + i] = tmp[idx[i] - a];
     };

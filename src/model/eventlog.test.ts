@@ -37,7 +37,7 @@ describe('EventLogBuilder + validate', () => {
     expect(log.paths[0]).toBe('');
     expect(log.pairCall.length).toBe(2);
     expect(logBytes(log)).toBe(4 * BYTES_PER_EVENT + 3 * 4 + 2 * 4 + 2 * 4);
-    expect(BYTES_PER_EVENT).toBe(42);
+    expect(BYTES_PER_EVENT).toBe(46);
   });
 
   const broken: [string, (l: EventLog) => void, RegExp][] = [

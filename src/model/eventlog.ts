@@ -1,8 +1,9 @@
 /**
  * The columnar event log: the one data structure every importer produces and every analysis reads.
  *
- * Per event (42 bytes): pid i32, pair u32 (index into the (call, fp) pair table), errno u16,
- * start f64 (seconds; see `timeBase`), dur f32 (seconds, NaN = unknown), size f64 (bytes, NaN = no size),
+ * Per event (46 bytes): pid i32, pair u32 (index into the (call, fp) pair table), errno u16,
+ * start f64 (seconds; see `timeBase`), dur f64 (seconds, NaN = unknown; float64 so a duration printed by
+ * strace is the nearest double to its decimal and equal printed values are equal), size f64 (bytes, NaN = no size),
  * line u32 (1-based line of the source file that started the event; 0 = unknown), offset f64 (the file
  * offset the call read or wrote at, NaN = unknown; docs/FORMATS.md "Offsets").
  * Events are grouped by case: case k owns events [caseOffsets[k], caseOffsets[k+1]), sorted by start
@@ -71,7 +72,7 @@ export interface EventLog {
   pair: Uint32Array;
   errno: Uint16Array;
   start: Float64Array;
-  dur: Float32Array;
+  dur: Float64Array;
   size: Float64Array;
   line: Uint32Array;
   /** File offset in bytes where the call's transfer started (lseek: the new position; open: 0); NaN = unknown. */
@@ -106,7 +107,7 @@ export function isValidTime(s: number): boolean {
 }
 
 /** Bytes held per event by the per-event columns. */
-export const BYTES_PER_EVENT = 4 + 4 + 2 + 8 + 4 + 8 + 4 + 8;
+export const BYTES_PER_EVENT = 4 + 4 + 2 + 8 + 8 + 8 + 4 + 8;
 
 /** The per-event columns of a log. */
 export type EventColumns = Pick<EventLog, 'pid' | 'pair' | 'errno' | 'start' | 'dur' | 'size' | 'line' | 'offset'>;
@@ -122,7 +123,7 @@ export function allocColumns(n: number, shared = false): EventColumns {
     pair: new Uint32Array(buf(4 * n)),
     errno: new Uint16Array(buf(2 * n)),
     start: new Float64Array(buf(8 * n)),
-    dur: new Float32Array(buf(4 * n)),
+    dur: new Float64Array(buf(8 * n)),
     size: new Float64Array(buf(8 * n)),
     line: new Uint32Array(buf(4 * n)),
     offset: new Float64Array(buf(8 * n)),

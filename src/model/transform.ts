@@ -2,7 +2,7 @@ import type { CaseInfo, EventColumns, EventLog } from './eventlog';
 
 /** The per-event columns of `log` in the order given by `order` (event indices). */
 function permuteEvents(log: EventLog, order: Uint32Array): EventColumns {
-  const take = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array | Float32Array>(col: T, make: (n: number) => T): T => {
+  const take = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array>(col: T, make: (n: number) => T): T => {
     const out = make(order.length);
     for (let i = 0; i < order.length; i++) out[i] = col[order[i]];
     return out;
@@ -12,7 +12,7 @@ function permuteEvents(log: EventLog, order: Uint32Array): EventColumns {
     pair: take(log.pair, (m) => new Uint32Array(m)),
     errno: take(log.errno, (m) => new Uint16Array(m)),
     start: take(log.start, (m) => new Float64Array(m)),
-    dur: take(log.dur, (m) => new Float32Array(m)),
+    dur: take(log.dur, (m) => new Float64Array(m)),
     size: take(log.size, (m) => new Float64Array(m)),
     line: take(log.line, (m) => new Uint32Array(m)),
     offset: take(log.offset, (m) => new Float64Array(m)),

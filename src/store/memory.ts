@@ -1,7 +1,7 @@
 /**
  * Will a load fit? An estimate from the file sizes, made before anything is read, so the tab can warn
  * instead of dying. strace lines average 100–190 bytes (IOR-like traces ~165 B); we assume 100 B per
- * event (pessimistic). Held: 42 B per event in the worker's columns; peak while loading ≈ 3× that
+ * event (pessimistic). Held: 46 B per event in the worker's columns; peak while loading ≈ 3× that
  * (builder growth by doubling + the merged copy), plus the per-file parse buffers (16 MiB per thread).
  */
 export const BYTES_PER_LINE = 100;
@@ -10,7 +10,7 @@ export const BYTES_PER_LINE = 100;
 export const GZIP_RATIO = 8;
 /** The trace bytes behind a file, for the estimate: a `.gz` file counts its likely decompressed size. */
 export const traceBytes = (name: string, size: number): number => (/\.gz$/i.test(name) ? size * GZIP_RATIO : size);
-export const PEAK_BYTES_PER_EVENT = 42 * 3;
+export const PEAK_BYTES_PER_EVENT = 46 * 3;
 
 export interface LoadEstimate {
   events: number;

@@ -75,7 +75,8 @@ export function syntheticLog(o: SyntheticOptions): EventLog {
       const u = rnd();
       const j = Math.min(A - 1, Math.floor(A * u * u * u));
       const r = rnd();
-      let dur = r < 0.02 ? 0 : 1e-6 * Math.exp(r * 9.2); // 1 µs … 10 ms, log-uniform
+      // 1 µs … 10 ms, log-uniform, to the µs as strace -T prints them (the nearest double to the decimal)
+      let dur = r < 0.02 ? 0 : Math.round(Math.exp(r * 9.2)) / 1e6;
       if (unknownDur > 0 && rnd() < unknownDur) dur = NaN;
       let size = NaN;
       let err = 0;

@@ -19,7 +19,7 @@ export function syntheticTimeline(o: SyntheticOptions): TimelineData {
   const rows = Math.max(1, o.rows);
   const row = new Uint32Array(n);
   const start = new Float64Array(n);
-  const dur = new Float32Array(n);
+  const dur = new Float64Array(n);
   const size = new Float64Array(n);
   const pid = new Int32Array(n);
   const label = new Uint32Array(n);

@@ -27,7 +27,7 @@ export function loadTimelineFixture(name: string): TimelineData {
     row: Uint32Array.from(p.row),
     pid: Int32Array.from(p.pid),
     start: Float64Array.from(p.start),
-    dur: Float32Array.from(p.dur),
+    dur: Float64Array.from(p.dur),
     size: Float64Array.from(p.size),
     label: Uint32Array.from(p.label),
     labels: p.labels,

@@ -22,7 +22,7 @@ describe('2 GB native event log', () => {
     const src = mergeLogs(['ls_node1_1.st', 'ls_node1_2.st', 'lsl_node2_1.st', 'sh_node2_2.st'].map((t) => parseStraceBytes(t, readFileSync(`${FIX}src/${t}`))));
     const reps = Math.ceil((64 << 20) / src.n);
     const n = src.n * reps;
-    const tile = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array | Float32Array>(a: T, make: (k: number) => T): T => {
+    const tile = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array>(a: T, make: (k: number) => T): T => {
       const out = make(n);
       for (let r = 0; r < reps; r++) out.set(a, r * src.n);
       return out;
@@ -35,7 +35,7 @@ describe('2 GB native event log', () => {
       pair: tile(src.pair, (m) => new Uint32Array(m)),
       errno: tile(src.errno, (m) => new Uint16Array(m)),
       start: tile(src.start, (m) => new Float64Array(m)),
-      dur: tile(src.dur, (m) => new Float32Array(m)),
+      dur: tile(src.dur, (m) => new Float64Array(m)),
       size: tile(src.size, (m) => new Float64Array(m)),
       line: tile(src.line, (m) => new Uint32Array(m)),
       cases: Array.from({ length: k * reps }, (_, i) => ({ ...src.cases[i % k], id: `${src.cases[i % k].id}_${Math.floor(i / k)}` })),

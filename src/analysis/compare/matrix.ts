@@ -7,6 +7,7 @@
  * Edge ids come from the same EdgeTable as the DFG (activities 0…A−1, ● = A, ■ = A + 1).
  */
 import { grown } from '../../lib/grown';
+import { fromTicks, toTicks } from '../../lib/ticks';
 import type { EventLog } from '../../model';
 import { EdgeTable } from '../edgeTable';
 import { SIDE_GREEN, SIDE_RED } from '../scan';
@@ -96,7 +97,7 @@ export function compareMatrix(log: EventLog, pairAct: Int32Array, A: number, sid
   // per-case scratch: values of the activities/edges touched by the current case
   const cCount = new Float64Array(A);
   const cBytes = new Float64Array(A);
-  const cTime = new Float64Array(A);
+  const cTime = new Float64Array(A); // integer ns (src/lib/ticks.ts): equal printed times give equal sums (ties)
   const touched = new Int32Array(A);
   let eScratch = new Float64Array(64);
   let eTouched = new Int32Array(64);
@@ -145,7 +146,7 @@ export function compareMatrix(log: EventLog, pairAct: Int32Array, A: number, sid
         const d = dur[i];
         const z = size[i];
         if (d === d) {
-          cTime[act] += d;
+          cTime[act] += toTicks(d);
           actDurN[base + act]++;
         }
         if (z === z) {
@@ -187,7 +188,7 @@ export function compareMatrix(log: EventLog, pairAct: Int32Array, A: number, sid
         aPos.push(j);
         aCount.push(cCount[a]);
         aBytes.push(cBytes[a]);
-        aTime.push(cTime[a]);
+        aTime.push(fromTicks(cTime[a]));
         cCount[a] = 0;
         cBytes[a] = 0;
         cTime[a] = 0;

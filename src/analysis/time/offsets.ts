@@ -47,7 +47,7 @@ export interface FileOffsets {
   // ---- per event sent ----
   /** Seconds since t0. */
   start: Float64Array;
-  dur: Float32Array;
+  dur: Float64Array;
   offset: Float64Array;
   size: Float64Array;
   caseIdx: Uint32Array;
@@ -106,7 +106,7 @@ export function fileOffsets(log: EventLog, compiled: Pick<CompiledMapping, 'pair
     timeBase: log.timeBase, t0, files, path: want > 0 && total > 0 ? path : null,
     caseIds: log.cases.map((c) => c.id), caseLabels: log.cases.map((c) => caseLabel(c, ranked)),
     total: n > 0 ? total : 0, stride, read: { consecutive: 0, sequential: 0, random: 0 }, write: { consecutive: 0, sequential: 0, random: 0 },
-    start: new Float64Array(n), dur: new Float32Array(n), offset: new Float64Array(n), size: new Float64Array(n),
+    start: new Float64Array(n), dur: new Float64Array(n), offset: new Float64Array(n), size: new Float64Array(n),
     caseIdx: new Uint32Array(n), isWrite: new Uint8Array(n), pid: new Int32Array(n),
   };
   if (n === 0) return out;

@@ -81,7 +81,8 @@ describe('overview', () => {
       const ref = reference(log, m, metric, 37);
       expect(o.rows).toBe(7);
       for (let k = 0; k < 7; k++) {
-        for (let j = 0; j < 37; j++) expect(o.cells[k * 37 + j]).toBeCloseTo(ref[k][j], 6);
+        // relative: the bytes of a call are split over its bins by time differences of large starts (rounding)
+        for (let j = 0; j < 37; j++) expect(Math.abs(o.cells[k * 37 + j] - ref[k][j])).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(ref[k][j])));
       }
     }
   });

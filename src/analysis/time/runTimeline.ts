@@ -69,7 +69,7 @@ export interface RunTimeline {
   row: Uint32Array;
   /** Seconds since t0. */
   start: Float64Array;
-  dur: Float32Array;
+  dur: Float64Array;
   /** Events and failed calls the mark stands for (1 and 0/1 when raw). */
   count: Uint32Array;
   fail: Uint32Array;
@@ -159,7 +159,7 @@ export function runTimeline(log: EventLog, compiled: Pick<CompiledMapping, 'acti
     // copies: the reply's arrays are transferred (detached) by the worker, the rows are cached
     rowLabels, rowCase, rowRank, rowPid: rows.rowPid.slice(), rowSide: rows.rowSide.slice(),
     activities: compiled.activities.slice(), errnos: log.errnos.slice(), labels: [],
-    row: new Uint32Array(n), start: new Float64Array(n), dur: new Float32Array(n), count: new Uint32Array(n), fail: new Uint32Array(n),
+    row: new Uint32Array(n), start: new Float64Array(n), dur: new Float64Array(n), count: new Uint32Array(n), fail: new Uint32Array(n),
     act: new Int32Array(n), errno: new Uint16Array(n), pid: new Int32Array(n), size: new Float64Array(n), offset: new Float64Array(n), label: new Uint32Array(n),
   };
   if (!m) return out;

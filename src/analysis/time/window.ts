@@ -97,7 +97,7 @@ export function windowLog(log: EventLog, w: TimeWindow, t0 = runSpan(log).t0, re
   // overwrite the columns of a window that is no longer needed when they are large enough: touching
   // fresh memory (page faults) costs more than the copy itself
   const old = reuse !== null && reuse !== log && reuse.pairCall === log.pairCall ? reuse : null;
-  const col = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array | Float32Array>(
+  const col = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array>(
     prev: T | undefined,
     mine: T,
     make: (b: ArrayBufferLike | null) => T,
@@ -109,7 +109,7 @@ export function windowLog(log: EventLog, w: TimeWindow, t0 = runSpan(log).t0, re
     pair: col(old?.pair, log.pair, (b) => (b ? new Uint32Array(b, 0, n) : new Uint32Array(n))),
     errno: col(old?.errno, log.errno, (b) => (b ? new Uint16Array(b, 0, n) : new Uint16Array(n))),
     start: col(old?.start, log.start, (b) => (b ? new Float64Array(b, 0, n) : new Float64Array(n))),
-    dur: col(old?.dur, log.dur, (b) => (b ? new Float32Array(b, 0, n) : new Float32Array(n))),
+    dur: col(old?.dur, log.dur, (b) => (b ? new Float64Array(b, 0, n) : new Float64Array(n))),
     size: col(old?.size, log.size, (b) => (b ? new Float64Array(b, 0, n) : new Float64Array(n))),
     line: col(old?.line, log.line, (b) => (b ? new Uint32Array(b, 0, n) : new Uint32Array(n))),
     offset: col(old?.offset, log.offset, (b) => (b ? new Float64Array(b, 0, n) : new Float64Array(n))),

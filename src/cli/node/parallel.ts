@@ -139,7 +139,7 @@ export class NodeParsePool implements ParsePool {
   timeOrder(cols: SequenceSource): Promise<TimeOrder> {
     // copies: the columns stay here (the analysis reads them meanwhile); shared columns (views too: a load
     // merged into columns touched ahead) are not copied
-    const whole = <T extends Float64Array | Float32Array | Uint32Array>(c: T): T => (c.buffer instanceof SharedArrayBuffer || c.byteLength === c.buffer.byteLength ? c : (c.slice() as T));
+    const whole = <T extends Float64Array | Uint32Array>(c: T): T => (c.buffer instanceof SharedArrayBuffer || c.byteLength === c.buffer.byteLength ? c : (c.slice() as T));
     const { n, start, dur, pair, pairCall, caseOffsets } = cols;
     return this.compute<TimeOrder>({ id: this.nextId++, sort: { n, start: whole(start), dur: whole(dur), pair: whole(pair), pairCall, caseOffsets } }, `mc time sort and sequence of ${n} events`);
   }

@@ -120,7 +120,7 @@ export function checkNativeEvents(log: EventLog, bad: Bad): EventLog {
 }
 
 /** One case's events [a, b): bad starts counted, bad dur/size/offset set to NaN and counted, first unsorted index. */
-function scanCase(start: Float64Array, dur: Float32Array, size: Float64Array, offset: Float64Array, a: number, b: number): { badStart: number; fixed: number; unsortedAt: number } {
+function scanCase(start: Float64Array, dur: Float64Array, size: Float64Array, offset: Float64Array, a: number, b: number): { badStart: number; fixed: number; unsortedAt: number } {
   const max = MAX_TIME; // a local: an imported binding may be a property read per use (test transforms)
   let prev = -Infinity;
   let badStart = 0;
@@ -161,7 +161,7 @@ function compact(log: EventLog, files: FileReport[]): EventLog {
     for (let i = log.caseOffsets[c]; i < log.caseOffsets[c + 1]; i++) if (isValidTime(log.start[i])) keep.push(i);
   }
   offsets[log.cases.length] = keep.length;
-  const pick = <T extends Int32Array | Uint32Array | Uint16Array | Float32Array | Float64Array>(a: T): T => {
+  const pick = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array>(a: T): T => {
     const out = new (a.constructor as new (n: number) => T)(keep.length);
     for (let j = 0; j < keep.length; j++) out[j] = a[keep[j]];
     return out;

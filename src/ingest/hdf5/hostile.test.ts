@@ -39,7 +39,7 @@ function refusal(name: string): string {
 }
 
 describe('the native layout written by h5py (an independent writer) loads', () => {
-  it('native_h5py.h5 gives the rows the Python parser wrote', () => {
+  it('native_h5py.h5 (float32 durations, as written before float64) gives the rows the Python parser wrote', () => {
     const log = load('native_h5py.h5');
     validate(log);
     expect(log.cases.map((c) => c.id)).toEqual(expected.cases.map((c) => c.id));
@@ -49,6 +49,7 @@ describe('the native layout written by h5py (an independent writer) loads', () =
       c.events.forEach((e, j) => {
         const p = log.pair[a + j];
         expect([log.pid[a + j], log.calls[log.pairCall[p]], log.start[a + j], log.paths[log.pairFp[p]], log.errnos[log.errno[a + j]]]).toEqual([e[0], e[1], e[2], e[4], e[6]]);
+        expect(log.dur[a + j]).toBe(Math.fround(e[3])); // the stored float32, widened exactly
       });
     });
   });

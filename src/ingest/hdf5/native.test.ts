@@ -124,7 +124,7 @@ with h5py.File(sys.argv[1], 'r') as h:
       format: 'strace-dfg-eventlog',
       version: 1,
       timeBase: log.timeBase,
-      dtypes: { pid: '<i4', pair: '<u4', errno: '<u2', start: '<f8', dur: '<f4', size: '<f8', line: '<u4', offset: '<f8' },
+      dtypes: { pid: '<i4', pair: '<u4', errno: '<u2', start: '<f8', dur: '<f8', size: '<f8', line: '<u4', offset: '<f8' },
       n: log.n,
       bytes,
       ids: log.cases.map((c) => c.id),
@@ -146,6 +146,23 @@ describe('files written before the offset column', () => {
     validate(back);
     expect(Array.from(back.offset)).toEqual(Array.from(log.offset, () => NaN));
     expectIdentical({ ...log, offset: back.offset }, back);
+  });
+});
+
+describe('files written with float32 durations (before float64)', () => {
+  it('read with every duration widened exactly, the rest identical', () => {
+    const path = join(dir, 'durf32.h5');
+    const log = edgeLog();
+    writeNativeHdf5(h5, log, path);
+    const script = `import h5py,sys,numpy as np\nwith h5py.File(sys.argv[1],'a') as h:\n  d = h['events/dur'][:]\n  del h['events/dur']\n  h['events'].create_dataset('dur', data=d.astype('<f4'))`;
+    const r = spawnSync('/usr/bin/python3', ['-c', script, path], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    const back = readHdf5Log(h5, path, 'durf32.h5');
+    validate(back);
+    expect(back.dur).toBeInstanceOf(Float64Array);
+    expect(Array.from(back.dur)).toEqual(Array.from(log.dur, (d) => Math.fround(d)));
+    expect(back.dur[0]).not.toBe(log.dur[0]); // 0.000123 is not a float32
+    expectIdentical({ ...log, dur: back.dur }, back);
   });
 });
 

@@ -188,7 +188,8 @@ export function readNative(h5: H5Module, fileId: bigint, displayName: string, fi
     pair: read('/events/pair', (m) => new Uint32Array(m), n),
     errno: read('/events/errno', (m) => new Uint16Array(m), n),
     start: read('/events/start', (m) => new Float64Array(m), n),
-    dur: read('/events/dur', (m) => new Float32Array(m), n),
+    // files written while durations were float32 (before the float64 column): widened, every value exact
+    dur: info('/events/dur').fields[0].size === 4 ? Float64Array.from(read('/events/dur', (m) => new Float32Array(m), n)) : read('/events/dur', (m) => new Float64Array(m), n),
     size: read('/events/size', (m) => new Float64Array(m), n),
     line: read('/events/line', (m) => new Uint32Array(m), n),
     // files written before the offset column existed: every offset unknown

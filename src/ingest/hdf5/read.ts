@@ -9,8 +9,6 @@ import { asH5Module, Hdf5FormatError, type H5Module, type H5Namespace } from './
 
 /** Below this many seconds a float `start` is a time of day (strace -t/-tt), above it epoch seconds. */
 export const CLOCK_LIMIT = 86400 * 2;
-/** The largest float32 (durations are stored as float32: anything above is Infinity, i.e. unknown). */
-const F32_MAX = 3.4028234663852886e38;
 
 const FIXED_HINT =
   "it was written by pandas with format='fixed' (pickled Python objects), which cannot be read in a browser. " +
@@ -149,7 +147,7 @@ function readCase(h5: H5Module, fileId: bigint, t: CaseTable, b: EventLogBuilder
       if (s > maxStart) maxStart = s;
       const du = dur ? dur[i] : NaN;
       const z = size ? size[i] : NaN;
-      b.push(pid ? pid[i] | 0 : 0, b.pairOf(call[i], fp[i]), errno ? errno[i] : 0, s, du >= 0 && du <= F32_MAX ? du : NaN, z >= 0 && z < Infinity ? z : NaN, line ? line[i] >>> 0 : 0);
+      b.push(pid ? pid[i] | 0 : 0, b.pairOf(call[i], fp[i]), errno ? errno[i] : 0, s, du >= 0 && du < Infinity ? du : NaN, z >= 0 && z < Infinity ? z : NaN, line ? line[i] >>> 0 : 0);
     }
   }
   if (bad) dropped['bad-start'] = (dropped['bad-start'] ?? 0) + bad;

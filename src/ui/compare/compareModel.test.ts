@@ -57,7 +57,7 @@ describe('Compare tab model on the IOR-like runs', () => {
     const t = {
       activity: 'x', timeBase: 'clock' as const, rowLabels: ids, rowCase: ids,
       row: Uint32Array.from([0, 11]), start: Float64Array.from([res.cases[0].start! + 0.5, res.cases[11].start! + 0.25]),
-      dur: Float32Array.from([0.1, 0.1]), size: Float64Array.from([NaN, NaN]), pid: Int32Array.from([1, 2]), label: Uint32Array.from([0, 0]), labels: ['x'],
+      dur: Float64Array.from([0.1, 0.1]), size: Float64Array.from([NaN, NaN]), pid: Int32Array.from([1, 2]), label: Uint32Array.from([0, 0]), labels: ['x'],
     };
     const a = alignAtCaseStart(t, res);
     expect(a.timeBase).toBe('relative');

@@ -14,7 +14,7 @@ function one(label: string, dur: number, size: number): TimelineData {
     rowCase: [`case ${HOSTILE}`],
     row: Uint32Array.of(0),
     start: Float64Array.of(55315.458466),
-    dur: Float32Array.of(dur),
+    dur: Float64Array.of(dur),
     size: Float64Array.of(size),
     pid: Int32Array.of(4242),
     label: Uint32Array.of(0),
