@@ -2,9 +2,8 @@
  * The duration and failure statistics (docs/METHOD.md "Duration and failure statistics") end to end on a
  * real trace with failing calls (src/analysis/__fixtures__/failures: a gcc-built C program traced with
  * strace -f -tt -T -y), against values computed by hand from the fixture's lines, and the p95 against
- * numpy (python3 must be installed with numpy: the test fails, never skips, without it).
+ * numpy.percentile (committed reference values: tools/refdata/numpy_percentile.py, src/testing/refdata.ts).
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import type { CliJson } from '../analysis/cliJson';
 import { activityEvents, analyze, compileMapping, DEFAULT_MAPPING, RAW_MAPPING } from '../analysis';
 import { parseStraceBytes } from '../ingest/strace';
 import { mergeLogs } from '../model';
+import { referenceValues } from '../testing/refdata';
 import { syntheticLog } from '../testing/syntheticLog';
 import { main } from './run';
 
@@ -28,12 +28,11 @@ async function cliJson(...argv: string[]): Promise<CliJson> {
   return JSON.parse(out) as CliJson;
 }
 
-/** numpy.percentile(x, q) (default method "linear") of each list, computed by /usr/bin/python3. */
-function numpyPercentiles(lists: number[][], q: number): number[] {
-  const py = 'import json, sys, numpy\nd = json.load(sys.stdin)\nprint(json.dumps([float(numpy.percentile(x, d["q"])) for x in d["lists"]]))';
-  const r = spawnSync('/usr/bin/python3', ['-c', py], { input: JSON.stringify({ q, lists }), encoding: 'utf8', maxBuffer: 1 << 28 });
-  if (r.error || r.status !== 0) throw new Error(`python3 with numpy is needed for this cross-check (apt-get install python3-numpy): ${r.error?.message ?? r.stderr}`);
-  return JSON.parse(r.stdout) as number[];
+const refs = referenceValues(import.meta.url);
+
+/** numpy.percentile(x, q) (default method "linear") of each list. */
+function numpyPercentiles(name: string, lists: number[][], q: number): number[] {
+  return refs.get(name, 'tools/refdata/numpy_percentile.py', { stdin: { q, lists } });
 }
 
 describe('duration and failure statistics on real failing calls', () => {
@@ -96,7 +95,7 @@ describe('duration and failure statistics on real failing calls', () => {
     const m = compileMapping(log, RAW_MAPPING);
     const r = analyze(log, RAW_MAPPING, null, m);
     const durs = r.nodes.map((n) => Array.from(activityEvents(log, m, n.id).dur).filter((d) => !Number.isNaN(d)));
-    const np = numpyPercentiles(durs, 95);
+    const np = numpyPercentiles('p95 per activity, failures fixture, raw mapping', durs, 95);
     r.nodes.forEach((n, i) => expect(n.p95Dur, n.id).toBeCloseTo(np[i], 12));
     expect(r.nodes.length).toBeGreaterThan(5);
   });
@@ -108,7 +107,7 @@ describe('duration and failure statistics on real failing calls', () => {
       const m = compileMapping(log, spec);
       const r = analyze(log, spec, null, m);
       const durs = r.nodes.map((n) => Array.from(activityEvents(log, m, n.id).dur).filter((d) => !Number.isNaN(d)));
-      const np = numpyPercentiles(durs, 95);
+      const np = numpyPercentiles(`p95 per activity, synthetic log, depth ${depth}`, durs, 95);
       r.nodes.forEach((n, i) => {
         if (durs[i].length === 0) expect(n.p95Dur).toBeNull();
         else expect(Math.abs((n.p95Dur as number) - np[i])).toBeLessThanOrEqual(1e-12 + 1e-9 * np[i]);

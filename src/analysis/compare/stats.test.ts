@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prng } from '../../lib/prng';
+import { referenceValues } from '../../testing/refdata';
 import { relClose, scipy } from '../../testing/scipy';
 import { benjaminiHochberg, erfc, exactCdf, mannWhitneyU, normalSf, rankAverage } from './stats';
 
@@ -125,9 +126,9 @@ const BH_SETS = [[0.01, 0.02, 0.03, 0.04, 0.05], Array.from({ length: 200 }, () 
 
 describe('against scipy.stats.mannwhitneyu (python3-scipy)', () => {
   const pairs = battery();
-  // one python3 start for all the references (fails, not skips, without python3-scipy)
+  // one python3 run for all the references (committed: tools/refdata/scipy_stats.py)
   let cached: ReturnType<typeof scipy> | null = null;
-  const refs = (): ReturnType<typeof scipy> => (cached ??= scipy({ pairs, sf: ZS, bh: BH_SETS }));
+  const refs = (): ReturnType<typeof scipy> => (cached ??= scipy(referenceValues(import.meta.url), 'battery', { pairs, sf: ZS, bh: BH_SETS }));
 
   it('U, two-sided p (method="auto") and Cliff’s delta agree to 1e-12 on a random battery', () => {
     const ref = refs();

@@ -2,19 +2,17 @@
  * One straggler definition (docs/METHOD.md "Stragglers"): the phases table / `strace-dfg time` and insight
  * T07 name the same cases per I/O phase, and both agree with numpy on the per-case busy times.
  */
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { EventLog } from '../../model';
 import { IOR_LIKE } from '../../testing/iorLike';
 import { PHASES_DIR } from '../../testing/phasesFixture';
+import { referenceValues } from '../../testing/refdata';
 import { traceDirLog } from '../../testing/traceDir';
 import { compileMapping } from '../mapping';
 import { phases } from '../time/phases';
 import type { Phases } from '../time/types';
 import { DEFAULT_MAPPING, RAW_MAPPING, type MappingSpec } from '../types';
 import { runInsights } from './index';
-
-const PYTHON = '/usr/bin/python3';
 
 /** Per phase, per case: Σ dur of its mapped events whose start lies in the phase (recomputed plainly). */
 function busyTimes(log: EventLog, pairAct: Int32Array, p: Phases): { cases: number[]; busy: number[] }[] {
@@ -40,15 +38,11 @@ function busyTimes(log: EventLog, pairAct: Int32Array, p: Phases): { cases: numb
   });
 }
 
+const refs = referenceValues(import.meta.url);
+
 /** numpy: mean, population σ and the indices above mean + 1 σ, per phase. */
-function numpy(rows: number[][]): [number, number, number[]][] {
-  const py = spawnSync(
-    PYTHON,
-    ['-c', 'import json,sys,numpy as np\nfor v in json.load(sys.stdin):\n a=np.array(v); print(json.dumps([a.mean(), a.std(), [int(i) for i in np.nonzero(a > a.mean()+a.std())[0]]]))'],
-    { input: JSON.stringify(rows), encoding: 'utf8' },
-  );
-  expect(py.status, py.stderr).toBe(0);
-  return py.stdout.trim().split('\n').map((l) => JSON.parse(l) as [number, number, number[]]);
+function numpy(name: string, rows: number[][]): [number, number, number[]][] {
+  return refs.get(name, 'tools/refdata/numpy_stragglers.py', { stdin: rows });
 }
 
 const FIXTURES: [string, string][] = [['ior-like', IOR_LIKE], ['phases', PHASES_DIR]];
@@ -82,7 +76,7 @@ describe('stragglers: the time views and T07 agree', () => {
 
         // numpy on the plainly recomputed busy times: mean, σ, who is a straggler
         const bt = busyTimes(log, m.pairAct, p);
-        numpy(bt.map((b) => b.busy)).forEach(([mean, std, idx], j) => {
+        numpy(`${name}, ${mname} mapping`, bt.map((b) => b.busy)).forEach(([mean, std, idx], j) => {
           expect(p.phases[j].cases).toBe(bt[j].cases.length);
           expect(p.phases[j].mean).toBeCloseTo(mean, 12);
           expect(p.phases[j].std).toBeCloseTo(std, 12);

@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { EventLog } from '../../model';
 import { phasesLog } from '../../testing/phasesFixture';
+import { referenceValues } from '../../testing/refdata';
 import { compileMapping, type CompiledMapping } from '../mapping';
 import { syntheticLog } from '../../testing/syntheticLog';
 import { tinyLog, type TinyEvent } from '../../testing/tinyLog';
@@ -134,13 +134,7 @@ describe('phases', () => {
         return s;
       });
     });
-    const py = spawnSync(
-      'python3',
-      ['-c', 'import json,sys,numpy as np\nfor v in json.load(sys.stdin):\n a=np.array(v); print(json.dumps([a.mean(), a.std(), [int(i) for i in np.nonzero(a > a.mean()+a.std())[0]]]))'],
-      { input: JSON.stringify(perPhase), encoding: 'utf8' },
-    );
-    expect(py.status, py.stderr).toBe(0);
-    const rows = py.stdout.trim().split('\n').map((l) => JSON.parse(l) as [number, number, number[]]);
+    const rows = referenceValues(import.meta.url).get<[number, number, number[]][]>('per-phase busy times', 'tools/refdata/numpy_stragglers.py', { stdin: perPhase });
     rows.forEach(([mean, std, idx], j) => {
       expect(p.phases[j].mean).toBeCloseTo(mean, 12);
       expect(p.phases[j].std).toBeCloseTo(std, 12);

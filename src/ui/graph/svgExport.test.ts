@@ -1,5 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { referenceValues } from '../../testing/refdata';
 import { ARROW_PX, LEGEND_LINE, edgePath, escapeXml, toSvg } from './svgExport';
 
 describe('svg export', () => {
@@ -13,8 +16,13 @@ describe('svg export', () => {
     const label = 'open:/tmp/a\u0000b\u0001\u001f\ud800\uffff\u202egpj.exe';
     const svg = toSvg([{ x: 0, y: 0, w: 100, h: 40, shape: 'box', fill: '#fff', stroke: '#555', lines: [label] }], [], 'sans-serif', 11, [label]);
     expect(svg).toContain('open:/tmp/a\\u0000b\\u0001\\u001f\\ud800\\uffff');
-    const parsed = execFileSync('/usr/bin/python3', ['-c', 'import sys, xml.dom.minidom as m; d = m.parseString(sys.stdin.buffer.read()); print(d.documentElement.tagName)'], { input: Buffer.from(svg, 'utf8') }).toString().trim();
-    expect(parsed).toBe('svg');
+    const dir = mkdtempSync(join(tmpdir(), 'svg-'));
+    try {
+      writeFileSync(join(dir, 'label.svg'), svg);
+      expect(referenceValues(import.meta.url).get('control characters', 'tools/refdata/xml_root.py', { files: [join(dir, 'label.svg')] })).toBe('svg');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('draws straight, curved and loop edges like Cytoscape', () => {
     expect(edgePath([{ x: 0, y: 0 }, { x: 10, y: 0 }])).toBe('M0,0 L10,0');

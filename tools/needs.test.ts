@@ -1,0 +1,52 @@
+/**
+ * tools/needs.mjs: what npm test needs beyond Node is found, or one line says what to install.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { installLine, missing, onPath, TEST_NEEDS, TOOLS } from './needs.mjs';
+
+const tmp = mkdtempSync(join(tmpdir(), 'needs-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('tools/needs.mjs', () => {
+  it('finds executables on a PATH, not plain files', () => {
+    writeFileSync(join(tmp, 'tool-x'), '#!/bin/sh\n');
+    writeFileSync(join(tmp, 'plain'), '');
+    chmodSync(join(tmp, 'tool-x'), 0o755);
+    expect(onPath('tool-x', `/nonexistent:${tmp}`)).toBe(true);
+    expect(onPath('plain', tmp)).toBe(false);
+    expect(onPath('tool-x', '/nonexistent')).toBe(false);
+    expect(onPath(process.execPath)).toBe(true);
+  });
+
+  it('every tool npm test needs is known, with its Debian packages', () => {
+    for (const n of TEST_NEEDS) expect(TOOLS[n]?.apt.length, n).toBeGreaterThan(0);
+    expect(() => missing(['no-such-tool'])).toThrow(/unknown tool "no-such-tool"/);
+  });
+
+  it('one line says what to install', () => {
+    expect(installLine('npm test', ['chromium', 'strace', 'gcc'])).toBe(
+      'npm test needs Chromium (the e2e tests), strace, gcc: install with `apt-get install chromium strace gcc libc6-dev` (or set CHROMIUM_PATH)',
+    );
+  });
+
+  it('npm test\'s first step, when it may not install: one line on stderr, exit 1, no stack trace', () => {
+    const r = spawnSync(process.execPath, ['tools/needs.mjs', 'test'], {
+      encoding: 'utf8',
+      env: { ...process.env, CHROMIUM_PATH: join(tmp, 'no-chromium'), STRACE_DFG_NO_INSTALL: '1' },
+    });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('npm test needs Chromium (the e2e tests): install with `apt-get install chromium` (or set CHROMIUM_PATH)\n');
+  });
+
+  it('and nothing when everything is there', () => {
+    writeFileSync(join(tmp, 'chromium'), '#!/bin/sh\n');
+    chmodSync(join(tmp, 'chromium'), 0o755);
+    const r = spawnSync(process.execPath, ['tools/needs.mjs', 'test'], { encoding: 'utf8', env: { ...process.env, CHROMIUM_PATH: join(tmp, 'chromium') } });
+    expect([r.status, r.stdout, r.stderr]).toEqual([0, '', '']);
+  });
+});
