@@ -1,7 +1,7 @@
 /**
  * The app before a load of millions of distinct paths: the heads of the dropped files are sampled in the
  * worker and a load whose paths would not fit in a worker's heap asks first (parse-time filter offered).
- * Real traces made with strace (src/testing/manyPaths.ts); the heap budget is made small.
+ * Real traces made with strace (src/session/__fixtures__/many-paths); the heap budget is made small.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +34,7 @@ let few = '';
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 beforeAll(() => {
   ({ many, few } = makeManyPathsTraces(tmp));
-}, 120_000);
+});
 
 const input = (p: string) => ({ file: new File([readFileSync(p)], basename(p)), name: basename(p) });
 const HEAP = 3 * 1024 * 1024;

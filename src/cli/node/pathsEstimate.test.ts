@@ -1,8 +1,9 @@
 /**
  * Millions of distinct paths: the CLI estimates them from slices of the files before loading, and a load
- * that will not fit stops with one line (docs/ARCHITECTURE.md "Loads"). Real traces made here with strace:
- * an mdtest-like shell loop creating 12,000 files (a new path every few calls) and dd copying byte by byte
- * (two paths, the same bytes of trace); the heap is made small with STRACE_DFG_HEAP_MB.
+ * that will not fit stops with one line (docs/ARCHITECTURE.md "Loads"). Real traces made with strace
+ * (src/session/__fixtures__/many-paths): an mdtest-like shell loop creating 12,000 files (a new path every
+ * few calls) and dd copying byte by byte (two paths, the same bytes of trace); the heap is made small with
+ * STRACE_DFG_HEAP_MB.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +24,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 beforeAll(() => {
   ({ many: MANY, few: FEW } = makeManyPathsTraces(tmp));
-}, 120_000);
+});
 
 async function item(path: string): Promise<Identified> {
   const id = await identify(fsSource(path, path, statSync(path).size));
