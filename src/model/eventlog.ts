@@ -10,6 +10,11 @@
  * (ties: source line order). Strings (call names, paths, errnos) live once in string tables.
  */
 
+import type { Profile } from './profile';
+
+/** The kind of file a FileReport describes. */
+export type SourceFormat = 'strace' | 'hdf5' | 'darshan';
+
 /** What a `start` value means. */
 export type TimeBase =
   | 'clock' // seconds since midnight of an unknown day (strace -t / -tt), midnight crossings unwrapped (+86400)
@@ -50,7 +55,7 @@ export interface UnparsableLine {
 export interface FileReport {
   /** File name as given (base name or relative path for dropped folders). */
   name: string;
-  format: 'strace' | 'hdf5';
+  format: SourceFormat;
   bytes: number;
   lines: number;
   events: number;
@@ -93,6 +98,16 @@ export interface EventLog {
   pairFp: Uint32Array;
   // ---- provenance ----
   files: FileReport[];
+  // ---- optional, per source kind ----
+  /**
+   * Per event: the I/O layer that issued it, an index into `layerNames` (Darshan DXT: POSIX or MPIIO);
+   * absent or null when the source has no layers.
+   */
+  layer?: Uint8Array | null;
+  /** The names of the layers `layer` indexes. */
+  layerNames?: readonly string[];
+  /** Profiling logs (Darshan) loaded into this log: counters, job header, heatmaps (model/profile.ts). */
+  profiles?: readonly Profile[];
 }
 
 /**
@@ -138,7 +153,7 @@ export function logBytes(log: EventLog): number {
   return b;
 }
 
-export function emptyFileReport(name: string, format: 'strace' | 'hdf5', bytes = 0): FileReport {
+export function emptyFileReport(name: string, format: SourceFormat, bytes = 0): FileReport {
   return { name, format, bytes, lines: 0, events: 0, dropped: {}, unparsable: [], flags: null, warnings: [] };
 }
 

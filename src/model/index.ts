@@ -4,3 +4,4 @@ export { Interner } from './interner';
 export { ColumnsAhead } from './columnsAhead';
 export { joinForkedFiles, splitCasesByPid } from './transform';
 export { LogMerger, mergeLogs, type MergeMaps } from './merge';
+export * from './profile';

@@ -7,6 +7,7 @@
 import { allocColumns, type EventLog, type TimeBase } from './eventlog';
 import type { ColumnsAhead } from './columnsAhead';
 import { Interner, PairTable } from './interner';
+import type { Profile } from './profile';
 import { uniqueId } from './transform';
 
 function remapTable(into: Interner, table: readonly string[]): Uint32Array {
@@ -89,6 +90,9 @@ export class LogMerger {
     };
     const { timeBase, warning } = mergeTimeBase(logs);
     out.timeBase = timeBase;
+    const layers = mergeLayers(logs, n);
+    if (layers) Object.assign(out, { layer: layers.layer, layerNames: layers.names });
+    const profiles: Profile[] = [];
     const used = new Set<string>();
     let at = 0;
     let k = 0;
@@ -97,12 +101,16 @@ export class LogMerger {
       const { pairMap, errMap } = this.maps[li];
       const fileBase = out.files.length;
       out.files.push(...l.files);
+      const renamed = new Map<string, string>();
       for (let ci = 0; ci < l.cases.length; ci++) {
         const c = l.cases[ci];
         const id = uniqueId(used, c.id, '#');
+        if (id !== c.id) renamed.set(c.id, id);
         out.cases.push({ ...c, id, file: c.file + fileBase });
         out.caseOffsets[++k] = at + l.caseOffsets[ci + 1];
       }
+      for (const p of l.profiles ?? []) profiles.push(renamed.size ? renameCases(p, renamed) : p);
+      if (layers) layers.copy(li, at);
       out.pid.set(l.pid, at);
       out.start.set(l.start, at);
       out.dur.set(l.dur, at);
@@ -116,8 +124,42 @@ export class LogMerger {
       at += l.n;
     }
     if (warning && out.files.length) out.files[0] = { ...out.files[0], warnings: [...out.files[0].warnings, warning] };
+    if (profiles.length) out.profiles = profiles;
     return out;
   }
+}
+
+/** The profile with its rank → case map following the cases' new ids. */
+function renameCases(p: Profile, renamed: ReadonlyMap<string, string>): Profile {
+  const caseOfRank: Record<number, string> = {};
+  for (const [r, id] of Object.entries(p.caseOfRank)) caseOfRank[Number(r)] = renamed.get(id) ?? id;
+  return { ...p, caseOfRank };
+}
+
+/**
+ * The layer column of the merged log when any part has one: the union of the parts' layer names (in merge
+ * order), each part's values remapped; the events of a part without layers get the name ''.
+ */
+function mergeLayers(logs: readonly EventLog[], n: number): { layer: Uint8Array; names: string[]; copy(li: number, at: number): void } | null {
+  if (!logs.some((l) => l.layer)) return null;
+  const names = new Interner();
+  const maps = logs.map((l) => (l.layer ? remapTable(names, l.layerNames ?? []) : null));
+  const none = logs.some((l) => !l.layer && l.n > 0) ? names.intern('') : 0;
+  if (names.size > 256) throw new Error('more than 256 distinct layers');
+  const layer = new Uint8Array(n);
+  return {
+    layer,
+    names: names.list,
+    copy(li, at) {
+      const l = logs[li];
+      const m = maps[li];
+      if (!l.layer || !m) {
+        layer.fill(none, at, at + l.n);
+        return;
+      }
+      for (let i = 0; i < l.n; i++) layer[at + i] = m[l.layer[i]];
+    },
+  };
 }
 
 /**

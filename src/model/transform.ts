@@ -1,8 +1,8 @@
 import type { CaseInfo, EventColumns, EventLog } from './eventlog';
 
 /** The per-event columns of `log` in the order given by `order` (event indices). */
-function permuteEvents(log: EventLog, order: Uint32Array): EventColumns {
-  const take = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array>(col: T, make: (n: number) => T): T => {
+function permuteEvents(log: EventLog, order: Uint32Array): EventColumns & Pick<EventLog, 'layer'> {
+  const take = <T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array>(col: T, make: (n: number) => T): T => {
     const out = make(order.length);
     for (let i = 0; i < order.length; i++) out[i] = col[order[i]];
     return out;
@@ -16,6 +16,7 @@ function permuteEvents(log: EventLog, order: Uint32Array): EventColumns {
     size: take(log.size, (m) => new Float64Array(m)),
     line: take(log.line, (m) => new Uint32Array(m)),
     offset: take(log.offset, (m) => new Float64Array(m)),
+    ...(log.layer ? { layer: take(log.layer, (m) => new Uint8Array(m)) } : {}),
   };
 }
 

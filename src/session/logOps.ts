@@ -18,6 +18,7 @@ export function selectCases(log: EventLog, keep: Uint8Array): EventLog {
     ...allocColumns(n),
     cases: [],
     caseOffsets: new Uint32Array(k + 1),
+    ...(log.layer ? { layer: new Uint8Array(n) } : {}),
   };
   let w = 0;
   let j = 0;
@@ -33,6 +34,7 @@ export function selectCases(log: EventLog, keep: Uint8Array): EventLog {
     out.size.set(log.size.subarray(a, b), w);
     out.line.set(log.line.subarray(a, b), w);
     out.offset.set(log.offset.subarray(a, b), w);
+    if (log.layer) out.layer!.set(log.layer.subarray(a, b), w);
     w += b - a;
     out.cases.push(log.cases[c]);
     out.caseOffsets[++j] = w;

@@ -177,12 +177,12 @@ export function parseOrder(sizes: readonly number[]): number[] {
   return [...idx.filter((k) => sizes[k] > big).sort((a, b) => sizes[b] - sizes[a] || a - b), ...idx.filter((k) => sizes[k] <= big)];
 }
 
-/** Files that parsed without a single system call (and without unparsable lines): named as errors. */
+/** Files that parsed without a single system call (and without unparsable lines or a profile): named as errors. */
 export function emptyFiles(logs: readonly EventLog[]): FileError[] {
   const out: FileError[] = [];
   for (const l of logs) {
     const name = l.files[0]?.name ?? '?';
-    if (l.n === 0 && l.files.every((f) => f.unparsable.length === 0)) out.push({ file: name, message: `${name}: no system calls found` });
+    if (l.n === 0 && !l.profiles?.length && l.files.every((f) => f.unparsable.length === 0)) out.push({ file: name, message: `${name}: no system calls found` });
   }
   return out;
 }

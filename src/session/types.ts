@@ -7,7 +7,7 @@ import type { CustomSandbox, RegexGuard } from './compile';
 import type { Inflate } from '../ingest/gzip';
 import type { SequenceSource } from '../analysis/concurrency';
 import type { Reports, ReportsJob, TimeOrder } from './offload';
-import type { EventLog, TimeBase, UnparsableLine } from '../model/eventlog';
+import type { EventLog, SourceFormat, TimeBase, UnparsableLine } from '../model/eventlog';
 import type { Importer } from '../ingest/importer';
 import type { Identified } from '../ingest/registry';
 import type { ByteSource, Cancel } from '../ingest/source';
@@ -46,7 +46,7 @@ export interface FileError {
 
 export interface LoadedFile {
   name: string;
-  format: 'strace' | 'hdf5';
+  format: SourceFormat;
   bytes: number;
   lines: number;
   events: number;

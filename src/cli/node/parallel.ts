@@ -68,7 +68,7 @@ export function defaultJobs(): number {
 }
 
 function buffersOf(log: EventLog): ArrayBuffer[] {
-  const cols = [log.pid, log.pair, log.errno, log.start, log.dur, log.size, log.line, log.offset, log.caseOffsets, log.pairCall, log.pairFp];
+  const cols = [log.pid, log.pair, log.errno, log.start, log.dur, log.size, log.line, log.offset, log.caseOffsets, log.pairCall, log.pairFp, ...(log.layer ? [log.layer] : [])];
   return [...new Set(cols.map((c) => c.buffer as ArrayBuffer))];
 }
 

@@ -1,0 +1,13 @@
+/** Darshan logs (docs/FORMATS.md "Darshan logs"): the reader behind darshanImporter, loaded lazily. */
+import type { EventLog } from '../../model/eventlog';
+import { readDarshan } from './read';
+import { toEventLog } from './toLog';
+
+export { isDarshan } from './header';
+export { readDarshan, type DarshanData } from './read';
+export { toEventLog, exeName, LAYERS } from './toLog';
+
+/** The bytes of a whole Darshan log → its EventLog (DXT events; counters, job and heatmaps as its profile). */
+export function readDarshanLog(name: string, bytes: Uint8Array): EventLog {
+  return toEventLog(name, bytes.length, readDarshan(name, bytes));
+}
