@@ -100,6 +100,11 @@ gcc -O0 -pthread -o bin/offsets "$ROOT/tools/fixture-src/offsets.c"
   sh -c 'mkdir d; ln -s f d/l; rm -r d; test -e /nope; cd /etc && stat hostname' </dev/null >/dev/null 2>&1)
 (cd offsets && strace -qq -f -tt -T -y -o ../offsets.st ../bin/offsets </dev/null >/dev/null 2>../offsets_prog.txt)
 cp offsets_prog.txt "$FX/"
+# fd numbers near the process's limit (RLIMIT_NOFILE raised to its hard limit, every lower fd taken)
+mkdir -p bigfds
+gcc -O0 -o bin/bigfds "$ROOT/tools/fixture-src/bigfds.c"
+(cd bigfds && strace -qq -f -tt -T -y -e trace=openat,read,lseek,dup2,clone,wait4 -o ../fd_near_limit.st ../bin/bigfds </dev/null >/dev/null 2>../fd_near_limit_prog.txt)
+cp fd_near_limit_prog.txt "$FX/"
 
 # library-loading reads of every process make files big: keep them, but cut files above ~48 KB at a line
 for f in *.st *.st.*; do
@@ -107,7 +112,7 @@ for f in *.st *.st.*; do
   if [ "$(stat -c %s "$f")" -gt 49000 ]; then head -c 49000 "$f" | sed '$d' > "$f.cut" && mv "$f.cut" "$f"; echo "trimmed $f"; fi
 done
 rm -f "$FX"/flags_ff.st.*
-cp a_node1_*.st b_node1_*.st flags_*.st flags_ff.st.* multiproc_f_tt_T_y.st threads_f_tt_T_y.st killed_sigterm.st weird_paths.st path_calls.st path_shell.st offsets.st "$FX/"
+cp a_node1_*.st b_node1_*.st flags_*.st flags_ff.st.* multiproc_f_tt_T_y.st threads_f_tt_T_y.st killed_sigterm.st weird_paths.st path_calls.st path_shell.st offsets.st fd_near_limit.st "$FX/"
 
 # --- samples for the app's "Load example"
 rm -f "$SAMPLES"/*.st

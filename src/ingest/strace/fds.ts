@@ -19,8 +19,37 @@ interface Ofd {
   append: boolean;
 }
 
+/** fds below this are array slots (the common case, fast); above, a Map: no walk ever depends on an fd's value. */
+const DENSE_FDS = 1024;
+
+/** One fd table's entries: any fd number (up to 2^31 − 1) costs the same. */
+class Slots {
+  private readonly dense: (Ofd | undefined)[] = [];
+  private sparse: Map<number, Ofd> | null = null;
+
+  get(fd: number): Ofd | undefined {
+    return fd < DENSE_FDS ? this.dense[fd] : this.sparse?.get(fd);
+  }
+
+  put(fd: number, o: Ofd | undefined): void {
+    if (fd < DENSE_FDS) this.dense[fd] = o;
+    else if (o !== undefined) (this.sparse ??= new Map()).set(fd, o);
+    else this.sparse?.delete(fd);
+  }
+
+  /** The live entries (fn may change entries of this table: a removed one is not visited again). */
+  forEach(fn: (o: Ofd, fd: number) => void): void {
+    const d = this.dense;
+    for (let fd = 0; fd < d.length; fd++) {
+      const o = d[fd];
+      if (o !== undefined) fn(o, fd);
+    }
+    if (this.sparse !== null) for (const [fd, o] of this.sparse) fn(o, fd);
+  }
+}
+
 class Table {
-  fds: (Ofd | undefined)[] = [];
+  readonly fds = new Slots();
   sharers = 1;
   /** -ff: offsets only after an execve seen in this file (a thread's or a forked child's file shares unseen). */
   trusted: boolean;
@@ -113,23 +142,25 @@ export class FdTracker {
   }
 
   private set(t: Table, fd: number, o: Ofd | undefined): void {
-    const old = t.fds[fd];
+    const old = t.fds.get(fd);
     if (old !== undefined) this.liveByFp[old.fp]--;
     if (o !== undefined) this.liveByFp[o.fp] = (this.liveByFp[o.fp] ?? 0) + 1;
-    t.fds[fd] = o;
+    t.fds.put(fd, o);
   }
 
   /** A position of file `fp` moved through an fd not tied to a known description: forget all of that file's. */
   private forgetFile(fp: number): void {
     if (!(this.liveByFp[fp] > 0)) return;
     for (const t of this.all) {
-      for (let fd = 0; fd < t.fds.length; fd++) if (t.fds[fd]?.fp === fp) this.set(t, fd, undefined);
+      t.fds.forEach((o, fd) => {
+        if (o.fp === fp) this.set(t, fd, undefined);
+      });
     }
   }
 
   /** The description behind fd of table t if it is still the one for fp, else undefined (stale entries dropped). */
   private known(t: Table, fd: number, fp: number): Ofd | undefined {
-    const o = fd >= 0 ? t.fds[fd] : undefined;
+    const o = fd >= 0 ? t.fds.get(fd) : undefined;
     if (o === undefined) return undefined;
     if (o.fp === fp && t.trusted) return o;
     this.set(t, fd, undefined);
@@ -261,7 +292,7 @@ export class FdTracker {
   private cloned(t: Table, child: number, flags: number): void {
     if (this.ffMode) {
       // the child's calls are in another file: shared descriptions (all of them with CLONE_FILES) go unknown
-      for (let fd = 0; fd < t.fds.length; fd++) if (t.fds[fd] !== undefined) this.set(t, fd, undefined);
+      t.fds.forEach((_, fd) => this.set(t, fd, undefined));
       if (flags & (AF_FILES | AF_THREAD)) t.trusted = false;
       return;
     }
@@ -269,9 +300,7 @@ export class FdTracker {
     if (flags & AF_FILES) {
       // one table: the child's own opens (seen before the clone returned) join it
       if (own !== undefined && own !== t) {
-        own.fds.forEach((o, fd) => {
-          if (o !== undefined) this.set(t, fd, o);
-        });
+        own.fds.forEach((o, fd) => this.set(t, fd, o));
         this.drop(own);
       }
       this.setTable(child, t);
@@ -281,12 +310,12 @@ export class FdTracker {
     // fork: a copy of the table, the same descriptions
     const copy = own ?? this.table(child);
     t.fds.forEach((o, fd) => {
-      if (o !== undefined && copy.fds[fd] === undefined) this.set(copy, fd, o);
+      if (copy.fds.get(fd) === undefined) this.set(copy, fd, o);
     });
   }
 
   private drop(t: Table): void {
-    for (let fd = 0; fd < t.fds.length; fd++) if (t.fds[fd] !== undefined) this.set(t, fd, undefined);
+    t.fds.forEach((_, fd) => this.set(t, fd, undefined));
     const k = this.all.indexOf(t);
     if (k >= 0) this.all.splice(k, 1);
   }
@@ -302,9 +331,7 @@ export class FdTracker {
       const copy = new Table(true);
       this.setTable(pid, copy);
       this.all.push(copy);
-      t.fds.forEach((o, fd) => {
-        if (o !== undefined) this.set(copy, fd, o);
-      });
+      t.fds.forEach((o, fd) => this.set(copy, fd, o));
     }
   }
 
@@ -337,10 +364,7 @@ export class FdTracker {
   }
 
   private forgetAll(t: Table): void {
-    for (let fd = 0; fd < t.fds.length; fd++) {
-      const o = t.fds[fd];
-      if (o !== undefined) this.forgetFile(o.fp);
-    }
+    t.fds.forEach((o) => this.forgetFile(o.fp));
   }
 
   /** The fd number and fp id of an argument `3</path>` (fd -1 when not an annotated fd). */

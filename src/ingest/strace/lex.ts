@@ -60,6 +60,22 @@ export function fdBefore(b: Uint8Array, i: number, s: number): number {
   }
   return m === 1 ? -1 : v;
 }
+/**
+ * The fd number written just before the `<` at i (any fd, up to 2^31 − 1), or -1: the fd tables' key
+ * (fds.ts). fdBefore's three digits bound the annotation cache's array; this one must not lose fd 19998.
+ */
+export function fdAt(b: Uint8Array, i: number, s: number): number {
+  let v = 0;
+  let m = 1;
+  let k = i - 1;
+  while (k >= s && b[k] >= 0x30 && b[k] <= 0x39) {
+    if (m === 1e10) return -1;
+    v += (b[k] - 0x30) * m;
+    m *= 10;
+    k--;
+  }
+  return m === 1 || v > 0x7fffffff ? -1 : v;
+}
 export const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 /** 1 for [A-Za-z0-9_]. */
 const NAME_CHAR = new Uint8Array(256);

@@ -15,7 +15,7 @@ import { MAX_LINE } from './lines';
 import { F_FILE, F_OPEN, F_SIZE, NameTables } from './names';
 import { OC_NONE, argFlags, needsFlags, needsTail, offsetClass, tailNumbers } from './offsetcalls';
 import * as S from './scan';
-import { fdBefore } from './scan';
+import { fdAt } from './scan';
 import { WindowedSplitter } from './window';
 
 export interface StraceParseOptions {
@@ -368,7 +368,7 @@ export class StraceParser extends WindowedSplitter {
   private lineFd(b: Uint8Array): number {
     const sc = this.sc;
     if (sc.fpFd !== -2) return sc.fpFd;
-    return sc.fpS > 0 ? fdBefore(b, sc.fpS - 1, sc.argsS) : -1;
+    return sc.fpS > 0 ? fdAt(b, sc.fpS - 1, sc.argsS) : -1;
   }
 
   private forget(pid: number, fd: number, fp: number): void {

@@ -306,7 +306,7 @@ export class LineScanner extends AnnotationSkipper {
     const fd = (this.fpFd = r[o + R_FD]);
     if (fpS >= 0 && annIdx < 0) {
       // the fd cache (as skipAnnCmp): the kept content equals the last bytes seen for this fd
-      const key = fd >= 0 ? this.fdKey[fd] : undefined;
+      const key = fd >= 0 && fd < 1000 ? this.fdKey[fd] : undefined; // the cache's fds (fdBefore)
       if (key !== undefined && key.length === fpE - fpS && this.sameBytes(b, fpS, key, this.fdView[fd])) this.fpId = this.fdId[fd];
     }
   }

@@ -317,16 +317,17 @@ static int complete(const u8 *b, int i, int e, double *d) {
 
 // Scans the line [s, e) (b[e] is its newline) into the record r; returns its kind (1 call, 2 unfinished, 3 resumed:
 // scan.ts's K_*), or 0 for "ask JavaScript".
-// The fd number (up to 3 digits) written just before the `<` at i, or -1 (lex.ts fdBefore).
-static int fdBefore(const u8 *b, int i, int s) {
-  int v = 0, m = 1, k = i - 1;
+// The fd number (up to 2^31 - 1) written just before the `<` at i, or -1 (lex.ts fdAt): the fd tables' key.
+static int fdAt(const u8 *b, int i, int s) {
+  long long v = 0, m = 1;
+  int k = i - 1;
   while (k >= s && isdig(b[k])) {
-    if (m == 1000) return -1;
+    if (m == 10000000000LL) return -1;
     v += (b[k] - '0') * m;
     m *= 10;
     k--;
   }
-  return m == 1 ? -1 : v;
+  return m == 1 || v > 0x7fffffff ? -1 : (int)v;
 }
 
 static int line(const u8 *b, int s, int e, int *r) {
@@ -418,7 +419,7 @@ static int line(const u8 *b, int s, int e, int *r) {
   r[R_SPECIAL] = special;
   r[R_NAMEID] = intern(&names, b + nameS, nameE - nameS);
   r[R_ANNID] = fpS >= 0 ? intern(&anns, b + fpS, fpE - fpS) : -1;
-  r[R_FD] = fpS > 0 ? fdBefore(b, fpS - 1, argsS) : -1;
+  r[R_FD] = fpS > 0 ? fdAt(b, fpS - 1, argsS) : -1;
   return kind;
 }
 

@@ -9,7 +9,7 @@ import { generate } from '../../../../tools/gen-traces.mjs';
 import { StraceParser } from '../parser';
 import { straceImporter } from '../importer';
 import type { ByteSource } from '../../source';
-import { K_CALL, K_RESUMED, K_UNFINISHED, LineScanner, fdBefore } from '../scan';
+import { K_CALL, K_RESUMED, K_UNFINISHED, LineScanner, fdAt } from '../scan';
 import { R_E, R_KIND, R_S, wasmLineScan } from './linescan';
 import { LINESCAN_SOURCE_SHA256 } from './linescanModule';
 
@@ -66,8 +66,8 @@ function compareLines(lines: Uint8Array[]): { fast: number; all: number; kinds: 
         ws.load(w.win, w.rec, w.recF, o);
         // resAt is the result's start after a `) = ` (closeAt ≥ 0); else the scanner leaves it as it was
         if (js.closeAt < 0) ws.resAt = js.resAt;
-        // and the fd the parser reads before the annotation (lex.ts fdBefore)
-        expect(ws.fpFd).toBe(js.fpS > 0 ? fdBefore(w.win, js.fpS - 1, js.argsS) : -1);
+        // and the fd the parser reads before the annotation (lex.ts fdAt)
+        expect(ws.fpFd).toBe(js.fpS > 0 ? fdAt(w.win, js.fpS - 1, js.argsS) : -1);
         if (JSON.stringify(fieldsOf(js)) !== JSON.stringify(fieldsOf(ws))) {
           expect({ line: new TextDecoder('latin1').decode(lines[idx]), fields: fieldsOf(ws) }).toEqual({ line: new TextDecoder('latin1').decode(lines[idx]), fields: fieldsOf(js) });
         }

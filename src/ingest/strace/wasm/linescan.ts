@@ -19,7 +19,7 @@ export const R_E = 2;
 /** The ids of the call name and of the fd annotation's kept content in this thread's tables (-1: none, or a full table). */
 export const R_NAMEID = 26;
 export const R_ANNID = 27;
-/** The fd before the first fd annotation (-1: none): lex.ts fdBefore at fpS − 1. */
+/** The fd before the first fd annotation (-1: none): lex.ts fdAt at fpS − 1. */
 export const R_FD = 28;
 export const D_TS = 10;
 export const D_DUR = 11;
