@@ -114,6 +114,10 @@ done
 rm -f "$FX"/flags_ff.st.*
 cp a_node1_*.st b_node1_*.st flags_*.st flags_ff.st.* multiproc_f_tt_T_y.st threads_f_tt_T_y.st killed_sigterm.st weird_paths.st path_calls.st path_shell.st offsets.st fd_near_limit.st "$FX/"
 
+# --- a real run with corrupt durations: two -T values of threads_f_tt_T_y.st (a resumed fsync on line 28, a
+#     complete pwrite64 on line 33) replaced by <4294967296.000000> (2^32 s: 136 years in a 0.1 s trace)
+sed -e '28s/<[0-9.]*>$/<4294967296.000000>/' -e '33s/<[0-9.]*>$/<4294967296.000000>/' "$FX/threads_f_tt_T_y.st" > "$FX/impossible_durations.st"
+
 # --- samples for the app's "Load example"
 rm -f "$SAMPLES"/*.st
 cp a_node1_*.st b_node1_*.st "$SAMPLES/"

@@ -64,6 +64,11 @@ export class StraceClock {
   }
 
 
+  /** The timestamps' resolution in seconds: 1 for -t, else 0 (finer than the duration check's slack). */
+  resolution(): number {
+    return this.mode === M_CLOCK && this.tsDigits === 0 ? 1 : this.mode === M_NONE ? Infinity : 0;
+  }
+
   timeBase(): TimeBase {
     return this.mode === M_CLOCK ? 'clock' : this.mode === M_EPOCH ? 'epoch' : this.mode === M_REL ? 'relative' : 'none';
   }

@@ -6,6 +6,7 @@ import { EventLogBuilder, MAX_TIME, caseFromFileName, emptyFileReport } from '..
 import type { EventLog, FileReport } from '../../model';
 import { decodeUtf8 } from './bytes';
 import { StraceClock } from './clock';
+import { DurationCheck } from './durations';
 import {
   DROPPED_KINDS, D_BLANK, D_ERESTART, D_EXIT, D_FILTERED, D_ORPHAN_RESUMED, D_ORPHAN_UNFINISHED, D_RESUMED, D_SIGNAL, D_STACK_FRAME,
   D_STRACE_MESSAGE, D_TRUNCATED_LAST_LINE, D_UNAVAILABLE, D_UNFINISHED_EXITED, D_UNPARSABLE,
@@ -62,6 +63,7 @@ export class StraceParser extends WindowedSplitter {
   private pendCall = new Map<number, number>();
   private pendFp = new Map<number, number>();
   private readonly clock = new StraceClock();
+  private readonly durs = new DurationCheck(() => this.clock.resolution());
   private durSeen = false;
   private annSeen = false;
   private pidKinds = 0;
@@ -169,6 +171,8 @@ export class StraceParser extends WindowedSplitter {
     if (this.counts[D_UNPARSABLE]) w.push(`${this.counts[D_UNPARSABLE]} unparsable line(s)`);
     if (this.badTimes) w.push(`${this.badTimes} line(s) with a timestamp beyond ±${MAX_TIME} s (no real time): counted as unparsable`);
     if (this.spliceDropped) w.push(`${this.spliceDropped} call line(s) cut by more than ${MAX_SPLICES} strace messages in a row: the call was dropped`);
+    const d = this.durs.warning(this.fileName);
+    if (d !== null) w.push(d);
     if (this.crOnly) w.push('lines end in a lone CR (\\r, classic Mac): split there');
   }
 
@@ -243,6 +247,8 @@ export class StraceParser extends WindowedSplitter {
       return this.unparsable(b, s, e, evLine);
     }
     this.recognized++;
+    const bad = this.durs.next(t);
+    if (bad >= 0) this.b.dur[bad] = NaN;
     let pid = 0;
     if (sc.pidKind > 0) {
       pid = sc.pid;
@@ -277,7 +283,8 @@ export class StraceParser extends WindowedSplitter {
       const off = oc === OC_NONE ? NaN : this.offsetOf(oc, pid, b, fp, err !== 0, null);
       if (this.filter !== undefined && !nt.accept(fp)) return this.count(D_FILTERED);
       const size = flags & F_SIZE ? (err !== 0 ? 0 : sc.retVal >= 0 ? sc.retVal : NaN) : NaN;
-      this.b.push(pid, nt.pairOf(call, fp), err, t, sc.dur, size, evLine, off);
+      const idx = this.b.push(pid, nt.pairOf(call, fp), err, t, sc.dur, size, evLine, off);
+      this.durs.completed(idx, evLine, t + sc.dur, t, false);
       return;
     }
     if (kind === S.K_UNFINISHED) {
@@ -327,7 +334,7 @@ export class StraceParser extends WindowedSplitter {
       return this.count(D_FILTERED);
     }
     bl.errno[idx] = err;
-    bl.dur[idx] = sc.dur;
+    bl.dur[idx] = this.durs.completed(idx, lineNo, bl.start[idx] + sc.dur, t, true) < 0 ? sc.dur : NaN;
     bl.size[idx] = flags & F_SIZE ? (err !== 0 ? 0 : sc.retVal >= 0 ? sc.retVal : NaN) : NaN;
   }
 
