@@ -17,3 +17,10 @@ export function toTicks(seconds: number): number {
 export function fromTicks(ticks: number): number {
   return ticks / TICKS_PER_SECOND;
 }
+
+/** Σ of durations in seconds, added as integer ns: exact and independent of the order. */
+export function sumSeconds(a: ArrayLike<number>): number {
+  let t = 0;
+  for (let i = 0; i < a.length; i++) t += toTicks(a[i]);
+  return fromTicks(t);
+}

@@ -4,6 +4,7 @@
  * (one pass, matrix.ts), per-side statistics, Mann–Whitney U tests across the cases of the two sides with
  * Cliff's delta and Benjamini–Hochberg q (stats.ts), and the top differences in sentences (top.ts).
  */
+import { sumSeconds } from '../../lib/ticks';
 import type { EventLog } from '../../model';
 import { sideConcurrency } from '../concurrency';
 import { compileMapping, type CompiledMapping } from '../mapping';
@@ -60,10 +61,13 @@ export function spread(values: ArrayLike<number>): Spread {
 
 const orNull = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
-function mean(a: Float64Array): number {
+/** Mean per case; `time` (seconds) summed in integer ns (src/lib/ticks.ts): equal sides give equal means. */
+function mean(a: Float64Array, metric: ElementMetric): number {
+  if (!a.length) return 0;
+  if (metric === 'time') return sumSeconds(a) / a.length;
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i];
-  return a.length ? s / a.length : 0;
+  return s / a.length;
 }
 
 function sum(a: Float64Array | null): number | null {
@@ -100,8 +104,8 @@ function finishRow(row: Omit<CompareRow, 'mean' | 'ratio' | 'diff' | 'tests'>, m
     const g = row.green[m];
     const r = row.red[m];
     if (g === null || r === null) continue;
-    const mg = mean(g);
-    const mr = mean(r);
+    const mg = mean(g, m);
+    const mr = mean(r, m);
     out.mean[m] = { green: mg, red: mr };
     out.ratio[m] = mg > 0 ? mr / mg : null;
     out.diff[m] = mr - mg;
@@ -128,7 +132,7 @@ function activityRows(mat: CompareMatrix, names: string[], mc: (Uint32Array | nu
       const [count, bytes, time] = cols[s];
       const i = s * A + a;
       const totalCount = sum(count)!;
-      const totalTime = sum(time);
+      const totalTime = time === null ? null : sumSeconds(time);
       return {
         ...emptyColumn(),
         cases: present[s],
