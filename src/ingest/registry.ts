@@ -7,6 +7,7 @@ import { defaultInflate, gunzippedName, gunzipSource, isGzip, type Inflate } fro
 import type { BundleRule } from './bundle';
 import { darshanImporter } from './darshan/importer';
 import { hdf5Importer } from './hdf5/importer';
+import { otf2Importer } from './otf2/importer';
 import type { Importer } from './importer';
 import { FileFormatError, type ByteSource } from './source';
 import { straceImporter } from './strace/importer';
@@ -15,7 +16,7 @@ export { FileFormatError };
 export type { Importer, ImportOptions, ImportContext } from './importer';
 
 /** Order matters: the first importer whose sniff says yes reads the file (binary signatures first). */
-export const IMPORTERS: readonly Importer[] = [hdf5Importer, darshanImporter, straceImporter];
+export const IMPORTERS: readonly Importer[] = [hdf5Importer, darshanImporter, otf2Importer, straceImporter];
 
 /** The bundle rules of the importers (multi-file formats). */
 export const bundleRules = (importers: readonly Importer[] = IMPORTERS): BundleRule[] => importers.flatMap((i) => (i.bundle ? [i.bundle] : []));
@@ -80,8 +81,8 @@ export function unidentifiedMessage(u: Unidentified): string {
 
 /** Extensions of files that are plainly not traces (documents, data, scripts, sources, images, archives). */
 const NOT_TRACE = /\.(md|markdown|rst|pdf|html?|json|ya?ml|toml|ini|cfg|conf|csv|tsv|xml|sh|bash|zsh|py|pl|rb|js|ts|c|h|cc|cpp|cxx|hpp|f90|f|mk|cmake|png|jpe?g|gif|svg|webp|bmp|tiff?|zip|tar|tgz|bz2|xz|zst|7z)$/i;
-/** Extensions of trace files strace-dfg reads (strace output, `strace -ff` parts, HDF5 event logs, Darshan logs). */
-const TRACE_EXT = /\.(st|strace|h5|hdf5|he5|darshan)(\.\d+)?$/i;
+/** Extensions of trace files strace-dfg reads (strace output, `strace -ff` parts, HDF5 event logs, Darshan logs, OTF2 anchors). */
+const TRACE_EXT = /\.(st|strace|h5|hdf5|he5|darshan|otf2)(\.\d+)?$/i;
 
 /**
  * Whether a file looks like a trace by its name (`.st`, `.strace`, `.h5`, …, also `.gz`, or a base name

@@ -51,6 +51,9 @@ export interface UnparsableLine {
   text: string;
 }
 
+/** The formats a FileReport comes from (one per importer). */
+export type SourceFormat = 'strace' | 'hdf5' | 'otf2';
+
 /** What loading one file produced: counts of every line kind and the first unparsable lines. */
 export interface FileReport {
   /** File name as given (base name or relative path for dropped folders). */

@@ -3,7 +3,7 @@
  * layout"): the stored file reports (JSON) and the per-event values. A file that breaks the layout is
  * refused with a message naming the problem; out-of-range times are bad input, dropped and counted.
  */
-import { isValidTime, MAX_TIME, type EventLog, type FileReport, type SourceFlags, type UnparsableLine } from '../../model';
+import { isValidTime, MAX_TIME, type EventLog, type FileReport, type SourceFlags, type SourceFormat, type UnparsableLine } from '../../model';
 
 /** Caps on a stored report, as the strace importer's own: 100 unparsable lines of ≤ 300 characters. */
 export const REPORT_CAPS = { unparsable: 100, text: 400, warnings: 100, warning: 1000, dropped: 64, name: 4096 } as const;
@@ -40,7 +40,7 @@ export function parseReport(json: string, i: number, bad: Bad): FileReport {
     return v[k];
   };
   const name = field('name', (x) => typeof x === 'string', 'a string') as string;
-  const format = field('format', (x) => x === 'strace' || x === 'hdf5', "'strace' or 'hdf5'") as 'strace' | 'hdf5';
+  const format = field('format', (x) => x === 'strace' || x === 'hdf5' || x === 'otf2', "'strace', 'hdf5' or 'otf2'") as SourceFormat;
   const bytes = field('bytes', isCount, 'a count') as number;
   const lines = field('lines', isCount, 'a count') as number;
   const events = field('events', isCount, 'a count') as number;

@@ -1,0 +1,91 @@
+/**
+ * The OTF2 importer (Score-P traces, docs/FORMATS.md "OTF2"): a bundle of the anchor `X.otf2` and its
+ * members (src/ingest/bundle.ts), sniffed by the anchor's magic, read in the coordinating thread (a parse
+ * thread gets one file). One case per location group (an MPI rank, a process): `{archive folder}_{host}_
+ * {rank}`, its locations (threads) as pids 0, 1, …; one event per I/O record (read.ts).
+ */
+import { EventLogBuilder } from '../../model/builder';
+import { emptyFileReport, type EventLog } from '../../model/eventlog';
+import { folderOf, type BundleRule } from '../bundle';
+import type { Importer } from '../importer';
+import { FileFormatError } from '../source';
+import { isOtf2Anchor } from './defs';
+import { archiveOf, readOtf2, type Otf2Trace } from './read';
+
+/** `X.otf2` is an anchor; `X.def`, `X/*.def|evt|snap` and `X.thumb.N` / `X.marker` beside it are its members. */
+export const otf2Bundle: BundleRule = {
+  anchor: (name) => /\.otf2$/i.test(name),
+  member(anchor, name) {
+    const { dir, archive } = archiveOf(anchor);
+    if (!name.startsWith(dir)) return null;
+    const rel = name.slice(dir.length);
+    if (rel === `${archive}.def` || rel === `${archive}.marker` || rel.startsWith(`${archive}.thumb.`)) return rel;
+    if (rel.startsWith(`${archive}/`) && /^[^/]+\.(def|evt|snap)$/.test(rel.slice(archive.length + 1))) return rel;
+    return null;
+  },
+  orphan: (name) =>
+    /\.(evt|snap)$/i.test(name) || (/\.def$/i.test(name) && folderOf(name) !== '')
+      ? 'part of an OTF2 trace whose anchor file (*.otf2) is not in the load: drop or name the folder that holds the anchor'
+      : null,
+};
+
+/** The folder the archive was recorded in (Score-P's experiment directory): the case's cid. */
+function runName(anchor: string): string {
+  const dir = folderOf(anchor).replace(/\/$/, '');
+  const base = dir.slice(dir.lastIndexOf('/') + 1);
+  return base || archiveOf(anchor).archive;
+}
+
+/** The rank of a location group: the number its name ends with (`MPI Rank 3`), else its position. */
+const rankOf = (name: string, k: number): string => /(\d+)\s*$/.exec(name)?.[1] ?? String(k);
+
+/** An Otf2Trace → EventLog: one case per location group with I/O events, in definition order. */
+export function otf2Log(name: string, bytes: number, t: Otf2Trace): EventLog {
+  const n = t.groups.reduce((s, g) => s + g.locations.reduce((a, l) => a + l.events.length, 0), 0);
+  const b = new EventLogBuilder(n);
+  const report = emptyFileReport(name, 'otf2', bytes);
+  const file = b.addFile(report);
+  const cid = runName(name);
+  const t0 = t.t0 ?? 0;
+  const ids = new Set<string>();
+  t.groups.forEach((g, k) => {
+    if (!g.locations.some((l) => l.events.length)) return;
+    const rid = rankOf(g.name, k);
+    let id = `${cid}_${g.host || 'host'}_${rid}`;
+    if (ids.has(id)) id = `${id}.${k}`;
+    ids.add(id);
+    b.beginCase({ id, cid, host: g.host, rid, pid: null }, file);
+    g.locations.forEach((l, pid) => {
+      for (const e of l.events) {
+        b.push(pid, b.pairOf(b.internCall(e.call), b.internPath(e.fp)), 0, t0 + e.start, e.dur, e.size, 0, e.offset);
+      }
+      report.events += l.events.length;
+      for (const [kind, c] of Object.entries(l.dropped)) report.dropped[kind] = (report.dropped[kind] ?? 0) + c;
+    });
+    b.endCase();
+  });
+  report.lines = report.events + Object.values(report.dropped).reduce((s, c) => s + c, 0);
+  report.flags = { timestamps: t.t0 === null ? 'otf2' : 'otf2+epoch', durations: true, annotations: true, pids: 'location' };
+  const noIo = t.groups.filter((g) => !g.locations.some((l) => l.events.length)).length;
+  if (noIo) report.warnings.push(`${noIo} location group${noIo === 1 ? '' : 's'} without I/O records (not shown as cases)`);
+  return b.build(t.t0 === null ? 'relative' : 'epoch');
+}
+
+export const otf2Importer: Importer = {
+  id: 'otf2',
+  pooled: false,
+  sequential: false,
+  bundle: otf2Bundle,
+  sniff: (head) => isOtf2Anchor(head),
+  async read(source, _head, _opts, ctx) {
+    let counted = 0;
+    const trace = await readOtf2(source, ctx.cancel, (n) => {
+      counted += n;
+      ctx.onBytes(n);
+    });
+    if (counted < source.size) ctx.onBytes(source.size - counted);
+    const log = otf2Log(source.name, source.size, trace);
+    if (log.n === 0) throw new FileFormatError(`${source.name}: this OTF2 trace holds no I/O records (Score-P records them with SCOREP_ENABLE_TRACING=true and SCOREP_IO_POSIX=true, docs/GUIDE.md)`);
+    return log;
+  },
+};
