@@ -163,9 +163,8 @@ export function readLocationEvents(bytes: Uint8Array, chunkSize: number, base: [
         }
       } else if (KIND[type]) {
         const kind = KIND[type];
-        let handle = type === 74 ? -1 : mapped(local, MAP_IO_HANDLE, r.uc());
-        const e = ev(kind, handle);
-        if (type === 71) handle = e.handle = mapped(local, MAP_IO_HANDLE, r.uc()); // the new handle
+        const e = ev(kind, type === 74 ? -1 : mapped(local, MAP_IO_HANDLE, r.uc()));
+        if (type === 71) e.handle = mapped(local, MAP_IO_HANDLE, r.uc()); // the new handle
         if (type === 72) {
           r.ic();
           r.u8();
