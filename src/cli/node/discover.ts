@@ -185,13 +185,23 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
       // plainly not traces are counted on one line; files named like traces get their reason each
       for (const s of notTraces) (namedLikeTrace(s.name) || s.reason.startsWith('cannot read') ? failed : skipped).push(s);
     } else if (st.isFile()) {
-      for (const source of await explicitSources(p, st.size, failed)) {
+      const sources = await explicitSources(p, st.size, failed);
+      // the files of an archive are like a folder's: those that are not traces are noted, not fatal
+      const archive = sources.length !== 1 || sources[0].name !== p;
+      let traces = 0;
+      for (const source of sources) {
         const kind = await classify(source);
-        if (!('importer' in kind)) throw new CliError(`${source.name}: ${kind.reason}`);
+        if (!('importer' in kind)) {
+          if (!archive) throw new CliError(`${source.name}: ${kind.reason}`);
+          (namedLikeTrace(source.name) ? failed : skipped).push({ name: source.name, reason: kind.reason });
+          continue;
+        }
+        traces++;
         const k = source.name === p ? key(p) : `${key(p)}#${source.name}`;
         if (!seen.has(k)) files.push({ item: kind, explicit: true });
         seen.add(k);
       }
+      if (traces === 0) throw new CliError(`${p}: the archive holds no trace files`);
     } else {
       throw new CliError(`${p} is not a file or a folder`);
     }

@@ -48,6 +48,11 @@ export function otf2Log(name: string, bytes: number, t: Otf2Trace): EventLog {
   const cid = runName(name);
   const t0 = t.t0 ?? 0;
   const ids = new Set<string>();
+  // the layer column (EventLog.layer: an index into layerNames per event); each case is pushed in start
+  // order (stable: location, then record order), so the builder keeps that order and the column matches
+  const layerNames: string[] = [];
+  const layerIds = new Map<string, number>();
+  const layer = new Uint8Array(n);
   t.groups.forEach((g, k) => {
     if (!g.locations.some((l) => l.events.length)) return;
     const rid = rankOf(g.name, k);
@@ -55,20 +60,30 @@ export function otf2Log(name: string, bytes: number, t: Otf2Trace): EventLog {
     if (ids.has(id)) id = `${id}.${k}`;
     ids.add(id);
     b.beginCase({ id, cid, host: g.host, rid, pid: null }, file);
-    g.locations.forEach((l, pid) => {
-      for (const e of l.events) {
-        b.push(pid, b.pairOf(b.internCall(e.call), b.internPath(e.fp)), 0, t0 + e.start, e.dur, e.size, 0, e.offset);
+    const all = g.locations.flatMap((l, pid) => l.events.map((e) => ({ e, pid })));
+    all.sort((x, y) => x.e.start - y.e.start || x.pid - y.pid);
+    for (const { e, pid } of all) {
+      let li = layerIds.get(e.layer);
+      if (li === undefined) {
+        if (layerNames.length === 256) throw new FileFormatError(`${name}: more than 256 I/O paradigms`);
+        layerIds.set(e.layer, (li = layerNames.length));
+        layerNames.push(e.layer);
       }
+      layer[b.n] = li;
+      b.push(pid, b.pairOf(b.internCall(e.call), b.internPath(e.fp)), 0, t0 + e.start, e.dur, e.size, 0, e.offset);
+    }
+    for (const l of g.locations) {
       report.events += l.events.length;
       for (const [kind, c] of Object.entries(l.dropped)) report.dropped[kind] = (report.dropped[kind] ?? 0) + c;
-    });
+    }
     b.endCase();
   });
   report.lines = report.events + Object.values(report.dropped).reduce((s, c) => s + c, 0);
   report.flags = { timestamps: t.t0 === null ? 'otf2' : 'otf2+epoch', durations: true, annotations: true, pids: 'location' };
   const noIo = t.groups.filter((g) => !g.locations.some((l) => l.events.length)).length;
   if (noIo) report.warnings.push(`${noIo} location group${noIo === 1 ? '' : 's'} without I/O records (not shown as cases)`);
-  return b.build(t.t0 === null ? 'relative' : 'epoch');
+  const log = b.build(t.t0 === null ? 'relative' : 'epoch');
+  return Object.assign(log, { layer: layer.slice(0, log.n), layerNames });
 }
 
 export const otf2Importer: Importer = {

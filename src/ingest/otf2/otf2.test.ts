@@ -72,18 +72,20 @@ describe('OTF2 importer', () => {
       ['layered_node02_3', 'layered', 'node02', '3'],
     ]);
     expect(log.files[0].warnings).toEqual(['1 location group without I/O records (not shown as cases)']);
+    const { layer, layerNames } = log as typeof log & { layer: Uint8Array; layerNames: string[] };
+    expect(new Set(layerNames)).toEqual(new Set(['POSIX', 'ISO C', 'MPI-IO', 'HDF5']));
     log.cases.forEach((c, k) => {
       const want = truth.groups[k].locations
-        .flatMap((l, pid) => l.events.map((e) => [pid, e.call, e.fp, truth.realtime + (e.start - truth.offset) / truth.resolution, e.size ?? NaN, e.offset ?? NaN] as const))
+        .flatMap((l, pid) => l.events.map((e) => [pid, e.call, e.fp, truth.realtime + (e.start - truth.offset) / truth.resolution, e.size ?? NaN, e.offset ?? NaN, e.layer] as const))
         .sort((a, b) => a[3] - b[3] || a[0] - b[0] || a[1].localeCompare(b[1]) || a[2].localeCompare(b[2]));
-      const got: (readonly [number, string, string, number, number, number])[] = [];
+      const got: (readonly [number, string, string, number, number, number, string])[] = [];
       for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) {
-        got.push([log.pid[i], log.calls[log.pairCall[log.pair[i]]], log.paths[log.pairFp[log.pair[i]]], log.start[i], log.size[i], log.offset[i]]);
+        got.push([log.pid[i], log.calls[log.pairCall[log.pair[i]]], log.paths[log.pairFp[log.pair[i]]], log.start[i], log.size[i], log.offset[i], layerNames[layer[i]]]);
       }
       got.sort((a, b) => a[3] - b[3] || a[0] - b[0] || a[1].localeCompare(b[1]) || a[2].localeCompare(b[2]));
       expect(got.length).toBe(want.length);
       got.forEach((g, i) => {
-        expect([g[0], g[1], g[2], g[4], g[5]]).toEqual([want[i][0], want[i][1], want[i][2], want[i][4], want[i][5]]);
+        expect([g[0], g[1], g[2], g[4], g[5], g[6]]).toEqual([want[i][0], want[i][1], want[i][2], want[i][4], want[i][5], want[i][6]]);
         expect(Math.abs(g[3] - want[i][3])).toBeLessThan(1e-6);
       });
     });

@@ -1,0 +1,44 @@
+/**
+ * The CLI reads OTF2 traces (src/ingest/otf2) given as the trace folder, as its anchor file (the members
+ * found beside it), or as a .tar / .tar.gz of the folder: the same cases and events each way.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli as run } from '../testing/cliRun';
+import { OTF2_FIXTURES } from '../testing/otf2Fixtures';
+
+interface Json {
+  cases: number;
+  nodes: Record<string, { count: number }>;
+}
+const parse = (out: string): Json => JSON.parse(out) as Json;
+
+describe('OTF2 in the CLI', () => {
+  it('the trace folder, its anchor and the folder as a .tar give the same analysis', async () => {
+    const folder = await run('analyze', '--json', join(OTF2_FIXTURES, 'layered'));
+    expect(folder.code).toBe(0);
+    expect(folder.err).toMatch(/1 other file skipped \(not traces\): layered\/truth\.json/);
+    const f = parse(folder.out);
+    expect(f.cases).toBe(4);
+    for (const path of [join(OTF2_FIXTURES, 'layered', 'traces.otf2'), join(OTF2_FIXTURES, 'layered.tar')]) {
+      const r = await run('analyze', '--json', path);
+      expect(r.code).toBe(0);
+      expect(parse(r.out).nodes).toEqual(f.nodes);
+    }
+    // 2 H5Dwrite per rank, 4 ranks
+    expect(f.nodes['H5Dwrite:/scratch/out.h5']?.count ?? Object.entries(f.nodes).find(([k]) => k.startsWith('H5Dwrite'))?.[1].count).toBe(8);
+  });
+
+  it('a .tar.gz of a chunked trace: 12,000 writes', async () => {
+    const r = await run('analyze', '--json', join(OTF2_FIXTURES, 'chunks.tar.gz'));
+    expect(r.code).toBe(0);
+    const j = parse(r.out);
+    expect(Object.values(j.nodes).reduce((s, n) => s + n.count, 0)).toBe(12000);
+  });
+
+  it('a SIONlib archive named on the command line is one clear error', async () => {
+    const r = await run('analyze', join(OTF2_FIXTURES, 'sion', 'traces.otf2'));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/SIONlib file substrate.*SCOREP_TRACING_USE_SION=false/);
+  });
+});
