@@ -12,8 +12,8 @@
 
 import type { Profile } from './profile';
 
-/** The kind of file a FileReport describes. */
-export type SourceFormat = 'strace' | 'hdf5' | 'darshan';
+/** The kind of file a FileReport describes (one per importer). */
+export type SourceFormat = 'strace' | 'hdf5' | 'darshan' | 'otf2';
 
 /** What a `start` value means. */
 export type TimeBase =
@@ -50,9 +50,6 @@ export interface UnparsableLine {
   line: number;
   text: string;
 }
-
-/** The formats a FileReport comes from (one per importer). */
-export type SourceFormat = 'strace' | 'hdf5' | 'otf2';
 
 /** What loading one file produced: counts of every line kind and the first unparsable lines. */
 export interface FileReport {

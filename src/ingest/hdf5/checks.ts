@@ -40,7 +40,7 @@ export function parseReport(json: string, i: number, bad: Bad): FileReport {
     return v[k];
   };
   const name = field('name', (x) => typeof x === 'string', 'a string') as string;
-  const format = field('format', (x) => x === 'strace' || x === 'hdf5' || x === 'otf2', "'strace', 'hdf5' or 'otf2'") as SourceFormat;
+  const format = field('format', (x) => x === 'strace' || x === 'hdf5' || x === 'darshan' || x === 'otf2', "'strace', 'hdf5', 'darshan' or 'otf2'") as SourceFormat;
   const bytes = field('bytes', isCount, 'a count') as number;
   const lines = field('lines', isCount, 'a count') as number;
   const events = field('events', isCount, 'a count') as number;
