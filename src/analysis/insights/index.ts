@@ -8,6 +8,7 @@ import { caseSides } from '../partition';
 import { RAW_MAPPING, type MappingSpec, type PartitionSpec } from '../types';
 import { buildContext, makeScope, type InsightsContext, type Scope } from './context';
 import { BALANCE_RULES } from './rules/balance';
+import { DARSHAN_RULES } from './rules/darshan';
 import { PATTERN_RULES } from './rules/pattern';
 import { POSIX_RULES } from './rules/posix';
 import { STRACE_RULES } from './rules/strace';
@@ -20,7 +21,7 @@ export { DEFAULT_THRESHOLDS, THRESHOLD_NAMES, ThresholdError, changedThresholds,
 export { UNOBSERVABLE } from './unobservable';
 
 /** Every rule, in report order. */
-export const RULES: readonly Rule[] = [...POSIX_RULES, ...PATTERN_RULES, ...BALANCE_RULES, ...STRACE_RULES];
+export const RULES: readonly Rule[] = [...POSIX_RULES, ...PATTERN_RULES, ...BALANCE_RULES, ...STRACE_RULES, ...DARSHAN_RULES];
 
 export interface InsightsOptions {
   /** The mapping whose activities the findings point at (default: the default mapping). */

@@ -27,6 +27,9 @@ const SPECS = {
   random_operations_absolute: { value: 1000, min: 0, max: 2 ** 53, integer: true, help: '…and above this many' },
   imbalance_stragglers: { value: 0.15, min: 0, max: 1, help: 'P18, P19: |slowest − fastest case| / total of a file shared by every case above this fraction' },
   imbalance_size: { value: 0.3, min: 0, max: 1, help: 'P21, P22: (max − min) / max bytes per case of a file shared by some cases above this fraction' },
+  interface_stdio: { value: 0.1, min: 0, max: 1, help: 'S01 (Darshan counters): STDIO bytes above this fraction of all bytes moved' },
+  collective_operations: { value: 0.5, min: 0, max: 1, help: 'M02, M03 (Darshan counters): a file whose independent MPI-IO reads (writes) are above this fraction of its independent operations is named…' },
+  collective_operations_absolute: { value: 1000, min: 0, max: 2 ** 53, integer: true, help: 'M02, M03: …and the rule fires when the MPI-IO reads (writes) are above this many and none is collective' },
   // ---- strace's own (T-codes) ----
   metadata_storm_calls: { value: 1000, min: 0, max: 2 ** 53, integer: true, help: 'T01: stat/open/access/readlink-type calls of one case above this many…' },
   metadata_storm_time: { value: 0.3, min: 0, max: 1, help: 'T01: …or above this fraction of the case\'s traced time…' },
