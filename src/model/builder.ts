@@ -1,6 +1,7 @@
 import type { CaseInfo, EventLog, FileReport, TimeBase } from './eventlog';
 import { grown } from '../lib/grown';
 import { Interner, PairTable } from './interner';
+import { StackInterner, stackColumn } from './stacks';
 
 /**
  * Grows the columns of an EventLog event by event, without a JS object per event.
@@ -26,6 +27,10 @@ export class EventLogBuilder {
   size: Float64Array;
   line: Uint32Array;
   offset: Float64Array;
+  /** Per event: its stack id (strace -k); null until the first event gets a stack. */
+  stack: Uint32Array | null = null;
+  /** The frames and stacks met (created with the stack column). */
+  stacks: StackInterner | null = null;
   private dropped: Uint8Array;
   private anyDropped = false;
 
@@ -63,6 +68,16 @@ export class EventLogBuilder {
     return this.pairs.intern(call, fp);
   }
 
+  /** Event i (of the open case) has stack `id` of `stacks` (the interner, made on first use: stackInterner()). */
+  setStack(i: number, id: number): void {
+    (this.stack ??= new Uint32Array(this.cap))[i] = id;
+  }
+
+  /** The frame and stack interner of this log, created on first use. */
+  stackInterner(): StackInterner {
+    return (this.stacks ??= new StackInterner());
+  }
+
   addFile(report: FileReport): number {
     this.files.push(report);
     return this.files.length - 1;
@@ -87,6 +102,7 @@ export class EventLogBuilder {
     this.line[i] = line;
     this.offset[i] = offset;
     this.dropped[i] = 0;
+    if (this.stack !== null) this.stack[i] = 0;
     return i;
   }
 
@@ -136,7 +152,17 @@ export class EventLogBuilder {
       pairCall: Uint32Array.from(this.pairs.call),
       pairFp: Uint32Array.from(this.pairs.fp),
       files: this.files.slice(),
+      ...this.builtStacks(n),
     };
+  }
+
+  /** The stack column (16-bit ids while they fit) and table, when an event has a stack. */
+  private builtStacks(n: number): Pick<EventLog, 'stack' | 'stacks'> {
+    const st = this.stacks;
+    if (this.stack === null || st === null) return {};
+    const col = stackColumn(n, st.count);
+    col.set(this.stack.subarray(0, n));
+    return { stack: col, stacks: st.table() };
   }
 
   private grow(): void {
@@ -150,11 +176,14 @@ export class EventLogBuilder {
     this.line = grown(this.line, cap);
     this.offset = grown(this.offset, cap);
     this.dropped = grown(this.dropped, cap);
+    if (this.stack !== null) this.stack = grown(this.stack, cap);
     this.cap = cap;
   }
 
   private compact(from: number): void {
+    const n = this.n;
     this.n = this.compacted(from);
+    if (this.stack !== null) compactColumn(this.stack, this.dropped, from, n);
     this.anyDropped = false;
   }
 
@@ -210,5 +239,12 @@ export class EventLogBuilder {
     perm(this.size);
     perm(this.line);
     perm(this.offset);
+    if (this.stack !== null) perm(this.stack);
   }
+}
+
+/** Moves the kept entries of col[from, n) down over the dropped ones (an optional column, after compacted). */
+function compactColumn(col: Uint32Array, dropped: Uint8Array, from: number, n: number): void {
+  let w = from;
+  for (let r = from; r < n; r++) if (!dropped[r]) col[w++] = col[r];
 }

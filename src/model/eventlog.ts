@@ -11,6 +11,7 @@
  */
 
 import type { Profile } from './profile';
+import type { StackTable } from './stacks';
 
 /** The kind of file a FileReport describes (one per importer). */
 export type SourceFormat = 'strace' | 'hdf5' | 'darshan' | 'otf2';
@@ -44,6 +45,8 @@ export interface SourceFlags {
   annotations: boolean;
   /** pid source: 'prefix' (`N `), 'bracket' (`[pid N]`), 'filename' (-ff `.PID`), 'none'. */
   pids: string;
+  /** Call stacks present (-k). */
+  stacks?: boolean;
 }
 
 export interface UnparsableLine {
@@ -108,6 +111,14 @@ export interface EventLog {
   layerNames?: readonly string[];
   /** Profiling logs (Darshan) loaded into this log: counters, job header, heatmaps (model/profile.ts). */
   profiles?: readonly Profile[];
+  // ---- call stacks (strace -k; docs/FORMATS.md "Stacks") ----
+  /**
+   * Per event: the id of its call stack in `stacks` (0 = none). Absent or null when no event has one. 16-bit
+   * while the log has at most 65,536 distinct stacks (model/stacks.ts stackColumn), else 32-bit.
+   */
+  stack?: Uint16Array | Uint32Array | null;
+  /** The distinct stacks and frames `stack` indexes; absent or null with it. */
+  stacks?: StackTable | null;
 }
 
 /**
@@ -150,6 +161,8 @@ export function logBytes(log: EventLog): number {
   const cols = [log.pid, log.pair, log.errno, log.start, log.dur, log.size, log.line, log.offset, log.caseOffsets, log.pairCall, log.pairFp];
   let b = 0;
   for (const c of cols) b += c.byteLength;
+  if (log.stack) b += log.stack.byteLength;
+  if (log.stacks) b += log.stacks.start.byteLength + log.stacks.frame.byteLength;
   return b;
 }
 
@@ -205,6 +218,7 @@ export function validate(log: EventLog): void {
       if (log.start[i] < log.start[i - 1]) fail(`case ${c.id} not sorted by start at event ${i}`);
     }
   }
+  validateStacks(log, fail);
   for (let i = 0; i < n; i++) {
     if (log.pair[i] >= log.pairCall.length) fail(`event ${i} has pair out of range`);
     if (log.errno[i] >= log.errnos.length) fail(`event ${i} has errno out of range`);
@@ -216,4 +230,18 @@ export function validate(log: EventLog): void {
     const o = log.offset[i];
     if (!(Number.isNaN(o) || o >= 0)) fail(`event ${i} has negative offset`);
   }
+}
+
+function validateStacks(log: EventLog, fail: (msg: string) => never): void {
+  const { stack, stacks } = log;
+  if (!stack && !stacks) return;
+  if (!stack || !stacks) fail('stack and stacks go together');
+  if (stack.length !== log.n) fail(`column stack has ${stack.length} entries, expected ${log.n}`);
+  const S = stacks.start.length - 1;
+  if (S < 1 || stacks.start[0] !== 0 || stacks.start[1] !== 0) fail('stack 0 must be the empty stack');
+  if (stacks.start[S] !== stacks.frame.length) fail('stack table start does not end at its frames');
+  for (let s = 0; s < S; s++) if (stacks.start[s + 1] < stacks.start[s]) fail(`stack ${s} has negative length`);
+  for (let k = 0; k < stacks.frame.length; k++) if (stacks.frame[k] >= stacks.frames.length) fail(`stack frame ${k} out of range`);
+  if (new Set(stacks.frames).size !== stacks.frames.length) fail('frame table has duplicates');
+  for (let i = 0; i < log.n; i++) if (stack[i] >= S) fail(`event ${i} has stack out of range`);
 }

@@ -5,3 +5,4 @@ export { ColumnsAhead } from './columnsAhead';
 export { joinForkedFiles, splitCasesByPid } from './transform';
 export { LogMerger, mergeLogs, type MergeMaps } from './merge';
 export * from './profile';
+export { StackInterner, framesOf, remapStacks, stackColumn, type StackTable } from './stacks';

@@ -8,6 +8,7 @@ import { allocColumns, type EventLog, type TimeBase } from './eventlog';
 import type { ColumnsAhead } from './columnsAhead';
 import { Interner, PairTable } from './interner';
 import type { Profile } from './profile';
+import { StackInterner, remapStacks, stackColumn } from './stacks';
 import { uniqueId } from './transform';
 
 function remapTable(into: Interner, table: readonly string[]): Uint32Array {
@@ -29,6 +30,8 @@ function mergeTimeBase(logs: readonly EventLog[]): { timeBase: TimeBase; warning
 export interface MergeMaps {
   pairMap: Uint32Array;
   errMap: Uint32Array;
+  /** Its stack ids in the merged log (null: the log has no stacks). */
+  stackMap: Uint32Array | null;
 }
 
 export class LogMerger {
@@ -36,6 +39,8 @@ export class LogMerger {
   private readonly paths = new Interner(['']);
   private readonly errnos = new Interner(['']);
   private readonly pairTable = new PairTable();
+  /** The merged stacks: made when a log with stacks is added. */
+  private stacks: StackInterner | null = null;
   private readonly added: EventLog[] = [];
   private readonly maps: MergeMaps[] = [];
 
@@ -60,7 +65,8 @@ export class LogMerger {
     const errMap = remapTable(this.errnos, l.errnos);
     const pairMap = new Uint32Array(l.pairCall.length);
     for (let p = 0; p < pairMap.length; p++) pairMap[p] = this.pairTable.intern(callMap[l.pairCall[p]], pathMap[l.pairFp[p]]);
-    const maps = { pairMap, errMap };
+    const stackMap = l.stacks ? remapStacks((this.stacks ??= new StackInterner()), l.stacks) : null;
+    const maps = { pairMap, errMap, stackMap };
     this.added.push(l);
     this.maps.push(maps);
     return maps;
@@ -88,6 +94,11 @@ export class LogMerger {
       pairFp: Uint32Array.from(this.pairTable.fp),
       files: [],
     };
+    const st = this.stacks;
+    if (st !== null) {
+      out.stack = stackColumn(n, st.count, shared);
+      out.stacks = st.table();
+    }
     const { timeBase, warning } = mergeTimeBase(logs);
     out.timeBase = timeBase;
     const layers = mergeLayers(logs, n);
@@ -98,7 +109,7 @@ export class LogMerger {
     let k = 0;
     for (let li = 0; li < logs.length; li++) {
       const l = logs[li];
-      const { pairMap, errMap } = this.maps[li];
+      const { pairMap, errMap, stackMap } = this.maps[li];
       const fileBase = out.files.length;
       out.files.push(...l.files);
       const renamed = new Map<string, string>();
@@ -121,6 +132,7 @@ export class LogMerger {
         out.pair[at + i] = pairMap[l.pair[i]];
         out.errno[at + i] = errMap[l.errno[i]];
       }
+      if (out.stack && stackMap && l.stack) copyStacks(out.stack, at, l.stack, stackMap);
       at += l.n;
     }
     if (warning && out.files.length) out.files[0] = { ...out.files[0], warnings: [...out.files[0].warnings, warning] };
@@ -160,6 +172,11 @@ function mergeLayers(logs: readonly EventLog[], n: number): { layer: Uint8Array;
       for (let i = 0; i < l.n; i++) layer[at + i] = m[l.layer[i]];
     },
   };
+}
+
+/** The stack ids of one log into the merged column at `at`, remapped. */
+function copyStacks(out: Uint16Array | Uint32Array, at: number, col: Uint16Array | Uint32Array, map: Uint32Array): void {
+  for (let i = 0; i < col.length; i++) out[at + i] = map[col[i]];
 }
 
 /**

@@ -16,6 +16,7 @@ export function selectCases(log: EventLog, keep: Uint8Array): EventLog {
     ...log,
     n,
     ...allocColumns(n),
+    ...(log.stack ? { stack: new (log.stack.constructor as Uint16ArrayConstructor)(n) } : {}),
     cases: [],
     caseOffsets: new Uint32Array(k + 1),
     ...(log.layer ? { layer: new Uint8Array(n) } : {}),
@@ -35,6 +36,7 @@ export function selectCases(log: EventLog, keep: Uint8Array): EventLog {
     out.line.set(log.line.subarray(a, b), w);
     out.offset.set(log.offset.subarray(a, b), w);
     if (log.layer) out.layer!.set(log.layer.subarray(a, b), w);
+    if (out.stack && log.stack) out.stack.set(log.stack.subarray(a, b), w);
     w += b - a;
     out.cases.push(log.cases[c]);
     out.caseOffsets[++j] = w;

@@ -29,6 +29,8 @@ export function digest(log: EventLog): unknown {
     pairCall: Array.from(log.pairCall),
     pairFp: Array.from(log.pairFp),
     files: log.files,
+    stack: log.stack ? Array.from(log.stack) : null,
+    stacks: log.stacks ? { frames: log.stacks.frames, start: Array.from(log.stacks.start), frame: Array.from(log.stacks.frame) } : null,
   };
 }
 

@@ -3,13 +3,22 @@
 #   chmod +x strace.sh
 #   srun   ./strace.sh CID ./my_app args…
 #   mpirun -n 4 ./strace.sh CID ./my_app args…
+#   mpirun -n 4 ./strace.sh -k CID ./my_app args…   # with the stack of every call (strace -k): which
+#                                                   # library (stdio, HDF5, MPI-IO…) and line issued it
 # writes $STRACE_DIR/CID_HOST_RANK.st (default directory ./traces): RANK is the MPI rank the launcher
 # sets (SLURM_PROCID, OMPI_COMM_WORLD_RANK, PMI_RANK or PMIX_RANK), else the shell's pid.
 # Drop the directory on strace-dfg.
 # Set STRACE_CALLS to narrow the traced calls (default: every file and file-descriptor call).
+# -k makes strace walk the stack at every traced call: the program runs slower under it than under plain
+# strace (docs/GUIDE.md "Layers"), so narrow the calls (STRACE_CALLS) for long runs.
 set -eu
+stacks=
+if [ "${1:-}" = "-k" ]; then
+  stacks=-k
+  shift
+fi
 if [ $# -lt 2 ]; then
-  echo "usage: $0 CID COMMAND [ARGS...]" >&2
+  echo "usage: $0 [-k] CID COMMAND [ARGS...]" >&2
   exit 2
 fi
 cid=$1
@@ -17,4 +26,4 @@ shift
 dir=${STRACE_DIR:-traces}
 rank=${SLURM_PROCID:-${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-${PMIX_RANK:-$$}}}}
 mkdir -p "$dir"
-exec strace -f -tt -T -y -e trace="${STRACE_CALLS:-%file,%desc}" -o "$dir/${cid}_$(hostname)_${rank}.st" "$@"
+exec strace -f -tt -T -y $stacks -e trace="${STRACE_CALLS:-%file,%desc}" -o "$dir/${cid}_$(hostname)_${rank}.st" "$@"

@@ -69,6 +69,7 @@ export function defaultJobs(): number {
 
 function buffersOf(log: EventLog): ArrayBuffer[] {
   const cols = [log.pid, log.pair, log.errno, log.start, log.dur, log.size, log.line, log.offset, log.caseOffsets, log.pairCall, log.pairFp, ...(log.layer ? [log.layer] : [])];
+  if (log.stack) cols.push(log.stack, log.stacks!.start, log.stacks!.frame);
   return [...new Set(cols.map((c) => c.buffer as ArrayBuffer))];
 }
 

@@ -9,6 +9,8 @@ export const K_EXIT = 5;
 export const K_MESSAGE = 6;
 /** A call line cut by an strace message (stderr output): the call continues on the next line. */
 export const K_SPLICED = 7;
+/** A frame of a call's stack (strace -k): ` > /usr/lib/libc.so.6(__write+0x10) [0xf8350]`, after its call's line. */
+export const K_FRAME = 8;
 
 export const TS_NONE = 0;
 export const TS_CLOCK = 1;

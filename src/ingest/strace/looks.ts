@@ -1,4 +1,4 @@
-import { K_BAD, K_SPLICED, LineScanner } from './scan';
+import { K_BAD, K_FRAME, K_SPLICED, LineScanner } from './scan';
 
 /**
  * Content sniffing on the first KiB (or so) of a file: true when its first lines read as strace output.
@@ -6,7 +6,8 @@ import { K_BAD, K_SPLICED, LineScanner } from './scan';
  * unfinished/resumed, signal, exit, or strace's own message); a line with a NUL byte is not one (binary
  * files fail the majority; a trace with one damaged line still passes, its bad line counted by the parser).
  * When no line is complete within the head, the partial first line must start like a call (`name(`).
- * A lone-CR head (no LF) is read as the parser reads it: CRs end lines.
+ * A lone-CR head (no LF) is read as the parser reads it: CRs end lines. The frames of strace -k's stacks
+ * (` > …` after each call) count for neither side: a call's stack may fill the head.
  */
 export function looksLikeStrace(head: Uint8Array): boolean {
   const n = Math.min(head.length, 4096);
@@ -32,8 +33,10 @@ export function looksLikeStrace(head: Uint8Array): boolean {
         if (seen === 0) return !nul && (sc.callStart || k === K_SPLICED);
         break;
       }
-      seen++;
-      if (k !== K_BAD) good++;
+      if (k !== K_FRAME) {
+        seen++;
+        if (k !== K_BAD) good++;
+      }
     }
     pos = nl + 1;
   }

@@ -4,11 +4,11 @@
  */
 import { EventLogBuilder, MAX_TIME, caseFromFileName, emptyFileReport } from '../../model';
 import type { EventLog, FileReport } from '../../model';
-import { decodeUtf8 } from './bytes';
+import { ByteTable, decodeUtf8, hashBytes } from './bytes';
 import { StraceClock } from './clock';
 import { DurationCheck } from './durations';
 import {
-  DROPPED_KINDS, D_BLANK, D_ERESTART, D_EXIT, D_FILTERED, D_ORPHAN_RESUMED, D_ORPHAN_UNFINISHED, D_RESUMED, D_SIGNAL, D_STACK_FRAME,
+  DROPPED_KINDS, D_BLANK, D_ERESTART, D_EXIT, D_FILTERED, D_ORPHAN_RESUMED, D_ORPHAN_UNFINISHED, D_ORPHAN_STACK_FRAME, D_RESUMED, D_SIGNAL, D_STACK_FRAME,
   D_STRACE_MESSAGE, D_TRUNCATED_LAST_LINE, D_UNAVAILABLE, D_UNFINISHED_EXITED, D_UNPARSABLE,
 } from './dropped';
 import { FdTracker, type CallFacts } from './fds';
@@ -72,6 +72,17 @@ export class StraceParser extends WindowedSplitter {
   private mainPid = -1;
   private recognized = 0;
   private readonly counts = new Float64Array(DROPPED_KINDS.length);
+  // strace -k: the frames after a call's line are its stack (docs/FORMATS.md "Stacks")
+  /** The event the frames being read belong to (-1: none, e.g. after a `= ?` call or a signal). */
+  private stackAt = -1;
+  /** The frame ids read since the last call line. */
+  private frameBuf = new Int32Array(64);
+  private nFrames = 0;
+  /** 1 when the first of them was read from the end of a call's line (not a line of its own). */
+  private frameInLine = 0;
+  private framesSeen = false;
+  /** Frame ids by the frame's bytes (lines the JavaScript scanner read, or a full thread table). */
+  private readonly frameBytes = new ByteTable(10);
 
   constructor(fileName: string, opts?: StraceParseOptions) {
     super(opts?.scan !== 'js');
@@ -111,6 +122,48 @@ export class StraceParser extends WindowedSplitter {
     this.scanned(b, s, e, this.sc.kind, false, lineNo, lineNo, false);
   }
 
+  protected frameLine(b: Uint8Array, s: number, e: number, id: number): void {
+    if (this.splice !== null) return this.line(b, s, e, false);
+    this.lineNo++;
+    if (id < 0) return this.addFrame(this.frameId(b, s + 3, e));
+    const m = (this.frameOfId ??= new Int32Array(this.wasm!.frameCap).fill(-1));
+    const f = m[id];
+    this.addFrame(f >= 0 ? f : (m[id] = this.frameId(b, s + 3, e)));
+  }
+
+  /** The frame id (in the log's stack table) of the frame text [s, e) of b. */
+  private frameId(b: Uint8Array, s: number, e: number): number {
+    const h = hashBytes(b, s, e);
+    let id = this.frameBytes.find(b, s, e, h);
+    if (id < 0) {
+      id = this.b.stackInterner().frame(decodeUtf8(b, s, e));
+      this.frameBytes.add(b, s, e, h, id);
+    }
+    return id;
+  }
+
+  private addFrame(f: number): void {
+    if (this.nFrames === this.frameBuf.length) {
+      const g = new Int32Array(2 * this.nFrames);
+      g.set(this.frameBuf);
+      this.frameBuf = g;
+    }
+    this.frameBuf[this.nFrames++] = f;
+    this.framesSeen = true;
+  }
+
+  /** The frames read are the stack of the event at stackAt (or, without one, dropped lines). */
+  private endStack(): void {
+    const n = this.nFrames;
+    const lines = n - this.frameInLine;
+    this.nFrames = this.frameInLine = 0;
+    const at = this.stackAt;
+    if (at < 0) return this.count(D_ORPHAN_STACK_FRAME, lines);
+    this.b.setStack(at, this.b.stackInterner().intern(this.frameBuf, n));
+    this.count(D_STACK_FRAME, lines);
+    this.stackAt = -1;
+  }
+
   /**
    * ~1 event per 100 bytes of the first chunk (at least 1024): one allocation for most files (real traces
    * and the bench's short lines average 120–140 bytes a line; a column that must grow is copied, and the
@@ -133,6 +186,7 @@ export class StraceParser extends WindowedSplitter {
     if (this.finished) throw new Error('StraceParser: finish() called twice');
     if (!this.begun) this.started(0);
     this.flushLast();
+    if (this.nFrames !== 0) this.endStack();
     this.finished = true;
     for (const idx of this.pending.values()) this.dropEvent(idx, D_ORPHAN_UNFINISHED);
     this.pending.clear();
@@ -159,7 +213,7 @@ export class StraceParser extends WindowedSplitter {
   private flags(): FileReport['flags'] {
     const ts = this.clock.flag();
     const pids = this.pidKinds & 2 ? 'bracket' : this.pidKinds & 1 ? 'prefix' : this.filePid >= 0 ? 'filename' : 'none';
-    return { timestamps: ts, durations: this.durSeen, annotations: this.annSeen, pids };
+    return { timestamps: ts, durations: this.durSeen, annotations: this.annSeen, pids, ...(this.framesSeen ? { stacks: true } : {}) };
   }
 
   private warn(r: FileReport): void {
@@ -218,12 +272,12 @@ export class StraceParser extends WindowedSplitter {
   private scanned(b: Uint8Array, s: number, e: number, kind: number, last: boolean, lineNo: number, evLine: number, joined: boolean): void {
     const sc = this.sc;
     if (last && !this.complete(kind)) return this.count(D_TRUNCATED_LAST_LINE);
+    if (kind === S.K_FRAME) return this.addFrame(this.frameId(b, s + 3, e));
+    if (this.nFrames !== 0) this.endStack();
     if (kind === S.K_BAD) {
       let k = s;
       while (k < e && (b[k] === 0x20 || b[k] === 0x09)) k++;
       if (k === e) return this.count(D_BLANK);
-      // strace -k: ` > /usr/lib/libc.so.6(read+0x12) [0x10e2a2]` after each call
-      if (k === s + 1 && b[k] === 0x3e && b[k + 1] === 0x20) return this.count(D_STACK_FRAME);
       return this.unparsable(b, s, e, evLine);
     }
     if (kind === S.K_MESSAGE || kind === S.K_SPLICED) {
@@ -249,6 +303,7 @@ export class StraceParser extends WindowedSplitter {
     this.recognized++;
     const bad = this.durs.next(t);
     if (bad >= 0) this.b.dur[bad] = NaN;
+    this.stackAt = -1;
     let pid = 0;
     if (sc.pidKind > 0) {
       pid = sc.pid;
@@ -285,6 +340,7 @@ export class StraceParser extends WindowedSplitter {
       const size = flags & F_SIZE ? (err !== 0 ? 0 : sc.retVal >= 0 ? sc.retVal : NaN) : NaN;
       const idx = this.b.push(pid, nt.pairOf(call, fp), err, t, sc.dur, size, evLine, off);
       this.durs.completed(idx, evLine, t + sc.dur, t, false);
+      this.stackAt = idx;
       return;
     }
     if (kind === S.K_UNFINISHED) {
@@ -292,6 +348,7 @@ export class StraceParser extends WindowedSplitter {
       if (old !== undefined) this.closePending(pid, old, D_ORPHAN_UNFINISHED, 1);
       const fp = flags & F_OPEN ? nt.openFp(b, false) : flags & F_FILE ? nt.fileFp(b, call, sc.argsE) : this.annFp(b);
       const idx = this.b.push(pid, nt.pairOf(call, fp), 0, t, NaN, NaN, evLine);
+      this.stackAt = idx;
       this.pending.set(pid, idx);
       this.pendCall.set(pid, call);
       this.pendFp.set(pid, fp);
@@ -301,6 +358,12 @@ export class StraceParser extends WindowedSplitter {
         if (needsTail(oc)) tailNumbers(b, sc.argsS, sc.argsE, tail);
         else tail[0] = tail[1] = NaN;
         this.pendOff.set(pid, { fd: this.lineFd(b), flags: needsFlags(oc) ? argFlags(b, sc.argsS, sc.argsE) : 0, t0: tail[0], t1: tail[1] });
+      }
+      if (sc.frameAt >= 0) {
+        // the line was cut by a frame of another call's stack (the frames after it are that stack's too)
+        this.stackAt = -1;
+        this.addFrame(this.frameId(b, sc.frameAt, e));
+        this.frameInLine = 1;
       }
       return;
     }
@@ -335,6 +398,7 @@ export class StraceParser extends WindowedSplitter {
     }
     bl.errno[idx] = err;
     bl.dur[idx] = this.durs.completed(idx, lineNo, bl.start[idx] + sc.dur, t, true) < 0 ? sc.dur : NaN;
+    this.stackAt = idx;
     bl.size[idx] = flags & F_SIZE ? (err !== 0 ? 0 : sc.retVal >= 0 ? sc.retVal : NaN) : NaN;
   }
 

@@ -92,11 +92,13 @@ describe('one workload under each strace flag variant', () => {
     expect(Math.abs(c.start[0] - (h * 3600 + m * 60 + s))).toBeLessThan(1e-9);
   });
 
-  test('-k: stack frame lines are counted, calls still parse', () => {
+  test('-k: stack frame lines are each call\'s stack (stacks.test.ts), calls still parse', () => {
     const log = load('flags_k.st');
     const frames = (text('flags_k.st').match(/^ > /gm) ?? []).length;
     expect(frames).toBeGreaterThan(10);
-    expect(log.files[0].dropped['stack-frame']).toBe(frames);
+    const d = log.files[0].dropped;
+    expect((d['stack-frame'] ?? 0) + (d['orphan-stack-frame'] ?? 0)).toBe(frames);
+    expect(log.stacks?.frames.length).toBeGreaterThan(5);
     expect(log.files[0].dropped.unparsable ?? 0).toBe(0);
     expect(rows(log).some((e) => e.call === 'read' && e.fp === '/etc/hostname')).toBe(true);
   });

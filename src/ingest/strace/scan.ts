@@ -9,7 +9,7 @@
 import { AnnotationSkipper } from './annotations';
 import { D_DUR, D_RET, D_TS, R_ANNID, R_FD, R_NAMEID } from './wasm/linescan';
 import {
-  ARG_CLASS, ERESTART, K_BAD, K_CALL, K_EXIT, K_MESSAGE, K_RESUMED, K_SIGNAL, K_SPLICED, K_UNFINISHED, POW10, PROCESS, RESUMED,
+  ARG_CLASS, ERESTART, K_BAD, K_CALL, K_EXIT, K_FRAME, K_MESSAGE, K_RESUMED, K_SIGNAL, K_SPLICED, K_UNFINISHED, POW10, PROCESS, RESUMED,
   SP_ERESTART, SP_EXITED, SP_NONE, SP_UNAVAILABLE, STRACE_MSG, TS_CLOCK, TS_FLOAT, TS_NONE, UNAVAILABLE, UNFINISHED, at, fdBefore, isDigit,
   isNameChar,
 } from './lex';
@@ -57,6 +57,11 @@ export class LineScanner extends AnnotationSkipper {
   dur = NaN;
   /** K_SPLICED: where the strace message starts. */
   spliceAt = -1;
+  /**
+   * K_UNFINISHED cut by a stack frame (strace -k printing another thread's stack in the middle of this call's
+   * line, without `<unfinished ...>`): where the frame's text starts, else -1.
+   */
+  frameAt = -1;
   /** pid of a `strace: Process N attached` message (in a K_MESSAGE or K_SPLICED line), else -1. */
   attached = -1;
   /** The line had a call name followed by `(` (used by the content sniffer on a partial line). */
@@ -95,10 +100,13 @@ export class LineScanner extends AnnotationSkipper {
     this.special = SP_NONE;
     this.dur = NaN;
     this.spliceAt = -1;
+    this.frameAt = -1;
     this.attached = -1;
     this.callStart = false;
     this.terminated = false;
     let i = s;
+    // strace -k: ` > FRAME` (the frame's text from s + 3)
+    if (b[i] === 0x20 && b[i + 1] === 0x3e && b[i + 2] === 0x20 && i + 3 < e) return (this.kind = K_FRAME);
     if (b[i] === 0x73 && at(b, i, e, STRACE_MSG)) {
       this.attached = this.attachedPid(b, i + 8, e);
       return (this.kind = K_MESSAGE);
@@ -297,6 +305,7 @@ export class LineScanner extends AnnotationSkipper {
     this.special = r[o + 18];
     this.dur = f[d + D_DUR];
     this.spliceAt = -1;
+    this.frameAt = -1;
     this.attached = -1;
     this.callStart = kind !== K_RESUMED;
     this.terminated = false;
@@ -444,6 +453,15 @@ export class LineScanner extends AnnotationSkipper {
         return (this.kind = K_SPLICED);
       }
     }
+    const f = frameTail(b, s, e);
+    if (f >= 0) {
+      // the call's arguments so far, then another stack's frame: an unfinished call (its resumed line follows)
+      this.closeAt = this.fpS = this.fpE = this.annS = this.annE = -1;
+      this.scanArgs(b, s, f);
+      this.argsE = f;
+      this.frameAt = f + 3;
+      return (this.kind = K_UNFINISHED);
+    }
     return (this.kind = K_BAD);
   }
 
@@ -455,6 +473,18 @@ export class LineScanner extends AnnotationSkipper {
     while (i < e && isDigit(b[i])) v = v * 10 + b[i++] - 0x30;
     return i > d0 && b[i] === 0x20 && b[i + 1] === 0x61 ? v : -1; // " attached"
   }
+}
+
+/**
+ * Where a stack frame that ends the line [s, e) starts (its ` > `), else -1: ` > TEXT [0xHEX]` (or with
+ * ` FILE:LINE` after it), the last ` > ` of the line.
+ */
+function frameTail(b: Uint8Array, s: number, e: number): number {
+  let k = e - 1;
+  while (k > s && b[k] !== 0x5b) k--; // the last [
+  if (k <= s + 3 || b[k + 1] !== 0x30 || b[k + 2] !== 0x78 || b[k - 1] !== 0x20) return -1;
+  for (let i = k - 4; i >= s; i--) if (b[i] === 0x20 && b[i + 1] === 0x3e && b[i + 2] === 0x20) return i;
+  return -1;
 }
 
 /** b[k] is an ASCII digit. */

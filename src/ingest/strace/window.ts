@@ -6,8 +6,8 @@
  * parser's maps of the thread tables' name and annotation ids.
  */
 import { LineSplitter, MAX_LINE } from './lines';
-import { LineScanner } from './scan';
-import { R_E, R_KIND, R_S, type WasmLineScan, wasmLineScan } from './wasm/linescan';
+import { K_FRAME, LineScanner } from './scan';
+import { R_E, R_KIND, R_NAMEID, R_S, type WasmLineScan, wasmLineScan } from './wasm/linescan';
 
 export abstract class WindowedSplitter extends LineSplitter {
   /** The one scanner of the parser: loaded from records, or scanning a line itself. */
@@ -17,6 +17,8 @@ export abstract class WindowedSplitter extends LineSplitter {
   /** The call id and the path id of each name and annotation id of the thread's tables (-1: not met yet), in `generation`. */
   protected callOfName: Int32Array | null = null;
   protected fpOfAnn: Int32Array | null = null;
+  /** The parser's frame id of each frame id of the thread's frame table (-1: not met yet), in `generation`. */
+  protected frameOfId: Int32Array | null = null;
   private generation = -1;
   private intakeAt = 0;
   /** This splitter's token for `inPlace`. */
@@ -31,6 +33,8 @@ export abstract class WindowedSplitter extends LineSplitter {
   protected abstract recordable(): boolean;
   /** A line [s, e) of b of a common form, its fields loaded into sc. */
   protected abstract recorded(b: Uint8Array, s: number, e: number): void;
+  /** A stack frame line [s, e) of b (` > FRAME`, strace -k); `id`: its text's id in the thread's frame table (-1: none). */
+  protected abstract frameLine(b: Uint8Array, s: number, e: number, id: number): void;
 
   protected override buffersChanged(): void {
     this.sc.forgetQuotes();
@@ -73,6 +77,7 @@ export abstract class WindowedSplitter extends LineSplitter {
       this.generation = w.generation();
       (this.callOfName ??= new Int32Array(w.nameCap)).fill(-1);
       (this.fpOfAnn ??= new Int32Array(w.annCap)).fill(-1);
+      if (this.frameOfId !== null) this.frameOfId.fill(-1);
     }
     let at = 0;
     for (;;) {
@@ -121,7 +126,9 @@ export abstract class WindowedSplitter extends LineSplitter {
     for (let r = 0, o = 0; r < k; r++, o += stride) {
       const s = rec[o + R_S];
       const e = rec[o + R_E];
-      if (rec[o + R_KIND] !== 0 && this.recordable()) {
+      const kind = rec[o + R_KIND];
+      if (kind === K_FRAME) this.frameLine(win, s, e, rec[o + R_NAMEID]);
+      else if (kind !== 0 && this.recordable()) {
         this.sc.load(win, rec, recF, o);
         this.recorded(win, s, e);
       } else if (e - s > MAX_LINE) this.overlongLine(win, s);

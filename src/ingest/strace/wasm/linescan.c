@@ -9,7 +9,8 @@
 // linescan.test.ts compares the two field by field on every fixture, the bench traces and fuzzed lines.
 //
 // The common forms: `[PID ]hh:mm:ss.uuuuuu NAME(ARGS) = RESULT[ <d.uuuuuu>]`, the same split in two by -f:
-// `... NAME(ARGS <unfinished ...>` and `... <... NAME resumed>ARGS) = RESULT[ <d.uuuuuu>]`.
+// `... NAME(ARGS <unfinished ...>` and `... <... NAME resumed>ARGS) = RESULT[ <d.uuuuuu>]`; and the frames
+// of strace -k's stacks, ` > FRAME`: only their text's id in the frame table (kind 8, scan.ts K_FRAME).
 
 typedef unsigned char u8;
 typedef unsigned int u32;
@@ -47,7 +48,8 @@ EXPORT(consumed_bytes) int consumed_bytes(void) { return consumed; }
 
 #define NAMECAP 1024
 #define ANNCAP 16384
-#define ARENA (1 << 20)
+#define FRAMECAP 32768
+#define ARENA (4 << 20)
 
 typedef struct {
   int off, len;
@@ -59,10 +61,11 @@ typedef struct {
   int mask, count, cap;
 } Table;
 
-static Key nameKeys[NAMECAP], annKeys[ANNCAP];
-static int nameSlots[2 * NAMECAP], annSlots[2 * ANNCAP];
+static Key nameKeys[NAMECAP], annKeys[ANNCAP], frameKeys[FRAMECAP];
+static int nameSlots[2 * NAMECAP], annSlots[2 * ANNCAP], frameSlots[2 * FRAMECAP];
 static Table names = {nameKeys, nameSlots, 2 * NAMECAP - 1, 0, NAMECAP};
 static Table anns = {annKeys, annSlots, 2 * ANNCAP - 1, 0, ANNCAP};
+static Table frames = {frameKeys, frameSlots, 2 * FRAMECAP - 1, 0, FRAMECAP};
 static u8 arena[ARENA + 8];
 static int arenaUsed, generation;
 
@@ -112,15 +115,19 @@ static int intern(Table *t, const u8 *p, int len) {
 EXPORT(generation) int generation_(void) { return generation; }
 EXPORT(name_cap) int name_cap(void) { return NAMECAP; }
 EXPORT(ann_cap) int ann_cap(void) { return ANNCAP; }
+EXPORT(frame_cap) int frame_cap(void) { return FRAMECAP; }
+static inline int most(int a, int b) { return a > b ? a : b; }
 // how full the fullest of the tables and the arena is, in percent
 EXPORT(fill) int fill(void) {
-  int a = names.count * 100 / NAMECAP, b = anns.count * 100 / ANNCAP, c = (int)((long long)arenaUsed * 100 / ARENA);
-  return a > b ? (a > c ? a : c) : (b > c ? b : c);
+  int a = names.count * 100 / NAMECAP, b = anns.count * 100 / ANNCAP, f = frames.count * 100 / FRAMECAP;
+  int c = (int)((long long)arenaUsed * 100 / ARENA);
+  return most(most(a, b), most(c, f));
 }
 EXPORT(reset) void reset(void) {
   for (int i = 0; i < 2 * NAMECAP; i++) nameSlots[i] = 0;
   for (int i = 0; i < 2 * ANNCAP; i++) annSlots[i] = 0;
-  names.count = anns.count = arenaUsed = 0;
+  for (int i = 0; i < 2 * FRAMECAP; i++) frameSlots[i] = 0;
+  names.count = anns.count = frames.count = arenaUsed = 0;
   generation++;
 }
 
@@ -315,8 +322,6 @@ static int complete(const u8 *b, int i, int e, double *d) {
   return 1;
 }
 
-// Scans the line [s, e) (b[e] is its newline) into the record r; returns its kind (1 call, 2 unfinished, 3 resumed:
-// scan.ts's K_*), or 0 for "ask JavaScript".
 // The fd number (up to 2^31 - 1) written just before the `<` at i, or -1 (lex.ts fdAt): the fd tables' key.
 static int fdAt(const u8 *b, int i, int s) {
   long long v = 0, m = 1;
@@ -330,10 +335,17 @@ static int fdAt(const u8 *b, int i, int s) {
   return m == 1 || v > 0x7fffffff ? -1 : (int)v;
 }
 
+// Scans the line [s, e) (b[e] is its newline) into the record r; returns its kind (1 call, 2 unfinished, 3 resumed,
+// 8 frame: scan.ts's K_*), or 0 for "ask JavaScript".
 static int line(const u8 *b, int s, int e, int *r) {
   double *d = (double *)r;
   if (e == s || b[e - 1] == '\r') return 0;
   int i = s;
+  // strace -k: ` > FRAME`, its text's id in the frame table (-1: full)
+  if (b[i] == ' ' && b[i + 1] == '>' && b[i + 2] == ' ' && i + 3 < e) {
+    r[R_NAMEID] = intern(&frames, b + i + 3, e - i - 3);
+    return 8;
+  }
   int pid = -1, pidKind = 0;
   if (isdig(b[i])) {
     int j = i;

@@ -9,8 +9,9 @@ import { generate } from '../../../../tools/gen-traces.mjs';
 import { StraceParser } from '../parser';
 import { straceImporter } from '../importer';
 import type { ByteSource } from '../../source';
-import { K_CALL, K_RESUMED, K_UNFINISHED, LineScanner, fdAt } from '../scan';
-import { R_E, R_KIND, R_S, wasmLineScan } from './linescan';
+import { K_CALL, K_FRAME, K_RESUMED, K_UNFINISHED, LineScanner, fdAt } from '../scan';
+import { R_E, R_KIND, R_NAMEID, R_S, wasmLineScan } from './linescan';
+import { stackFixtures } from '../../../testing/stackFixtures';
 import { LINESCAN_SOURCE_SHA256 } from './linescanModule';
 
 const FX = join(__dirname, '..', '__fixtures__');
@@ -35,6 +36,7 @@ function compareLines(lines: Uint8Array[]): { fast: number; all: number; kinds: 
   if (w === null) throw new Error('no WebAssembly line scan');
   const js = new LineScanner();
   const ws = new LineScanner();
+  const frameText = new Map<number, string>();
   let fast = 0;
   let all = 0;
   for (let at = 0; at < lines.length; ) {
@@ -61,6 +63,17 @@ function compareLines(lines: Uint8Array[]): { fast: number; all: number; kinds: 
         if (kind === 0) continue;
         fast++;
         kinds.add(kind);
+        if (kind === K_FRAME) {
+          // a stack frame (strace -k): the same kind in JavaScript, and one id per text in the frame table
+          expect(js.scan(w.win, s, e)).toBe(K_FRAME);
+          const id = w.rec[o + R_NAMEID];
+          const text = new TextDecoder('latin1').decode(w.win.subarray(s + 3, e));
+          if (id >= 0) {
+            if (!frameText.has(id)) frameText.set(id, text);
+            expect(frameText.get(id)).toBe(text);
+          }
+          continue;
+        }
         js.scan(w.win, s, e);
         ws.loading(w.win, w.view);
         ws.load(w.win, w.rec, w.recF, o);
@@ -112,8 +125,16 @@ describe('the WebAssembly line scan', () => {
   test('every fixture line it scans has every field LineScanner gives it', () => {
     const { fast, all, kinds } = compareLines(fixtureLines);
     expect(all).toBe(fixtureLines.length);
-    expect([...kinds].sort()).toEqual([K_CALL, K_UNFINISHED, K_RESUMED]);
+    expect([...kinds].sort()).toEqual([K_CALL, K_UNFINISHED, K_RESUMED, K_FRAME]);
     expect(fast).toBeGreaterThan(all * 0.5);
+  });
+
+  test('so has every line of the strace -k fixtures (stacks), and it scans almost all of them', () => {
+    const lines = stackFixtures().flatMap((f) => splitLines(f.bytes));
+    const { fast, all, kinds } = compareLines(lines);
+    expect(all).toBe(lines.length);
+    expect(kinds.has(K_FRAME)).toBe(true);
+    expect(fast).toBeGreaterThan(all * 0.95);
   });
 
   test('so has every line of the generated short- and long-line traces, and it scans almost all of them', () => {
@@ -191,6 +212,43 @@ describe('a parse with the WebAssembly scan gives the EventLog of a parse in Jav
     expect(digest(px.finish())).toEqual(refX);
     expect(digest(py.finish())).toEqual(refY);
     expect((refX as { paths: string[] }).paths.length).toBeGreaterThan(2 * (w?.annCap ?? 0));
+  });
+
+  test('the strace -k fixtures (stacks): the same EventLog, pushed whole and in pieces', () => {
+    for (const f of stackFixtures()) {
+      const ref = digest(parseChunked(f.name, f.bytes, f.bytes.length, { scan: 'js' }));
+      expect((ref as { stacks: unknown }).stacks).not.toBeNull();
+      for (const size of [f.bytes.length, 7, 4096]) expect(digest(parseChunked(f.name, f.bytes, size))).toEqual(ref);
+    }
+  });
+
+  test('more distinct frames than the thread\'s frame table holds (it is emptied), two parsers taking turns', () => {
+    const text = (seed: number) => {
+      const out: string[] = [];
+      for (let k = 0; k < 40000; k++) {
+        out.push(`1 10:00:00.${String(k % 1e6).padStart(6, '0')} read(3</p/f${k % 7}>, "", 1) = 0 <0.000001>`);
+        out.push(` > /usr/lib/libc.so.6(read+0x${(k % 50).toString(16)}) [0x10e2a2]`);
+        out.push(` > /app/bin${seed}(fn${k}+0x1f) [0x${(k * 16 + seed).toString(16)}]`); // most frames new
+        if (k % 3 === 0) out.push(' > unexpected_backtracing_error [0x7f00]');
+      }
+      return Uint8Array.from(out.join('\n') + '\n', (c) => c.charCodeAt(0));
+    };
+    const x = text(1);
+    const y = text(2);
+    const refX = digest(parseChunked('x.st', x, x.length, { scan: 'js' }));
+    const refY = digest(parseChunked('y.st', y, y.length, { scan: 'js' }));
+    expect(digest(parseChunked('x.st', x, 1 << 18))).toEqual(refX);
+    const px = new StraceParser('x.st');
+    const py = new StraceParser('y.st');
+    const step = 1 << 17;
+    for (let o = 0; o < Math.max(x.length, y.length); o += step) {
+      if (o < x.length) px.push(x.subarray(o, Math.min(x.length, o + step)));
+      if (o < y.length) py.push(y.subarray(o, Math.min(y.length, o + step)));
+    }
+    expect(digest(px.finish())).toEqual(refX);
+    expect(digest(py.finish())).toEqual(refY);
+    const st = (refX as { stacks: { frames: string[] } }).stacks;
+    expect(st.frames.length).toBeGreaterThan(w?.frameCap ?? 0);
   });
 
   test('lines longer than MAX_LINE, shorter and longer than the window, between ordinary lines', () => {

@@ -16,7 +16,10 @@ declare function atob(s: string): string;
 export const R_KIND = 0;
 export const R_S = 1;
 export const R_E = 2;
-/** The ids of the call name and of the fd annotation's kept content in this thread's tables (-1: none, or a full table). */
+/**
+ * The ids of the call name and of the fd annotation's kept content in this thread's tables (-1: none, or a
+ * full table); a frame's record (kind K_FRAME): the id of its text in the frame table at R_NAMEID.
+ */
 export const R_NAMEID = 26;
 export const R_ANNID = 27;
 /** The fd before the first fd annotation (-1: none): lex.ts fdAt at fpS − 1. */
@@ -45,6 +48,8 @@ export interface WasmLineScan {
   /** How many names and annotations the tables hold at most (ids are below). */
   readonly nameCap: number;
   readonly annCap: number;
+  /** How many distinct frames (strace -k) the frame table holds at most. */
+  readonly frameCap: number;
   /** How full the fullest table is, in percent. */
   fill(): number;
   /** Empties the tables: a new generation (a parser forgets its map of the ids of another). */
@@ -83,6 +88,7 @@ export function wasmLineScan(): WasmLineScan | null {
       consumed: x.consumed_bytes,
       nameCap: x.name_cap(),
       annCap: x.ann_cap(),
+      frameCap: x.frame_cap(),
       fill: x.fill,
       reset: x.reset as () => void,
       generation: x.generation,
