@@ -29,8 +29,10 @@ export function digest(log: EventLog): unknown {
     pairCall: Array.from(log.pairCall),
     pairFp: Array.from(log.pairFp),
     files: log.files,
-    stack: log.stack ? Array.from(log.stack) : null,
-    stacks: log.stacks ? { frames: log.stacks.frames, start: Array.from(log.stacks.start), frame: Array.from(log.stacks.frame) } : null,
+    // (only when there are stacks: the digests of logs without name what the reference values were made from)
+    ...(log.stack && log.stacks
+      ? { stack: Array.from(log.stack), stacks: { frames: log.stacks.frames, start: Array.from(log.stacks.start), frame: Array.from(log.stacks.frame) } }
+      : {}),
   };
 }
 

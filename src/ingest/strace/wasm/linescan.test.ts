@@ -217,7 +217,7 @@ describe('a parse with the WebAssembly scan gives the EventLog of a parse in Jav
   test('the strace -k fixtures (stacks): the same EventLog, pushed whole and in pieces', () => {
     for (const f of stackFixtures()) {
       const ref = digest(parseChunked(f.name, f.bytes, f.bytes.length, { scan: 'js' }));
-      expect((ref as { stacks: unknown }).stacks).not.toBeNull();
+      expect((ref as { stacks?: unknown }).stacks).toBeDefined();
       for (const size of [f.bytes.length, 7, 4096]) expect(digest(parseChunked(f.name, f.bytes, size))).toEqual(ref);
     }
   });
