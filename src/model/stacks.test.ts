@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseStraceBytes } from '../ingest/strace';
-import { stackFixtures } from '../testing/stackFixtures';
+import { parsedStackFixtures, stackFixtures } from '../testing/stackFixtures';
 import { validate, type EventLog } from './eventlog';
 import { joinForkedFiles, splitCasesByPid } from './transform';
 import { mergeLogs } from './merge';
@@ -20,7 +19,7 @@ function stacksByEvent(log: EventLog, withFile = true): Map<string, string> {
   return out;
 }
 
-const parse = (names: string[]): EventLog[] => stackFixtures().filter((f) => names.includes(f.name)).map((f) => parseStraceBytes(f.name, f.bytes));
+const parse = parsedStackFixtures;
 
 describe('stacks through the model', () => {
   test('StackInterner: one id per distinct run of frames, 0 for none', () => {
@@ -43,7 +42,7 @@ describe('stacks through the model', () => {
 
   test('merged logs keep each event\'s stack (frames re-interned), a log without stacks gets stack 0', () => {
     const logs = parse(['c/c_all.st', 'cxx/cxx.st', 'mpi-romio/romio_vm_0.st']);
-    const plain = parseStraceBytes('plain.st', Uint8Array.from('1 10:00:00.000001 read(3</a>, "", 1) = 0 <0.000001>\n', (c) => c.charCodeAt(0)));
+    const [plain] = parse(['c/c_nof.st']).map((l) => ({ ...l, stack: null, stacks: null, files: [{ ...l.files[0], name: 'plain.st' }] }));
     const m = mergeLogs([...logs, plain]);
     validate(m);
     const want = new Map<string, string>();
@@ -62,7 +61,7 @@ describe('stacks through the model', () => {
     validate(split);
     expect(split.cases.length).toBe(3);
     expect(stacksByEvent(split)).toEqual(stacksByEvent(all));
-    const ff = mergeLogs(stackFixtures('c/ff').map((f) => parseStraceBytes(f.name.replace(/^c\/ff\//, ''), f.bytes)));
+    const ff = mergeLogs(parse(stackFixtures('c/ff').map((f) => f.name)).map((l) => ({ ...l, files: l.files.map((r) => ({ ...r, name: r.name.replace(/^c\/ff\//, '') })) })));
     const joined = joinForkedFiles(ff);
     validate(joined);
     expect(joined.cases.length).toBe(1);

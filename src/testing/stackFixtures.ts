@@ -5,6 +5,8 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { parseStraceBytes } from '../ingest/strace';
+import type { EventLog } from '../model';
 
 const ROOT = new URL('../analysis/layers/__fixtures__/', import.meta.url).pathname;
 
@@ -31,6 +33,16 @@ export function stackFixtures(folder?: string): StackFixture[] {
   };
   walk(folder ?? '');
   return out;
+}
+
+/** The fixtures named (`c/c_all.st`, …), each parsed by the strace importer, in the order named. */
+export function parsedStackFixtures(names: readonly string[]): EventLog[] {
+  const all = stackFixtures();
+  return names.map((n) => {
+    const f = all.find((x) => x.name === n);
+    if (!f) throw new Error(`no strace -k fixture ${n}`);
+    return parseStraceBytes(n, f.bytes);
+  });
 }
 
 /** The lines a fixture program printed (`<file>_prog.txt`), split in words. */
