@@ -144,7 +144,8 @@ describe('the WebAssembly line scan', () => {
       expect(all).toBe(lines.length);
       expect(fast).toBeGreaterThan(all * 0.99);
     }
-  });
+    // ~10 s alone; 35 s was seen on the shared 2-core machine under load
+  }, 120_000);
 
   test('so has every line of 40 000 fuzzed lines (fixture lines with bytes cut, inserted and changed)', () => {
     const r = prng(4242);
