@@ -77,7 +77,8 @@ function compileRegex(pattern: string, what: string): RegExp {
 
 type Matcher = (fp: string) => boolean;
 
-function compileFilter(f: PathFilter, what: string): Matcher {
+/** A path filter as a test of one fp (throws MappingError for a bad regex). */
+export function compileFilter(f: PathFilter, what: string): Matcher {
   if (f.kind === 'regex') {
     const re = compileRegex(f.pattern, what);
     return (fp) => re.test(fp);
@@ -104,7 +105,8 @@ function expandLabel(label: string, m: RegExpExecArray): string {
 
 type Rewriter = (fp: string) => { text: string; final: boolean } | null;
 
-function compileRewrite(r: RewriteRule, what: string): Rewriter {
+/** A rewrite rule as a function of one fp: its text, or null when the rule does not apply (throws MappingError for a bad regex). */
+export function compileRewrite(r: RewriteRule, what: string): Rewriter {
   if (r.kind === 'regex') {
     const re = compileRegex(r.pattern, what);
     return (fp) => {

@@ -30,6 +30,17 @@ export const HELP = [
   'Units are binary (KiB = 1024 B, MiB/s). Exit codes: 0 ok, 1 internal error, 2 bad usage or input.',
 ].join('\n');
 
+/**
+ * `strace-dfg SUB --help`: that subcommand's usage and options only, and a line pointing to the global
+ * help (PATH, view keys, exit codes); null when argv does not start with a subcommand.
+ */
+export function commandHelp(argv: readonly string[]): string | null {
+  const name = argv[0];
+  if (!(name in COMMANDS)) return null;
+  const cmd = COMMANDS[name as CommandName];
+  return [`Usage: strace-dfg ${cmd.usage}`, '', `${name} options:`, ...optionHelp(cmd.options), '', 'strace-dfg --help: what PATH may be, the view keys (--view), units and exit codes.'].join('\n');
+}
+
 /** Parses argv (without `node` and the script). Throws CliError on bad usage. */
 export function parseArgs(argv: readonly string[]): Args {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') return { command: 'help' };

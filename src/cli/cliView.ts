@@ -1,12 +1,15 @@
 /**
- * The view the CLI analyses: `--view` (the app's link), then the view options in command-line order; each
- * option is a key of the view text form (src/session/view.ts), so the CLI accepts exactly what the app does.
+ * The view the CLI analyses: `--view` (the app's link), then the view options in command-line order. Each
+ * option is a key of the view text form, read by that key's strict parser (src/session/viewKeys.ts): a
+ * value the key does not allow is a usage error (one line naming the option and what it allows, exit 2),
+ * and the CLI accepts exactly what the app does. The typed values are applied to the view; nothing is
+ * written back to text and read again.
  */
 import { readFileSync } from 'node:fs';
-import { applyKeys, idsSelector, parseIdList, parseView, type View } from '../session/view';
+import { DEPTH_MAX, idsSelector, parseFilter, parseIdList, readKeys, readView, ViewError, type View } from '../session/view';
+import { BY_KEY, ViewValueError } from '../session/viewKeys';
 import { CliError } from './errors';
-import { parseTimeWindow } from '../analysis/time/window';
-import { all, has, intArg, last, type ParsedLine } from './options';
+import { all, has, last, type Given, type ParsedLine } from './options';
 
 /** The partition options as selectors, with the label the text report shows. */
 export interface PartitionArgs {
@@ -22,7 +25,8 @@ export interface ViewArgs {
   casePerPid: boolean;
   /** `--view` text (undefined when not given). */
   view?: string;
-  /** The other view options as view keys, in command-line order (undefined when none). */
+  /** The other view options as view keys with their values as given, in command-line order (undefined
+   * when none); each value has passed its key's strict parser. */
   edits?: [string, string][];
 }
 
@@ -62,98 +66,109 @@ function partitionArgs(p: ParsedLine): PartitionArgs | null {
   return { green, red, label: `green = ${side(green)}, red = ${side(red)}` };
 }
 
-/** The view options of a command line (validated; files are read later, by `cliView`). */
+/** The view key each view option sets, and its value as the key reads it (options read from a file: later). */
+function keyOf(g: Given): [string, string] | null {
+  const v = g.value ?? '';
+  switch (g.name) {
+    case 'exclude':
+      if (v === '') throw new CliError('--exclude needs a non-empty substring');
+      return ['exclude', v];
+    case 'calls':
+    case 'xcalls':
+    case 'rewrite':
+    case 'system':
+    case 'pids':
+    case 'time':
+      return [g.name, v];
+    case 'raw':
+      return ['raw', '1'];
+    case 'hide-unassigned':
+      return ['unassigned', 'hide'];
+    case 'keep-with':
+    case 'keep-without':
+      if (v === '') throw new CliError(`${g.raw} needs an activity`);
+      return ['keep', `${g.name.slice(5)}:${v}`];
+    case 'keep-cases':
+      if (!parseIdList(v).length) throw new CliError(`${g.raw} needs at least one case id`);
+      return ['keep', `cases:${v}`];
+    case 'custom-file':
+      return ['custom-file', v];
+    case 'thresholds':
+      return ['thresholds-file', v];
+  }
+  return null;
+}
+
+/** Checks a value with its key's strict parser: a usage error names the option (`--system expects …`). */
+function checked(option: string, key: string, value: string): void {
+  try {
+    BY_KEY.get(key)!.parse(value);
+  } catch (e) {
+    if (e instanceof ViewValueError) throw new CliError(e.say(option, value));
+    throw e;
+  }
+}
+
+/** The view options of a command line (each value checked by its key; files are read later, by `cliView`). */
 export function viewArgs(p: ParsedLine): ViewArgs {
   const depth = last(p, 'depth');
   const filters = all(p, 'filter');
   if (filters.some((f) => f === '')) throw new CliError('--filter needs a non-empty substring');
   const edits: [string, string][] = [];
   for (const g of p.given) {
-    const v = g.value ?? '';
-    switch (g.name) {
-      case 'exclude':
-        if (v === '') throw new CliError('--exclude needs a non-empty substring');
-        edits.push(['exclude', v]);
-        break;
-      case 'calls':
-      case 'xcalls':
-        edits.push([g.name, v]);
-        break;
-      case 'rewrite':
-        if (!/.=>/s.test(v)) throw new CliError(`--rewrite expects PREFIX=>LABEL or re:REGEX=>LABEL, got '${v}'`);
-        edits.push(['rewrite', v]);
-        break;
-      case 'custom-file':
-        edits.push(['custom-file', v]);
-        break;
-      case 'thresholds':
-        edits.push(['thresholds-file', v]);
-        break;
-      case 'time':
-        try {
-          parseTimeWindow(v);
-        } catch (e) {
-          throw new CliError(`--time: ${(e as Error).message}`);
-        }
-        edits.push(['time', v]);
-        break;
-      case 'raw':
-        edits.push(['raw', '1']);
-        break;
-      case 'hide-unassigned':
-        edits.push(['unassigned', 'hide']);
-        break;
-      case 'system':
-        if (!['auto', 'show', 'collapse', 'hide'].includes(v)) throw new CliError(`--system expects auto, show, collapse or hide, got '${v}'`);
-        edits.push(['system', v]);
-        break;
-      case 'pids':
-        if (v !== 'normalise' && v !== 'raw') throw new CliError(`--pids expects normalise or raw, got '${v}'`);
-        edits.push(['pids', v]);
-        break;
-      case 'keep-with':
-      case 'keep-without':
-        if (v === '') throw new CliError(`${g.raw} needs an activity`);
-        edits.push(['keep', `${g.name.slice(5)}:${v}`]);
-        break;
-      case 'keep-cases':
-        if (!parseIdList(v).length) throw new CliError(`${g.raw} needs at least one case id`);
-        edits.push(['keep', `cases:${v}`]);
-        break;
-    }
+    const kv = keyOf(g);
+    if (!kv) continue;
+    if (BY_KEY.has(kv[0])) checked(g.raw, kv[0], kv[1]);
+    edits.push(kv);
   }
-  const out: ViewArgs = { depth: depth === undefined ? undefined : intArg('--depth', depth, 0), filters, partition: partitionArgs(p), casePerPid: has(p, 'case-per-pid') };
+  const out: ViewArgs = { depth: depth === undefined ? undefined : depthArg(depth), filters, partition: partitionArgs(p), casePerPid: has(p, 'case-per-pid') };
   const view = last(p, 'view');
   if (view !== undefined) out.view = view;
   if (edits.length) out.edits = edits;
   return out;
 }
 
+/** `--depth N`: an integer from 0 (the whole path) to DEPTH_MAX, as the depth key and the app's editor take. */
+function depthArg(v: string): number {
+  if (!/^\d+$/.test(v)) throw new CliError(`--depth expects an integer ≥ 0, got '${v}' (0 = the whole path, at most ${DEPTH_MAX})`);
+  if (Number(v) > DEPTH_MAX) throw new CliError(`--depth expects an integer ≤ ${DEPTH_MAX}, got '${v}' (0 = the whole path)`);
+  return Number(v);
+}
+
+function readText(option: string, file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new CliError(`${option} ${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}
+
 /** The view to analyse: `--view`, then the options (single values replace, lists add, keep filters append). */
 export function cliView(a: ViewArgs): View {
-  let base: View;
+  let view: View;
   try {
-    base = parseView(a.view ?? '');
+    view = readView(a.view ?? '', 'strict').view;
   } catch (e) {
-    throw new CliError(`--view: ${(e as Error).message}`);
+    if (e instanceof ViewError) throw new CliError(`--view: ${e.message}`);
+    throw e;
   }
+  if (a.depth !== undefined) view.mapping.depth = a.depth;
+  for (const f of a.filters) view.mapping.include.push(parseFilter(f));
+  if (a.partition) {
+    view.green = a.partition.green;
+    view.red = a.partition.red;
+  }
+  if (a.casePerPid) view.splitByPid = true;
   const keys: [string, string][] = [];
-  if (a.depth !== undefined) keys.push(['depth', String(a.depth)]);
-  for (const f of a.filters) keys.push(['filter', f]);
-  if (a.partition) keys.push(['green', a.partition.green], ['red', a.partition.red]);
-  if (a.casePerPid) keys.push(['split', 'pid']);
   for (const [k, v] of a.edits ?? []) {
-    if (k !== 'custom-file' && k !== 'thresholds-file') keys.push([k, v]);
-    else {
-      const opt = k === 'custom-file' ? '--custom-file' : '--thresholds';
-      try {
-        keys.push([k === 'custom-file' ? 'custom' : 'thresholds', readFileSync(v, 'utf8')]);
-      } catch (e) {
-        throw new CliError(`${opt} ${v}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-      }
-    }
+    if (k === 'custom-file') keys.push(['custom', readText('--custom-file', v)]);
+    else if (k === 'thresholds-file') {
+      const text = readText('--thresholds', v);
+      checked('--thresholds', 'thresholds', text);
+      keys.push(['thresholds', text]);
+    } else keys.push([k, v]);
   }
-  return applyKeys(base, keys);
+  return readKeys(view, keys, 'strict').view;
 }
 
 /** The report's partition label for a view (the options' own label when they set the partition). */

@@ -27,7 +27,7 @@ export const LOAD_OPTIONS: OptionTable = {
  */
 export const VIEW_OPTIONS: OptionTable = {
   view: { type: 'string', value: "'#KEY=V&…'", help: "a view as the app's link carries it (`v=1&depth=3&green=cid:a…`); the options below apply after it" },
-  depth: { type: 'string', value: 'N', help: 'path components kept in an activity (default 2: /usr/lib/x/libc.so → /usr/lib; 0 = the whole path)' },
+  depth: { type: 'string', value: 'N', help: 'path components kept in an activity, 0 to 99 (default 2: /usr/lib/x/libc.so → /usr/lib; 0 = the whole path)' },
   raw: { type: 'boolean', help: "the paper's plain mapping: system files shown, per-process paths raw (= --system show --pids raw)" },
   system: { type: 'string', value: 'MODE', help: 'system files (/usr, /lib*, /etc, /proc, /sys, /dev, /run, pipes, sockets, MPI session dirs): auto (default: hidden when the trace touches other files), show, collapse (one call:(system) per call) or hide' },
   pids: { type: 'string', value: 'MODE', help: 'per-process paths: normalise (default: /proc/<pid>, and a component equal to the case\'s pid or rid → PID) or raw' },
@@ -35,7 +35,7 @@ export const VIEW_OPTIONS: OptionTable = {
   exclude: { type: 'string', multiple: true, value: 'SUBSTR', help: 'drop events whose path contains SUBSTR or matches re:REGEX (repeat)' },
   calls: { type: 'string', value: 'C,C', help: 'keep only these system calls' },
   xcalls: { type: 'string', value: 'C,C', help: 'drop these system calls' },
-  rewrite: { type: 'string', multiple: true, value: 'P=>L', help: 'rewrite paths: prefix P (or re:REGEX) becomes label L (repeat)' },
+  rewrite: { type: 'string', multiple: true, value: "'P => L'", help: 'rewrite paths: prefix P (or re:REGEX) becomes label L (repeat; blanks around => are ignored, as in the app)' },
   'custom-file': { type: 'string', value: 'FILE', help: 'a custom mapping: a JS function (e) => string | null, e = {call, fp, path}' },
   green: { type: 'string', value: 'SEL', help: 'green cases: cid:C, host:H, re:REGEX (over case ids), ids:ID,ID — or a plain list ID,ID' },
   red: { type: 'string', value: 'SEL', help: 'red cases, as for --green' },
@@ -84,7 +84,7 @@ export function readOptions(command: string, argv: readonly string[], own: Optio
   for (const t of tokens) {
     if (t.kind === 'positional') positionals.push(t.value);
     if (t.kind !== 'option') continue;
-    if (t.name === 'help') {
+    if (t.name === 'help' || t.rawName === '-h') {
       help = true;
       continue;
     }

@@ -1,5 +1,5 @@
 /** `strace-dfg` commands. `main` takes argv and output streams so tests can call it in-process. */
-import { HELP, parseArgs } from './args';
+import { commandHelp, HELP, parseArgs } from './args';
 import { COMMANDS } from './commands';
 import { CliError, type CliIO } from './errors';
 import { safe } from './text';
@@ -13,7 +13,7 @@ export async function main(argv: readonly string[], io: CliIO): Promise<number> 
   try {
     const args = parseArgs(argv);
     if (args.command === 'help') {
-      io.stdout.write(HELP + '\n');
+      io.stdout.write((commandHelp(argv) ?? HELP) + '\n');
       return 0;
     }
     if (args.command === 'version') {

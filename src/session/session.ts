@@ -5,7 +5,7 @@
  * arguments, file-system source, worker_threads pool, text report). Every public async method takes a Ctx
  * first (progress, cancel); the worker protocol exposes them by name (src/worker/protocol.ts).
  */
-import { activityEvents, completeDeferred, edgeCases, mappingLog, resolvePartition, type CompiledMapping } from '../analysis/index';
+import { activityEvents, completeDeferred, edgeCases, mappingLog, mappingRegexes, resolvePartition, type CompiledMapping } from '../analysis/index';
 import { compileView, type CustomSandbox, type RegexGuard } from './compile';
 import { toCliJson } from '../analysis/cliJson';
 import { accessReport, type AccessReport } from '../analysis/accessReport';
@@ -23,6 +23,7 @@ import { accessFor, analyzeWithPool, insightsFor, reportsAhead, sorting, type Re
 import { hasConcurrencySequence } from '../analysis/concurrency';
 import { casesWithActivity, selectCases } from './logOps';
 import { buildTimeline } from './timeline';
+import { unmatchedCaseFilters, unmatchedMapping } from './unmatched';
 import { applyWindow, chromeParts, fileOffsetsOf, isWindow, overviewOf, phasesOf, runTimelineOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
 import { runSpan, spanT0, type TraceSink } from '../analysis/time/index';
 import type { Phases, TimeOverview } from '../analysis/time/types';
@@ -120,8 +121,10 @@ export class Session {
   }
 
   /**
-   * Analyses the loaded log under a mapping, case filters (applied in order) and partition selectors.
-   * Throws MappingError (bad regex, custom function) or PartitionError and then keeps the previous state.
+   * Analyses the loaded log under a mapping, case filters (applied in order) and partition selectors (and
+   * insight thresholds, for `insights` and the reports of this analysis). Throws MappingError (bad regex,
+   * custom function), PartitionError or ThresholdError and then keeps the previous state. The reply's
+   * `warnings` name the filters, rewrite rules and case filters that match nothing.
    */
   async analyze(ctx: Ctx, params: AnalyzeParams): Promise<AnalyzeReply> {
     const t0 = Date.now();
@@ -144,7 +147,12 @@ export class Session {
       if (this.normalised?.from !== loaded) this.normalised = { from: loaded, log: mappingLog(loaded, params.mapping) };
       base = this.normalised.log;
     }
+    // thresholds first too: a bad one throws ThresholdError and keeps the previous state
+    const thresholds = params.thresholds !== undefined ? resolveThresholds(params.thresholds) : this.thresholds;
     const compiled = await compileView(ctx, base, params, this.sandbox, this.guard);
+    const regexes = mappingRegexes(params.mapping);
+    const warnings = this.guarded(regexes.join(' '), base.paths.length * Math.max(1, regexes.length), () => unmatchedMapping(base, params.mapping));
+    warnings.push(...unmatchedCaseFilters(base, compiled, params.caseFilters));
     let work = base;
     if (params.caseFilters.length) {
       const keep = new Uint8Array(base.cases.length).fill(1);
@@ -189,7 +197,7 @@ export class Session {
     work = applyWindow(base, work, params.time, this.windowed ? this.work : null);
     // Variant traces may be capped for the UI (millions of strings otherwise); the JSON export is complete.
     // With a pool that sorts (the CLI), the mc sweep's time sort runs there meanwhile (offload.ts).
-    this.ahead = this.reportsWanted ? reportsAhead(this.pool, work, compiled, partition, this.thresholds, spanT0(loaded), this.reportsWanted === 'both') : null;
+    this.ahead = this.reportsWanted ? reportsAhead(this.pool, work, compiled, partition, thresholds, spanT0(loaded), this.reportsWanted === 'both') : null;
     const result = await analyzeWithPool(this.pool, this.limits, work, params.mapping, partition, compiled, sortedEarly ? { cols: loaded, sorted: sortedEarly } : null);
     this.filtered = filtered;
     this.windowed = windowedNow && work !== filtered;
@@ -197,7 +205,8 @@ export class Session {
     this.partition = partition;
     this.compiled = compiled;
     this.params = params;
-    this.lastReply = { result, keptCases: work.cases.length, partitionCases: partition ? { green: partition.green, red: partition.red } : null, analyzeMs: Date.now() - t0 };
+    this.thresholds = thresholds;
+    this.lastReply = { result, keptCases: work.cases.length, partitionCases: partition ? { green: partition.green, red: partition.red } : null, warnings, analyzeMs: Date.now() - t0 };
     return this.lastReply;
   }
 

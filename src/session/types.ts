@@ -3,6 +3,7 @@
  * the CLI reads. No typed arrays except in TimelineData (analysis/types.ts).
  */
 import type { AnalysisResult, AnalyzeOptions, MappingSpec, PathFilter } from '../analysis/types';
+import type { Thresholds } from '../analysis/insights/thresholds';
 import type { CustomSandbox, RegexGuard } from './compile';
 import type { Inflate } from '../ingest/gzip';
 import type { SequenceSource } from '../analysis/concurrency';
@@ -37,6 +38,9 @@ export interface AnalyzeParams {
   /** Keep the events with FROM ≤ start − t0 < TO (seconds since the earliest event start of all loaded
    * cases; null sides are open); absent or null = every event (docs/METHOD.md, "Time"). */
   time?: { from: number | null; to: number | null } | null;
+  /** Insight thresholds that differ from the defaults (docs/METHOD.md "Insights"): what `insights` and the
+   * reports of this analysis use; absent = keep the session's current ones. */
+  thresholds?: Partial<Thresholds>;
 }
 
 export interface FileError {
@@ -97,6 +101,8 @@ export interface AnalyzeReply {
   keptCases: number;
   /** The partition selectors resolved to case ids (null without partition). */
   partitionCases: { green: string[]; red: string[] } | null;
+  /** The view's path filters, rewrite rules, call filters and case filters that match nothing (one line each). */
+  warnings: string[];
   /** Wall time of the request (ms). */
   analyzeMs?: number;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analysisView, analyzeParams, DEFAULT_VIEW, formatView, idsSelector, parseHash, parseIdList, parseSelection, parseView, selectionText, toHash, type Selection, type View } from './view';
+import { analysisKey, analysisView, analyzeParams, DEFAULT_VIEW, formatView, idsSelector, keysOf, parseHash, parseIdList, parseSelection, parseView, plan, readView, selectionText, toHash, VIEW_KEYS, ViewError, type Selection, type View } from './view';
 
 describe('URL hash settings', () => {
   it('reads the documented keys', () => {
@@ -208,5 +208,35 @@ describe('system files and per-process paths in the view', () => {
     expect(toHash(parseHash('raw').view)).toContain('raw=1');
     expect(toHash(parseHash('raw').view)).not.toContain('system=');
     expect(parseHash(toHash(parseHash('pids=raw').view)).view.mapping).toMatchObject({ system: 'auto', pids: 'raw' });
+  });
+});
+
+describe('strict and lenient reading, and the plan of a view', () => {
+  it('a link skips what it cannot read and names it; the strict reading refuses it in one line', () => {
+    const { view, ignored } = parseHash('#depth=100&dir=TB&frobnicate=1&keep=maybe&thresholds={"nope":1}');
+    expect(view.mapping.depth).toBe(2);
+    expect(view.direction).toBe('TB');
+    expect(view.caseFilters).toEqual([]);
+    expect(view.thresholds).toBe('');
+    expect(ignored.map((i) => i.key)).toEqual(['depth', 'frobnicate', 'keep', 'thresholds']);
+    expect(ignored[0].why).toBe("depth expects an integer from 0 to 99 (0 = the whole path), got '100'");
+    expect(ignored[1].why).toBe("unknown key 'frobnicate'");
+    expect(ignored[3].why).toMatch(/^thresholds: unknown threshold 'nope'/);
+    expect(() => readView('depth=100', 'strict')).toThrow(ViewError);
+    expect(() => readView('frobnicate=1', 'strict')).toThrow(/unknown key 'frobnicate' \(known: v, depth, /);
+    expect(readView('depth=32&dir=TB', 'strict').ignored).toEqual([]);
+  });
+
+  it('plan(view) splits it into what loads, what is analysed (thresholds included) and what is only displayed', () => {
+    const v = parseView('#depth=3&split=pid&threads=1&green=cid:a&red=cid:b&thresholds={"seek_pairs":9}&time=1..2&dir=TB&activities=7&sel=read:/x');
+    const p = plan(v);
+    expect(p.load).toEqual({ splitByPid: true, singleThread: true });
+    expect(p.analyze).toEqual({ ...analyzeParams(v), thresholds: { seek_pairs: 9 } });
+    expect(p.display).toMatchObject({ direction: 'TB', activities: 7, selection: { kind: 'node', id: 'read:/x' } });
+    // every key is in exactly one part: a display key never changes the analysis' key
+    const shown = plan(parseView('#depth=3&green=cid:a&red=cid:b&dir=LR&metric=bytes&label=gap&rank=rd&paths=3'));
+    expect(analysisKey(shown.analyze)).toBe(analysisKey(plan(parseView('#depth=3&green=cid:a&red=cid:b')).analyze));
+    expect(analysisKey(p.analyze, ['time'])).not.toContain('"time"');
+    expect([...keysOf('load'), ...keysOf('analyze'), ...keysOf('display')].sort()).toEqual(VIEW_KEYS.filter((k) => k !== 'v').sort());
   });
 });

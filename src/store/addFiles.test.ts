@@ -45,7 +45,7 @@ describe('addFiles', () => {
     expect(st().status).toBe('ready');
     expect(st().summary!.cases).toBe(16);
     expect(st().summary!.cids).toEqual(['fpp', 'ssf']);
-    expect(st().green).toBe('cid:ssf');
+    expect(st().view.green).toBe('cid:ssf');
     await st().setPartition('cid:ssf', 'cid:fpp');
     expect(st().partitionCases!.red).toHaveLength(8);
     // the same files again: named by the Session, not listed twice for a reload

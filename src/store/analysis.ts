@@ -4,13 +4,12 @@
  * selection), and stopping an analysis in flight.
  */
 import type { AnalysisResult } from '../analysis/types';
-import { analyzeParams } from '../session/view';
+import { analysisKey, plan, type View } from '../session/view';
 import { stopped, type StoreContext } from './context';
-import type { AppState } from './state';
 import { withoutRegexes } from './withoutRegexes';
 
 /** The parts of the view an analysis may change (they are set once it has succeeded). */
-export type AnalyzeOver = Partial<Pick<AppState, 'mapping' | 'green' | 'red' | 'hideUnassigned' | 'caseFilters' | 'time'>>;
+export type AnalyzeOver = Partial<Pick<View, 'mapping' | 'green' | 'red' | 'hideUnassigned' | 'caseFilters' | 'time'>>;
 
 export interface Analysis {
   runAnalyze(over?: AnalyzeOver): Promise<void>;
@@ -24,28 +23,29 @@ export function createAnalysis({ set, get, client, refs }: StoreContext, doLoad:
   let analyzeSeq = 0;
 
   const runAnalyze = async (over: AnalyzeOver = {}): Promise<void> => {
+    const view: View = { ...get().view, ...over };
     if (!get().summary || get().summary!.cases === 0) {
-      set(over);
+      set({ view });
       return;
     }
     if (refs.needReload) {
       // the worker was restarted after a stuck analysis: read the files again, then analyse with `over`
       refs.needReload = false;
-      set(over);
+      set({ view });
       await doLoad();
       return;
     }
-    const s = { ...get(), ...over };
     const seq = ++analyzeSeq;
     set({ status: 'analyzing' });
     try {
-      const call = client.call('analyze', [analyzeParams(s)]);
+      const call = client.call('analyze', [plan(view).analyze]);
       refs.analyzeCall = call;
       const reply = await call.promise.finally(() => {
         if (refs.analyzeCall === call) refs.analyzeCall = null;
       });
       if (seq !== analyzeSeq) return;
-      set({ ...over, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null, insights: null });
+      // (the view as it is now with `over`: a display setting changed meanwhile stays)
+      set({ view: { ...get().view, ...over }, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, warnings: reply.warnings, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null, insights: null });
       await refreshOverview();
       if (seq !== analyzeSeq) return;
       if (reply.result.deferred?.length) {
@@ -82,10 +82,10 @@ export function createAnalysis({ set, get, client, refs }: StoreContext, doLoad:
         // the view (and so in the URL), so Retry and the next change never run it again. With a graph the
         // previous view stays (it was analysed on these files); else (a link) its expressions are taken out.
         const st = get();
-        const safe = st.result ? { mapping: st.mapping, green: st.green, red: st.red } : withoutRegexes(s);
+        const safe = st.result ? { mapping: st.view.mapping, green: st.view.green, red: st.view.red } : withoutRegexes(view);
         refs.retryAction = doLoad;
         const message = `${err.message}; it was taken out of the mapping`;
-        set({ ...safe, status: get().result ? 'ready' : 'error', mappingError: `Stopped: ${message}.`, banner: { message: `Analysis stopped: ${message}. Retry reads the files again.`, canRetry: true } });
+        set({ view: { ...get().view, ...safe }, status: get().result ? 'ready' : 'error', mappingError: `Stopped: ${message}.`, banner: { message: `Analysis stopped: ${message}. Retry reads the files again.`, canRetry: true } });
         return;
       }
       if (err.name === 'CancelledError' || stopped(e)) {
@@ -110,20 +110,22 @@ export function createAnalysis({ set, get, client, refs }: StoreContext, doLoad:
     if (get().selected !== null || get().edge !== null) return; // the user has chosen meanwhile
     if (s.kind === 'node' && result.nodes.some((n) => n.id === s.id)) await get().selectNode(s.id);
     else if (s.kind === 'edge' && result.edges.some((e) => e.source === s.source && e.target === s.target)) await get().selectEdge(s.source, s.target);
-    else set({ selection: null }); // not in this analysis: the link's selection is gone from the URL
+    else set({ view: { ...get().view, selection: null } }); // not in this analysis: the link's selection is gone from the URL
   };
 
-  /** The overview depends on the mapping, partition, case filters and its own options, not on the window. */
+  /** The overview's key: the analysis it draws (every event: the time window is drawn on it, so not part of
+   * the key; nor are the thresholds), its own request, and the loaded events. */
   let overviewKey = '';
   const refreshOverview = async (force = false): Promise<void> => {
     const st = get();
     const only = st.overviewSelectedOnly && st.selected !== null && st.selected !== '●' && st.selected !== '■' ? [st.selected] : null;
-    const key = JSON.stringify([st.mapping, st.green, st.red, st.hideUnassigned, st.caseFilters, st.overviewMetric, st.overviewAlign, st.overviewByPid, only, st.summary?.events]);
+    const req = { metric: st.overviewMetric, align: st.overviewAlign, byPid: st.overviewByPid, activities: only };
+    const key = `${analysisKey(plan(st.view).analyze, ['time', 'thresholds'])} ${JSON.stringify(req)} ${st.summary?.events}`;
     if (!force && key === overviewKey && st.overview) return;
     overviewKey = key;
     set({ overviewLoading: true });
     try {
-      const o = await client.call('timeOverview', [{ metric: st.overviewMetric, align: st.overviewAlign, byPid: st.overviewByPid, activities: only }]).promise;
+      const o = await client.call('timeOverview', [req]).promise;
       if (key === overviewKey) set({ overview: o });
     } finally {
       set({ overviewLoading: false });

@@ -34,6 +34,20 @@ class LocalClient implements ApiClient {
 }
 
 describe('app store', () => {
+  it('shows the rules that match nothing (the Session names them) and keeps the view as one field', async () => {
+    const store = createAppStore(new LocalClient());
+    const st = () => store.getState();
+    await st().loadFiles(fig1());
+    expect(st().warnings).toEqual([]);
+    await st().setMapping({ ...st().view.mapping, rewrites: [{ kind: 'prefix', pattern: '/nowhere', label: 'X' }] });
+    expect(st().warnings).toEqual(["the rewrite rule '/nowhere => X' matches no path of these traces"]);
+    expect(st().view.mapping.rewrites).toHaveLength(1);
+    const view = st().view;
+    st().setDirection('TB');
+    expect(st().view).toEqual({ ...view, direction: 'TB' });
+    expect(st().result).not.toBeNull();
+  });
+
   it('loads, analyses, keeps the graph on a bad mapping, and recovers from a worker failure with Retry', async () => {
     const client = new LocalClient();
     const store = createAppStore(client, { green: 'cid:a', red: 'cid:b' });
@@ -45,14 +59,14 @@ describe('app store', () => {
     const before = st().result;
     expect(before!.nodes.some((n) => n.id === 'read:/etc/passwd')).toBe(true);
 
-    await st().setMapping({ ...st().mapping, custom: '(e) => { throw new Error("nope") }' });
+    await st().setMapping({ ...st().view.mapping, custom: '(e) => { throw new Error("nope") }' });
     expect(st().mappingError).toMatch(/nope/);
     expect(st().result).toBe(before);
-    expect(st().mapping.custom).toBeNull();
+    expect(st().view.mapping.custom).toBeNull();
 
     await st().setPartition('cid:zzz', 'cid:b');
     expect(st().partitionError).toMatch(/zzz/);
-    expect(st().green).toBe('cid:a');
+    expect(st().view.green).toBe('cid:a');
 
     await st().keepCases('read:/etc/passwd', 'without');
     expect(st().keptCases).toBe(3);
@@ -63,7 +77,7 @@ describe('app store', () => {
     expect(st().timeline!.start.length).toBe(st().result!.nodes.find((n) => n.id === 'read:/etc/passwd')!.count);
 
     client.failNext = 'worker exploded';
-    await st().setMapping({ ...st().mapping, depth: 1 });
+    await st().setMapping({ ...st().view.mapping, depth: 1 });
     expect(st().banner!.message).toMatch(/worker exploded/);
     expect(st().banner!.canRetry).toBe(true);
     await st().retry();
@@ -107,17 +121,17 @@ describe('app store', () => {
   it('opens the selection of a link once the files are analysed, and keeps the view\'s selection in step with the user\'s', async () => {
     const store = createAppStore(new LocalClient(), { mapping: { ...DEFAULT_VIEW.mapping, system: 'show' }, selection: { kind: 'node', id: 'read:/etc/passwd' } });
     const st = () => store.getState();
-    expect(st().selection).toEqual({ kind: 'node', id: 'read:/etc/passwd' }); // kept in the URL until files are dropped
+    expect(st().view.selection).toEqual({ kind: 'node', id: 'read:/etc/passwd' }); // kept in the URL until files are dropped
     await st().loadFiles(fig1());
     expect(st().selected).toBe('read:/etc/passwd');
     expect(st().timeline!.start.length).toBe(st().result!.nodes.find((n) => n.id === 'read:/etc/passwd')!.count);
     const e = st().result!.edges[0];
     await st().selectEdge(e.source, e.target);
-    expect(st().selection).toEqual({ kind: 'edge', source: e.source, target: e.target });
+    expect(st().view.selection).toEqual({ kind: 'edge', source: e.source, target: e.target });
     await st().selectNode(e.target);
-    expect(st().selection).toEqual({ kind: 'node', id: e.target });
+    expect(st().view.selection).toEqual({ kind: 'node', id: e.target });
     st().closeTimeline();
-    expect(st().selection).toBeNull();
+    expect(st().view.selection).toBeNull();
 
     const edge = createAppStore(new LocalClient(), { selection: { kind: 'edge', source: e.source, target: e.target } });
     await edge.getState().loadFiles(fig1());
@@ -125,7 +139,7 @@ describe('app store', () => {
     const gone = createAppStore(new LocalClient(), { selection: { kind: 'node', id: 'read:/nowhere' } });
     await gone.getState().loadFiles(fig1());
     expect(gone.getState().selected).toBeNull();
-    expect(gone.getState().selection).toBeNull();
+    expect(gone.getState().view.selection).toBeNull();
   });
 
   it('asks before a load that would not fit in memory, and can load with a path filter', async () => {

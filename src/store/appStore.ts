@@ -28,6 +28,8 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       }
     };
 
+    /** Display settings: the view changes, nothing is asked of the worker. */
+    const show = (part: Partial<ViewSettings>): void => set({ view: { ...get().view, ...part } });
     const ctx: StoreContext = { set, get, client, env, refs, guarded };
     // runAnalyze reads the files again after a worker restart (doLoad), and a load analyses what it read:
     // the loading actions reach the analysis through `analysis`, set just below (called only later).
@@ -63,7 +65,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       addFiles: loading.addFiles,
       resetView: () => {
         refs.linkSelection = null;
-        set({ ...DEFAULT_VIEW, pendingCustom: null });
+        set({ view: DEFAULT_VIEW, pendingCustom: null });
       },
       confirmLoad: loading.confirmLoad,
       cancel: () => {
@@ -73,20 +75,20 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       setMapping: (m) => guarded('Analysis', () => runAnalyze({ mapping: m })),
       setPartition: (green, red) => guarded('Analysis', () => runAnalyze({ green, red })),
       setHideUnassigned: (hideUnassigned) => {
-        set({ hideUnassigned }); // the switch shows the choice at once; the analysis follows
+        show({ hideUnassigned }); // the switch shows the choice at once; the analysis follows
         return guarded('Analysis', () => runAnalyze({ hideUnassigned }));
       },
-      swapPartition: () => guarded('Analysis', () => runAnalyze({ green: get().red, red: get().green })),
+      swapPartition: () => guarded('Analysis', () => runAnalyze({ green: get().view.red, red: get().view.green })),
       clearPartition: () => guarded('Analysis', () => runAnalyze({ green: '', red: '' })),
-      keepCases: (activity, keep) => guarded('Analysis', () => runAnalyze({ caseFilters: [...get().caseFilters, { activity, keep }] })),
-      keepCaseIds: (ids) => guarded('Analysis', () => runAnalyze({ caseFilters: [...get().caseFilters, { keep: 'cases', ids: [...ids] }] })),
-      removeCaseFilter: (i) => guarded('Analysis', () => runAnalyze({ caseFilters: get().caseFilters.filter((_, k) => k !== i) })),
-      setColorMode: (colorMode) => set({ colorMode }),
-      setEdgeLabel: (edgeLabel) => set({ edgeLabel }),
-      setDirection: (direction) => set({ direction }),
-      setGraphFilter: ({ activities, paths, rankBy }) => set({ activities, paths, rankBy }),
+      keepCases: (activity, keep) => guarded('Analysis', () => runAnalyze({ caseFilters: [...get().view.caseFilters, { activity, keep }] })),
+      keepCaseIds: (ids) => guarded('Analysis', () => runAnalyze({ caseFilters: [...get().view.caseFilters, { keep: 'cases', ids: [...ids] }] })),
+      removeCaseFilter: (i) => guarded('Analysis', () => runAnalyze({ caseFilters: get().view.caseFilters.filter((_, k) => k !== i) })),
+      setColorMode: (colorMode) => show({ colorMode }),
+      setEdgeLabel: (edgeLabel) => show({ edgeLabel }),
+      setDirection: (direction) => show({ direction }),
+      setGraphFilter: ({ activities, paths, rankBy }) => show({ activities, paths, rankBy }),
       setSplitByPid: async (splitByPid) => {
-        set({ splitByPid });
+        show({ splitByPid });
         if (refs.files.length) await guarded('Loading', doLoad);
       },
       selectNode: (id) => {
@@ -108,7 +110,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       confirmCustom: async (run) => {
         const code = get().pendingCustom;
         set({ pendingCustom: null });
-        if (run && code) await guarded('Analysis', () => runAnalyze({ mapping: { ...get().mapping, custom: code } }));
+        if (run && code) await guarded('Analysis', () => runAnalyze({ mapping: { ...get().view.mapping, custom: code } }));
       },
       retry: async () => {
         const action = refs.retryAction;
@@ -131,7 +133,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
           const result = get().result;
           set({ insightsLoading: true });
           try {
-            const r = await client.call('insights', [get().thresholds]).promise;
+            const r = await client.call('insights', [get().view.thresholds]).promise;
             if (get().result === result) set({ insights: r, thresholdsError: null });
           } catch (e) {
             if ((e as Error).name !== 'ThresholdError') throw e;
@@ -147,7 +149,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
         guarded('Insights', async () => {
           try {
             const r = await client.call('insights', [text]).promise;
-            set({ thresholds: text.trim(), insights: r, thresholdsError: null });
+            set({ view: { ...get().view, thresholds: text.trim() }, insights: r, thresholdsError: null });
           } catch (e) {
             if ((e as Error).name !== 'ThresholdError') throw e;
             set({ thresholdsError: (e as Error).message });
@@ -162,7 +164,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
   store.subscribe((s, prev) => {
     if (s.selected === prev.selected && s.edge === prev.edge) return;
     const selection: Selection | null = s.edge ? { kind: 'edge', source: s.edge.source, target: s.edge.target } : s.selected !== null ? { kind: 'node', id: s.selected } : null;
-    store.setState({ selection });
+    store.setState({ view: { ...s.view, selection } });
   });
   return store;
 }

@@ -3,6 +3,7 @@
  * may not fit), adding files to the loaded ones, and the analysis that follows a load.
  */
 import type { PathFilter } from '../analysis/types';
+import { plan } from '../session/view';
 import type { LoadInput } from '../worker/protocol';
 import type { Analysis } from './analysis';
 import { stopped, type StoreContext } from './context';
@@ -34,8 +35,9 @@ export function createLoading({ set, get, client, env, refs, guarded }: StoreCon
     if (seq !== loadSeq) return;
     refs.needReload = false;
     if (seq > 1) refs.linkSelection = null;
-    set({ status: 'loading', progress: null, banner: null, result: null, compare: null, summary: null, overview: null, selected: null, timeline: null, edge: null, ...(seq > 1 ? { caseFilters: [], selection: null } : {}) });
-    const call = client.call('load', [refs.files, { splitByPid: get().splitByPid, ...(get().singleThread ? { singleThread: true } : {}), ...(loadFilter.length ? { pathFilter: loadFilter } : {}) }], (p) => set({ progress: p }));
+    set({ status: 'loading', progress: null, banner: null, result: null, compare: null, summary: null, overview: null, selected: null, timeline: null, edge: null, ...(seq > 1 ? { view: { ...get().view, caseFilters: [], selection: null } } : {}) });
+    const { load } = plan(get().view);
+    const call = client.call('load', [refs.files, { splitByPid: load.splitByPid, ...(load.singleThread ? { singleThread: true } : {}), ...(loadFilter.length ? { pathFilter: loadFilter } : {}) }], (p) => set({ progress: p }));
     refs.loadCall = call.id;
     try {
       const summary = await call.promise;

@@ -12,7 +12,7 @@ import type { InsightsResult } from '../analysis/insights/index';
 import type { AccessReport } from '../analysis/accessReport';
 import type { LoadEstimate } from './memory';
 
-/** The view part of the state (session/view.ts: its text form is the URL hash). */
+/** The view (session/view.ts: its text form is the URL hash). */
 export type ViewSettings = View;
 
 /** What the store needs of the worker client (WorkerClient, or an in-process client in tests). */
@@ -31,7 +31,10 @@ export interface Banner {
   canRetry: boolean;
 }
 
-export interface AppState extends ViewSettings {
+export interface AppState {
+  /** The view: what is analysed and how it is shown (ONE typed field; the URL hash is its text form, and
+   * `plan(view)` says what a change of it costs: a reload, an analysis, or only a new drawing). */
+  view: View;
   status: Status;
   progress: Progress | null;
   summary: LoadSummary | null;
@@ -54,6 +57,8 @@ export interface AppState extends ViewSettings {
   mappingError: string | null;
   /** Error of the last partition selectors (no matching case, bad regex); the previous graph is kept. */
   partitionError: string | null;
+  /** The view's filters, rewrite rules, call and case filters that match nothing (AnalyzeReply.warnings). */
+  warnings: string[];
   /** A custom mapping from the URL waiting for the user's confirmation. */
   pendingCustom: string | null;
 
@@ -156,8 +161,7 @@ export type AppData = { [K in keyof AppState as AppState[K] extends (...args: ne
 /** The values a new store starts with: the view (defaults, then `initial`, e.g. from the URL) and nothing loaded. */
 export function initialData(initial: Partial<ViewSettings>, pendingCustom: string | null): AppData {
   return {
-    ...DEFAULT_VIEW,
-    ...initial,
+    view: { ...DEFAULT_VIEW, ...initial },
     status: 'empty',
     progress: null,
     summary: null,
@@ -175,6 +179,7 @@ export function initialData(initial: Partial<ViewSettings>, pendingCustom: strin
     banner: null,
     mappingError: null,
     partitionError: null,
+    warnings: [],
     pendingCustom,
     pendingLoad: null,
     overview: null,

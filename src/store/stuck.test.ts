@@ -30,7 +30,7 @@ describe('a stuck analysis', () => {
     await st().setMapping({ ...DEFAULT_MAPPING, depth: 1 });
     expect(st().status).toBe('ready');
     expect(st().summary!.cases).toBe(6);
-    expect(st().mapping.depth).toBe(1);
+    expect(st().view.mapping.depth).toBe(1);
     expect(st().result!.nodes.length).toBeGreaterThan(0);
   });
 
@@ -59,7 +59,7 @@ describe('a stuck analysis', () => {
     expect(st().mappingError).toContain('/^(STUCK/?[^/]*)*!$/ ran for more than 0.3 s');
     expect(st().banner).toMatchObject({ canRetry: true });
     // taken out of the view (the URL follows the view): never run again, the substring filter stays
-    expect(st().mapping.include).toEqual([{ kind: 'substring', pattern: '/' }]);
+    expect(st().view.mapping.include).toEqual([{ kind: 'substring', pattern: '/' }]);
     await st().retry();
     expect(st().status).toBe('ready');
     expect(st().summary!.cases).toBe(6);

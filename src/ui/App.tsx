@@ -21,7 +21,7 @@ export function App() {
   const result = useApp((st) => st.result);
   const hasResult = result !== null;
   const banner = useApp((st) => st.banner);
-  const splitByPid = useApp((st) => st.splitByPid);
+  const splitByPid = useApp((st) => st.view.splitByPid);
   const loadFiles = useApp((st) => st.loadFiles);
   const addFiles = useApp((st) => st.addFiles);
   const notify = useApp((st) => st.notify);
@@ -55,7 +55,7 @@ export function App() {
     return () => clearTimeout(t);
   }, [settled]);
 
-  const mapping = useApp((s) => s.mapping);
+  const mapping = useApp((s) => s.view.mapping);
   const setMapping = useApp((s) => s.setMapping);
   const loadExample = () => {
     trackUi(fetchExample()).then(

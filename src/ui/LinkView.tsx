@@ -3,16 +3,13 @@
  * what will apply once traces are dropped, with a way to discard it (back to the default view).
  */
 import { useMemo } from 'react';
-import { useShallow } from 'zustand/react/shallow';
-import { DEFAULT_VIEW, formatView, type View } from '../session/view';
+import { formatView } from '../session/view';
 import { useApp } from './appContext';
 import { describeView } from './viewSummary';
 import './loading.css';
 
-const VIEW_FIELDS = Object.keys(DEFAULT_VIEW) as (keyof View)[];
-
 export function LinkView() {
-  const view = useApp(useShallow((s) => Object.fromEntries(VIEW_FIELDS.map((k) => [k, s[k]])) as unknown as View));
+  const view = useApp((s) => s.view);
   const custom = useApp((s) => s.pendingCustom);
   const resetView = useApp((s) => s.resetView);
   const text = useMemo(() => formatView(view), [view]);

@@ -1,8 +1,9 @@
 /** The mapping f (docs/METHOD.md "Mapping"): depth, path filters, call filters, rewrites, custom function. */
 import { useState } from 'react';
 import type { MappingSpec, PathFilter, RewriteRule } from '../analysis/types';
-import { filterText, parseFilter, parseList, parseRewrite, rewriteText } from '../session/view';
+import { DEPTH_MAX, filterText, parseFilter, parseList, parseRewrite, rewriteText } from '../session/view';
 import { useApp } from './appContext';
+import { MappingWarnings } from './MappingWarnings';
 
 // One line per filter / rewrite, in the view text form's syntax (src/session/view.ts).
 const filtersToText = (fs: PathFilter[]): string => fs.map(filterText).join('\n');
@@ -13,7 +14,7 @@ const lines = (t: string): string[] =>
     .filter(Boolean);
 const textToFilters = (t: string): PathFilter[] => lines(t).map(parseFilter);
 const rewritesToText = (rs: RewriteRule[]): string => rs.map((r) => rewriteText(r, ' => ')).join('\n');
-const textToRewrites = (t: string): RewriteRule[] => t.split('\n').flatMap((l) => parseRewrite(l, true) ?? []);
+const textToRewrites = (t: string): RewriteRule[] => t.split('\n').flatMap((l) => parseRewrite(l) ?? []);
 
 export const CUSTOM_EXAMPLE = `// e = {call, fp, path, system}: return an activity string, or null to leave the event out
 (e) => e.fp.startsWith('/scratch') ? e.call + ':scratch' : null`;
@@ -43,7 +44,7 @@ const toDraft = (m: MappingSpec): Draft => ({
   pids: m.pids ?? 'raw',
 });
 const fromDraft = (d: Draft): MappingSpec => ({
-  depth: Math.max(0, Math.min(32, Math.round(d.depth) || 0)),
+  depth: Math.max(0, Math.min(DEPTH_MAX, Math.round(d.depth) || 0)),
   include: textToFilters(d.include),
   exclude: textToFilters(d.exclude),
   calls: parseList(d.calls),
@@ -62,7 +63,7 @@ const SYSTEM_TEXT: Record<Draft['system'], string> = {
 };
 
 export function MappingEditor() {
-  const mapping = useApp((s) => s.mapping);
+  const mapping = useApp((s) => s.view.mapping);
   const error = useApp((s) => s.mappingError);
   const setMapping = useApp((s) => s.setMapping);
   const [draft, setDraft] = useState<Draft>(() => toDraft(mapping));
@@ -88,7 +89,7 @@ export function MappingEditor() {
         <input
           type="number"
           min={0}
-          max={32}
+          max={DEPTH_MAX}
           value={draft.depth}
           data-testid="depth"
           onChange={(e) => {
@@ -141,6 +142,7 @@ export function MappingEditor() {
         </label>
         <textarea rows={4} className="code" spellCheck={false} value={draft.custom} data-testid="custom" onChange={(e) => up({ custom: e.target.value, useCustom: true })} />
       </details>
+      <MappingWarnings />
       {error && (
         <p className="error" role="alert" data-testid="mapping-error">
           {error} — the previous graph is kept.

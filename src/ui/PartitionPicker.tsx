@@ -7,8 +7,8 @@ import { useApp } from './appContext';
 const idsOf = (sel: string): Set<string> => new Set(sel.startsWith('ids:') ? parseIdList(sel.slice(4)) : []);
 
 export function PartitionPicker() {
-  const green = useApp((s) => s.green);
-  const red = useApp((s) => s.red);
+  const green = useApp((s) => s.view.green);
+  const red = useApp((s) => s.view.red);
   const summary = useApp((s) => s.summary);
   const part = useApp((s) => s.result?.partition ?? null);
   const partitionCases = useApp((s) => s.partitionCases);
@@ -16,7 +16,7 @@ export function PartitionPicker() {
   const swap = useApp((s) => s.swapPartition);
   const clear = useApp((s) => s.clearPartition);
   const error = useApp((s) => s.partitionError);
-  const hideUnassigned = useApp((s) => s.hideUnassigned);
+  const hideUnassigned = useApp((s) => s.view.hideUnassigned);
   const setHideUnassigned = useApp((s) => s.setHideUnassigned);
   const total = useApp((s) => s.summary?.cases ?? 0);
   const [g, setG] = useState(green);

@@ -5,11 +5,11 @@ import { useApp } from './appContext';
 import { download, statsCsv } from './exportFiles';
 
 export function Toolbar({ onError }: { onError(msg: string): void }) {
-  const colorMode = useApp((s) => s.colorMode);
-  const edgeLabel = useApp((s) => s.edgeLabel);
-  const direction = useApp((s) => s.direction);
+  const colorMode = useApp((s) => s.view.colorMode);
+  const edgeLabel = useApp((s) => s.view.edgeLabel);
+  const direction = useApp((s) => s.view.direction);
   const result = useApp((s) => s.result);
-  const hasPartition = useApp((s) => !!(s.green || s.red));
+  const hasPartition = useApp((s) => !!(s.view.green || s.view.red));
   const setColorMode = useApp((s) => s.setColorMode);
   const setEdgeLabel = useApp((s) => s.setEdgeLabel);
   const setDirection = useApp((s) => s.setDirection);

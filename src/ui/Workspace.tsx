@@ -39,7 +39,7 @@ function Tabs({ tabs }: { tabs: readonly TabDef[] }) {
 }
 
 function CaseFilters() {
-  const caseFilters = useApp((s) => s.caseFilters);
+  const caseFilters = useApp((s) => s.view.caseFilters);
   const removeCaseFilter = useApp((s) => s.removeCaseFilter);
   if (caseFilters.length === 0) return null;
   return (
@@ -66,18 +66,18 @@ function CaseFilters() {
 function GraphArea() {
   const result = useApp((s) => s.result);
   const status = useApp((s) => s.status);
-  const colorMode = useApp((s) => s.colorMode);
-  const edgeLabel = useApp((s) => s.edgeLabel);
-  const direction = useApp((s) => s.direction);
+  const colorMode = useApp((s) => s.view.colorMode);
+  const edgeLabel = useApp((s) => s.view.edgeLabel);
+  const direction = useApp((s) => s.view.direction);
   const selected = useApp((s) => s.selected);
   const marked = useApp((s) => s.marked);
   const selectNode = useApp((s) => s.selectNode);
   const selectEdge = useApp((s) => s.selectEdge);
   const keepCases = useApp((s) => s.keepCases);
   const cancel = useApp((s) => s.cancel);
-  const activities = useApp((s) => s.activities);
-  const paths = useApp((s) => s.paths);
-  const rankBy = useApp((s) => s.rankBy);
+  const activities = useApp((s) => s.view.activities);
+  const paths = useApp((s) => s.view.paths);
+  const rankBy = useApp((s) => s.view.rankBy);
   const setGraphFilter = useApp((s) => s.setGraphFilter);
   const graphFilter = useMemo(() => ({ activities, paths, rankBy }), [activities, paths, rankBy]);
   const compare = useApp((s) => s.compare);

@@ -6,22 +6,18 @@
  */
 import { closeSync, existsSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { noCtx } from '../../session/types';
-import { analyzeParams } from '../../session/view';
-import { cliView, viewArgs, type ViewArgs } from '../cliView';
+import { viewArgs } from '../cliView';
 import { CliError, type CliIO } from '../errors';
-import { loadPaths } from '../node/load';
+import { openView, type OpenViewArgs } from '../openView';
 import { jobsOf, needPaths, type Command } from '../command';
 import { has, last, LOAD_OPTIONS, VIEW_OPTIONS } from '../options';
 
-export interface ExportArgs extends ViewArgs {
+export interface ExportArgs extends OpenViewArgs {
   command: 'export';
-  paths: string[];
   /** The format (only Chrome trace JSON so far). */
   format: 'chrome';
   out: string;
   force: boolean;
-  jobs: number | null;
 }
 
 /** A temporary file beside `out` (same file system: the rename is atomic). */
@@ -62,9 +58,7 @@ export function writeAtomically(out: string, write: (fd: number) => void): void 
 export async function runExport(a: ExportArgs, io: CliIO): Promise<number> {
   if (!a.force && existsSync(a.out)) throw new CliError(`${a.out} exists (use --force to overwrite)`);
   const t0 = performance.now();
-  const view = cliView(a);
-  const { session } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs, filter: view.mapping.include });
-  const reply = await session.analyze(noCtx(), analyzeParams(view));
+  const { session, reply } = await openView(io, a);
   let events = 0;
   let bytes = 0;
   writeAtomically(a.out, (fd) => {

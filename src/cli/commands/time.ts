@@ -5,22 +5,18 @@
  */
 import type { Phases } from '../../analysis/time/types';
 import { formatBytes, formatCount, formatDuration, formatUtc } from '../../lib/format';
-import { noCtx } from '../../session/types';
-import { analyzeParams } from '../../session/view';
-import { cliView, viewArgs, type ViewArgs } from '../cliView';
+import { viewArgs } from '../cliView';
 import { CliError, type CliIO } from '../errors';
-import { loadPaths } from '../node/load';
+import { openView, type OpenViewArgs } from '../openView';
 import { safe } from '../text';
 import { jobsOf, needPaths, type Command } from '../command';
 import { all, has, LOAD_OPTIONS, VIEW_OPTIONS } from '../options';
 
-export interface TimeArgs extends ViewArgs {
+export interface TimeArgs extends OpenViewArgs {
   command: 'time';
-  paths: string[];
   json: boolean;
   /** Only these activities' events make phases (null = every mapped event). */
   activities: string[] | null;
-  jobs: number | null;
 }
 
 /** The JSON document of `time --json` (docs/FORMATS.md "Time JSON output"). */
@@ -120,10 +116,7 @@ export function timeReport(doc: TimeJson): string {
 }
 
 export async function runTime(a: TimeArgs, io: CliIO): Promise<number> {
-  const view = cliView(a);
-  const { session } = await loadPaths(io, a.paths, { splitByPid: view.splitByPid, jobs: a.jobs, filter: view.mapping.include });
-  const ctx = noCtx();
-  const reply = await session.analyze(ctx, analyzeParams(view));
+  const { session, reply, ctx } = await openView(io, a);
   const unknown = (a.activities ?? []).filter((x) => !reply.result.nodes.some((n) => n.id === x));
   if (unknown.length) throw new CliError(`--activity ${unknown[0]}: no such activity in this view (e.g. ${reply.result.nodes.slice(0, 3).map((n) => n.id).join(', ')})`);
   const doc = timeJson(await session.phases(ctx, a.activities), session.log?.timeBase ?? 'none', reply.keptCases);

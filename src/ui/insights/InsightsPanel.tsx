@@ -138,7 +138,7 @@ function FindingCard({ f }: { f: Finding }) {
 }
 
 function Thresholds() {
-  const thresholds = useApp((s) => s.thresholds);
+  const thresholds = useApp((s) => s.view.thresholds);
   const error = useApp((s) => s.thresholdsError);
   const setThresholds = useApp((s) => s.setThresholds);
   const current = useApp((s) => s.insights?.thresholds);

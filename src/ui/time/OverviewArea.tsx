@@ -10,7 +10,7 @@ export function OverviewArea() {
       <OverviewPanel
         data={s.overview}
         loading={s.overviewLoading}
-        window={s.time}
+        window={s.view.time}
         metric={s.overviewMetric}
         onMetric={(m) => void s.setOverview({ overviewMetric: m })}
         align={s.overviewAlign}

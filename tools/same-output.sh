@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Byte-identical outputs before/after a refactoring: runs two CLI bundles on every fixture folder
+# (analyze --json, insights --json, compare --json with the cases split by id; stdout, stderr and the exit
+# code) and diffs them. Usage:
+#   tools/same-output.sh OLD.mjs NEW.mjs        (e.g. a bundle built from main and one from your branch)
+# Build a bundle of a checkout with: npx vite build -c vite.cli.config.ts --outDir DIR (inside the repository,
+# so that its runtime import of h5wasm resolves to node_modules).
+set -uo pipefail
+old=$1 new=$2
+cd "$(dirname "$0")/.."
+out=$(mktemp -d)
+dirs=$(for r in src/cli/__fixtures__ src/ingest/strace/__fixtures__ src/ingest/__fixtures__ src/ingest/hdf5/__fixtures__ src/analysis/__fixtures__ src/analysis/insights/__fixtures__ e2e/fixtures src/ui/graph/__fixtures__ src/ui/timeline/__fixtures__; do find "$r" -type d; done | sort)
+runs=0 diffs=0
+for d in $dirs; do
+  for cmd in "analyze --json" "insights --json" "compare --json --green re:^[a-k] --red re:^[l-z]" "analyze --top 5" "time --json"; do
+    for side in old new; do
+      bundle=$old; [ $side = new ] && bundle=$new
+      # shellcheck disable=SC2086
+      node "$bundle" $cmd "$d" >"$out/$side.out" 2>"$out/$side.err"; echo "exit $?" >>"$out/$side.err"
+    done
+    runs=$((runs + 1))
+    if ! cmp -s "$out/old.out" "$out/new.out" || ! cmp -s "$out/old.err" "$out/new.err"; then
+      diffs=$((diffs + 1))
+      echo "DIFFERS: $cmd $d"
+      diff "$out/old.err" "$out/new.err" | head -5
+      diff "$out/old.out" "$out/new.out" | head -5
+    fi
+  done
+done
+rm -rf "$out"
+echo "$runs runs, $diffs differ"
+[ $diffs -eq 0 ]
