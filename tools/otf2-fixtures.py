@@ -29,7 +29,8 @@ from otf2.enums import (IoAccessMode, IoCreationFlag, IoHandleFlag, IoOperationF
                         IoParadigmClass, IoParadigmFlag, IoSeekOption, IoStatusFlag, LocationGroupType,
                         LocationType, MetricMode, MetricType, ParameterType, RegionRole, Type, Paradigm)
 
-RES = 1_000_000_000          # ticks per second (ns)
+RES = 100_000                # ticks per second of the layered trace (10 µs: a 1 MiB write of 8 ticks takes 80 µs)
+RES_NS = 1_000_000_000       # ticks per second of the chunked trace (ns)
 REALTIME = 1_764_000_000.0   # the epoch second of the first tick (fixed: the writer would take time.time())
 MIB = 1 << 20
 
@@ -89,7 +90,7 @@ def layered(out):
             group = d.location_group(f'MPI Rank {rank}', location_group_type=LocationGroupType.PROCESS, system_tree_parent=node)
             g = truth.group(f'MPI Rank {rank}', node.name)
             master = d.location('Master thread', type=LocationType.CPU_THREAD, group=group)
-            t0 = RES + rank * 1000  # ns ticks
+            t0 = RES + rank * 1000  # ticks: the ranks start 10 ms apart
             if rank == 4:
                 # a rank without I/O records: not a case
                 w = trace.event_writer_from_location(master)
@@ -422,7 +423,7 @@ def chunks(out):
     trace_dir = os.path.join(out, 'chunks')
     shutil.rmtree(trace_dir, ignore_errors=True)
     n = 12000
-    with otf2.writer.open(trace_dir, timer_resolution=RES, chunk_size_events=256 * 1024) as trace:
+    with otf2.writer.open(trace_dir, timer_resolution=RES_NS, chunk_size_events=256 * 1024) as trace:
         d = trace.definitions
         node = d.system_tree_node('node01', class_name='node')
         group = d.location_group('MPI Rank 0', location_group_type=LocationGroupType.PROCESS, system_tree_parent=node)
@@ -431,7 +432,7 @@ def chunks(out):
         h = d.io_handle('/scratch/big.dat', f, posix)
         region = d.region('write', region_role=RegionRole.FILE_IO)
         w = trace.event_writer('Master thread', group=group)
-        t = RES
+        t = RES_NS
         for k in range(n):
             w.enter(t, region)
             w.io_operation_begin(t + 1, h, IoOperationMode.WRITE, IoOperationFlag.NONE, 4096, k)
@@ -440,7 +441,7 @@ def chunks(out):
             t += 10
         trace._realtime_timestamp = REALTIME
     with open(os.path.join(trace_dir, 'truth.json'), 'w') as fh:
-        json.dump({'resolution': RES, 'realtime': REALTIME, 'writes': n, 'bytes': sum(4096 - (k % 7) for k in range(n))}, fh)
+        json.dump({'resolution': RES_NS, 'realtime': REALTIME, 'writes': n, 'bytes': sum(4096 - (k % 7) for k in range(n))}, fh)
         fh.write('\n')
 
 

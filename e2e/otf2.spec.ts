@@ -1,0 +1,77 @@
+/**
+ * Score-P OTF2 traces in the app (src/ingest/otf2): the trace folder picked as a folder, and the folder as a
+ * .tar dropped; the same ranks and I/O calls of every layer each way; screenshots of the graph at three
+ * sizes, light and dark.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { AppPage } from './app';
+
+const OTF2 = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'ingest', 'otf2', '__fixtures__');
+const CASES = ['layered_node01_0', 'layered_node01_1', 'layered_node02_2', 'layered_node02_3'];
+const CALLS = ['H5Dwrite', 'MPI_File_write_at_all', 'pwrite64', 'fwrite', 'fopen', 'lseek', 'unlink'];
+
+async function summaryOf(app: AppPage) {
+  return app.page.evaluate(() => window.__app!.state());
+}
+
+test('an OTF2 trace folder (folder picker) and its .tar (a real drop) load the same ranks and calls', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickFolder(join(OTF2, 'layered'));
+  const a = await app.expectReady();
+  expect(a.errors).toEqual([]);
+  expect(a.cases).toBe(4);
+  await app.tab('summary');
+  await expect(page.getByTestId('summary')).toContainText('node01, node02');
+  await expect(page.getByTestId('summary')).toContainText('1 location group without I/O records');
+  // the ranks, as the partition picker lists them
+  await app.tab('partition');
+  for (const c of CASES) await expect(page.locator('body')).toContainText(c);
+  await app.tab('stats');
+  for (const call of CALLS) {
+    await page.getByTestId('stats-filter').fill(call);
+    await expect(page.locator('[data-testid=stats-row]').first()).toContainText(call);
+  }
+  await page.getByTestId('stats-filter').fill('');
+
+  const app2 = new AppPage(page);
+  await app2.open();
+  await app2.dropFiles([join(OTF2, 'layered.tar')]);
+  const b = await app2.expectReady();
+  expect(b.errors).toEqual([]);
+  expect(b.cases).toBe(a.cases);
+  expect(b.events).toBe(a.events);
+  expect((await summaryOf(app2)).events).toBe(a.events);
+});
+
+test('the anchor dropped alone says what to drop', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.dropFiles([join(OTF2, 'layered', 'traces.otf2')]);
+  const s = await app.state();
+  expect(s.errors.join('\n')).toMatch(/traces\.otf2: the OTF2 anchor file without its definitions/);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`screenshots of an OTF2 trace's graph (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const app = new AppPage(page);
+    for (const [w, h] of [
+      [1024, 700],
+      [1280, 720],
+      [1600, 1000],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await app.open('activities=5');
+      await app.pickFolder(join(OTF2, 'layered'));
+      await app.expectReady();
+      const g = await app.graph();
+      // the 5 most frequent calls (the HDF5, MPI-IO and POSIX writes among them), ● and ■
+      expect(g.nodes.length).toBe(7);
+      expect(g.nodes.map((n) => n.id)).toEqual(expect.arrayContaining(['H5Dwrite:/scratch/out.h5', 'MPI_File_write_at_all:/scratch/out.h5', 'pwrite64:/scratch/out.h5']));
+      await app.shot(`otf2-layered-${w}x${h}-${scheme}`);
+    }
+  });
+}
