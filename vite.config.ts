@@ -7,7 +7,8 @@ export default defineConfig({
   base: './',
   plugins: [react()],
   worker: { format: 'es' },
-  build: { outDir: 'dist', target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 5000 },
+  // the custom mapping sandbox frame's script stays a file: its frame's policy allows that one URL, never data:
+  build: { outDir: 'dist', target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 5000, assetsInlineLimit: (file) => (file.endsWith('sandboxFrame.js') ? false : undefined) },
   test: {
     include: ['src/**/*.test.ts', 'tools/**/*.test.ts'],
     environment: 'node',

@@ -6,6 +6,7 @@
  */
 import { compileMapping, MappingError, mappingRegexes, type CompiledMapping, type CustomEvent, type MappingOptions } from '../analysis/index';
 import type { EventLog } from '../model/eventlog';
+import { IMPORT_REFUSED, usesImport } from './customCode';
 import { Throttle } from './progress';
 import type { AnalyzeParams, Ctx } from './types';
 
@@ -34,6 +35,7 @@ export async function compileView(ctx: Ctx, base: EventLog, params: AnalyzeParam
   const spec = params.mapping;
   const nRe = Math.max(1, mappingRegexes(spec).length);
   let custom: MappingOptions['custom'];
+  if (spec.custom !== null && usesImport(spec.custom)) throw new MappingError(`custom mapping not run: ${IMPORT_REFUSED}`);
   if (sandbox && spec.custom !== null && spec.custom.trim() !== '') {
     const inputs: CustomEvent[] = [];
     guarded(base.paths.length * nRe, () => compileMapping(base, spec, { tick, custom: (e) => (inputs.push(e), null) }));

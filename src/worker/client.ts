@@ -11,6 +11,14 @@
  * with a MappingTimeout error that names the expressions (nothing else can interrupt a backtracking regex).
  */
 import type { Api, FromWorker, Method, Progress, ToWorker } from './protocol';
+import { SandboxHost } from './sandboxHost';
+
+/** Where the analysis worker's custom mapping sandboxes run (sandboxHost.ts): the page's frames. */
+export interface SandboxFrameHost {
+  open(sid: number, ports: MessagePort[]): void;
+  close(sid: number): void;
+  closeAll(): void;
+}
 
 export class WorkerError extends Error {
   constructor(name: string, message: string) {
@@ -49,6 +57,7 @@ export class WorkerClient {
     private readonly factory: WorkerFactory = defaultFactory,
     private readonly graceMs = CANCEL_GRACE_MS,
     private readonly stallMs = MAPPING_STALL_MS,
+    private readonly sandboxes: SandboxFrameHost | null = typeof document === 'undefined' ? null : new SandboxHost(),
   ) {}
 
   /** Per request in the `mapping` phase: the watchdog timer. */
@@ -66,8 +75,7 @@ export class WorkerClient {
         // Late by more than a second: this thread was busy, and heartbeats may be waiting behind the timer.
         if (Date.now() - due > 1000) return this.arm(id, what);
         this.fail(new WorkerError('MappingTimeout', `the mapping's regular expression ${what} ran for more than ${this.stallMs / 1000} s on one path (it backtracks catastrophically)`));
-        w?.terminate();
-        this.worker = null;
+        this.stop(w);
       }, this.stallMs),
     );
   }
@@ -112,16 +120,14 @@ export class WorkerClient {
     setTimeout(() => {
       if (!this.pending.has(id) || this.worker !== w) return;
       this.fail(new WorkerError('WorkerStopped', `the worker did not stop within ${this.graceMs / 1000} s of Cancel and was restarted`));
-      w?.terminate();
-      this.worker = null;
+      this.stop(w);
     }, this.graceMs);
   }
 
   /** Terminates the worker (rejecting what is pending); the next call starts a fresh one. */
   restart(): void {
     this.fail(new WorkerError('WorkerRestarted', 'the worker was restarted'));
-    this.worker?.terminate();
-    this.worker = null;
+    this.stop(this.worker);
   }
 
   private ensure(): Worker {
@@ -129,7 +135,10 @@ export class WorkerClient {
     const w = this.factory();
     w.onmessage = (ev: MessageEvent<FromWorker>) => {
       const m = ev.data;
-      if (m.type === 'progress') {
+      if (m.type === 'sandbox') {
+        if (m.open && this.sandboxes) this.sandboxes.open(m.sid, [...ev.ports]);
+        else this.sandboxes?.close(m.sid);
+      } else if (m.type === 'progress') {
         if (m.progress.phase === 'mapping' && m.progress.file !== '') this.arm(m.id, m.progress.file);
         else this.disarm(m.id);
         this.pending.get(m.id)?.onProgress?.(m.progress);
@@ -147,7 +156,13 @@ export class WorkerClient {
 
   private crash(message: string): void {
     this.fail(new WorkerError('WorkerCrashed', message));
-    this.worker?.terminate();
+    this.stop(this.worker);
+  }
+
+  /** Terminates worker w and the sandbox frames it asked for. */
+  private stop(w: Worker | null): void {
+    w?.terminate();
+    this.sandboxes?.closeAll();
     this.worker = null;
   }
 

@@ -65,7 +65,9 @@ export interface ErrorInfo {
 export type FromWorker =
   | { type: 'result'; id: number; value: unknown }
   | { type: 'error'; id: number; error: ErrorInfo }
-  | { type: 'progress'; id: number; progress: Progress };
+  | { type: 'progress'; id: number; progress: Progress }
+  /** Custom mapping code (sandbox.ts): open the sandbox frame `sid` with the message's ports [work, beat], or close it. */
+  | { type: 'sandbox'; sid: number; open: boolean };
 
 
 export function toErrorInfo(e: unknown): ErrorInfo {

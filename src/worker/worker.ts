@@ -4,16 +4,19 @@ import { Session, UI_TRACE_LIMITS, type CustomSandbox } from '../session/session
 import { workerHandlers } from './handlers';
 import { exportHdf5 } from './hdf5';
 import { ParsePool } from './pool';
-import { workerSandbox } from './sandbox';
+import { frameSandbox } from './sandbox';
 import { toErrorInfo, transferables, type Ctx, type FromWorker, type ToWorker } from './protocol';
 
 const threads = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 8));
 const pool = typeof Worker === 'undefined' ? null : new ParsePool(threads, () => new Worker(new URL('./parseWorker.ts', import.meta.url), { type: 'module', name: 'strace-dfg-parse' }));
-// custom mapping code runs in a locked-down sandbox worker (sandbox.ts), never in this one
-const customSandbox: CustomSandbox = typeof Worker === 'undefined' ? async () => ({ index: -1, error: 'custom mapping not run: this browser cannot start the sandbox worker' }) : workerSandbox();
+const post = (m: FromWorker, transfer: Transferable[] = []): void => (self as DedicatedWorkerGlobalScope).postMessage(m, transfer);
+// custom mapping code runs in a sandbox worker of a sandboxed frame the page makes (sandbox.ts), never in this one
+const customSandbox: CustomSandbox = frameSandbox({
+  open: (sid, ports) => post({ type: 'sandbox', sid, open: true }, ports),
+  close: (sid) => post({ type: 'sandbox', sid, open: false }),
+});
 const handlers = workerHandlers(new Session({ pool, limits: UI_TRACE_LIMITS, exportHdf5, customSandbox }));
 const running = new Map<number, Ctx>();
-const post = (m: FromWorker, transfer: Transferable[] = []): void => (self as DedicatedWorkerGlobalScope).postMessage(m, transfer);
 
 self.onmessage = async (ev: MessageEvent<ToWorker>) => {
   const msg = ev.data;
