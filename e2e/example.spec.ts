@@ -5,7 +5,7 @@ test('empty state explains what to drop and loads the shipped example', async ({
   const app = new AppPage(page);
   await app.open();
   await expect(page.getByTestId('empty-state')).toBeVisible();
-  await expect(page.getByTestId('recipe')).toHaveText('strace -f -tt -T -y -e trace=%file,%desc -o {cid}_$(hostname)_$$.st <cmd>');
+  await expect(page.getByTestId('recipe')).toHaveText('strace -f -tt -T -y -e trace=%file,%desc,sync,msync,close_range -o {cid}_$(hostname)_$$.st <cmd>');
   await expect(page.getByTestId('download-strace-sh')).toHaveAttribute('download', 'strace.sh');
   await app.shot('empty-state');
   expect((await app.state()).status).toBe('empty');

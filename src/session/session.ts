@@ -24,8 +24,8 @@ import { hasConcurrencySequence } from '../analysis/concurrency';
 import { casesWithActivity, selectCases } from './logOps';
 import { buildTimeline } from './timeline';
 import { unmatchedCaseFilters, unmatchedMapping } from './unmatched';
-import { applyWindow, chromeParts, fileOffsetsOf, isWindow, overviewOf, phasesOf, runTimelineOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
-import { runSpan, spanT0, type TraceSink } from '../analysis/time/index';
+import { applyWindow, chromeParts, fileOffsetsOf, isWindow, overviewOf, phasesOf, runTimelineOf, untracedOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
+import { runSpan, spanT0, type TraceSink, type UntracedTime } from '../analysis/time/index';
 import type { Phases, TimeOverview } from '../analysis/time/types';
 export type { CustomAnswers, CustomSandbox, RegexGuard } from './compile';
 import type { AnalyzeParams, AnalyzeReply, Ctx, LoadItem, LoadOptions, LoadSummary, ParsePool, SessionOptions } from './types';
@@ -250,6 +250,16 @@ export class Session {
   async phases(_ctx: Ctx, activities: string[] | null = null): Promise<Phases> {
     const { work, compiled } = this.needAnalysis();
     return phasesOf(this.need(), work, compiled, activities);
+  }
+
+  /**
+   * Untraced time, located (docs/METHOD.md "Untraced time"): per case of the last analysis (case filters
+   * applied; whole cases, every event, the time window not applied) its largest gaps between traced calls.
+   */
+  async untraced(_ctx: Ctx): Promise<UntracedTime> {
+    this.needAnalysis();
+    const base = this.need();
+    return untracedOf(base, this.filtered ?? base);
   }
 
   /** The whole-run timeline of the last analysis' events for a visible range: every case (or pid) a row. */

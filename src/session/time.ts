@@ -5,7 +5,7 @@
 import { caseSides } from '../analysis/partition';
 import type { CompiledMapping } from '../analysis/mapping';
 import type { PartitionSpec } from '../analysis/types';
-import { phases, runSpan, timeOverview, windowLog, writeChromeTrace, type TimeWindow, type TraceSink } from '../analysis/time/index';
+import { phases, runSpan, timeOverview, untracedTime, windowLog, writeChromeTrace, type TimeWindow, type TraceSink, type UntracedTime } from '../analysis/time/index';
 import type { OverviewMetric, Phases, TimeOverview } from '../analysis/time/types';
 import type { EventLog } from '../model/eventlog';
 import { runRows, runTimeline, type RunRows, type RunTimeline, type RunTimelineRequest } from '../analysis/time/runTimeline';
@@ -54,6 +54,11 @@ export function overviewOf(base: EventLog, log: EventLog, compiled: CompiledMapp
 /** The I/O phases and stragglers of `log` (times since the run start of `base`). */
 export function phasesOf(base: EventLog, log: EventLog, compiled: CompiledMapping, activities: string[] | null = null): Phases {
   return phases(log, compiled, { activities, t0: runSpan(base).t0 });
+}
+
+/** The untraced time of `log`'s cases, located (whole cases; times since the run start of `base`). */
+export function untracedOf(base: EventLog, log: EventLog): UntracedTime {
+  return untracedTime(log, { t0: runSpan(base).t0 });
 }
 
 /** Writes `log` as Chrome Trace Event JSON (times since the run start of `base`) to a sink. */

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { LinkView } from './LinkView';
 import strAceSh from './strace.sh?raw';
 
-export const RECIPE = 'strace -f -tt -T -y -e trace=%file,%desc -o {cid}_$(hostname)_$$.st <cmd>';
+export const RECIPE = 'strace -f -tt -T -y -e trace=%file,%desc,sync,msync,close_range -o {cid}_$(hostname)_$$.st <cmd>';
 
 function CopyButton({ text, label }: { text: string; label: string }) {
   const [done, setDone] = useState(false);

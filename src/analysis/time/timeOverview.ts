@@ -2,6 +2,7 @@
 import type { EventLog } from '../../model';
 import type { CompiledMapping } from '../mapping';
 import { overview } from './overview';
+import { untracedTime } from './gaps';
 import { phases } from './phases';
 import type { OverviewOptions, PhaseOptions, TimeOverview } from './types';
 
@@ -15,5 +16,5 @@ export function timeOverview(log: EventLog, compiled: CompiledMapping, options: 
     rowRank.push(c.rid);
   }
   const ph = phases(log, compiled, { activities: options.activities, t0: options.t0, ...options.phases });
-  return { overview: ov, rowLabels, rowRank, phases: ph, timeBase: log.timeBase };
+  return { overview: ov, rowLabels, rowRank, phases: ph, timeBase: log.timeBase, untraced: untracedTime(log, { t0: ov.t0 }) };
 }

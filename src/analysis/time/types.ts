@@ -2,6 +2,7 @@
  * Result types of the time analyses (overview heatmap, I/O phases and stragglers): plain objects and
  * typed arrays, transferable from the worker. See docs/METHOD.md, "Time".
  */
+import type { UntracedTime } from './gaps';
 
 /** What an overview cell measures. */
 export type OverviewMetric = 'bytes' | 'busy' | 'calls';
@@ -101,7 +102,7 @@ export interface Phases {
   phases: Phase[];
 }
 
-/** What the app's overview shows: the heatmap, its row labels, the phases, the log's time base. */
+/** What the app's overview shows: the heatmap, its row labels, the phases, the log's time base, the untraced gaps. */
 export interface TimeOverview {
   overview: Overview;
   /** Per row: `case id` or `case id · pid N` (rows per pid), and the case's rank (rid, '' when none). */
@@ -109,4 +110,6 @@ export interface TimeOverview {
   rowRank: string[];
   phases: Phases;
   timeBase: 'clock' | 'epoch' | 'relative' | 'none';
+  /** Per case (`case` = the overview's rowCase), the largest gaps between its traced calls (gaps.ts). */
+  untraced: UntracedTime;
 }

@@ -74,4 +74,23 @@ describe('strace-dfg time', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/^strace-dfg: --activity nosuch: no such activity in this view \(e\.g\. /);
   });
+
+  it('untraced time: each fpp rank of the IOR run with big fsyncs, traced without fsync and close, first; located between its last write and the next openat (text and JSON)', async () => {
+    const dir = 'e2e/fixtures/ior-untraced';
+    const doc = JSON.parse((await run('time', '--json', '--jobs', '1', dir)).out) as TimeJson;
+    const u = doc.untraced!;
+    expect(u.map((c) => c.case).slice(0, 4).sort()).toEqual(['fpp_vm_0', 'fpp_vm_1', 'fpp_vm_2', 'fpp_vm_3']);
+    for (const c of u.slice(0, 4)) {
+      const g = c.gaps[0];
+      const file = `/var/tmp/ior-untraced/fpp.0000000${c.case.slice(-1)}`;
+      expect([g.previous_call.call, g.previous_call.path, g.next_call.call, g.next_call.path]).toEqual(['write', file, 'openat', file]);
+      expect(g.end - g.start).toBeCloseTo(g.seconds, 9);
+      expect(c.share).toBeGreaterThan(0.5);
+      expect(c.missing).toEqual(['fsync', 'close', 'waits']);
+      expect(g.text).toContain('were not traced — add `-e trace=%file,%desc`');
+    }
+    const text = (await run('time', '--jobs', '1', dir)).out;
+    expect(text).toMatch(/\nUntraced time \(no traced call running\), per case, most first/);
+    expect(text).toMatch(/\n {2}fpp_vm_\d {2}[\d.]+ s of [\d.]+ s wall \(\d+\.\d %\): fsync, close and waits \(futex, poll, sleeps\) were not traced — add `-e trace=%file,%desc`\n {4}at [\d.]+ s: [\d.]+ s between write:\/var\/tmp\/ior-untraced\/fpp\.0000000\d \(line \d+\) and the next traced call openat:/);
+  });
 });

@@ -1,8 +1,10 @@
 /**
  * `strace-dfg time [--json] PATH...`: the I/O phases of a view's events and the stragglers of each phase
- * (docs/METHOD.md "Time"), as the app's phases table lists them. Times are seconds since the earliest
+ * (docs/METHOD.md "Time"), as the app's phases table lists them, then each case's untraced time with its
+ * largest gaps between traced calls (docs/METHOD.md "Untraced time"). Times are seconds since the earliest
  * event start of all loaded cases (the `--time` and `#time=` origin).
  */
+import { gapSentence, gapWhere, untracedWhy, type GapCall, type UntracedTime } from '../../analysis/time';
 import type { Phases } from '../../analysis/time/types';
 import { formatBytes, formatCount, formatDuration, formatUtc } from '../../lib/format';
 import { viewArgs } from '../cliView';
@@ -40,9 +42,54 @@ export interface TimeJson {
     std_busy: number;
     stragglers: { case: string; rank: string; busy: number; z: number }[];
   }[];
+  /** Per case, most untraced time first (null without durations or timestamps). */
+  untraced: UntracedJson[] | null;
 }
 
-export function timeJson(p: Phases, timeBase: string, cases: number): TimeJson {
+interface GapCallJson {
+  call: string;
+  path: string;
+  pid: number;
+  line: number;
+}
+
+export interface UntracedJson {
+  case: string;
+  wall: number;
+  traced: number;
+  untraced: number;
+  /** untraced / wall (0 when wall is 0). */
+  share: number;
+  filtered: boolean;
+  /** What fills the gaps (untracedWhy). */
+  why: string;
+  missing: string[];
+  advice: string | null;
+  gaps: { start: number; end: number; seconds: number; previous_call: GapCallJson; next_call: GapCallJson; where: string; text: string }[];
+}
+
+const callJson = (c: GapCall): GapCallJson => ({ call: c.call, path: c.path, pid: c.pid, line: c.line });
+
+/** The untraced time of every case, most first. */
+export function untracedJson(u: UntracedTime): UntracedJson[] | null {
+  if (!u.located) return null;
+  return u.cases
+    .map((c) => ({
+      case: c.id,
+      wall: c.wall,
+      traced: c.traced,
+      untraced: c.untraced,
+      share: c.wall > 0 ? c.untraced / c.wall : 0,
+      filtered: c.filtered,
+      why: untracedWhy(c),
+      missing: c.missing,
+      advice: c.advice,
+      gaps: c.gaps.map((g) => ({ start: g.start, end: g.start + g.seconds, seconds: g.seconds, previous_call: callJson(g.before), next_call: callJson(g.after), where: gapWhere(g), text: gapSentence(c, g) })),
+    }))
+    .sort((a, b) => b.untraced - a.untraced || (a.case < b.case ? -1 : 1));
+}
+
+export function timeJson(p: Phases, timeBase: string, cases: number, untraced: UntracedTime): TimeJson {
   return {
     time_base: timeBase,
     t0: p.t0,
@@ -62,7 +109,26 @@ export function timeJson(p: Phases, timeBase: string, cases: number): TimeJson {
       std_busy: x.std,
       stragglers: x.stragglers.map((s) => ({ case: s.id, rank: s.rid, busy: s.busy, z: s.z })),
     })),
+    untraced: untracedJson(untraced),
   };
+}
+
+/** Cases listed in the text report's untraced section (the JSON has all). */
+const UNTRACED_SHOWN = 10;
+
+/** A gap shorter than this share of its case's wall time is not listed in the text report. */
+const LISTED_SHARE = 0.01;
+
+/** The untraced section: per case its untraced time, share and what fills it, then its largest gaps. */
+export function untracedLines(list: UntracedJson[] | null): string[] {
+  if (list === null) return ['', 'Untraced time: not located (it needs durations, strace -T, and timestamps, -tt).'];
+  const out = ['', `Untraced time (no traced call running), per case, most first, with its gaps between traced calls of at least ${100 * LISTED_SHARE} % of the case's wall time:`];
+  for (const c of list.slice(0, UNTRACED_SHOWN)) {
+    out.push(`  ${safe(c.case)}  ${formatDuration(c.untraced)} of ${formatDuration(c.wall)} wall (${(100 * c.share).toFixed(1)} %): ${safe(c.why)}`);
+    for (const g of c.gaps) if (g.seconds >= LISTED_SHARE * c.wall) out.push(`    at ${g.start.toFixed(3)} s: ${safe(g.where)}`);
+  }
+  if (list.length > UNTRACED_SHOWN) out.push(`  … ${formatCount(list.length - UNTRACED_SHOWN)} more cases (--json lists all)`);
+  return out;
 }
 
 /** Time 0 as the traces give it: a time of day (-tt), a UTC instant (-ttt), or seconds. */
@@ -89,7 +155,7 @@ export function timeReport(doc: TimeJson): string {
   if (doc.time_base === 'none') return 'no timestamps in the traces (record with strace -tt): no time analysis\n';
   out.push(`${formatCount(doc.cases)} cases; run span ${formatDuration(doc.span)} from t0 = ${instant(doc.time_base, doc.t0)}`);
   out.push(`I/O phases: bursts of I/O across cases separated by gaps longer than ${formatDuration(doc.gap)}; times in seconds since t0`);
-  if (!doc.phases.length) return out.concat('no I/O events in this view').join('\n') + '\n';
+  if (!doc.phases.length) return out.concat('no I/O events in this view', ...untracedLines(doc.untraced)).join('\n') + '\n';
   out.push('');
   out.push(
     ...table(
@@ -112,6 +178,7 @@ export function timeReport(doc: TimeJson): string {
   for (const p of slow) {
     for (const s of p.stragglers) out.push(`  P${p.phase}  ${safe(s.case)}${s.rank ? ` (rank ${safe(s.rank)})` : ''}  busy ${formatDuration(s.busy)}  z ${s.z.toFixed(2)}`);
   }
+  out.push(...untracedLines(doc.untraced));
   return out.join('\n') + '\n';
 }
 
@@ -119,7 +186,7 @@ export async function runTime(a: TimeArgs, io: CliIO): Promise<number> {
   const { session, reply, ctx } = await openView(io, a);
   const unknown = (a.activities ?? []).filter((x) => !reply.result.nodes.some((n) => n.id === x));
   if (unknown.length) throw new CliError(`--activity ${unknown[0]}: no such activity in this view (e.g. ${reply.result.nodes.slice(0, 3).map((n) => n.id).join(', ')})`);
-  const doc = timeJson(await session.phases(ctx, a.activities), session.log?.timeBase ?? 'none', reply.keptCases);
+  const doc = timeJson(await session.phases(ctx, a.activities), session.log?.timeBase ?? 'none', reply.keptCases, await session.untraced(ctx));
   io.stdout.write(a.json ? JSON.stringify(doc, null, 2) + '\n' : timeReport(doc));
   return 0;
 }

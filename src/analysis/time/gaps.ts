@@ -1,0 +1,227 @@
+/**
+ * Untraced time, located (docs/METHOD.md "Untraced time"): for every case, the time in which none of its
+ * traced calls was running — the gaps between the end of the calls so far and the next call's start —
+ * with the largest gaps named by the calls that bound them, and what the trace filter left out (inferred
+ * from the calls present: a trace recorded with `-e trace=openat,write,lseek` has opens but no close, no
+ * fsync, no waits). Whole cases, every event whatever the mapping; mapping-independent, cached per log.
+ */
+import { formatDuration } from '../../lib/format';
+import type { EventLog } from '../../model';
+import { isSystemPath } from '../systemFiles';
+import { spanT0 } from './span';
+
+/** One traced call that bounds a gap. */
+export interface GapCall {
+  call: string;
+  /** The file or annotation the call was on ('' for none). */
+  path: string;
+  pid: number;
+  /** 1-based line of the call in its trace file (0 = unknown). */
+  line: number;
+}
+
+export interface UntracedGap {
+  /** Seconds since t0 (the earliest event start of all loaded cases) where no traced call ran any more. */
+  start: number;
+  seconds: number;
+  /** The call whose end opened the gap (the latest-ending call so far); null never (a gap follows a call). */
+  before: GapCall;
+  /** The next traced call, whose start closed it. */
+  after: GapCall;
+}
+
+/** Calls a trace filter left out, by kind (what `missing` names). */
+export type MissingKind = 'close' | 'fsync' | 'waits';
+
+export interface CaseUntraced {
+  /** Index of the case in the log, and its id. */
+  case: number;
+  id: string;
+  /** First start → last end, seconds. */
+  wall: number;
+  /** The union of the case's call intervals (calls of several pids that overlap count once). */
+  traced: number;
+  /** Σ of every gap = wall − traced (calls without a duration count as instants). */
+  untraced: number;
+  /** The largest gaps (at least `minGap` each), longest first. */
+  gaps: UntracedGap[];
+  /** What the case's trace does not hold although the program must have made such calls (or likely did). */
+  missing: MissingKind[];
+  /** The trace was recorded with a filter (-e trace=…): see docs/METHOD.md "Untraced time" for the signs. */
+  filtered: boolean;
+  /** The strace option to add (null: nothing to add, the time is computation or waits strace cannot see). */
+  advice: string | null;
+}
+
+export interface UntracedTime {
+  /** Time 0 of `start` (absolute, in the log's time base). */
+  t0: number;
+  /** false without durations (strace -T) or timestamps: nothing is located. */
+  located: boolean;
+  /** Every case with events, log order. */
+  cases: CaseUntraced[];
+}
+
+export interface UntracedOptions {
+  /** Time 0 (default the log's earliest event start). */
+  t0?: number;
+  /** Gaps kept per case (default 5). */
+  top?: number;
+  /** The shortest gap kept, seconds (default 1 ms). */
+  minGap?: number;
+}
+
+const OPENS = new Set(['open', 'openat', 'openat2', 'creat']);
+const CLOSES = new Set(['close', 'close_range']);
+const WRITES = new Set(['write', 'pwrite64', 'writev', 'pwritev', 'pwritev2']);
+const SYNCS = new Set(['fsync', 'fdatasync', 'sync_file_range', 'sync_file_range2', 'syncfs', 'sync', 'msync']);
+const WAITS = new Set(['futex', 'poll', 'ppoll', 'select', 'pselect6', 'epoll_wait', 'epoll_pwait', 'epoll_pwait2', 'nanosleep', 'clock_nanosleep', 'wait4', 'waitid', 'io_getevents', 'sched_yield']);
+/** Calls every program makes that neither %file nor %desc holds: a trace with none of them was filtered. */
+const EVERYDAY = new Set(['brk', 'mprotect', 'munmap', 'arch_prctl', 'set_tid_address', 'set_robust_list', 'rseq', 'rt_sigaction', 'rt_sigprocmask', 'prlimit64', 'getrandom', 'exit_group', 'getpid', 'clone', 'clone3', 'futex']);
+
+/** What strace should record so that close and the fsync-type calls are in the trace (what src/ui/strace.sh records). */
+export const TRACE_FILE_DESC = '-e trace=%file,%desc';
+const TRACE_WAITS = '-e trace=%file,%desc,%process,%clock,futex';
+
+const cache = new WeakMap<EventLog, { key: string; value: UntracedTime }>();
+
+export function untracedTime(log: EventLog, opts: UntracedOptions = {}): UntracedTime {
+  const t0 = opts.t0 ?? spanT0(log);
+  const top = opts.top ?? 5;
+  const minGap = opts.minGap ?? 1e-3;
+  const key = `${t0}|${top}|${minGap}`;
+  const hit = cache.get(log);
+  if (hit?.key === key) return hit.value;
+  const value = compute(log, t0, top, minGap);
+  cache.set(log, { key, value });
+  return value;
+}
+
+function compute(log: EventLog, t0: number, top: number, minGap: number): UntracedTime {
+  const { start, dur, pair, caseOffsets, pairCall, pairFp } = log;
+  let anyDur = false;
+  for (let i = 0; i < log.n && !anyDur; i++) anyDur = dur[i] === dur[i];
+  const located = anyDur && log.timeBase !== 'none';
+  const kinds = callKinds(log);
+  const fileWrite = new Uint8Array(pairCall.length);
+  for (let p = 0; p < pairCall.length; p++) {
+    const path = log.paths[pairFp[p]];
+    fileWrite[p] = WRITES.has(log.calls[pairCall[p]]) && path.startsWith('/') && !isSystemPath(path) ? 1 : 0;
+  }
+  const call = (i: number): GapCall => ({ call: log.calls[pairCall[pair[i]]], path: log.paths[pairFp[pair[i]]], pid: log.pid[i], line: log.line[i] });
+  const cases: CaseUntraced[] = [];
+  for (let k = 0; k < log.cases.length; k++) {
+    const a = caseOffsets[k];
+    const b = caseOffsets[k + 1];
+    if (a === b) continue;
+    let seen = 0;
+    let wrote = false;
+    // the gaps: curEnd = the latest end so far, set by event curEv
+    let curEnd = -Infinity;
+    let curEv = -1;
+    let untraced = 0;
+    const best: { s: number; before: number; after: number; gap: number }[] = [];
+    for (let i = a; i < b; i++) {
+      seen |= kinds[pairCall[pair[i]]];
+      if (fileWrite[pair[i]]) wrote = true;
+      if (!located) continue;
+      const s = start[i];
+      const d = dur[i];
+      const e = d === d ? s + d : s;
+      if (curEv >= 0 && s > curEnd) {
+        const gap = s - curEnd;
+        untraced += gap;
+        if (gap >= minGap && (best.length < top || gap > best[best.length - 1].gap)) {
+          if (best.length === top) best.pop();
+          let j = best.length;
+          while (j > 0 && best[j - 1].gap < gap) j--;
+          best.splice(j, 0, { s: curEnd, before: curEv, after: i, gap });
+        }
+      }
+      if (curEv < 0 || e > curEnd) {
+        curEnd = e;
+        curEv = i;
+      }
+    }
+    const wall = located ? curEnd - start[a] : NaN;
+    const m = missingCalls(seen, wrote);
+    cases.push({
+      case: k,
+      id: log.cases[k].id,
+      wall,
+      traced: located ? wall - untraced : NaN,
+      untraced: located ? untraced : NaN,
+      gaps: best.map((g) => ({ start: g.s - t0, seconds: g.gap, before: call(g.before), after: call(g.after) })),
+      ...m,
+    });
+  }
+  return { t0, located, cases };
+}
+
+// bits of the calls seen in a case
+const K_OPEN = 1;
+const K_CLOSE = 2;
+const K_SYNC = 4;
+const K_WAIT = 8;
+const K_EVERYDAY = 16;
+
+function callKinds(log: EventLog): Uint8Array {
+  const out = new Uint8Array(log.calls.length);
+  log.calls.forEach((c, i) => {
+    out[i] = (OPENS.has(c) ? K_OPEN : 0) | (CLOSES.has(c) ? K_CLOSE : 0) | (SYNCS.has(c) ? K_SYNC : 0) | (WAITS.has(c) ? K_WAIT : 0) | (EVERYDAY.has(c) ? K_EVERYDAY : 0);
+  });
+  return out;
+}
+
+/**
+ * What the filter left out, from the calls present: a program that opens files closes them (opens without
+ * any close: close was filtered out); a trace without any of the everyday calls (brk, mprotect, futex, …)
+ * was filtered; in a filtered trace without fsync-type calls, a program that wrote files may have synced
+ * them unseen, and one without waits may have waited unseen.
+ */
+function missingCalls(seen: number, wrote: boolean): Pick<CaseUntraced, 'missing' | 'filtered' | 'advice'> {
+  const noClose = (seen & K_OPEN) !== 0 && (seen & K_CLOSE) === 0;
+  const filtered = noClose || (seen & K_EVERYDAY) === 0;
+  const missing: MissingKind[] = [];
+  if (filtered && wrote && (seen & K_SYNC) === 0) missing.push('fsync');
+  if (noClose) missing.push('close');
+  if (filtered && (seen & K_WAIT) === 0) missing.push('waits');
+  const advice = missing.includes('close') || missing.includes('fsync') ? TRACE_FILE_DESC : missing.length ? TRACE_WAITS : null;
+  return { missing, filtered, advice };
+}
+
+const MISSING_TEXT: Record<MissingKind, string> = { fsync: 'fsync', close: 'close', waits: 'waits (futex, poll, sleeps)' };
+
+/** `fsync and close were not traced`, or null when nothing is missing. */
+export function missingText(c: Pick<CaseUntraced, 'missing'>): string | null {
+  if (!c.missing.length) return null;
+  const names = c.missing.map((m) => MISSING_TEXT[m]);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+  return `${list} ${names.length > 1 ? 'were' : 'was'} not traced`;
+}
+
+/** What fills a case's gaps: "fsync and close were not traced — add `-e trace=%file,%desc`", or what else it can be. */
+export function untracedWhy(c: CaseUntraced): string {
+  const miss = missingText(c);
+  if (miss) return `${miss}${c.advice ? ` — add \`${c.advice}\`` : ''}`;
+  return `no traced call was running (computation${c.filtered ? ", or calls outside the trace's -e filter" : ', or I/O strace cannot see'})`;
+}
+
+/** Where a gap is: "2.29 s between write:/x (line 418) and the next traced call openat:/x (line 419)". */
+export function gapWhere(g: UntracedGap): string {
+  return `${formatDuration(g.seconds)} between ${callLabel(g.before)}${g.before.line ? ` (line ${g.before.line})` : ''} and the next traced call ${callLabel(g.after)}${g.after.line ? ` (line ${g.after.line})` : ''}`;
+}
+
+/** `write:/scratch/fpp.0` (the call and its file), or the call alone. */
+export function callLabel(c: GapCall): string {
+  return c.path ? `${c.call}:${c.path}` : c.call;
+}
+
+/**
+ * One sentence for a gap: "2.29 s between write:/x (line 418) and the next traced call openat:/x (line 419);
+ * fsync and close were not traced — add `-e trace=%file,%desc`", or "… : no call was running (computation, or
+ * waits strace cannot see)" for an unfiltered trace.
+ */
+export function gapSentence(c: CaseUntraced, g: UntracedGap): string {
+  return `${gapWhere(g)}; ${untracedWhy(c)}`;
+}
