@@ -5,8 +5,8 @@
  * integer ns, summed per (case, activity), then scipy.stats.mannwhitneyu on the per-case vectors. Only the
  * event → activity assignment comes from strace-dfg (the program checks each line's call against it).
  */
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { referenceValues } from '../../testing/refdata';
 import { relClose } from '../../testing/scipy';
 import { traceDirLogGz } from '../../testing/traceDir';
 import { compileMapping } from '../mapping';
@@ -27,10 +27,11 @@ const SETS: { dir: string; green: string; red: string }[] = [
   { dir: 'e2e/fixtures/phases/', green: 're:_[0-2]$', red: 're:_[3-5]$' },
 ];
 
-function reference(files: string[], stdin: unknown): Ref {
-  const r = spawnSync('/usr/bin/python3', ['tools/refdata/compare_exact.py', ...files], { input: JSON.stringify(stdin), encoding: 'utf8', maxBuffer: 1 << 28 });
-  if (r.status !== 0) throw new Error(`tools/refdata/compare_exact.py failed (needs python3-scipy): ${r.stderr || r.error?.message}`);
-  return JSON.parse(r.stdout) as Ref;
+const refs = referenceValues(import.meta.url);
+
+/** compare_exact.py's answer for one set of runs (committed: src/testing/refdata.ts). */
+function reference(name: string, files: string[], stdin: unknown): Ref {
+  return refs.get(name, 'tools/refdata/compare_exact.py', { stdin, files });
 }
 
 /** Whether a sample pair has a value twice (SciPy then uses the tie-corrected normal approximation). */
@@ -51,7 +52,7 @@ describe('comparison = independent exact sums + SciPy on the real runs', () => {
         for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) if (m.pairAct[log.pair[i]] >= 0) out.push([log.line[i], m.pairAct[log.pair[i]]]);
         return out;
       });
-      const ref = reference(files.map((f) => set.dir + f), { acts: m.activities, green: side('green'), red: side('red'), events });
+      const ref = reference(set.dir, files.map((f) => set.dir + f), { acts: m.activities, green: side('green'), red: side('red'), events });
       const rows = res.activities;
       expect(rows.map((r) => r.id).sort()).toEqual(Object.keys(ref).sort());
       let tests = 0;
