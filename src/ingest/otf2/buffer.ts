@@ -93,6 +93,24 @@ export class Cursor {
     return this.parts(n);
   }
 
+  /** A full (uncompressed) u64 minus a base [hi, lo], exact below 2^53: an event file's timestamp in ticks since the global offset. */
+  ticksSince(baseHi: number, baseLo: number): number {
+    this.need(8);
+    const b = this.bytes;
+    const p = this.pos;
+    this.pos += 8;
+    let lo: number;
+    let hi: number;
+    if (this.little) {
+      lo = (b[p] | (b[p + 1] << 8) | (b[p + 2] << 16)) + b[p + 3] * 0x1000000;
+      hi = (b[p + 4] | (b[p + 5] << 8) | (b[p + 6] << 16)) + b[p + 7] * 0x1000000;
+    } else {
+      hi = (b[p + 3] | (b[p + 2] << 8) | (b[p + 1] << 16)) + b[p] * 0x1000000;
+      lo = (b[p + 7] | (b[p + 6] << 8) | (b[p + 5] << 16)) + b[p + 4] * 0x1000000;
+    }
+    return (hi - baseHi) * 4294967296 + (lo - baseLo);
+  }
+
   /** A full (uncompressed) u64 as [high, low]: timestamps in event files. */
   u64Parts(): [number, number] {
     return this.parts(8);

@@ -8,7 +8,7 @@
  * gives the offset. Records of other kinds are skipped by their length; the singleton records by their one
  * compressed value.
  */
-import { ATTRIBUTE_LIST, chunks, Cursor, END_OF_BUFFER, END_OF_CHUNK, END_OF_FILE, ticksSince, TIMESTAMP, UNDEFINED } from './buffer';
+import { ATTRIBUTE_LIST, chunks, Cursor, END_OF_BUFFER, END_OF_CHUNK, END_OF_FILE, Otf2Error, TIMESTAMP, UNDEFINED } from './buffer';
 import { mapped, MAP_ATTRIBUTE, MAP_IO_FILE, MAP_IO_HANDLE, MAP_REGION, type LocalDefs } from './defs';
 
 /** One I/O event of a location, times in ticks since the global offset (clock offsets applied). */
@@ -91,14 +91,16 @@ export function readLocationEvents(bytes: Uint8Array, chunkSize: number, base: [
   const events: IoEvent[] = [];
   const dropped: Record<string, number> = {};
   const drop = (k: string) => (dropped[k] = (dropped[k] ?? 0) + 1);
-  /** Open regions: [region, enter time, events recorded in it that span it]. */
-  const stack: [number, number, IoEvent[]][] = [];
-  /** Operations begun and not completed: handle:matching id → event. */
-  const pending = new Map<string, IoEvent>();
-  const add = (e: IoEvent): IoEvent => {
-    events.push(e);
-    return e;
-  };
+  // open regions (the region, its enter time, where its spanning events start in `spanning`)
+  const regions: number[] = [];
+  const enters: number[] = [];
+  const marks: number[] = [];
+  /** Events recorded in an open region that span it (their end is the region's Leave). */
+  const spanning: IoEvent[] = [];
+  /** Operations begun and not completed: handle → matching id → event. */
+  const pending = new Map<number, Map<number, IoEvent>>();
+  let npending = 0;
+  const [baseHi, baseLo] = base;
   let records = 0;
   let time = 0;
   let offset = NaN;
@@ -108,7 +110,7 @@ export function readLocationEvents(bytes: Uint8Array, chunkSize: number, base: [
       if (type === END_OF_CHUNK || type === END_OF_BUFFER) break;
       if (type === END_OF_FILE) break outer;
       if (type === TIMESTAMP) {
-        time = fix(ticksSince(c.u64Parts(), base));
+        time = fix(c.ticksSince(baseHi, baseLo));
         continue;
       }
       if (type === ATTRIBUTE_LIST) {
@@ -119,70 +121,90 @@ export function readLocationEvents(bytes: Uint8Array, chunkSize: number, base: [
       const recordOffset = offset;
       offset = NaN;
       if (type === ENTER) {
-        stack.push([mapped(local, MAP_REGION, c.uc()), time, []]);
+        regions.push(mapped(local, MAP_REGION, c.uc()));
+        enters.push(time);
+        marks.push(spanning.length);
         continue;
       }
       if (type === LEAVE) {
         c.uc();
-        const top = stack.pop();
-        if (top) for (const e of top[2]) e.end = time;
+        if (regions.length) {
+          regions.pop();
+          enters.pop();
+          const from = marks.pop()!;
+          for (let i = from; i < spanning.length; i++) spanning[i].end = time;
+          spanning.length = from;
+        }
         continue;
       }
       if (SINGLETONS.has(type)) {
         c.uc();
         continue;
       }
-      const r = c.take(c.recordLength());
-      const top = stack.length ? stack[stack.length - 1] : null;
-      const ev = (kind: string, handle: number): IoEvent => ({ region: top ? top[0] : null, kind, handle, file: -1, paradigm: -1, start: top ? top[1] : time, end: NaN, bytes: NaN, offset: NaN, parent: -1 });
+      const length = c.recordLength();
+      const end = c.pos + length;
+      if (end > c.end) throw new Otf2Error(`record runs past its chunk (byte ${c.pos})`);
+      const inRegion = regions.length > 0;
+      const region = inRegion ? regions[regions.length - 1] : null;
+      const ev = (kind: string, handle: number, start: number): IoEvent => ({ region, kind, handle, file: -1, paradigm: -1, start, end: NaN, bytes: NaN, offset: NaN, parent: -1 });
       if (type === 75) {
         // IoOperationBegin: handle, mode:u8, flags, bytes requested, matching id
-        const handle = mapped(local, MAP_IO_HANDLE, r.uc());
-        const mode = r.u8();
-        r.uc();
-        r.uc();
-        const id = r.uc();
-        const e = ev(MODE[mode] ?? 'io', handle);
-        e.start = time;
+        const handle = mapped(local, MAP_IO_HANDLE, c.uc());
+        const mode = c.u8();
+        c.uc();
+        c.uc();
+        const id = c.uc();
+        const e = ev(MODE[mode] ?? 'io', handle, time);
         e.offset = recordOffset;
-        pending.set(`${handle}:${id}`, add(e));
+        events.push(e);
+        let m = pending.get(handle);
+        if (!m) pending.set(handle, (m = new Map()));
+        if (!m.has(id)) npending++;
+        m.set(id, e);
       } else if (type === 78 || type === 79) {
         // IoOperationComplete: handle, bytes, matching id; IoOperationCancelled: handle, matching id
-        const handle = mapped(local, MAP_IO_HANDLE, r.uc());
-        const bytesDone = type === 78 ? r.uc() : NaN;
-        const key = `${handle}:${r.uc()}`;
-        const e = pending.get(key);
-        if (!e) continue;
-        pending.delete(key);
-        if (type === 79) {
-          e.end = -1; // taken out below
-          drop('cancelled-operation');
-        } else {
-          e.end = time;
-          e.bytes = bytesDone === UNDEFINED ? NaN : bytesDone;
+        const handle = mapped(local, MAP_IO_HANDLE, c.uc());
+        const bytesDone = type === 78 ? c.uc() : NaN;
+        const id = c.uc();
+        const m = pending.get(handle);
+        const e = m?.get(id);
+        if (e) {
+          m!.delete(id);
+          npending--;
+          if (type === 79) {
+            e.end = -1; // taken out below
+            drop('cancelled-operation');
+          } else {
+            e.end = time;
+            e.bytes = bytesDone === UNDEFINED ? NaN : bytesDone;
+          }
         }
       } else if (KIND[type]) {
-        const kind = KIND[type];
-        const e = ev(kind, type === 74 ? -1 : mapped(local, MAP_IO_HANDLE, r.uc()));
-        if (type === 71) e.handle = mapped(local, MAP_IO_HANDLE, r.uc()); // the new handle
+        const e = ev(KIND[type], type === 74 ? -1 : mapped(local, MAP_IO_HANDLE, c.uc()), inRegion ? enters[enters.length - 1] : time);
+        if (type === 71) e.handle = mapped(local, MAP_IO_HANDLE, c.uc()); // the new handle
         if (type === 72) {
-          r.ic();
-          r.u8();
-          const to = r.uc();
+          c.ic();
+          c.u8();
+          const to = c.uc();
           e.offset = to === UNDEFINED ? NaN : to;
         }
         if (type === 74) {
-          e.paradigm = r.u8();
-          e.file = mapped(local, MAP_IO_FILE, r.uc());
+          e.paradigm = c.u8();
+          e.file = mapped(local, MAP_IO_FILE, c.uc());
         }
-        add(e);
-        if (top) top[2].push(e);
+        events.push(e);
+        if (inRegion) spanning.push(e);
       }
+      c.pos = end;
     }
   }
-  for (const e of pending.values()) {
-    e.end = -1;
-    drop('unfinished-operation');
+  if (npending) {
+    for (const m of pending.values()) {
+      for (const e of m.values()) {
+        e.end = -1;
+        drop('unfinished-operation');
+      }
+    }
   }
   const kept = events.filter((e) => e.end !== -1);
   linkParents(kept, parentOf);
