@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bytesSource } from '../ingest/source';
-import { OTF2_FIXTURES, otf2Folder } from '../testing/otf2Fixtures';
+import { OTF2_FIXTURES, otf2Folder, otf2Truth } from '../testing/otf2Fixtures';
 import { Session } from './session';
 import { noCtx } from './types';
 import { analyzeParams, parseView } from './view';
@@ -74,5 +74,57 @@ describe('OTF2 in a Session', () => {
     expect(cmp.activities.some((a) => a.id.startsWith('write'))).toBe(true);
     const ins = await s.insights(noCtx());
     expect(Array.isArray(ins.findings)).toBe(true);
+  });
+
+  it('the insights count the POSIX layer\'s calls (system-call names), not the layers above them again', async () => {
+    const truth = otf2Truth('layered');
+    const posix = truth.groups.flatMap((g) => g.locations.flatMap((l) => l.events)).filter((e) => e.layer === 'POSIX');
+    const writes = posix.filter((e) => e.call === 'write' || e.call === 'pwrite64').length;
+    const reads = posix.filter((e) => e.call === 'read').length;
+    const s = new Session();
+    await s.load(noCtx(), otf2Folder('layered'));
+    await s.analyze(noCtx(), analyzeParams(parseView('v=1')));
+    const p01 = (await s.insights(noCtx())).findings.find((f) => f.code === 'P01');
+    expect(p01?.message).toContain(`${((100 * writes) / (writes + reads)).toFixed(2)}% writes`);
+  });
+
+  it('time views work on it, and in the EventLog each event lies within its parent event (same case and pid)', async () => {
+    const s = new Session();
+    await s.load(noCtx(), otf2Folder('layered'));
+    await s.analyze(noCtx(), analyzeParams(parseView('v=1')));
+    const ph = await s.phases(noCtx());
+    expect(ph.phases.length).toBeGreaterThan(0);
+    const ov = await s.timeOverview(noCtx(), { metric: 'bytes' });
+    expect(ov.rowLabels).toEqual(['layered_node01_0', 'layered_node01_1', 'layered_node02_2', 'layered_node02_3']);
+    expect(ov.rowRank).toEqual(['0', '1', '2', '3']);
+    expect(ov.timeBase).toBe('epoch');
+    const tl = await s.timeline(noCtx(), 'pwrite64:/scratch/out.h5');
+    expect(tl.start.length).toBe(8);
+    // the parent link as the EventLog keeps it: containment in time on the case and pid
+    const truth = otf2Truth('layered');
+    const log = s.log!;
+    const sec = (t: number) => truth.realtime + (t - truth.offset) / truth.resolution;
+    let linked = 0;
+    truth.groups.slice(0, 4).forEach((g, k) => {
+      g.locations.forEach((l, pid) => {
+        for (const e of l.events) {
+          if (e.parent < 0) continue;
+          const p = l.events[e.parent];
+          const find = (x: typeof e) => {
+            for (let i = log.caseOffsets[k]; i < log.caseOffsets[k + 1]; i++) {
+              if (log.pid[i] === pid && log.calls[log.pairCall[log.pair[i]]] === x.call && Math.abs(log.start[i] - sec(x.start)) < 1e-6) return i;
+            }
+            return -1;
+          };
+          const i = find(e);
+          const j = find(p);
+          expect(i >= 0 && j >= 0).toBe(true);
+          expect(log.start[j]).toBeLessThanOrEqual(log.start[i]);
+          expect(log.start[j] + log.dur[j]).toBeGreaterThanOrEqual(log.start[i] + log.dur[i] - 1e-9);
+          linked++;
+        }
+      });
+    });
+    expect(linked).toBe(44);
   });
 });

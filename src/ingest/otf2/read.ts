@@ -57,6 +57,9 @@ export function archiveOf(anchor: string): { dir: string; archive: string } {
   return { dir: anchor.slice(0, slash + 1), archive: anchor.slice(slash + 1).replace(/\.otf2$/i, '') };
 }
 
+/** An event recorded outside any region: named by its kind (`read`, `IoSeek`), with its layer unless POSIX. */
+const kindName = (kind: string, layer: string): string => (layer === 'POSIX' ? kind : `${layer} ${kind}`);
+
 async function bytesOf(s: ByteSource): Promise<Uint8Array> {
   return s.size ? s.read(0, s.size) : new Uint8Array(0);
 }
@@ -127,7 +130,7 @@ export async function readOtf2(source: ByteSource, cancel: Cancel, onBytes: (n: 
       const fileRef = h ? h.file : e.file;
       const fileName = fileRef !== UNDEFINED ? d.files.get(fileRef) : undefined;
       return {
-        call: e.region !== null ? str(d.regions.get(e.region) ?? UNDEFINED) || e.kind : e.kind,
+        call: (e.region !== null ? str(d.regions.get(e.region) ?? UNDEFINED) : '') || kindName(e.kind, layerOf(h ? h.paradigm : e.paradigm)),
         fp: fileName !== undefined ? str(fileName) : h ? str(h.name) : '',
         layer: layerOf(h ? h.paradigm : e.paradigm),
         start: e.start / d.resolution,
