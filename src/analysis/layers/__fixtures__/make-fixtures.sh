@@ -3,23 +3,25 @@
 # Needs: strace (with -k: Debian's is built with libunwind), gcc, g++, Open MPI (mpicc, mpirun),
 # /usr/bin/python3 with h5py and numpy, gzip.
 #
-#   src/analysis/layers/__fixtures__/make-fixtures.sh
+#   src/analysis/layers/__fixtures__/make-fixtures.sh [c] [cxx] [h5py] [mpi]   (default: all four)
 set -euo pipefail
+PARTS=${*:-c cxx h5py mpi}
+want() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
 HERE=$(cd "$(dirname "$0")" && pwd)
 WRAP=$HERE/../../../ui/strace.sh    # the app's own recorder (its -k variant) for the MPI ranks
 W=/tmp/layers-fx                     # fixed working dir: paths in the annotations and stacks stay the same
 PY=/usr/bin/python3
-rm -rf "$W" && mkdir -p "$W/bin" "$W/c" "$W/cxx" "$W/h5" "$W/mpi"
+mkdir -p "$W/bin" "$W/c" "$W/cxx" "$W/h5" "$W/mpi"
 gcc -g -O0 -pthread -o "$W/bin/layers_c" "$HERE/src/layers_c.c"
 g++ -g -O0 -o "$W/bin/layers_cxx" "$HERE/src/layers_cxx.cpp"
 mpicc -g -O0 -o "$W/bin/layers_mpiio" "$HERE/src/layers_mpiio.c"
 cp "$HERE/src/layers_h5py.py" "$W/bin/"
 export LC_ALL=C
 IO=openat,read,pread64,write,pwrite64,lseek,close,fsync
-rm -rf "$HERE/c" "$HERE/cxx" "$HERE/h5py" "$HERE/mpi-ompio" "$HERE/mpi-romio"
-mkdir -p "$HERE/c" "$HERE/cxx" "$HERE/h5py" "$HERE/mpi-ompio" "$HERE/mpi-romio"
 
 # --- C: direct write(2), stdio, two threads; each variant of the flags in its own run (own truth file)
+if want c; then
+rm -rf "$HERE/c" "$W/c" && mkdir -p "$HERE/c" "$W/c"
 cd "$W/c"
 # (the programs' own output goes to a file of the working dir: its path is in the traces)
 strace -qq -f -tt -T -y -k -o c_all.st ../bin/layers_c >c_all_prog.txt                 # every call
@@ -30,13 +32,19 @@ strace -f -tt -T -y -k -e trace=$IO ../bin/layers_c 2>c_stderr.st >c_stderr_prog
 cp c_all.st c_io.st c_nof.st c_*_prog.txt "$HERE/c/"
 gzip -9 -n -c c_stderr.st >"$HERE/c/c_stderr.st.gz"
 mkdir -p "$HERE/c/ff" && for f in c_ff.st.*; do gzip -9 -n -c "$f" >"$HERE/c/ff/$f.gz"; done
+fi
 
-# --- C++ iostreams
+# --- C++ iostreams (libstdc++'s filebuf writes with writev when its buffer and the new text exceed it)
+if want cxx; then
+rm -rf "$HERE/cxx" "$W/cxx" && mkdir -p "$HERE/cxx" "$W/cxx"
 cd "$W/cxx"
-strace -qq -f -tt -T -y -k -e trace=openat,read,write,close -o cxx.st ../bin/layers_cxx >cxx_prog.txt
+strace -qq -f -tt -T -y -k -e trace=openat,read,write,writev,close -o cxx.st ../bin/layers_cxx >cxx_prog.txt
 cp cxx.st cxx_prog.txt "$HERE/cxx/"
+fi
 
 # --- h5py: a chunked dataset, and Python's own file object (-P: only the calls on the two files)
+if want h5py; then
+rm -rf "$HERE/h5py" "$W/h5" && mkdir -p "$HERE/h5py" "$W/h5"
 cd "$W/h5"
 strace -qq -f -tt -T -y -k -e trace=$IO -P chunked.h5 -P log.txt -P "$W/h5/chunked.h5" -P "$W/h5/log.txt" \
   -o h5py.st $PY ../bin/layers_h5py.py >h5py_prog.txt
@@ -46,8 +54,11 @@ strace -qq -f -tt -T -y -k -e trace=$IO -o h5py_imports.st $PY ../bin/layers_h5p
 cp h5py_prog.txt h5py_imports_prog.txt "$HERE/h5py/"
 gzip -9 -n -c h5py.st >"$HERE/h5py/h5py.st.gz"
 gzip -9 -n -c h5py_imports.st >"$HERE/h5py/h5py_imports.st.gz"
+fi
 
 # --- MPI-IO: 4 ranks, each under strace.sh -k (one file per rank); OMPIO, then ROMIO
+if want mpi; then
+rm -rf "$HERE/mpi-ompio" "$HERE/mpi-romio" "$W/mpi" && mkdir -p "$HERE/mpi-ompio" "$HERE/mpi-romio" "$W/mpi"
 cd "$W/mpi"
 export OMPI_MCA_btl=self,vader OMPI_MCA_pml=ob1 OMPI_MCA_coll=basic,libnbc,self
 mpi() { mpirun --allow-run-as-root --oversubscribe -np 4 "$@"; }
@@ -63,4 +74,5 @@ for d in ompio romio; do
     gzip -9 -n -c "$f" >"$HERE/mpi-$d/${d}_vm_${b##*_}.st.gz"
   done
 done
+fi
 du -sh "$HERE"/c "$HERE"/cxx "$HERE"/h5py "$HERE"/mpi-ompio "$HERE"/mpi-romio
