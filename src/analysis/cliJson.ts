@@ -25,6 +25,9 @@ export interface CliNodeStats {
   errnos?: Record<string, number>;
   /** Darshan's access pattern of its reads and writes, when some have a known offset (the analysis JSON). */
   access?: CliAccess;
+  /** Its events by layer and by call site (the analysis JSON of a log with stacks or a layer column). */
+  layers?: Record<string, number>;
+  sites?: Record<string, number>;
   /** The other statistics: cases, mean_dur, p95_dur (seconds), failures, failure_rate (a fraction), … */
   [field: string]: number | null | Record<string, number> | CliAccess | undefined;
 }

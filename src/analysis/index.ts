@@ -8,5 +8,5 @@ export * from './types';
 export { METRICS, COLOR_METRICS, metric, isMetricId, finiteValue, metricTitle, errnoText, rdText, type MetricDef, type MetricId, type MetricUnit, type LoadInfo } from './metrics';
 export { unionQuantile, pairDurations, type PairDurations } from './quantile';
 export { isSystemPath, SYSTEM_PATH, SYSTEM_MODES, type SystemMode } from './systemFiles';
-export { mappingLog, normalisePidPaths, normalisePath, PID } from './pids';
+export { mappingLog, mappingLogKey, normalisePidPaths, normalisePath, PID } from './pids';
 export { caseLabel, rankCids } from './ranks';

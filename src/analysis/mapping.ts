@@ -7,6 +7,7 @@
  */
 import { visibleText } from '../lib/visible';
 import type { EventLog } from '../model';
+import { bareCall } from './layers/layered';
 import { SYSTEM_PATH, annotationKind, isSystemPath } from './systemFiles';
 import { END, START, type MappingSpec, type PathFilter, type RewriteRule } from './types';
 
@@ -188,7 +189,11 @@ export function compileMapping(log: EventLog, spec: MappingSpec, opts: MappingOp
   const dropCalls = new Set(spec.excludeCalls);
 
   // per call and per fp decisions are shared by many pairs
-  const callOk = log.calls.map((c) => (keepCalls === null || keepCalls.has(c)) && !dropCalls.has(c));
+  // (a layered log's call names hold the layer: `hdf5 › pwrite64`; call filters name the call)
+  const callOk = log.calls.map((name) => {
+    const c = bareCall(name);
+    return (keepCalls === null || keepCalls.has(c)) && !dropCalls.has(c);
+  });
   const fpOk = new Uint8Array(log.paths.length);
   const fpPath: (string | null | undefined)[] = new Array<string | null | undefined>(log.paths.length);
   const fpState = (f: number): boolean => {

@@ -10,6 +10,8 @@
  */
 import type { EventLog } from '../model';
 import { MappingError } from './mapping';
+import { layeredLog } from './layers/layered';
+import { layerRules } from './layers/rules';
 import type { MappingSpec } from './types';
 
 export const PID = 'PID';
@@ -181,13 +183,26 @@ function normalise(log: EventLog): EventLog {
 }
 
 /**
- * The log the mapping `spec` is compiled against: pid-normalised or the log itself. normalisePidPaths keeps
- * its result per log object while the columns and tables it reads are the same objects (a log object given
- * new columns is normalised again); the Session keeps the normalised log of what it loaded as well.
+ * The log the mapping `spec` is compiled against: pid-normalised, with each event's layer in its call name
+ * (`layer`: analysis/layers/layered.ts), or the log itself. normalisePidPaths and layeredLog keep their result
+ * per log object while the columns and tables it reads are the same objects (a log object given new columns
+ * is normalised again); the Session keeps the mapping log of what it loaded as well (mappingLogKey).
+ * Throws MappingError for an unknown mode or a bad layer rule (the rules are checked even without `layer`).
  */
 export function mappingLog(log: EventLog, spec: MappingSpec): EventLog {
   const pids = spec.pids ?? 'raw';
-  if (pids === 'raw') return log;
-  if (pids !== 'normalise') throw new MappingError(`unknown per-process paths mode '${String(pids)}' (normalise or raw)`);
-  return normalisePidPaths(log);
+  if (pids !== 'raw' && pids !== 'normalise') throw new MappingError(`unknown per-process paths mode '${String(pids)}' (normalise or raw)`);
+  try {
+    layerRules(spec.layerRules);
+  } catch (e) {
+    throw new MappingError(e instanceof Error ? e.message : String(e));
+  }
+  const base = pids === 'raw' ? log : normalisePidPaths(log);
+  return spec.layer ? layeredLog(base, spec.layerRules) : base;
+}
+
+/** What the mapping log of `spec` depends on ('' = the log itself). */
+export function mappingLogKey(spec: MappingSpec): string {
+  const pids = spec.pids ?? 'raw';
+  return pids === 'raw' && !spec.layer ? '' : `${pids}|${spec.layer ? 1 : 0}|${(spec.layerRules ?? []).join('\n')}`;
 }

@@ -42,6 +42,11 @@ export interface MappingSpec {
   /** Per-process path parts: `normalise` maps `/proc/<pid>`, `/proc/self` and a component equal to the
    * case's pid or rid to `PID` (the app's and CLI's default); `raw` (also when absent) keeps them. */
   pids?: 'normalise' | 'raw';
+  /** The layer of each call before its activity: `hdf5 › pwrite64:/scratch/out.h5` (docs/METHOD.md "Layers";
+   * logs with stacks, strace -k, or a layer column). */
+  layer?: boolean;
+  /** The user's layer rules, `NAME bin=REGEX sym=REGEX`, before the table's (analysis/layers/rules.ts). */
+  layerRules?: string[];
 }
 
 export const DEFAULT_MAPPING: MappingSpec = {

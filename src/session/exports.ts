@@ -6,6 +6,7 @@
 import { analyze, type CompiledMapping } from '../analysis/index';
 import { addNodeAccess, filesJson, type AccessReport } from '../analysis/accessReport';
 import type { CliJson } from '../analysis/cliJson';
+import { addLayersJson, type LayerReport } from '../analysis/layers/report';
 import { changedThresholds, type InsightsResult, type Thresholds } from '../analysis/insights/index';
 import { toInsightsJson, toUnobservableJson, type InsightJson, type UnobservableJson } from '../analysis/insights/json';
 import type { AnalysisResult, AnalyzeOptions, PartitionSpec } from '../analysis/types';
@@ -13,8 +14,8 @@ import type { EventLog } from '../model/eventlog';
 import { analysisView } from './view';
 import type { AnalyzeParams, AnalyzeReply } from './types';
 
-/** Session.analysisJson's document: the CLI's --json output. */
-export type AnalysisJson = { view: string } & CliJson & { files: NonNullable<CliJson['files']>; insights: InsightJson[]; unobservable: UnobservableJson[] };
+/** Session.analysisJson's document: the CLI's --json output (`layers`, `call_sites`: logs with layers). */
+export type AnalysisJson = { view: string } & CliJson & { files: NonNullable<CliJson['files']>; insights: InsightJson[]; unobservable: UnobservableJson[] } & Partial<ReturnType<typeof addLayersJson>>;
 
 /** What made the last analysis, as view text (display settings left out). */
 export function viewText(params: AnalyzeParams, splitByPid: boolean, thresholds: Thresholds): string {
@@ -41,9 +42,10 @@ export function fullResult(last: LastAnalysis, limits: AnalyzeOptions | undefine
   return analyze(work, params.mapping, last.partition, compiled);
 }
 
-/** `doc` (toCliJson of the full result) with the access patterns and the insight findings added. */
-export function analysisDocument(doc: CliJson, access: AccessReport, ins: InsightsResult, view: () => string): AnalysisJson {
+/** `doc` (toCliJson of the full result) with the access patterns, the layers and the insight findings added. */
+export function analysisDocument(doc: CliJson, access: AccessReport, ins: InsightsResult, view: () => string, layers: LayerReport | null = null): AnalysisJson {
   addNodeAccess(doc.nodes, access);
+  const byLayer = layers ? addLayersJson(doc, layers) : {};
   const insights = toInsightsJson(ins);
-  return { view: view(), ...doc, files: filesJson(access), insights, unobservable: toUnobservableJson(ins) };
+  return { view: view(), ...doc, files: filesJson(access), ...byLayer, insights, unobservable: toUnobservableJson(ins) };
 }

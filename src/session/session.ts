@@ -5,7 +5,8 @@
  * arguments, file-system source, worker_threads pool, text report). Every public async method takes a Ctx
  * first (progress, cancel); the worker protocol exposes them by name (src/worker/protocol.ts).
  */
-import { activityEvents, completeDeferred, edgeCases, mappingLog, mappingRegexes, resolvePartition, type CompiledMapping } from '../analysis/index';
+import { layerReport, type LayerReport } from '../analysis/layers/report';
+import { activityEvents, completeDeferred, edgeCases, mappingLog, mappingLogKey, mappingRegexes, resolvePartition, type CompiledMapping } from '../analysis/index';
 import { compileView, type CustomSandbox, type RegexGuard } from './compile';
 import { toCliJson } from '../analysis/cliJson';
 import { accessReport, type AccessReport } from '../analysis/accessReport';
@@ -70,8 +71,9 @@ export class Session {
   private filtered: EventLog | null = null;
   /** Whether `work` is a time window made by this session (its buffers may then be reused). */
   private windowed = false;
-  /** The loaded log with per-process paths normalised (analysis/pids.ts), for mappings that ask for it. */
-  private normalised: { from: EventLog; log: EventLog } | null = null;
+  /** The loaded log with per-process paths normalised and/or the layer in each call (analysis/pids.ts
+   * mappingLog), for mappings that ask for it; `key`: mappingLogKey of what it was made for. */
+  private normalised: { from: EventLog; key: string; log: EventLog } | null = null;
   private compiled: Compiled | null = null;
   private params: AnalyzeParams | null = null;
   private lastReply: AnalyzeReply | null = null;
@@ -81,6 +83,7 @@ export class Session {
   private lastCompare: { reply: AnalyzeReply; result: CompareResult } | null = null;
   /** Depends only on the analysed events and the mapping (Session.complete keeps it). */
   private accessCache: { work: EventLog; compiled: Compiled; r: AccessReport } | null = null;
+  private layersCache: { work: EventLog; compiled: Compiled; r: LayerReport | null } | null = null;
   /** wantReports was called: each analysis asks the pool for its insights and access patterns (`ahead`). */
   private reportsWanted: 'both' | 'insights' | null = null;
   private ahead: ReportsAhead | null = null;
@@ -136,17 +139,18 @@ export class Session {
     // pid pass and the mapping (the analysed log keeps the loaded start and dur columns unless cases or a
     // time window are selected)
     const sameColumns = !params.caseFilters.length && !isWindow(params.time) && !params.partition?.hideUnassigned;
-    const normalisedHas = this.normalised?.from === loaded && hasConcurrencySequence(this.normalised.log);
+    const normalisedHas = this.normalised?.from === loaded && this.normalised.key === mappingLogKey(params.mapping) && hasConcurrencySequence(this.normalised.log);
     // (started when the log was installed with sortOnLoad: before its summary)
     const onLoad = this.loadSort?.log === loaded ? this.loadSort.sorted : undefined;
     this.loadSort = null;
     const sortedEarly = sameColumns && !normalisedHas ? (onLoad !== undefined ? onLoad : sorting(this.pool, this.limits, loaded)) : null;
     let base = loaded;
-    if ((params.mapping.pids ?? 'raw') !== 'raw') {
-      // made once per loaded log (mappingLog throws a MappingError for an unknown mode)
-      if (this.normalised?.from !== loaded) this.normalised = { from: loaded, log: mappingLog(loaded, params.mapping) };
+    const key = mappingLogKey(params.mapping);
+    if (key !== '') {
+      // made once per loaded log and mode (mappingLog throws a MappingError for an unknown mode or a bad layer rule)
+      if (this.normalised?.from !== loaded || this.normalised.key !== key) this.normalised = { from: loaded, key, log: mappingLog(loaded, params.mapping) };
       base = this.normalised.log;
-    }
+    } else mappingLog(loaded, params.mapping); // (checks the layer rules)
     // thresholds first too: a bad one throws ThresholdError and keeps the previous state
     const thresholds = params.thresholds !== undefined ? resolveThresholds(params.thresholds) : this.thresholds;
     const compiled = await compileView(ctx, base, params, this.sandbox, this.guard);
@@ -339,7 +343,18 @@ export class Session {
     const doc = toCliJson(full, this.loader.log?.files ?? []);
     const access = await this.access(ctx);
     const ins = await this.insights(ctx);
-    return analysisDocument(doc, access, ins, () => viewText(this.params!, !!this.loader.options.splitByPid, this.thresholds));
+    return analysisDocument(doc, access, ins, () => viewText(this.params!, !!this.loader.options.splitByPid, this.thresholds), await this.layers(ctx));
+  }
+
+  /**
+   * The last analysis' events by layer and call site (docs/METHOD.md "Layers"): per activity, per call site
+   * (the Call sites table), per layer; null when the events have neither stacks (strace -k) nor a layer column.
+   */
+  async layers(_ctx: Ctx): Promise<LayerReport | null> {
+    const { work, compiled } = this.needAnalysis();
+    const c = this.layersCache;
+    if (c?.work !== work || c.compiled !== compiled) this.layersCache = { work, compiled, r: layerReport(work, compiled, this.params?.mapping.layerRules) };
+    return this.layersCache!.r;
   }
 
   /**
