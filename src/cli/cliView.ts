@@ -28,6 +28,8 @@ export interface ViewArgs {
   /** The other view options as view keys with their values as given, in command-line order (undefined
    * when none); each value has passed its key's strict parser. */
   edits?: [string, string][];
+  /** `--allow-custom`: custom mapping code that `--view` carries may run (in the sandbox). */
+  allowCustom?: boolean;
 }
 
 const SELECTOR = /^(cid|host|re|ids):/;
@@ -124,6 +126,7 @@ export function viewArgs(p: ParsedLine): ViewArgs {
   const out: ViewArgs = { depth: depth === undefined ? undefined : depthArg(depth), filters, partition: partitionArgs(p), casePerPid: has(p, 'case-per-pid') };
   const view = last(p, 'view');
   if (view !== undefined) out.view = view;
+  if (has(p, 'allow-custom')) out.allowCustom = true;
   if (edits.length) out.edits = edits;
   return out;
 }
@@ -168,7 +171,14 @@ export function cliView(a: ViewArgs): View {
       keys.push(['thresholds', text]);
     } else keys.push([k, v]);
   }
-  return readKeys(view, keys, 'strict').view;
+  const fromLink = view.mapping.custom;
+  const out = readKeys(view, keys, 'strict').view;
+  const custom = out.mapping.custom;
+  if (custom !== null && custom.trim() !== '' && custom === fromLink && !a.allowCustom) {
+    const lines = custom.split('\n').length;
+    throw new CliError(`--view carries custom mapping code (${lines} line${lines === 1 ? '' : 's'}): it runs only with --allow-custom, in a sandbox (no files, processes, network or modules; 30 s). Read it first, e.g. in the app's consent box`);
+  }
+  return out;
 }
 
 /** The report's partition label for a view (the options' own label when they set the partition). */

@@ -13,6 +13,7 @@ import { CliError, type CliIO } from '../errors';
 import { nodeInflate } from './gunzip';
 import { canUseWorkers, defaultJobs, NodeParsePool } from './parallel';
 import { regexGuard } from './regexGuard';
+import { nodeSandbox } from './sandbox';
 import { safe } from '../text';
 
 export interface Loaded {
@@ -169,7 +170,7 @@ export async function loadPaths(io: CliIO, paths: readonly string[], opts: LoadP
     pool.close();
     pool = null;
   }
-  const session = new Session({ pool, regexGuard, inflate: nodeInflate, sortOnLoad: !!opts.sortOnLoad });
+  const session = new Session({ pool, regexGuard, inflate: nodeInflate, sortOnLoad: !!opts.sortOnLoad, customSandbox: nodeSandbox() });
   let summary: LoadSummary;
   try {
     summary = await session.load(progressCtx(io), files.map((f) => f.item), { splitByPid: opts.splitByPid, ...(pathFilter ? { pathFilter } : {}) });
