@@ -90,6 +90,7 @@ describe("the app's analysis JSON = strace-dfg analyze --json on the same view",
     await store.getState().confirmCustom(true);
     const app = (await store.getState().exportJson()).join('');
     expect(Object.keys(JSON.parse(app).nodes).every((a) => a.endsWith(':usr'))).toBe(true);
-    expect(await cli('--view', hash)).toBe(app + '\n');
+    // the CLI's consent: --allow-custom
+    expect(await cli('--allow-custom', '--view', hash)).toBe(app + '\n');
   });
 });
