@@ -3,13 +3,14 @@
  * per file and per activity, the consecutive / sequential / random split of reads and writes and the
  * 10-bin request-size histogram, and which files are shared by more than one case.
  *
- * As Darshan's POSIX module: per process and file, `last` = the last byte of the previous read (writes
- * apart), starting at 0; a request at `offset` is sequential when offset > last and consecutive when
- * offset = last + 1. As Drishti reports them: consecutive, sequential = SEQ − CONSEC, random = requests − SEQ.
+ * The consecutive / sequential / random rule is accessKind.ts's (Darshan's, per process, file and direction;
+ * a first request at offset 0 is random). As Drishti reports them: consecutive, sequential = SEQ − CONSEC,
+ * random = requests − SEQ.
  * Only successful requests count; requests whose offset is unknown (NaN) count in the histogram and the
  * totals but not in the pattern split (`withOffset` says how many did).
  */
 import type { EventLog } from '../model';
+import { accessKind, lastByte } from './accessKind';
 
 /** Darshan's request-size bins (upper bounds inclusive): 0–100, 100–1K, …, 1G+. */
 export const SIZE_BINS = ['0-100', '100-1K', '1K-10K', '10K-100K', '100K-1M', '1M-4M', '4M-10M', '10M-100M', '100M-1G', '1G+'] as const;
@@ -160,17 +161,17 @@ function passPatterns(
         slotCase[s] = k;
         slotPid[s] = who;
         lb = 0;
-        slotLast[s] = off + size - 1;
+        slotLast[s] = lastByte(off, size);
       } else if (slotPid[s] === who) {
         lb = slotLast[s];
-        slotLast[s] = off + size - 1;
+        slotLast[s] = lastByte(off, size);
       } else {
         // pids < 2^22, slots < 2^30: the key is exact
         const key = s * 4194304 + (who & 0x3fffff);
         lb = more.get(key) ?? 0;
-        more.set(key, off + size - 1);
+        more.set(key, lastByte(off, size));
       }
-      kind = off === lb + 1 ? 0 : off > lb ? 1 : 2;
+      kind = accessKind(off, lb);
     }
     const bin = sizeBin(size);
     add(d === 1 ? fc.read : fc.write, size, bin, kind);

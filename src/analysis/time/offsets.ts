@@ -1,11 +1,12 @@
 /**
  * Offset over time per file (docs/METHOD.md "Time"; DXT Explorer's spatiality view): every read and write
  * of one file whose offset is known, as a segment at its start time from its offset to offset + size, by
- * case; with the access pattern counted as the Insights rules count it — per case and file, a request at
- * the previous request's end is consecutive, beyond it sequential, before it random (the first request
- * compares with offset 0). The files offered are the mapped read / write targets with a known offset.
+ * case; with the access pattern counted by the one rule of the Files table and the insights
+ * (../accessKind.ts, Darshan's: per case, process and direction, successful requests; a first request at
+ * offset 0 is random). The files offered are the mapped read / write targets with a known offset.
  */
 import type { EventLog } from '../../model';
+import { accessKind, lastByte } from '../accessKind';
 import { callClass, C_READ, C_WRITE } from '../insights/calls';
 import type { CompiledMapping } from '../mapping';
 import { caseLabel, rankCids } from '../ranks';
@@ -112,9 +113,10 @@ export function fileOffsets(log: EventLog, compiled: Pick<CompiledMapping, 'pair
   if (n === 0) return out;
   let seen = 0;
   let w = 0;
+  // Darshan's last byte per (process, direction) of the case (../accessKind.ts): key pid × 2 + direction
+  const last = new Map<number, number>();
   for (let k = 0; k < log.cases.length; k++) {
-    let prevR = 0;
-    let prevW = 0;
+    last.clear();
     for (let i = caseOffsets[k], b = caseOffsets[k + 1]; i < b; i++) {
       const p = pair[i];
       const kd = kind[p];
@@ -122,14 +124,15 @@ export function fileOffsets(log: EventLog, compiled: Pick<CompiledMapping, 'pair
       const off = offset[i];
       if (off !== off) continue;
       const z = size[i];
-      const end = off + (z === z ? z : 0);
-      const pat = kd === 1 ? out.read : out.write;
-      const prev = kd === 1 ? prevR : prevW;
-      if (off === prev) pat.consecutive++;
-      else if (off > prev) pat.sequential++;
-      else pat.random++;
-      if (kd === 1) prevR = end;
-      else prevW = end;
+      if (log.errno[i] === 0 && z >= 0) {
+        const key = log.pid[i] * 2 + kd;
+        const pat = kd === 1 ? out.read : out.write;
+        const kindOf = accessKind(off, last.get(key) ?? 0);
+        if (kindOf === 0) pat.consecutive++;
+        else if (kindOf === 1) pat.sequential++;
+        else pat.random++;
+        last.set(key, lastByte(off, z));
+      }
       if (seen++ % stride !== 0) continue;
       out.start[w] = log.start[i] - t0;
       out.dur[w] = log.dur[i];
