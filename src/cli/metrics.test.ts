@@ -23,7 +23,8 @@ async function cliJson(...argv: string[]): Promise<CliJson> {
   let out = '';
   let err = '';
   const code = await main(['analyze', '--json', ...argv], { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  expect(err).toBe('');
+  // the fixtures were traced with -e trace=… without lseek: the CLI says the positions are unknown, nothing else
+  expect(err.replace(/^strace-dfg: warning \(2 files\): traced with -e trace=… without lseek: .*\n/, '')).toBe('');
   expect(code).toBe(0);
   return JSON.parse(out) as CliJson;
 }

@@ -47,6 +47,12 @@ export interface SourceFlags {
   pids: string;
   /** Call stacks present (-k). */
   stacks?: boolean;
+  /**
+   * false when the trace was filtered with `-e trace=…` and lseek is not in it: the positions of
+   * read/write/readv/writev are then unknown (offset NaN; pread/pwrite keep theirs). Absent: not known
+   * (older reports), taken as traced. docs/FORMATS.md "Offsets".
+   */
+  lseekTraced?: boolean;
 }
 
 export interface UnparsableLine {

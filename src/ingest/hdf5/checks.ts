@@ -69,7 +69,7 @@ export function parseReport(json: string, i: number, bad: Bad): FileReport {
     events,
     dropped: { ...droppedOut },
     unparsable: unparsable.slice(0, REPORT_CAPS.unparsable).map((u) => ({ line: u.line, text: cut(u.text, REPORT_CAPS.text) })),
-    flags: flags && { timestamps: cut(flags.timestamps, 16), durations: flags.durations, annotations: flags.annotations, pids: cut(flags.pids, 16) },
+    flags: flags && { timestamps: cut(flags.timestamps, 16), durations: flags.durations, annotations: flags.annotations, pids: cut(flags.pids, 16), ...(flags.lseekTraced === false ? { lseekTraced: false } : {}) },
     warnings: kept,
   };
 }

@@ -98,3 +98,22 @@ export function tailNumbers(b: Uint8Array, s: number, e: number, out: Float64Arr
     else return;
   }
 }
+
+/**
+ * Whether a trace's positions can be followed: lseek is among its calls, or something shows the trace was
+ * not narrowed to a list without it — process and memory calls (not in %file or %desc: an unfiltered trace)
+ * or descriptor calls only the %desc class brings (and %desc includes lseek). False for `-e trace=` lists
+ * such as `openat,read,write,close`: a program may have moved its positions with lseeks nobody saw.
+ */
+export function lseekTraced(calls: readonly string[]): boolean {
+  return calls.some((c) => SEEK_WITNESS.has(c));
+}
+const SEEK_WITNESS = new Set([
+  'lseek', '_llseek', 'llseek',
+  'brk', 'mprotect', 'munmap', 'arch_prctl', 'set_tid_address', 'set_robust_list', 'rseq', 'prlimit64', 'rt_sigaction', 'rt_sigprocmask', 'getrandom',
+  'fcntl', 'fcntl64', 'ioctl', 'fstat', 'fstat64', 'dup', 'dup2', 'dup3', 'pipe', 'pipe2', 'poll', 'ppoll', 'select', 'pselect6',
+  'epoll_wait', 'epoll_pwait', 'epoll_ctl', 'eventfd2', 'fadvise64', 'fallocate', 'ftruncate', 'getdents', 'getdents64', 'flock', 'fstatfs',
+]);
+
+/** The calls whose offset is the descriptor's position (unknown when lseek was not traced). */
+export const usesPosition = (oc: number): boolean => oc === OC_READ || oc === OC_WRITE || oc === OC_SENDFILE;

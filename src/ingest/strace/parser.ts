@@ -14,7 +14,7 @@ import {
 import { FdTracker, type CallFacts } from './fds';
 import { MAX_LINE } from './lines';
 import { F_FILE, F_OPEN, F_SIZE, NameTables } from './names';
-import { OC_NONE, argFlags, needsFlags, needsTail, offsetClass, tailNumbers } from './offsetcalls';
+import { OC_NONE, argFlags, lseekTraced, needsFlags, needsTail, offsetClass, tailNumbers, usesPosition } from './offsetcalls';
 import * as S from './scan';
 import { fdAt } from './scan';
 import { WindowedSplitter } from './window';
@@ -207,7 +207,12 @@ export class StraceParser extends WindowedSplitter {
     for (let k = 0; k < DROPPED_KINDS.length; k++) if (this.counts[k] > 0) r.dropped[DROPPED_KINDS[k]] = this.counts[k];
     r.flags = this.recognized === 0 ? null : this.flags();
     if (this.recognized > 0) this.warn(r);
-    return b.build(this.clock.timeBase());
+    const log = b.build(this.clock.timeBase());
+    if (r.flags !== null && !lseekTraced(log.calls)) {
+      r.flags.lseekTraced = false;
+      positionsUnknown(log, r);
+    }
+    return log;
   }
 
   private flags(): FileReport['flags'] {
@@ -482,6 +487,23 @@ export class StraceParser extends WindowedSplitter {
     }
     return this.fds.call(oc, f);
   }
+}
+
+/**
+ * The trace was filtered without lseek (docs/FORMATS.md "Offsets"): the positions of read/write/readv/writev
+ * (and sendfile's output) are unknown — the program may have moved them with lseeks nobody saw — so their
+ * offsets become NaN instead of following on from the previous call. pread/pwrite keep theirs.
+ */
+function positionsUnknown(log: EventLog, r: FileReport): void {
+  const byPair = Uint8Array.from(log.pairCall, (c) => (usesPosition(offsetClass(log.calls[c])) ? 1 : 0));
+  let n = 0;
+  for (let i = 0; i < log.n; i++) {
+    if (byPair[log.pair[i]] === 1 && log.offset[i] === log.offset[i]) {
+      log.offset[i] = NaN;
+      n++;
+    }
+  }
+  if (n > 0) r.warnings.push(`traced with -e trace=… without lseek: the positions of ${n} read/write call(s) are unknown (a program may move them with lseek). Add lseek (or %desc) to the filter to see access patterns.`);
 }
 
 /** Parses a whole strace file held in memory (one push + finish). */
