@@ -1,6 +1,12 @@
 /**
- * The "system files" group of the mapping (docs/FORMATS.md, "Mapping, DFG and statistics"): what a
- * program touches because it runs on an OS and an MPI library, not because of the I/O it was written to do.
+ * Whose file it is — the one notion the graph and the insights share (docs/METHOD.md "Whose I/O"):
+ * - **system** files (`isSystemPath`): what a program touches because it runs on an OS and an MPI library —
+ *   the OS directories, devices, /proc and /sys, the MPI/PMIx session directories, descriptors without a
+ *   path. The mapping's "system files" group (docs/FORMATS.md, "Mapping, DFG and statistics") hides them.
+ * - **runtime** files (`isRuntimePath`): the dynamic loader's and the interpreters' files wherever they are
+ *   installed (shared objects, Python modules and bytecode, package directories): start-up, not the I/O
+ *   the program was written to do. The graph shows them; the insights leave them out of the application.
+ * - **application** files (`isAppPath`): every other absolute path — the files the insight rules judge.
  */
 
 const KIND_RE = /^([A-Za-z][\w.+-]*):(\[.*\]|[\w.-]+)$/;
@@ -20,8 +26,9 @@ export const SYSTEM_MODES: readonly SystemMode[] = ['auto', 'show', 'collapse', 
 /** The path part of a collapsed system-file activity. */
 export const SYSTEM_PATH = '(system)';
 
-/** Top-level directories of the OS: libraries, configuration, kernel interfaces, devices, runtime state. */
-const SYSTEM_ROOTS = new Set(['usr', 'etc', 'proc', 'sys', 'dev', 'run', 'bin', 'sbin', 'boot', 'var']);
+/** Top-level directories of the OS: libraries, configuration, kernel interfaces, devices, runtime state,
+ * installed software (/opt; Darshan excludes it too). */
+const SYSTEM_ROOTS = new Set(['usr', 'etc', 'proc', 'sys', 'dev', 'run', 'bin', 'sbin', 'boot', 'var', 'opt']);
 /** MPI / PMIx session directories under /tmp (Open MPI ≤ 4 `ompi.HOST.UID`, `openmpi-sessions-…`, PRRTE
  * `prte.HOST.UID`, PMIx `pmix.…`, `pmix-…`, `.pmix…`, MPICH/Hydra `hydra…`). /dev/shm is under /dev. */
 const MPI_TMP = /^\/tmp\/(?:ompi\.|openmpi-sessions-|prte\.|\.?pmix[-._]|hydra|mpich)/;
@@ -38,4 +45,17 @@ export function isSystemPath(fp: string): boolean {
   if (SYSTEM_ROOTS.has(top)) return !(top === 'var' && !/^\/var\/(?:lib|cache|log|run|lock)(?:\/|$)/.test(fp));
   if (/^lib(?:32|64|x32)?$/.test(top)) return true;
   return fp === '/' || fp === '/tmp' || MPI_TMP.test(fp) || MPI_HOME.test(fp);
+}
+
+/** Shared objects (`libfoo.so`, `libfoo.so.1.2`), Python modules, bytecode and package directories, `.pth` files. */
+const RUNTIME_RE = /\.so(?:\.\d+)*$|\.py[cdo]?$|\.pth$|\/__pycache__(?:\/|$)|\/(?:site|dist)-packages(?:\/|$)|\/glibc-hwcaps(?:\/|$)/;
+
+/** Whether a path is a runtime file: the loader's or an interpreter's, wherever installed (see above). */
+export function isRuntimePath(fp: string): boolean {
+  return RUNTIME_RE.test(fp);
+}
+
+/** Whether an fp is one of the application's own files: an absolute path neither system nor runtime. */
+export function isAppPath(fp: string): boolean {
+  return fp.startsWith('/') && !isSystemPath(fp) && !isRuntimePath(fp);
 }

@@ -13,6 +13,13 @@ import { loadTraceDir } from './traceFixtures';
 
 export const INSIGHTS_FX = join(import.meta.dirname, '..', 'analysis', 'insights', '__fixtures__');
 
+/**
+ * Materiality off (docs/METHOD.md "Insights", "Materiality"): these fixtures are pruned to just above each
+ * rule's count thresholds, so most findings are a few milliseconds — immaterial, at most INFO, with the
+ * defaults. Tests of a rule's own logic run with this; the labelled benchmark (bench.test.ts) runs the defaults.
+ */
+export const NO_MATERIALITY = { material_time: 0, material_share: 0, material_bytes: 0, material_file_bytes: 0 } as const;
+
 const logs = new Map<string, EventLog>();
 export const insightsLog = (dir: string): EventLog => {
   let l = logs.get(dir);

@@ -1,58 +1,20 @@
 /**
  * The one pass over the events that every insight rule reads: Darshan-like records per (case, file) —
- * counts, bytes, small requests, times, access pattern — plus per-case and per-(call, fp)-pair totals.
- * Rules then aggregate the records of a scope (all cases, or one side of a partition).
+ * counts, bytes, small requests, times, access pattern (fields.ts) — plus per-case and per-(call, fp)-pair
+ * totals. Rules then aggregate the records of a scope (a run: docs/METHOD.md "Insights", "Runs").
  */
 import { grown } from '../../lib/grown';
 import type { EventLog } from '../../model';
+import { accessKind, lastByte } from '../accessKind';
+import { annotationKind, isAppPath } from '../systemFiles';
 import { C_CLOSE, C_OPEN, C_READ, C_SEEK, C_SYNC, C_WRITE, callClass, isLookupClass, isMetaClass } from './calls';
+import * as F from './fields';
 import { phaseBusyOf, phases as ioPhases, type PhaseBusy } from '../time/phases';
 import type { Phases } from '../time/types';
 import type { Thresholds } from './thresholds';
 
-// ---- fields of a (case, file) record ----
-export const R_CALLS = 0;
-export const R_FAIL = 1;
-export const R_READS = 2;
-export const R_WRITES = 3;
-export const R_RBYTES = 4;
-export const R_WBYTES = 5;
-export const R_SMALL_R = 6;
-export const R_SMALL_W = 7;
-export const R_RTIME = 8;
-export const R_WTIME = 9;
-export const R_MTIME = 10;
-export const R_LOOKUPS = 11;
-export const R_LOOKUP_FAIL = 12;
-export const R_OPENS = 13;
-export const R_SYNCS = 14;
-export const R_SEEKPAIRS = 15;
-/** Reads / writes whose offset is known, and their access pattern (Darshan's consecutive, sequential). */
-export const R_KNOWN_R = 16;
-export const R_CONSEC_R = 17;
-export const R_SEQ_R = 18;
-export const R_KNOWN_W = 19;
-export const R_CONSEC_W = 20;
-export const R_SEQ_W = 21;
-/** Requests (reads + writes) with a known offset not a multiple of the alignment. */
-export const R_MISALIGNED = 22;
-/** Highest byte end read / written (offset + size), −1 = none known. */
-export const R_MAX_R = 23;
-export const R_MAX_W = 24;
-// state, not results
-const R_LAST_R = 25;
-const R_LAST_W = 26;
-export const NF = 27;
-
-export interface Scope {
-  name: 'all' | 'green' | 'red';
-  /** Case sides (0 none, 1 green, 2 red) in the scope. */
-  sides: number[];
-  /** Case indices in the scope. */
-  cases: number[];
-  /** Per case: in the scope. */
-  has: Uint8Array;
-}
+export * from './fields';
+export { makeScope, scopeOf, type Scope } from './scope';
 
 export interface InsightsContext {
   log: EventLog;
@@ -68,10 +30,14 @@ export interface InsightsContext {
   /** nRec × NF values. */
   rec: Float64Array;
   // ---- per case ----
+  /** Name lookups on the application's files (isAppPath), failing ones, ENOENT ones, their time. */
   caseLookups: Float64Array;
   caseLookupFail: Float64Array;
   caseLookupEnoent: Float64Array;
   caseLookupTime: Float64Array;
+  /** Lookups of system and runtime files (the loader, /sys, /proc, imports: start-up), and their time. */
+  caseStartLookups: Float64Array;
+  caseStartLookupTime: Float64Array;
   caseMetaTime: Float64Array;
   /** Σ dur of read, write, sync and metadata calls. */
   caseIoTime: Float64Array;
@@ -84,14 +50,17 @@ export interface InsightsContext {
   pairFail: Float64Array;
   /** Failing calls per (pair, errno): key pair × errnos.length + errno. Per case side 0/1/2. */
   pairErrno: [Map<number, number>, Map<number, number>, Map<number, number>];
-  /** Per pair, per case side (3 × pairs): calls and failing calls. */
+  /** Per pair, per case side (3 × pairs): calls, failing calls and the time of the failing calls. */
   pairCallsSide: Float64Array;
   pairFailSide: Float64Array;
+  pairFailTimeSide: Float64Array;
   /** Per case: 0 none, 1 green, 2 red. */
   caseSide: Uint8Array;
   /** Per case: the trace holds process-level calls (execve, mmap, brk…): it was not filtered with -e. */
   caseUnfiltered: Uint8Array;
-  /** Per fp id: a file Darshan would record (an absolute path outside its default excluded directories). */
+  /** Per case: its trace was filtered without lseek, so read/write positions are unknown (FileReport flags). */
+  caseNoLseek: Uint8Array;
+  /** Per fp id: one of the application's files (systemFiles.ts isAppPath: not a system or runtime file). */
   appFile: Uint8Array;
   /** The mapping: activity per pair (−1 unmapped). */
   activities: string[];
@@ -102,15 +71,18 @@ export interface InsightsContext {
   phaseBusy(): PhaseBusy;
 }
 
-/** Darshan's default DARSHAN_EXCLUDE_DIRS: files there are not recorded, so Drishti never sees them. */
+/** Darshan's default DARSHAN_EXCLUDE_DIRS (what Drishti never sees); the rules use isAppPath, which covers them. */
 export const DARSHAN_EXCLUDED = ['/etc/', '/dev/', '/usr/', '/bin/', '/boot/', '/lib/', '/lib64/', '/opt/', '/sbin/', '/sys/', '/proc/', '/var/', '/run/'];
 
+/** The application's files (systemFiles.ts: neither system nor runtime files). */
 export function isAppFile(path: string): boolean {
-  return path.startsWith('/') && !DARSHAN_EXCLUDED.some((d) => path.startsWith(d));
+  return isAppPath(path);
 }
 
 /** Calls every unfiltered trace of a program has; none of them in a case means `-e trace=` filtered it. */
 const PROCESS_CALLS = new Set(['execve', 'brk', 'mmap', 'munmap', 'mprotect', 'arch_prctl', 'rt_sigaction', 'clone', 'clone3', 'exit_group', 'set_tid_address']);
+/** Calls that look a name up, or — given a descriptor and an empty path (AT_EMPTY_PATH) — stat it: glibc's fstat. */
+const STAT_AT = new Set(['newfstatat', 'fstatat64', 'statx']);
 
 /** The per-event offset column when the log has one (position where the transfer starts; NaN unknown). */
 export function offsetsOf(log: EventLog): Float64Array | null {
@@ -126,253 +98,340 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
   const side = caseSide ?? new Uint8Array(K);
   const callCls = new Uint8Array(log.calls.length);
   log.calls.forEach((c, i) => (callCls[i] = callClass(c)));
+  const appFile = Uint8Array.from(log.paths, (p) => (isAppPath(p) ? 1 : 0));
   const pairCls = new Uint8Array(P);
   for (let p = 0; p < P; p++) pairCls[p] = callCls[log.pairCall[p]];
-  const pairProc = new Uint8Array(P);
-  for (let p = 0; p < P; p++) pairProc[p] = PROCESS_CALLS.has(log.calls[log.pairCall[p]]) ? 1 : 0;
-  // per pair: 1 = metadata call, 2 = lookup, 4 = read/write/sync (I/O time)
+  // per pair: 1 = metadata call, 2 = lookup, 4 = read/write/sync (I/O time), 8 = process call, 16 = stat-at (a
+  // lookup unless its fp is a file the case has open: then glibc's fstat by descriptor), 32 = application file
   const pairFlag = new Uint8Array(P);
   for (let p = 0; p < P; p++) {
     const c = pairCls[p];
-    pairFlag[p] = (isMetaClass(c) ? 1 : 0) | (isLookupClass(c) ? 2 : 0) | (c === C_READ || c === C_WRITE || c === C_SYNC ? 4 : 0);
+    const name = log.calls[log.pairCall[p]];
+    // a stat of a pipe, socket or other descriptor without a path (`1<pipe:[7]>`) looks no name up
+    const named = annotationKind(log.paths[log.pairFp[p]]) === null;
+    pairFlag[p] = (isMetaClass(c) ? 1 : 0) | (isLookupClass(c) && named ? 2 : 0) | (c === C_READ || c === C_WRITE || c === C_SYNC ? 4 : 0)
+      | (PROCESS_CALLS.has(name) ? 8 : 0) | (STAT_AT.has(name) ? 16 : 0) | (appFile[log.pairFp[p]] ? 32 : 0);
   }
   const caseUnfiltered = new Uint8Array(K);
+  const caseNoLseek = Uint8Array.from(log.cases, (c) => (log.files[c.file]?.flags?.lseekTraced === false ? 1 : 0));
   const enoent = log.errnos.indexOf('ENOENT');
-
-  const { pair, errno, start, dur, size, pid, caseOffsets, pairFp } = log;
   const offset = offsetsOf(log);
-  const small = t.small_bytes;
-  const align = t.alignment;
 
-  // V8 optimises this loop while it runs (on-stack replacement) and throws the optimised code away at the
-  // first operation that had not run before (a branch the first events never took): each such deopt costs a
-  // recompile of the whole loop (~20 ms). So the record table starts small (it grows in the first case
-  // already), a case's totals are stored at the start of the next case (from the first case on) and the rare
-  // counters add 0 or 1 instead of branching (docs/BENCHMARKS.md: cold 145 → … ms on 1.9 M events).
-  let cap = 16;
-  let rec = new Float64Array(cap * NF);
-  let recCase = new Int32Array(cap);
-  let recFp = new Int32Array(cap);
-  let nRec = 0;
-  const fpRec = new Int32Array(log.paths.length);
-  const fpRecCase = new Int32Array(log.paths.length).fill(-1);
+  const s = new Pass(log, t, K, P, E, side, pairCls, pairFlag, caseUnfiltered, enoent, offset);
+  for (let k = -1; ++k <= K; ) if (!s.caseStep(k)) break;
+  let ph: Phases | null = null;
+  let busy: PhaseBusy | null = null;
+  const phases = (): Phases => (ph ??= ioPhases(log, mapping, { t0 }));
+  const sub = (a: Float64Array): Float64Array => a.subarray(1);
+  return {
+    phases,
+    phaseBusy: () => (busy ??= phaseBusyOf(log, mapping, phases())),
+    log, hasDurations: s.hasDurations, hasOffsets: s.hasOffsets, callCls,
+    nRec: s.nRec, recCase: s.recCase.subarray(0, s.nRec), recFp: s.recFp.subarray(0, s.nRec), rec: s.rec.subarray(0, s.nRec * F.NF),
+    caseLookups: sub(s.cLookups), caseLookupFail: sub(s.cLookupFail), caseLookupEnoent: sub(s.cLookupEnoent), caseLookupTime: sub(s.cLookupTime),
+    caseStartLookups: sub(s.cStartLookups), caseStartLookupTime: sub(s.cStartLookupTime),
+    caseMetaTime: sub(s.cMetaTime), caseIoTime: sub(s.cIoTime), caseBytes: sub(s.cBytes), caseTraced: sub(s.cTraced), caseWall: sub(s.cWall),
+    pairCalls: s.pairCalls, pairFail: s.pairFail, pairErrno: s.pairErrno, pairCallsSide: s.pairCallsSide, pairFailSide: s.pairFailSide,
+    pairFailTimeSide: s.pairFailTimeSide, caseSide: side, caseUnfiltered, caseNoLseek,
+    activities: mapping.activities, pairAct: mapping.pairAct, appFile,
+  };
+}
 
+/**
+ * The pass over the events, case by case. V8 optimises the per-event loop while it runs (on-stack
+ * replacement) and throws the optimised code away at the first operation that had not run before (a branch
+ * the first events never took): each such deopt costs a recompile (~20 ms). So the record table starts small
+ * (it grows in the first case already), a case's totals are stored at the start of the next case (from the
+ * first case on) and the rare counters add 0 or 1 instead of branching (docs/BENCHMARKS.md).
+ */
+class Pass {
+  cap = 16;
+  rec = new Float64Array(16 * F.NF);
+  recCase = new Int32Array(16);
+  recFp = new Int32Array(16);
+  nRec = 0;
+  readonly fpRec: Int32Array;
+  readonly fpRecCase: Int32Array;
+  /** Per fp: descriptors of the current case open on it (opened and not closed in the trace). */
+  readonly openCnt: Int32Array;
+  readonly opened: number[] = [];
   // per case k at [k + 1]: [0] takes the totals of "case −1", stored when the first case starts
-  const caseLookups = new Float64Array(K + 1);
-  const caseLookupFail = new Float64Array(K + 1);
-  const caseLookupEnoent = new Float64Array(K + 1);
-  const caseLookupTime = new Float64Array(K + 1);
-  const caseMetaTime = new Float64Array(K + 1);
-  const caseIoTime = new Float64Array(K + 1);
-  const caseBytes = new Float64Array(K + 1);
-  const caseTraced = new Float64Array(K + 1);
-  const caseWall = new Float64Array(K + 1);
-  const pairCalls = new Float64Array(P);
-  const pairFail = new Float64Array(P);
-  const pairCallsSide = new Float64Array(3 * P);
-  const pairFailSide = new Float64Array(3 * P);
-  const pairErrno: InsightsContext['pairErrno'] = [new Map(), new Map(), new Map()];
-  let hasDurations = false;
-  let hasOffsets = false;
-  const pidSeek = new Map<number, number>();
+  readonly cLookups: Float64Array;
+  readonly cLookupFail: Float64Array;
+  readonly cLookupEnoent: Float64Array;
+  readonly cLookupTime: Float64Array;
+  readonly cStartLookups: Float64Array;
+  readonly cStartLookupTime: Float64Array;
+  readonly cMetaTime: Float64Array;
+  readonly cIoTime: Float64Array;
+  readonly cBytes: Float64Array;
+  readonly cTraced: Float64Array;
+  readonly cWall: Float64Array;
+  readonly pairCalls: Float64Array;
+  readonly pairFail: Float64Array;
+  readonly pairCallsSide: Float64Array;
+  readonly pairFailSide: Float64Array;
+  readonly pairFailTimeSide: Float64Array;
+  readonly pairErrno: InsightsContext['pairErrno'] = [new Map(), new Map(), new Map()];
+  hasDurations = false;
+  hasOffsets = false;
+  /** Per pid (while another pid's calls run): the fp of its last call if that was an lseek (else −1), and its dur. */
+  private readonly pidSeek = new Map<number, number>();
+  private readonly pidSeekDur = new Map<number, number>();
+  /** Last byte per (record, direction, pid) for the pids after a record's first (Darshan's per-process state). */
+  private readonly lastOf = new Map<number, number>();
+  private lookups = 0; private lookupFail = 0; private lookupEnoent = 0; private lookupTime = 0;
+  private startLookups = 0; private startLookupTime = 0; private metaTime = 0; private ioTime = 0; private bytes = 0;
+  private traced = 0; private curS = NaN; private curE = NaN; private wallS = NaN; private wallE = NaN;
 
-  let lookups = 0, lookupFail = 0, lookupEnoent = 0, lookupTime = 0, metaTime = 0, ioTime = 0, bytes = 0;
-  let traced = 0, curS = NaN, curE = NaN, wallS = NaN, wallE = NaN;
-  // k = K only stores the last case's totals; the increment comes first, so it has run before the loop below does
-  for (let k = -1; ++k <= K; ) {
-    // the totals of case k − 1, at [k] (NaN − NaN when it had no known dur: no branch that only later cases take;
-    // −0 is a double, so the addition is compiled for doubles from the first case on)
-    const last = curE - curS;
-    traced += last === last ? last : -0;
-    caseLookups[k] = lookups;
-    caseLookupFail[k] = lookupFail;
-    caseLookupEnoent[k] = lookupEnoent;
-    caseLookupTime[k] = lookupTime;
-    caseMetaTime[k] = metaTime;
-    caseIoTime[k] = ioTime;
-    caseBytes[k] = bytes;
-    caseTraced[k] = traced;
-    const wall = wallE - wallS;
-    caseWall[k] = wall === wall ? wall : 0;
-    if (k === K) break;
-    lookups = lookupFail = lookupEnoent = lookupTime = metaTime = ioTime = bytes = traced = 0;
-    curS = curE = wallS = wallE = NaN;
-    const a = caseOffsets[k];
-    const b = caseOffsets[k + 1];
-    const sd = side[k];
+  constructor(
+    private readonly log: EventLog, private readonly t: Thresholds, private readonly K: number, P: number, private readonly E: number,
+    private readonly side: Uint8Array, private readonly pairCls: Uint8Array, private readonly pairFlag: Uint8Array,
+    private readonly caseUnfiltered: Uint8Array, private readonly enoent: number, private readonly offset: Float64Array | null,
+  ) {
+    const nP = log.paths.length;
+    this.fpRec = new Int32Array(nP);
+    this.fpRecCase = new Int32Array(nP).fill(-1);
+    this.openCnt = new Int32Array(nP);
+    const perCase = (): Float64Array => new Float64Array(K + 1);
+    this.cLookups = perCase(); this.cLookupFail = perCase(); this.cLookupEnoent = perCase(); this.cLookupTime = perCase();
+    this.cStartLookups = perCase(); this.cStartLookupTime = perCase();
+    this.cMetaTime = perCase(); this.cIoTime = perCase(); this.cBytes = perCase(); this.cTraced = perCase(); this.cWall = perCase();
+    this.pairCalls = new Float64Array(P);
+    this.pairFail = new Float64Array(P);
+    this.pairCallsSide = new Float64Array(3 * P);
+    this.pairFailSide = new Float64Array(3 * P);
+    this.pairFailTimeSide = new Float64Array(3 * P);
+  }
+
+  /** Stores the totals of case k − 1 at [k], then (k < K) runs case k; false after the last. */
+  caseStep(k: number): boolean {
+    // NaN − NaN when the case had no known dur: no branch that only later cases take; −0 is a double
+    const last = this.curE - this.curS;
+    this.traced += last === last ? last : -0;
+    this.cLookups[k] = this.lookups;
+    this.cLookupFail[k] = this.lookupFail;
+    this.cLookupEnoent[k] = this.lookupEnoent;
+    this.cLookupTime[k] = this.lookupTime;
+    this.cStartLookups[k] = this.startLookups;
+    this.cStartLookupTime[k] = this.startLookupTime;
+    this.cMetaTime[k] = this.metaTime;
+    this.cIoTime[k] = this.ioTime;
+    this.cBytes[k] = this.bytes;
+    this.cTraced[k] = this.traced;
+    const wall = this.wallE - this.wallS;
+    this.cWall[k] = wall === wall ? wall : 0;
+    if (k === this.K) return false;
+    this.lookups = this.lookupFail = this.lookupEnoent = this.lookupTime = this.startLookups = this.startLookupTime = 0;
+    this.metaTime = this.ioTime = this.bytes = this.traced = 0;
+    this.curS = this.curE = this.wallS = this.wallE = NaN;
+    for (const f of this.opened) this.openCnt[f] = 0;
+    this.opened.length = 0;
+    this.pidSeek.clear();
+    this.pidSeekDur.clear();
+    this.lastOf.clear();
+    this.events(k);
+    return true;
+  }
+
+  private record(k: number, f: number): number {
+    if (this.fpRecCase[f] === k) return this.fpRec[f];
+    if (this.nRec === this.cap) {
+      this.cap *= 2;
+      this.rec = grown(this.rec, this.cap * F.NF);
+      this.recCase = grown(this.recCase, this.cap);
+      this.recFp = grown(this.recFp, this.cap);
+    }
+    const r = this.nRec++;
+    this.recCase[r] = k;
+    this.recFp[r] = f;
+    this.fpRec[f] = r;
+    this.fpRecCase[f] = k;
+    const o = r * F.NF;
+    this.rec[o + F.R_MAX_R] = -1;
+    this.rec[o + F.R_MAX_W] = -1;
+    this.rec[o + F.R_PID] = -1;
+    return r;
+  }
+
+  private events(k: number): void {
+    const { log, pairCls, pairFlag, E } = this;
+    const { pair, errno, start, dur, pid, caseOffsets, pairFp } = log;
+    const small = this.t.small_bytes;
+    const align = this.t.alignment;
+    const P = pairCls.length;
+    const sd = this.side[k];
     const sideBase = sd * P;
-    const errMap = pairErrno[sd];
-    pidSeek.clear();
+    const errMap = this.pairErrno[sd];
     let curPid = -1;
     let curSeek = -1;
-    for (let i = a; i < b; i++) {
+    let seekDur = 0;
+    for (let i = caseOffsets[k], b = caseOffsets[k + 1]; i < b; i++) {
       const p = pair[i];
       const cls = pairCls[p];
       const f = pairFp[p];
       const d = dur[i];
       const s = start[i];
-      const failed = errno[i] !== 0;
+      const err = errno[i];
+      const failed = err !== 0;
       const dKnown = d === d;
       // traced time: the union of the call intervals (events are sorted by start within a case)
       if (dKnown) {
-        hasDurations = true;
+        this.hasDurations = true;
         const e = s + d;
-        if (!(curE >= s)) {
-          if (curE === curE) traced += curE - curS;
-          curS = s;
-          curE = e;
-        } else if (e > curE) curE = e;
-        if (!(wallS <= s)) wallS = s;
-        if (!(wallE >= e)) wallE = e;
-      }
-      pairCalls[p]++;
-      pairCallsSide[sideBase + p]++;
-      if (pairProc[p]) caseUnfiltered[k] = 1;
-      if (failed) {
-        pairFail[p]++;
-        pairFailSide[sideBase + p]++;
-        const key = p * E + errno[i];
-        errMap.set(key, (errMap.get(key) ?? 0) + 1);
+        if (!(this.curE >= s)) {
+          if (this.curE === this.curE) this.traced += this.curE - this.curS;
+          this.curS = s;
+          this.curE = e;
+        } else if (e > this.curE) this.curE = e;
+        if (!(this.wallS <= s)) this.wallS = s;
+        if (!(this.wallE >= e)) this.wallE = e;
       }
       const dd = dKnown ? d : 0;
+      this.pairCalls[p]++;
+      this.pairCallsSide[sideBase + p]++;
       const flag = pairFlag[p];
+      if (flag & 8) this.caseUnfiltered[k] = 1;
+      if (failed) {
+        this.pairFail[p]++;
+        this.pairFailSide[sideBase + p]++;
+        this.pairFailTimeSide[sideBase + p] += dd;
+        const key = p * E + err;
+        errMap.set(key, (errMap.get(key) ?? 0) + 1);
+      }
       const meta = (flag & 1) !== 0;
-      if (meta) metaTime += dd;
-      if (flag & 5) ioTime += dd;
-      const look = (flag & 2) !== 0;
+      if (meta) this.metaTime += dd;
+      if (flag & 5) this.ioTime += dd;
+      // a lookup: of a name (newfstatat & co. on a file the case has open: glibc's fstat by descriptor, no lookup)
+      const look = (flag & 2) !== 0 && !((flag & 16) !== 0 && this.openCnt[f] > 0);
       if (look) {
-        lookups++;
-        lookupTime += dd;
-        if (failed) {
-          lookupFail++;
-          if (errno[i] === enoent) lookupEnoent++;
+        if (flag & 32) {
+          this.lookups++;
+          this.lookupTime += dd;
+          this.lookupFail += failed ? 1 : 0;
+          this.lookupEnoent += err === this.enoent ? 1 : 0;
+        } else {
+          this.startLookups++;
+          this.startLookupTime += dd;
         }
       }
       // lseek directly followed (same pid) by a read or write on the same file
       const pd = pid[i];
       if (pd !== curPid) {
-        if (curPid !== -1) pidSeek.set(curPid, curSeek);
-        curSeek = pidSeek.get(pd) ?? -1;
+        if (curPid !== -1) {
+          this.pidSeek.set(curPid, curSeek);
+          this.pidSeekDur.set(curPid, seekDur);
+        }
+        curSeek = this.pidSeek.get(pd) ?? -1;
+        seekDur = this.pidSeekDur.get(pd) ?? 0;
         curPid = pd;
       }
       const seekPair = (cls === C_READ || cls === C_WRITE) && curSeek === f && f !== 0;
       curSeek = cls === C_SEEK ? f : -1;
+      const pairSeekDur = seekDur;
+      seekDur = dd;
       if (f === 0) continue;
-      // the (case, file) record
-      let r: number;
-      if (fpRecCase[f] === k) r = fpRec[f];
-      else {
-        if (nRec === cap) {
-          cap *= 2;
-          rec = grown(rec, cap * NF);
-          recCase = grown(recCase, cap);
-          recFp = grown(recFp, cap);
-        }
-        r = nRec++;
-        recCase[r] = k;
-        recFp[r] = f;
-        fpRec[f] = r;
-        fpRecCase[f] = k;
-        const o = r * NF;
-        rec[o + R_MAX_R] = -1;
-        rec[o + R_MAX_W] = -1;
-      }
-      const o = r * NF;
-      rec[o + R_CALLS]++;
-      if (failed) rec[o + R_FAIL]++;
-      if (meta) rec[o + R_MTIME] += dd;
+      const r = this.record(k, f);
+      const rec = this.rec;
+      const o = r * F.NF;
+      rec[o + F.R_CALLS]++;
+      if (failed) rec[o + F.R_FAIL]++;
+      if (meta) rec[o + F.R_MTIME] += dd;
+      if (dd > rec[o + F.R_MAXDUR]) rec[o + F.R_MAXDUR] = dd;
       if (look) {
-        rec[o + R_LOOKUPS]++;
-        if (failed) rec[o + R_LOOKUP_FAIL]++;
+        rec[o + F.R_LOOKUPS]++;
+        if (failed) rec[o + F.R_LOOKUP_FAIL]++;
       }
-      if (seekPair) rec[o + R_SEEKPAIRS]++;
-      if (cls === C_READ || cls === C_WRITE) {
-        const z = size[i];
-        const n = z === z ? z : 0;
-        bytes += n;
-        const isR = cls === C_READ;
-        if (isR) {
-          rec[o + R_READS]++;
-          rec[o + R_RBYTES] += n;
-          rec[o + R_RTIME] += dd;
-          rec[o + R_SMALL_R] += z < small ? 1 : 0; // NaN: not small
-        } else {
-          rec[o + R_WRITES]++;
-          rec[o + R_WBYTES] += n;
-          rec[o + R_WTIME] += dd;
-          rec[o + R_SMALL_W] += z < small ? 1 : 0;
-        }
-        if (offset !== null) {
-          const off = offset[i];
-          if (off === off) {
-            hasOffsets = true;
-            rec[o + R_MISALIGNED] += off % align !== 0 ? 1 : 0;
-            const end = off + n;
-            const last = isR ? R_LAST_R : R_LAST_W;
-            const prev = rec[o + last];
-            if (isR) {
-              rec[o + R_KNOWN_R]++;
-              rec[o + R_CONSEC_R] += off === prev ? 1 : 0;
-              rec[o + R_SEQ_R] += off > prev ? 1 : 0;
-              if (n > 0 && end > rec[o + R_MAX_R]) rec[o + R_MAX_R] = end;
-            } else {
-              rec[o + R_KNOWN_W]++;
-              rec[o + R_CONSEC_W] += off === prev ? 1 : 0;
-              rec[o + R_SEQ_W] += off > prev ? 1 : 0;
-              if (n > 0 && end > rec[o + R_MAX_W]) rec[o + R_MAX_W] = end;
-            }
-            rec[o + last] = end;
-          }
-        }
-      } else if (cls === C_SYNC) {
-        rec[o + R_SYNCS]++;
-        rec[o + R_WTIME] += dd;
+      if (seekPair) {
+        rec[o + F.R_SEEKPAIRS]++;
+        rec[o + F.R_SEEK_TIME] += pairSeekDur;
+      }
+      if (cls === C_READ || cls === C_WRITE) this.transfer(rec, o, r, cls === C_READ, i, dd, failed, small, align);
+      else if (cls === C_SYNC) {
+        rec[o + F.R_SYNCS]++;
+        rec[o + F.R_WTIME] += dd;
+        rec[o + F.R_SYNC_TIME] += dd;
       } else if (cls === C_OPEN) {
-        if (!failed) rec[o + R_OPENS]++;
+        if (!failed) {
+          rec[o + F.R_OPENS]++;
+          if (this.openCnt[f]++ === 0) this.opened.push(f);
+        }
       } else if (cls === C_CLOSE) {
-        // nothing beyond metadata time
+        if (!failed && this.openCnt[f] > 0) this.openCnt[f]--;
       }
     }
   }
-  const appFile = Uint8Array.from(log.paths, (p) => (isAppFile(p) ? 1 : 0));
-  let ph: Phases | null = null;
-  let busy: PhaseBusy | null = null;
-  const phases = (): Phases => (ph ??= ioPhases(log, mapping, { t0 }));
-  return {
-    phases,
-    phaseBusy: () => (busy ??= phaseBusyOf(log, mapping, phases())),
-    log, hasDurations, hasOffsets, callCls,
-    nRec, recCase: recCase.subarray(0, nRec), recFp: recFp.subarray(0, nRec), rec: rec.subarray(0, nRec * NF),
-    caseLookups: caseLookups.subarray(1), caseLookupFail: caseLookupFail.subarray(1), caseLookupEnoent: caseLookupEnoent.subarray(1),
-    caseLookupTime: caseLookupTime.subarray(1), caseMetaTime: caseMetaTime.subarray(1), caseIoTime: caseIoTime.subarray(1),
-    caseBytes: caseBytes.subarray(1), caseTraced: caseTraced.subarray(1), caseWall: caseWall.subarray(1),
-    pairCalls, pairFail, pairErrno, pairCallsSide, pairFailSide, caseSide: side, caseUnfiltered,
-    activities: mapping.activities, pairAct: mapping.pairAct, appFile,
-  };
-}
 
-export function makeScope(name: Scope['name'], caseSide: Uint8Array, sides: number[]): Scope {
-  const K = caseSide.length;
-  const has = new Uint8Array(K);
-  const cases: number[] = [];
-  for (let k = 0; k < K; k++) {
-    if (sides.includes(caseSide[k])) {
-      has[k] = 1;
-      cases.push(k);
+  /** A read or write: counts, bytes, times, and (offset known) Darshan's access pattern per process. */
+  private transfer(rec: Float64Array, o: number, r: number, isR: boolean, i: number, dd: number, failed: boolean, small: number, align: number): void {
+    const z = this.log.size[i];
+    const n = z === z ? z : 0;
+    const ok = !failed && z >= 0;
+    this.bytes += n;
+    const isSmall = ok && z < small ? 1 : 0;
+    if (isR) {
+      rec[o + F.R_READS] += ok ? 1 : 0;
+      rec[o + F.R_RBYTES] += n;
+      rec[o + F.R_RTIME] += dd;
+      rec[o + F.R_SMALL_R] += isSmall;
+      rec[o + F.R_SMALL_RTIME] += isSmall * dd;
+    } else {
+      rec[o + F.R_WRITES] += ok ? 1 : 0;
+      rec[o + F.R_WBYTES] += n;
+      rec[o + F.R_WTIME] += dd;
+      rec[o + F.R_SMALL_W] += isSmall;
+      rec[o + F.R_SMALL_WTIME] += isSmall * dd;
+    }
+    if (!ok) return;
+    const off = this.offset === null ? NaN : this.offset[i];
+    if (off !== off) {
+      rec[o + (isR ? F.R_UNKNOWN_R : F.R_UNKNOWN_W)]++;
+      return;
+    }
+    this.hasOffsets = true;
+    const mis = off % align !== 0 ? 1 : 0;
+    rec[o + F.R_MISALIGNED] += mis;
+    rec[o + F.R_MIS_TIME] += mis * dd;
+    // Darshan's last byte per process: the record's first pid in the record, the others in a map
+    const who = this.log.pid[i];
+    const lastF = isR ? F.R_LAST_R : F.R_LAST_W;
+    let last: number;
+    if (rec[o + F.R_PID] === -1) rec[o + F.R_PID] = who;
+    const key = (r * 2 + (isR ? 0 : 1)) * 4194304 + (who & 0x3fffff);
+    if (rec[o + F.R_PID] === who) {
+      last = rec[o + lastF];
+      rec[o + lastF] = lastByte(off, n);
+    } else {
+      last = this.lastOf.get(key) ?? 0;
+      this.lastOf.set(key, lastByte(off, n));
+    }
+    const kind = accessKind(off, last);
+    const end = off + n;
+    if (isR) {
+      rec[o + F.R_KNOWN_R]++;
+      rec[o + F.R_CONSEC_R] += kind === 0 ? 1 : 0;
+      rec[o + F.R_SEQ_R] += kind === 1 ? 1 : 0;
+      rec[o + F.R_RAND_RTIME] += kind === 2 ? dd : 0;
+      if (n > 0 && end > rec[o + F.R_MAX_R]) rec[o + F.R_MAX_R] = end;
+    } else {
+      rec[o + F.R_KNOWN_W]++;
+      rec[o + F.R_CONSEC_W] += kind === 0 ? 1 : 0;
+      rec[o + F.R_SEQ_W] += kind === 1 ? 1 : 0;
+      rec[o + F.R_RAND_WTIME] += kind === 2 ? dd : 0;
+      if (n > 0 && end > rec[o + F.R_MAX_W]) rec[o + F.R_MAX_W] = end;
     }
   }
-  return { name, sides, cases, has };
 }
 
 export { filesOf, filesBuilt, total, type FileAgg } from './files';
 
 /** Per case of the scope: the sum of one record field (over all its files, or those `only` keeps). */
-export function perCase(ctx: InsightsContext, scope: Scope, field: number, only?: (fp: number) => boolean): Float64Array {
+export function perCase(ctx: InsightsContext, scope: { has: Uint8Array }, field: number, only?: (fp: number) => boolean): Float64Array {
   const out = new Float64Array(ctx.log.cases.length);
   for (let r = 0; r < ctx.nRec; r++) {
     const k = ctx.recCase[r];
     if (!scope.has[k] || (only && !only(ctx.recFp[r]))) continue;
-    out[k] += ctx.rec[r * NF + field];
+    out[k] += ctx.rec[r * F.NF + field];
   }
   return out;
 }

@@ -3,7 +3,9 @@
  * once per context and scope and shared by the rules: a trace of 300k distinct paths has 300k files, and
  * 14 rule calls each rebuilding them took seconds.
  */
-import { NF, R_MAX_R, R_MAX_W, type InsightsContext, type Scope } from './context';
+import type { InsightsContext } from './context';
+import { NF, R_MAXDUR, R_MAX_R, R_MAX_W } from './fields';
+import type { Scope } from './scope';
 
 /** Per file of the scope: the sum of its records' fields and the cases that touched it. */
 export interface FileAgg {
@@ -50,6 +52,7 @@ function buildFiles(ctx: InsightsContext, scope: Scope): FileAgg[] {
     for (let j = 0; j < R_MAX_R; j++) buf[q + j] += rec[o + j];
     if (rec[o + R_MAX_R] > buf[q + R_MAX_R]) buf[q + R_MAX_R] = rec[o + R_MAX_R];
     if (rec[o + R_MAX_W] > buf[q + R_MAX_W]) buf[q + R_MAX_W] = rec[o + R_MAX_W];
+    if (rec[o + R_MAXDUR] > buf[q + R_MAXDUR]) buf[q + R_MAXDUR] = rec[o + R_MAXDUR];
     g.cases.push(k);
     g.recs.push(r);
   }

@@ -30,12 +30,14 @@ describe('runInsights', () => {
     expect(runInsights(log).findings.every((f) => f.side === null)).toBe(true);
   });
 
-  test('findings come by level (HIGH, WARN, INFO, OK) and point at activities of the given mapping', () => {
+  test('findings come ranked (HIGH and WARN, then INFO, then OK; within each by cost) and point at activities of the given mapping', () => {
     const log = loadTraceDir(join(FX, 'small_random'));
     const deep = compileMapping(log, { ...DEFAULT_MAPPING, depth: 0 });
     const r = runInsights(log, { mapping: deep });
-    const order = r.findings.map((f) => ['HIGH', 'WARN', 'INFO', 'OK'].indexOf(f.level));
-    expect(order).toEqual([...order].sort((a, b) => a - b));
+    const group = (l: string): number => (l === 'HIGH' || l === 'WARN' ? 0 : l === 'INFO' ? 1 : 2);
+    const key = r.findings.map((f) => [group(f.level), -(f.cost?.seconds ?? -1)] as const);
+    expect(key).toEqual([...key].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+    expect(r.findings.filter((f) => f.level !== 'OK').every((f) => f.cost !== null && f.cost.share > 0 && f.cost.share <= 1)).toBe(true);
     expect(r.findings.find((f) => f.code === 'P05')?.activities).toEqual(['pread64:/tmp/insfx/small_random/data']);
   });
 
@@ -51,7 +53,8 @@ describe('runInsights', () => {
     const r = runInsights(log);
     expect(r.hasDurations).toBe(false);
     expect(r.hasOffsets).toBe(false);
-    expect(r.findings.map((f) => f.code)).toEqual(['P06', 'P01', 'P03']);
+    // no durations: no cost; what a finding costs is unknown, so its level stays (about data: judged by bytes)
+    expect(r.findings.map((f) => [f.code, f.level, f.cost])).toEqual([['P06', 'HIGH', null], ['P01', 'INFO', null], ['P03', 'INFO', null]]);
   });
 
   test('every rule has a code, title, level logic and target; the unobservable codes say why', () => {

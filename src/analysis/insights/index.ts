@@ -6,11 +6,14 @@ import type { EventLog } from '../../model';
 import { compileMapping, type CompiledMapping } from '../mapping';
 import { caseSides } from '../partition';
 import { RAW_MAPPING, type MappingSpec, type PartitionSpec } from '../types';
-import { buildContext, makeScope, type InsightsContext, type Scope } from './context';
+import { buildContext, type InsightsContext } from './context';
+import { formatBytes, formatDuration, pct } from './report';
+import { makeScope, runsOf, scopeTotals, type Scope, type ScopeTotals } from './scope';
 import { BALANCE_RULES } from './rules/balance';
 import { DARSHAN_RULES } from './rules/darshan';
 import { PATTERN_RULES } from './rules/pattern';
 import { POSIX_RULES } from './rules/posix';
+import { RANK_RULES } from './rules/ranks';
 import { STRACE_RULES } from './rules/strace';
 import { resolveThresholds, type Thresholds } from './thresholds';
 import { LEVELS, type Finding, type FindingSide, type RawFinding, type Rule, type Unobservable } from './types';
@@ -21,7 +24,7 @@ export { DEFAULT_THRESHOLDS, THRESHOLD_NAMES, ThresholdError, changedThresholds,
 export { UNOBSERVABLE } from './unobservable';
 
 /** Every rule, in report order. */
-export const RULES: readonly Rule[] = [...POSIX_RULES, ...PATTERN_RULES, ...BALANCE_RULES, ...STRACE_RULES, ...DARSHAN_RULES];
+export const RULES: readonly Rule[] = [...POSIX_RULES, ...PATTERN_RULES, ...BALANCE_RULES, ...RANK_RULES, ...STRACE_RULES, ...DARSHAN_RULES];
 
 export interface InsightsOptions {
   /** The mapping whose activities the findings point at (default: the default mapping). */
@@ -51,13 +54,23 @@ export function runInsights(log: EventLog, opts: InsightsOptions = {}): Insights
   const ctx = buildContext(log, t, side, m, opts.t0);
   const findings: Finding[] = [];
   const linker = new ActivityLinker(ctx);
-  const finish = (f: RawFinding, s: FindingSide): Finding => {
-    const { calls, key: _key, activity, ...rest } = f;
-    return { ...rest, side: s, activity: activity ?? null, activities: activity ? [activity] : linker.activities(f.files.map((c) => c.name), calls) };
+  const totals = new Map<Scope, ScopeTotals>();
+  const finish = (f: RawFinding, s: FindingSide, scope: Scope): Finding => {
+    const { calls, key: _key, activity, cost: seconds, costBytes, base, ...rest } = f;
+    let tot = totals.get(scope);
+    if (!tot) totals.set(scope, (tot = scopeTotals(ctx, scope)));
+    const cost = seconds !== null && ctx.hasDurations && tot.wall > 0 ? { seconds, share: Math.min(1, seconds / tot.wall) } : null;
+    const out: Finding = { ...rest, side: s, run: scope.run, cost, activity: activity ?? null, activities: activity ? [activity] : linker.activities(f.files.map((c) => c.name), calls) };
+    // without durations the time a finding costs is unknown: judged by its bytes when it is about data
+    if (!ctx.hasDurations) return costBytes === undefined ? out : materiality(out, null, costBytes, base, tot, t);
+    return materiality(out, seconds, costBytes, base, tot, t);
   };
   if (!side) {
     const all = makeScope('all', ctx.caseSide, [0, 1, 2]);
-    for (const rule of RULES) for (const f of rule.run(ctx, all, t)) findings.push(finish(f, null));
+    const runs = runsOf(ctx, all);
+    for (const rule of RULES) {
+      for (const scope of rule.perRun ? runs : [all]) for (const f of rule.run(ctx, scope, t)) findings.push(finish(f, null, scope));
+    }
   } else {
     const green = makeScope('green', ctx.caseSide, [1]);
     const red = makeScope('red', ctx.caseSide, [2]);
@@ -69,15 +82,45 @@ export function runInsights(log: EventLog, opts: InsightsOptions = {}): Insights
       for (const [key, fg] of g) {
         if (r.has(key)) {
           u ??= byKey(runOn(rule, ctx, both, t));
-          findings.push(finish(u.get(key) ?? fg, 'both'));
-        } else findings.push(finish(fg, 'green'));
+          const fu = u.get(key);
+          findings.push(fu ? finish(fu, 'both', both) : finish(fg, 'both', green));
+        } else findings.push(finish(fg, 'green', green));
       }
-      for (const [key, fr] of r) if (!g.has(key)) findings.push(finish(fr, 'red'));
+      for (const [key, fr] of r) if (!g.has(key)) findings.push(finish(fr, 'red', red));
     }
   }
-  const order = (f: Finding): number => LEVELS.indexOf(f.level);
-  findings.sort((a, b) => order(a) - order(b) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  findings.sort(byCost);
   return { findings, thresholds: t, hasOffsets: ctx.hasOffsets, hasDurations: ctx.hasDurations, unobservable: UNOBSERVABLE };
+}
+
+/**
+ * The report order (docs/METHOD.md "Insights", "Cost"): the findings to act on (HIGH, WARN) first, then INFO,
+ * then OK; within each, by the time they account for (most first; none last), then level and code.
+ */
+export function byCost(a: Finding, b: Finding): number {
+  const group = (f: Finding): number => (f.level === 'HIGH' || f.level === 'WARN' ? 0 : f.level === 'INFO' ? 1 : 2);
+  const sec = (f: Finding): number => f.cost?.seconds ?? -1;
+  return group(a) - group(b) || sec(b) - sec(a) || LEVELS.indexOf(a.level) - LEVELS.indexOf(b.level) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+}
+
+/**
+ * A WARN or HIGH finding must matter to its run (docs/METHOD.md "Insights", "Materiality"): at least
+ * material_time seconds and material_share of the run's wall time (T07: of its phase's), or — about data —
+ * material_bytes and material_share of the run's bytes. Below both it is INFO, and says why.
+ */
+function materiality(f: Finding, seconds: number | null, bytes: number | undefined, base: number | undefined, tot: ScopeTotals, t: Thresholds): Finding {
+  // a finding that names no time or bytes (Darshan's counters) cannot be judged: its level stands
+  if ((f.level !== 'HIGH' && f.level !== 'WARN') || (seconds === null && bytes === undefined)) return f;
+  const wall = base ?? tot.wall;
+  const allBytes = tot.bytes;
+  const byTime = seconds !== null && wall > 0 && seconds >= t.material_time && seconds >= t.material_share * wall;
+  const byBytes = bytes !== undefined && bytes >= t.material_bytes && bytes >= t.material_share * allBytes;
+  if (byTime || byBytes) return f;
+  const parts: string[] = [];
+  if (seconds !== null && wall > 0) parts.push(`${formatDuration(seconds)}, ${pct(seconds / wall)} of the ${base !== undefined ? 'phase\'s' : 'run\'s'} wall time`);
+  if (bytes !== undefined) parts.push(`${formatBytes(bytes)}, ${pct(allBytes > 0 ? bytes / allBytes : 0)} of its bytes`);
+  const why = parts.length ? parts.join('; ') : 'no time it accounts for';
+  return { ...f, level: 'INFO', details: [`Immaterial (${why}): below material_time ${t.material_time} s / material_share ${pct(t.material_share)}, so at most INFO (it would be ${f.level})`, ...f.details] };
 }
 
 function runOn(rule: Rule, ctx: InsightsContext, scope: Scope, t: Thresholds): RawFinding[] {

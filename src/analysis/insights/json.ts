@@ -9,6 +9,11 @@ export interface InsightJson {
   target: Finding['target'];
   /** "green" | "red" | "both" with a partition, null without. */
   side: Finding['side'];
+  /** The run (cid) when several runs were loaded together and the rule judges one run at a time, else null. */
+  run: string | null;
+  /** The time the finding accounts for: seconds summed over its cases and their share (0…1) of the run's
+   * summed wall time; null when none. The list is ordered by it (HIGH/WARN first, then INFO, then OK). */
+  cost: { seconds: number; share: number } | null;
   message: string;
   details: string[];
   /** The cases and files responsible: name, the finding's quantity for it, its share (0…1). */
@@ -25,6 +30,8 @@ export function toInsightsJson(r: InsightsResult): InsightJson[] {
     level: f.level,
     target: f.target,
     side: f.side,
+    run: f.run,
+    cost: f.cost,
     message: f.message,
     details: f.details,
     cases: f.cases,

@@ -5,7 +5,7 @@
  * line, or the 1 MiB steps of plain `read` / `write` from offset 0 — not through the parser's offsets.
  */
 import { describe, expect, test } from 'vitest';
-import { codes, one, rawLines } from '../../testing/insightsFixtures';
+import { NO_MATERIALITY as NM, codes, one, rawLines } from '../../testing/insightsFixtures';
 
 const MiB = 1 << 20;
 
@@ -18,15 +18,16 @@ function positioned(dir: string, call: 'pread64' | 'pwrite64', file: string): [n
     .map((m) => [Number(m[1]), Number(m[2])]);
 }
 
-/** Darshan's access pattern of a request sequence (the previous request's end starts at 0). */
+/** Darshan's access pattern of one process's request sequence: the last byte of the previous request starts
+ * at 0, a request at last + 1 is consecutive, beyond it sequential, else random (a first request at 0 too). */
 function pattern(reqs: [number, number][]): { requests: number; consecutive: number; sequential: number; random: number } {
-  let prev = 0;
+  let last = 0;
   const out = { requests: reqs.length, consecutive: 0, sequential: 0, random: 0 };
   for (const [off, n] of reqs) {
-    if (off === prev) out.consecutive++;
-    else if (off > prev) out.sequential++;
+    if (off === last + 1) out.consecutive++;
+    else if (off > last) out.sequential++;
     else out.random++;
-    prev = off + n;
+    last = off + n - 1;
   }
   return out;
 }
@@ -53,9 +54,13 @@ describe('P09 / P10 redundant traffic', () => {
   test('P09: 64 KiB written once, read 4 times at offset 0 (reread); not when every byte is read once (large_sequential)', () => {
     const reads = positioned('reread', 'pread64', '/tmp/insfx/reread/data');
     expect(reads).toEqual([0, 0, 0, 0].map((off) => [off, 65536]));
-    const p09 = one('reread', 'P09');
+    const p09 = one('reread', 'P09', NM);
     expect(p09.level).toBe('WARN');
-    expect(p09.numbers).toEqual({ bytes: 4 * 65536, highest_offset: 65536, files: 1 });
+    expect(p09.numbers).toEqual({ bytes: 4 * 65536, highest_offset: 65536, files: 1, excess: 3 * 65536 });
+    // 192 KiB read again in microseconds: immaterial with the defaults (at most INFO, and it says why)
+    const d = one('reread', 'P09');
+    expect(d.level).toBe('INFO');
+    expect(d.details[0]).toMatch(/^Immaterial \(.* of the run's wall time; 192 KiB, .* of its bytes\): below material_time 0.01 s \/ material_share 2.00%, so at most INFO \(it would be WARN\)$/);
     expect(codes('reread')).not.toContain('P10');
     expect(codes('large_sequential')).not.toContain('P09');
     expect(codes('rewrite')).not.toContain('P09');
@@ -64,9 +69,9 @@ describe('P09 / P10 redundant traffic', () => {
   test('P10: the same 64 KiB pwritten 4 times at offset 0 (rewrite); not when each byte is written once (reread, large_sequential)', () => {
     const writes = positioned('rewrite', 'pwrite64', '/tmp/insfx/rewrite/data');
     expect(writes).toEqual([0, 0, 0, 0].map((off) => [off, 65536]));
-    const p10 = one('rewrite', 'P10');
+    const p10 = one('rewrite', 'P10', NM);
     expect(p10.level).toBe('WARN');
-    expect(p10.numbers).toEqual({ bytes: 4 * 65536, highest_offset: 65536, files: 1 });
+    expect(p10.numbers).toEqual({ bytes: 4 * 65536, highest_offset: 65536, files: 1, excess: 3 * 65536 });
     expect(p10.files.map((f) => f.name)).toEqual(['/tmp/insfx/rewrite/data']);
     expect(codes('reread')).not.toContain('P10');
     expect(codes('large_sequential')).not.toContain('P10');
@@ -94,9 +99,10 @@ describe('P11–P14 access pattern', () => {
     const p12 = one('large_sequential', 'P12');
     const p14 = one('large_sequential', 'P14');
     expect([p12.level, p14.level]).toEqual(['OK', 'OK']);
-    expect(p12.numbers).toEqual({ requests: 8, consecutive: 8, sequential: 0, random: 0 });
-    expect(p14.numbers).toEqual({ requests: 8, consecutive: 8, sequential: 0, random: 0 });
-    expect(p14.message).toBe('Application mostly uses consecutive (100.00%) and sequential (0.00%) write requests');
+    // as the Files table counts them (Darshan): the first request, at offset 0, is random
+    expect(p12.numbers).toEqual({ requests: 8, consecutive: 7, sequential: 0, random: 1 });
+    expect(p14.numbers).toEqual({ requests: 8, consecutive: 7, sequential: 0, random: 1 });
+    expect(p14.message).toBe('Application mostly uses consecutive (87.50%) and sequential (0.00%) write requests');
     expect(codes('large_sequential')).not.toContain('P11');
     expect(codes('large_sequential')).not.toContain('P13');
   });

@@ -47,6 +47,11 @@ const SPECS = {
   straggler_excess: { value: 0.15, min: 0, max: 100, help: 'T07: …and a phase is reported when one of its stragglers exceeds the mean by more than this fraction' },
   untraced_ratio: { value: 0.5, min: 0, max: 1, help: 'T08: traced time below this fraction of a case\'s wall time…' },
   untraced_min_wall: { value: 1, min: 0, max: 1e9, help: 'T08: …when the wall time is at least this many seconds' },
+  // ---- materiality (every rule: below them a finding is at most INFO) ----
+  material_time: { value: 0.01, min: 0, max: 1e9, help: 'a WARN or HIGH finding accounts for at least this many seconds…' },
+  material_share: { value: 0.02, min: 0, max: 1, help: '…and at least this fraction of the wall time of its run\'s cases (or, about data, of their bytes); else INFO' },
+  material_bytes: { value: MiB, min: 0, max: 2 ** 53, integer: true, help: 'a finding about data (excess, imbalance) is material by bytes from this many bytes (and material_share of the run\'s bytes)' },
+  material_file_bytes: { value: 65536, min: 0, max: 2 ** 53, integer: true, help: 'P08–P10, P18, P19, P21, P22 judge only files with at least this many bytes read and written in the run (not a job file, script or configuration)' },
   // ---- reporting ----
   top_items: { value: 10, min: 1, max: 1000, integer: true, help: 'files and cases named per finding, at most' },
   top_share: { value: 0.05, min: 0, max: 1, help: 'files and cases named only above this share of the finding' },

@@ -26,11 +26,24 @@ export interface Recommendation {
   snippet?: { lang: 'c' | 'python' | 'sh' | 'text'; code: string };
 }
 
+/** The time a finding accounts for: seconds summed over its cases, and their share (0…1) of the summed wall
+ * time (first start → last end) of the cases of its run (docs/METHOD.md "Insights", "Cost"). */
+export interface Cost {
+  seconds: number;
+  share: number;
+}
+
 export interface Finding {
   code: string;
   level: Level;
   target: Target;
   side: FindingSide;
+  /** The run (cid) the finding is about when several runs were loaded together and the rule judges one
+   * run at a time (`Rule.perRun`); null otherwise. */
+  run: string | null;
+  /** The time it accounts for; null when it accounts for none (OK findings) or the log has no durations.
+   * Findings are ordered by it. */
+  cost: Cost | null;
   /** One sentence with the numbers, in Drishti's style. */
   message: string;
   /** Further lines: the files, cases, errnos or directories responsible. */
@@ -48,9 +61,16 @@ export interface Finding {
   recommendations: Recommendation[];
 }
 
-/** What a rule returns before runInsights adds side and activities. `calls` narrows the activities to
- * these call classes on `files` (default: every call on those files). */
-export type RawFinding = Omit<Finding, 'side' | 'activities' | 'activity'> & {
+/** What a rule returns before runInsights adds side, run, activities and the cost's share. `calls` narrows
+ * the activities to these call classes on `files` (default: every call on those files). */
+export type RawFinding = Omit<Finding, 'side' | 'run' | 'cost' | 'activities' | 'activity'> & {
+  /** Seconds the finding accounts for (summed over its cases), null for none; runInsights adds the share
+   * and lowers a WARN or HIGH below the materiality thresholds to INFO. */
+  cost: number | null;
+  /** Bytes the finding accounts for (excess, imbalance), when it is about data: material by bytes too. */
+  costBytes?: number;
+  /** The seconds materiality takes its share of (default: the summed wall time of the run's cases; T07: its phase's). */
+  base?: number;
   activity?: string | null;
   calls?: readonly string[];
   /** Stable key for matching the same finding on the two sides of a partition (default: code). */
@@ -60,6 +80,8 @@ export type RawFinding = Omit<Finding, 'side' | 'activities' | 'activity'> & {
 export interface Rule {
   code: string;
   title: string;
+  /** The rule compares cases or adds a file up over cases: it judges one run (cid) at a time. */
+  perRun?: boolean;
   /** How the level is chosen, for docs and the panel's help. */
   levels: string;
   target: Target;

@@ -17,15 +17,17 @@ const UNOBSERVABLE_LINES = [
 ];
 
 describe('strace-dfg insights', () => {
-  it('prints the findings by level with the files, cases and recommendations (text)', async () => {
+  it('prints the findings ranked (to act on, by the time they account for; INFO; OK) with the files, cases and recommendations (text)', async () => {
     const r = await run('insights', '--jobs', '1', join(FX, 'seek'), join(FX, 'churn'));
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^\d+ insights over 2 cases from 2 files\n/);
-    expect(r.out).toContain('WARN (2)');
-    expect(r.out).toContain('  ▶ [T03] 100 reads or writes directly follow an lseek on the same file by the same process (in 1 file(s)): pread/pwrite do both in one call  (developer)');
-    expect(r.out).toContain('  ▶ [T05] 1 file(s) opened more than 100 times in one case: "/tmp/insfx/churn/data" 101 times in churn_node1_0  (developer)');
+    expect(r.out).toContain('\nHIGH and WARN, most time first (1)\n  ▶ WARN [T05] 1 file(s) opened more than 100 times in one case: "/tmp/insfx/churn/data" 101 times in churn_node1_0  (developer; 21.89 ms, 10.2% of the run\'s wall time)\n');
+    // 100 lseek + write pairs taking 9.95 ms: under material_time (10 ms), so INFO, saying why
+    expect(r.out).toContain('  ▶ INFO [T03] 100 reads or writes directly follow an lseek on the same file by the same process (in 1 file(s)): pread/pwrite do both in one call  (developer; 9.95 ms, 4.6% of the run\'s wall time)\n      ↪ Immaterial (9.95 ms, 4.64% of the run\'s wall time): below material_time 0.01 s / material_share 2.00%, so at most INFO (it would be WARN)\n');
     expect(r.out).toContain('          pread(fd, buf, n, off);');
+    const order = [...r.out.matchAll(/^ {2}▶ (\w+) \[(\w+)\]/gm)].map((m) => `${m[1]} ${m[2]}`);
+    expect(order).toEqual(['WARN T05', 'INFO P01', 'INFO P03', 'INFO T03', 'INFO P08', 'OK P14']);
     // the codes strace cannot observe, each with its reason (one line per reason)
     const tail = r.out.slice(r.out.indexOf('Not observable from strace (docs/METHOD.md "Insights"):\n'));
     expect(tail.split('\n').slice(1, -1)).toEqual(UNOBSERVABLE_LINES);
@@ -40,12 +42,16 @@ describe('strace-dfg insights', () => {
     // the strace-only rules (the P-rules also hold here: P08 misaligned writes, P01 write intensive)
     const notInfo = (fs: InsightJson[]) => fs.filter((f) => f.code.startsWith('T')).map((f) => [f.code, f.side]);
     expect(notInfo(doc.insights)).toEqual([['T05', 'red']]);
+    // each with the time it accounts for, ranked by it among those to act on
+    expect(doc.insights.map((f) => [f.code, f.level, f.side, f.run])).toEqual([['P08', 'HIGH', 'green', null], ['T05', 'WARN', 'red', null], ['P01', 'INFO', 'both', null], ['P03', 'INFO', 'both', null], ['P14', 'OK', 'green', null]]);
+    expect(doc.insights[0].cost!.seconds).toBeGreaterThan(doc.insights[1].cost!.seconds);
+    expect(doc.insights[4].cost).toBeNull();
     // both programs mostly write: the intensity finding holds on both sides
     expect(doc.insights.find((f) => f.code === 'P01')?.side).toBe('both');
     const th = join(tmp, 't.json');
     writeFileSync(th, '{"seek_pairs": 99}');
     const low = JSON.parse((await run('insights', '--json', '--jobs', '1', '--thresholds', th, '--green-cid', 'seek99', '--red-cid', 'churn', join(FX, 'seek_99'), join(FX, 'churn'))).out) as { insights: InsightJson[] };
-    expect(notInfo(low.insights)).toEqual([['T03', 'green'], ['T05', 'red']]);
+    expect(notInfo(low.insights)).toEqual([['T05', 'red'], ['T03', 'green']]); // T03: 99 pairs in 9.9 ms, immaterial (INFO)
     expect(low.insights.find((f) => f.code === 'T03')?.numbers).toEqual({ pairs: 99, files: 1 });
   });
 

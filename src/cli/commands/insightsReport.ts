@@ -1,6 +1,7 @@
-/** The text output of `strace-dfg insights`: findings by level, Drishti's layout (code, message, ↳ lines). */
+/** The text output of `strace-dfg insights`: findings ranked by cost (docs/METHOD.md "Insights"), Drishti's layout (code, message, ↳ lines). */
 import type { InsightsResult } from '../../analysis/insights/index';
-import { LEVELS, type Unobservable } from '../../analysis/insights/types';
+import type { Finding, Unobservable } from '../../analysis/insights/types';
+import { formatDuration } from '../../lib/format';
 import { safe } from '../text';
 
 const SIDE = { green: ' [only in green]', red: ' [only in red]', both: ' [green and red]' } as const;
@@ -11,12 +12,18 @@ export function insightsReport(r: InsightsResult, o: { cases: number; files: num
   out.push(`${n} insight${n === 1 ? '' : 's'} over ${o.cases} cases from ${o.files} files${o.partitionLabel ? ` (partition: ${o.partitionLabel})` : ''}`);
   if (!r.hasOffsets) out.push('(no file offsets in these traces: P08–P14 need them)');
   if (!r.hasDurations) out.push('(no durations: trace with -T for the time rules P17–P19, T07, T08)');
-  for (const level of LEVELS) {
-    const fs = r.findings.filter((f) => f.level === level);
+  // the findings come ranked (docs/METHOD.md "Insights", "Cost"): those to act on by the time they account for
+  const groups: [string, Finding[]][] = [
+    ['HIGH and WARN, most time first', r.findings.filter((f) => f.level === 'HIGH' || f.level === 'WARN')],
+    ['INFO', r.findings.filter((f) => f.level === 'INFO')],
+    ['OK', r.findings.filter((f) => f.level === 'OK')],
+  ];
+  for (const [title, fs] of groups) {
     if (!fs.length) continue;
-    out.push('', `${level} (${fs.length})`);
+    out.push('', `${title} (${fs.length})`);
     for (const f of fs) {
-      out.push(`  ▶ [${f.code}] ${safe(f.message)}${f.side ? SIDE[f.side] : ''}  (${f.target})`);
+      const tags = `${f.run ? ` [run ${safe(f.run)}]` : ''}${f.side ? SIDE[f.side] : ''}`;
+      out.push(`  ▶ ${f.level} [${f.code}] ${safe(f.message)}${tags}  (${f.target}${f.cost ? `; ${costText(f.cost)}` : ''})`);
       for (const d of f.details.slice(0, 10)) out.push(`      ↪ ${safe(d)}`);
       if (f.cases.length) out.push(`      ↪ cases: ${f.cases.map((c) => `${safe(c.name)} (${(c.share * 100).toFixed(1)}%)`).join(', ')}`);
       for (const rec of f.recommendations) {
@@ -27,6 +34,11 @@ export function insightsReport(r: InsightsResult, o: { cases: number; files: num
   }
   out.push('', 'Not observable from strace (docs/METHOD.md "Insights"):', ...unobservableLines(r.unobservable));
   return out.join('\n') + '\n';
+}
+
+/** "1.23 s, 45.6% of the run's wall time". */
+export function costText(c: NonNullable<Finding['cost']>): string {
+  return `${formatDuration(c.seconds)}, ${(c.share * 100).toFixed(1)}% of the run's wall time`;
 }
 
 /** One line per reason: the codes that share it (runs of numbers as ranges; a lone code with its title). */

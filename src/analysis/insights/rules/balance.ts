@@ -1,13 +1,14 @@
-/** P15–P22, T06, T07, T09: shared files, metadata time per case, imbalance between cases. */
+/** P15–P22, T09: shared files, metadata time per case, imbalance between the cases of a run. */
 import { META_CALLS, READ_CALLS, WRITE_CALLS } from '../calls';
 import {
-  NF, R_MTIME, R_RBYTES, R_READS, R_RTIME, R_SMALL_R, R_SMALL_W, R_WBYTES, R_WRITES, R_WTIME, filesOf, perCase, total, type FileAgg, type InsightsContext, type Scope,
+  NF, R_MAXDUR, R_MTIME, R_RBYTES, R_READS, R_RTIME, R_SMALL_R, R_SMALL_RTIME, R_SMALL_W, R_SMALL_WTIME, R_WBYTES, R_WRITES, R_WTIME, filesOf, perCase, total,
+  type FileAgg, type InsightsContext, type Scope,
 } from '../context';
 import { fileLines, formatBytes, formatDuration, pct, top, topCases, topCasesOf, topFiles } from '../report';
+import { scopeOf } from '../scope';
 import { BALANCE, LUSTRE_STRIPING, MPI_COLLECTIVE_READ, MPI_COLLECTIVE_WRITE } from '../snippets';
-import { stragglerRule } from '../../time/phases';
-import type { Thresholds } from '../thresholds';
-import type { RawFinding, Rule } from '../types';
+import type { Rule } from '../types';
+import { dataFiles } from './pattern';
 
 /** Darshan's shared file: every case of the scope touched it (and there are at least two cases). */
 const sharedByAll = (scope: Scope) => (g: FileAgg): boolean => scope.cases.length >= 2 && g.cases.length === scope.cases.length;
@@ -15,8 +16,9 @@ const sharedByAll = (scope: Scope) => (g: FileAgg): boolean => scope.cases.lengt
 const sharedSmall = (code: string, dir: 'read' | 'write'): Rule => ({
   code,
   title: `Small ${dir} requests to a shared file`,
-  levels: 'HIGH when, on files every case touches, small requests > small_requests and > small_requests_absolute',
+  levels: 'HIGH when, on files every case of a run touches, small requests > small_requests and > small_requests_absolute',
   target: 'developer',
+  perRun: true,
   run(ctx, scope, t) {
     const files = filesOf(ctx, scope, true).filter(sharedByAll(scope));
     const [nF, sF] = dir === 'read' ? [R_READS, R_SMALL_R] : [R_WRITES, R_SMALL_W];
@@ -32,6 +34,7 @@ const sharedSmall = (code: string, dir: 'read' | 'write'): Rule => ({
       numbers: { small: s, requests: n, fraction: s / n, shared_files: files.length },
       recommendations: [dir === 'read' ? { ...MPI_COLLECTIVE_READ, text: 'Consider coalescing read requests into larger more contiguous ones using MPI-IO collective operations' } : { ...MPI_COLLECTIVE_WRITE, text: 'Consider coalescing write requests into larger more contiguous ones using MPI-IO collective operations' }],
       calls: dir === 'read' ? READ_CALLS : WRITE_CALLS,
+      cost: total(files, dir === 'read' ? R_SMALL_RTIME : R_SMALL_WTIME),
     }];
   },
 });
@@ -39,8 +42,9 @@ const sharedSmall = (code: string, dir: 'read' | 'write'): Rule => ({
 const t09: Rule = {
   code: 'T09',
   title: 'Small I/O on a file several cases touch',
-  levels: 'HIGH when, on files touched by more than one case, small requests > small_requests and > small_requests_absolute',
+  levels: 'HIGH when, on files touched by more than one case of a run, small requests > small_requests and > small_requests_absolute',
   target: 'developer',
+  perRun: true,
   run(ctx, scope, t) {
     const files = filesOf(ctx, scope, true).filter((g) => g.cases.length > 1 && g.v[R_READS] + g.v[R_WRITES] > 0);
     const n = total(files, R_READS) + total(files, R_WRITES);
@@ -61,6 +65,7 @@ const t09: Rule = {
         { text: 'Or give each process its own file and merge afterwards', snippet: { lang: 'c', code: 'snprintf(path, sizeof path, "out.%05d", rank); /* one file per rank */' } },
       ],
       calls: [...READ_CALLS, ...WRITE_CALLS],
+      cost: total(files, R_SMALL_RTIME) + total(files, R_SMALL_WTIME),
     }];
   },
 };
@@ -75,12 +80,15 @@ const metadataTime: Rule = {
     const meta = appPerCase(ctx, scope, [R_MTIME]);
     const slow = scope.cases.filter((k) => meta[k] > t.metadata_time_rank);
     if (!slow.length) return [];
-    const sub: Scope = { ...scope, cases: slow, has: new Uint8Array(scope.has.length) };
-    for (const k of slow) sub.has[k] = 1;
+    const sub = scopeOf(scope, slow);
     const files = filesOf(ctx, sub, true);
     const fl = topFiles(ctx, files, R_MTIME, t);
     let worst = slow[0];
-    for (const k of slow) if (meta[k] > meta[worst]) worst = k;
+    let seconds = 0;
+    for (const k of slow) {
+      seconds += meta[k];
+      if (meta[k] > meta[worst]) worst = k;
+    }
     return [{
       code: 'P17', level: 'HIGH', target: 'developer',
       message: `There are ${slow.length} case(s) where metadata operations take over ${t.metadata_time_rank} seconds (at most ${formatDuration(meta[worst])} in ${ctx.log.cases[worst].id})`,
@@ -92,12 +100,13 @@ const metadataTime: Rule = {
         { text: 'If the application uses HDF5, try collective metadata operations', snippet: { lang: 'c', code: 'H5Pset_all_coll_metadata_ops(fapl, true);\nH5Pset_coll_metadata_write(fapl, true);' } },
       ],
       calls: META_CALLS,
+      cost: seconds,
     }];
   },
 };
 
-/** Per case: the sum of record fields over the files Darshan records. */
-function appPerCase(ctx: InsightsContext, scope: Scope, fields: number[]): Float64Array {
+/** Per case: the sum of record fields over the application's files. */
+export function appPerCase(ctx: InsightsContext, scope: Scope, fields: number[]): Float64Array {
   let out = new Float64Array(ctx.log.cases.length);
   for (const f of fields) {
     const x = perCase(ctx, scope, f, (fp) => ctx.appFile[fp] === 1);
@@ -106,26 +115,29 @@ function appPerCase(ctx: InsightsContext, scope: Scope, fields: number[]): Float
   return out;
 }
 
-/** Per shared file: the slowest and fastest case (by time on the file) and their bytes / times. */
+/** Per shared file: the slowest and fastest case (by time on the file), their time and bytes apart. */
 function stragglers(ctx: InsightsContext, files: FileAgg[]) {
   return files.map((g) => {
     let slow = 0;
     let fast = 0;
-    const time = (j: number): number => {
-      const o = g.recs[j] * NF;
-      return ctx.rec[o + R_RTIME] + ctx.rec[o + R_WTIME] + ctx.rec[o + R_MTIME];
-    };
-    const bytes = (j: number): number => ctx.rec[g.recs[j] * NF + R_RBYTES] + ctx.rec[g.recs[j] * NF + R_WBYTES];
+    const at = (j: number, f: number): number => ctx.rec[g.recs[j] * NF + f];
+    const time = (j: number): number => at(j, R_RTIME) + at(j, R_WTIME) + at(j, R_MTIME);
+    const bytes = (j: number): number => at(j, R_RBYTES) + at(j, R_WBYTES);
     for (let j = 1; j < g.recs.length; j++) {
       if (time(j) > time(slow)) slow = j;
       if (time(j) < time(fast)) fast = j;
     }
     const totalBytes = g.v[R_RBYTES] + g.v[R_WBYTES];
     const totalTime = g.v[R_RTIME] + g.v[R_WTIME] + g.v[R_MTIME];
+    const gap = time(slow) - time(fast);
     return {
       g,
       data: totalBytes > 0 ? Math.abs(bytes(slow) - bytes(fast)) / totalBytes : 0,
-      time: totalTime > 0 ? Math.abs(time(slow) - time(fast)) / totalTime : 0,
+      time: totalTime > 0 ? gap / totalTime : 0,
+      seconds: gap,
+      bytes: Math.abs(bytes(slow) - bytes(fast)),
+      // the slowest case's lead over the fastest is one call of it (a single slow open or fsync)
+      oneCall: gap <= at(slow, R_MAXDUR),
     };
   });
 }
@@ -133,25 +145,27 @@ function stragglers(ctx: InsightsContext, files: FileAgg[]) {
 const imbalance = (code: string, what: 'data' | 'time'): Rule => ({
   code,
   title: what === 'data' ? 'Data transfer imbalance on a shared file' : 'Time imbalance on a shared file',
-  levels: 'HIGH when on a file every case touches |slowest − fastest case| / total > imbalance_stragglers',
+  levels: 'HIGH when on a file every case of a run touches (of at least material_file_bytes) |slowest − fastest case| / total > imbalance_stragglers (time: not one call of the slowest)',
   target: 'user',
+  perRun: true,
   run(ctx, scope, t) {
     if (!ctx.hasDurations) return [];
-    // files with data: a directory or the program every case stats is shared, but moves nothing
-    const withData = (g: FileAgg): boolean => g.v[R_RBYTES] + g.v[R_WBYTES] > 0;
-    const hits = stragglers(ctx, filesOf(ctx, scope, true).filter((g) => sharedByAll(scope)(g) && withData(g))).filter((s) => s[what] > t.imbalance_stragglers);
+    const files = dataFiles(ctx, scope, t).filter(sharedByAll(scope));
+    const hits = stragglers(ctx, files).filter((s) => s[what] > t.imbalance_stragglers && (what === 'data' || !s.oneCall));
     if (!hits.length) return [];
     const fl = top(hits.map((h) => [ctx.log.paths[h.g.fp], h[what]] as [string, number]), { ...t, top_share: 0 });
-    const files = hits.map((h) => h.g);
+    const hf = hits.map((h) => h.g);
     return [{
       code, level: 'HIGH', target: 'user',
       message: `Detected ${what === 'data' ? 'data transfer' : 'time'} imbalance caused by stragglers when accessing ${hits.length} shared file(s)`,
       details: fl.map((c) => `Load imbalance of ${pct(c.value)} detected while accessing "${c.name}"`),
-      cases: topCases(ctx, scope, files, (r) => what === 'data' ? ctx.rec[r * NF + R_RBYTES] + ctx.rec[r * NF + R_WBYTES] : ctx.rec[r * NF + R_RTIME] + ctx.rec[r * NF + R_WTIME] + ctx.rec[r * NF + R_MTIME], t),
+      cases: topCases(ctx, scope, hf, (r) => what === 'data' ? ctx.rec[r * NF + R_RBYTES] + ctx.rec[r * NF + R_WBYTES] : ctx.rec[r * NF + R_RTIME] + ctx.rec[r * NF + R_WTIME] + ctx.rec[r * NF + R_MTIME], t),
       files: fl,
       numbers: { files: hits.length, max_imbalance: Math.max(...hits.map((h) => h[what])) },
       recommendations: what === 'data' ? [BALANCE, LUSTRE_STRIPING] : [{ text: 'Consider better distributing the data in the parallel file system' }, LUSTRE_STRIPING],
       calls: [...READ_CALLS, ...WRITE_CALLS],
+      cost: hits.reduce((s, h) => s + h.seconds, 0),
+      costBytes: what === 'data' ? hits.reduce((s, h) => s + h.bytes, 0) : undefined,
     }];
   },
 });
@@ -159,19 +173,26 @@ const imbalance = (code: string, what: 'data' | 'time'): Rule => ({
 const individual = (code: string, dir: 'write' | 'read'): Rule => ({
   code,
   title: `${dir === 'write' ? 'Write' : 'Read'} imbalance on files some cases share`,
-  levels: `HIGH when on a file ${dir === 'write' ? 'written' : 'read'} by two or more (not all) cases (max − min) / max bytes per case > imbalance_size`,
+  levels: `HIGH when on a file ${dir === 'write' ? 'written' : 'read'} by two or more (not all) cases of a run (max − min) / max bytes per case > imbalance_size`,
   target: 'developer',
+  perRun: true,
   run(ctx, scope, t) {
-    const bF = dir === 'write' ? R_WBYTES : R_RBYTES;
+    const [bF, tF] = dir === 'write' ? [R_WBYTES, R_WTIME] : [R_RBYTES, R_RTIME];
     const all = sharedByAll(scope);
-    const hits: { g: FileAgg; imb: number }[] = [];
-    for (const g of filesOf(ctx, scope, true)) {
+    const hits: { g: FileAgg; imb: number; bytes: number; seconds: number }[] = [];
+    for (const g of dataFiles(ctx, scope, t)) {
       if (all(g)) continue;
-      const b = g.recs.map((r) => ctx.rec[r * NF + bF]).filter((x) => x > 0);
-      if (b.length < 2) continue;
-      const max = Math.max(...b);
-      const min = Math.min(...b);
-      if ((max - min) / max > t.imbalance_size) hits.push({ g, imb: (max - min) / max });
+      const recs = g.recs.filter((r) => ctx.rec[r * NF + bF] > 0);
+      if (recs.length < 2) continue;
+      let hi = recs[0];
+      let lo = recs[0];
+      for (const r of recs) {
+        if (ctx.rec[r * NF + bF] > ctx.rec[hi * NF + bF]) hi = r;
+        if (ctx.rec[r * NF + bF] < ctx.rec[lo * NF + bF]) lo = r;
+      }
+      const max = ctx.rec[hi * NF + bF];
+      const min = ctx.rec[lo * NF + bF];
+      if ((max - min) / max > t.imbalance_size) hits.push({ g, imb: (max - min) / max, bytes: max - min, seconds: Math.max(0, ctx.rec[hi * NF + tF] - ctx.rec[lo * NF + tF]) });
     }
     if (!hits.length) return [];
     const fl = top(hits.map((h) => [ctx.log.paths[h.g.fp], h.imb] as [string, number]), { ...t, top_share: 0 });
@@ -188,113 +209,11 @@ const individual = (code: string, dir: 'write' | 'read'): Rule => ({
         { text: 'If rank 0 is the only one opening the file, consider using MPI-IO collectives' },
       ],
       calls: dir === 'write' ? WRITE_CALLS : READ_CALLS,
+      cost: hits.reduce((s, h) => s + h.seconds, 0),
+      costBytes: hits.reduce((s, h) => s + h.bytes, 0),
     }];
   },
 });
-
-/** Whether case k is the first rank of its program: the lowest rank number among the scope's cases of its cid. */
-function isFirstRank(ctx: InsightsContext, scope: Scope, k: number): boolean {
-  const rank = (c: number): number => {
-    const r = ctx.log.cases[c].rid;
-    return /^\d+$/.test(r) ? Number(r) : Infinity;
-  };
-  if (rank(k) === Infinity) return false;
-  const cid = ctx.log.cases[k].cid;
-  return scope.cases.every((c) => c === k || ctx.log.cases[c].cid !== cid || rank(c) > rank(k));
-}
-
-const rankHeavy: Rule = {
-  code: 'T06',
-  title: 'One case (rank 0) does most of the I/O',
-  levels: 'HIGH when one case moves > rank_heavy of the bytes or spends > rank_heavy of the I/O time (with ≥ rank_heavy_min_cases cases)',
-  target: 'user',
-  run(ctx, scope, t) {
-    if (scope.cases.length < t.rank_heavy_min_cases) return [];
-    const share = (arr: Float64Array): { k: number; share: number; sum: number } => {
-      let sum = 0;
-      let k = scope.cases[0];
-      for (const c of scope.cases) {
-        sum += arr[c];
-        if (arr[c] > arr[k]) k = c;
-      }
-      return { k, share: sum > 0 ? arr[k] / sum : 0, sum };
-    };
-    const bytes = appPerCase(ctx, scope, [R_RBYTES, R_WBYTES]);
-    const time = appPerCase(ctx, scope, [R_RTIME, R_WTIME, R_MTIME]);
-    const b = share(bytes);
-    const tm = share(time);
-    const hit = b.share > t.rank_heavy ? b : tm.share > t.rank_heavy ? tm : null;
-    if (!hit) return [];
-    const k = hit.k;
-    const id = ctx.log.cases[k].id;
-    const first = isFirstRank(ctx, scope, k) ? ' (the first rank)' : '';
-    const parts: string[] = [];
-    if (b.sum > 0) parts.push(`${pct(bytes[k] / b.sum)} of the bytes (${formatBytes(bytes[k])} of ${formatBytes(b.sum)})`);
-    if (tm.sum > 0) parts.push(`${pct(time[k] / tm.sum)} of the I/O time (${formatDuration(time[k])} of ${formatDuration(tm.sum)})`);
-    const byBytes = hit === b;
-    return [{
-      code: 'T06', level: 'HIGH', target: 'user',
-      message: `Case ${id}${first} moves ${parts.join(' and spends ')} of the ${scope.cases.length} cases`,
-      details: [],
-      cases: topCasesOf(ctx, scope, byBytes ? bytes : time, t), files: [],
-      numbers: { bytes_share: b.sum > 0 ? bytes[k] / b.sum : 0, time_share: tm.sum > 0 ? time[k] / tm.sum : 0, cases: scope.cases.length },
-      recommendations: [
-        { text: 'Spread the I/O over the ranks (each writes its part of a shared file), or use MPI-IO collectives / parallel HDF5 instead of funnelling the data through one rank', snippet: { lang: 'c', code: '/* every rank writes its own block instead of gathering to rank 0 */\nMPI_File_write_at_all(fh, (MPI_Offset)rank * block, buf, block, MPI_BYTE, MPI_STATUS_IGNORE);' } },
-      ],
-    }];
-  },
-};
-
-const stragglerCases: Rule = {
-  code: 'T07',
-  title: 'Straggler cases',
-  levels: 'WARN when, within an I/O phase (docs/METHOD.md "Time"), cases are stragglers — busy time (Σ dur of their events in the phase) above mean + straggler_sigma σ of the phase\'s cases, as the time views say — and one exceeds the mean by straggler_excess (at least 3 cases)',
-  target: 'user',
-  run(ctx, scope, t) {
-    if (!ctx.hasDurations || scope.cases.length < 3) return [];
-    // the phases and per-case busy times of the time views (stragglers: docs/METHOD.md "Stragglers")
-    const ph = ctx.phases();
-    const { busy, seen } = ctx.phaseBusy();
-    const P = ph.phases.length;
-    const out: RawFinding[] = [];
-    for (let j = 0; j < P; j++) {
-      const cases = scope.cases.filter((k) => seen[k * P + j]);
-      if (cases.length < 3) continue;
-      const label = P === 1 ? 'the run' : `I/O phase ${j + 1} of ${P} (${ph.phases[j].start.toFixed(2)}–${ph.phases[j].end.toFixed(2)} s)`;
-      out.push(...stragglerFindings(ctx, { ...scope, cases }, t, cases.map((k) => busy[k * P + j]), label));
-    }
-    return out;
-  },
-};
-
-/**
- * One phase's T07 finding: the stragglers by the time views' rule (`stragglerRule`, at straggler_sigma),
- * all of them named; reported only when one of them exceeds the mean by straggler_excess (among three
- * nearly equal cases one is always above mean + 1 σ: that gate keeps such noise out of the report).
- */
-export function stragglerFindings(ctx: InsightsContext, scope: Scope, t: Thresholds, times: number[], phase: string): RawFinding[] {
-  const n = times.length;
-  const { mean, std: sd, slow: idx } = stragglerRule(times, t.straggler_sigma);
-  if (!idx.length || !(mean > 0) || !idx.some((j) => times[j] > mean * (1 + t.straggler_excess))) return [];
-  idx.sort((x, y) => times[y] - times[x] || x - y);
-  const slow = idx.map((j) => scope.cases[j]);
-  const val = new Float64Array(ctx.log.cases.length);
-  scope.cases.forEach((k, j) => (val[k] = times[j]));
-  const lines = slow.map((k) => `${ctx.log.cases[k].id}: ${formatDuration(val[k])} busy (+${pct(val[k] / mean - 1)} over the mean)`);
-  return [{
-    code: 'T07', level: 'WARN', target: 'user',
-    message: `${slow.length} case(s) spend more time in I/O during ${phase} than mean + ${t.straggler_sigma} σ of the ${n} cases (busy time, the sum of a case's call durations in it: mean ${formatDuration(mean)}, σ ${formatDuration(sd)})`,
-    details: lines,
-    cases: top(slow.map((k) => [ctx.log.cases[k].id, val[k]] as [string, number]), { ...t, top_share: 0 }),
-    files: [],
-    numbers: { stragglers: slow.length, mean, sd, cases: n },
-    recommendations: [
-      { text: 'Check where the stragglers ran (host, file system client) and whether they get more data than the others', snippet: { lang: 'sh', code: 'grep -c . traces/*.st          # calls per case\nstrace-dfg analyze --green-cid … # compare a straggler with the rest' } },
-      LUSTRE_STRIPING,
-    ],
-    key: `T07:${phase}`,
-  }];
-}
 
 export const BALANCE_RULES: Rule[] = [
   sharedSmall('P15', 'read'),
@@ -304,7 +223,5 @@ export const BALANCE_RULES: Rule[] = [
   imbalance('P19', 'time'),
   individual('P21', 'write'),
   individual('P22', 'read'),
-  rankHeavy,
-  stragglerCases,
   t09,
 ];

@@ -1,6 +1,6 @@
 /** P01–P06: read/write intensity by count and by bytes, small requests (Drishti's POSIX rules). */
 import { READ_CALLS, WRITE_CALLS } from '../calls';
-import { R_RBYTES, R_READS, R_SMALL_R, R_SMALL_W, R_WBYTES, R_WRITES, filesOf, total } from '../context';
+import { R_RBYTES, R_READS, R_RTIME, R_SMALL_R, R_SMALL_RTIME, R_SMALL_W, R_SMALL_WTIME, R_WBYTES, R_WRITES, R_WTIME, filesOf, total } from '../context';
 import { fileLines, formatBytes, pct, topCases, topFiles } from '../report';
 import { BUFFER_READS, BUFFER_WRITES, MPI_COLLECTIVE_READ, MPI_COLLECTIVE_WRITE } from '../snippets';
 import type { RawFinding, Rule } from '../types';
@@ -28,6 +28,8 @@ const intensity = (code: string, title: string, kind: 'count' | 'size', dir: 'wr
       cases: topCases(ctx, scope, files, field, t), files: topFiles(ctx, files, field, t),
       numbers: kind === 'count' ? { reads: r, writes: w } : { bytes_read: r, bytes_written: w },
       recommendations: [], calls: dir === 'write' ? WRITE_CALLS : READ_CALLS,
+      // the time of the dominant direction (what the intensity is about)
+      cost: total(files, dir === 'write' ? R_WTIME : R_RTIME),
     };
     return [f];
   },
@@ -53,6 +55,7 @@ const smallRequests = (code: string, dir: 'read' | 'write'): Rule => ({
       numbers: { small: s, requests: n, fraction: s / n, small_bytes: t.small_bytes },
       recommendations: dir === 'read' ? [BUFFER_READS, MPI_COLLECTIVE_READ] : [BUFFER_WRITES, MPI_COLLECTIVE_WRITE],
       calls: dir === 'read' ? READ_CALLS : WRITE_CALLS,
+      cost: total(files, dir === 'read' ? R_SMALL_RTIME : R_SMALL_WTIME),
     }];
   },
 });

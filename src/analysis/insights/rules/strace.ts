@@ -1,6 +1,8 @@
 /** T01–T05, T08: what only strace sees — lookups, failures, lseek pairs, syncs, reopening, untraced time. */
 import { LOOKUP_CALLS, OPEN_CALLS, READ_CALLS, SEEK_CALLS, SYNC_CALLS, WRITE_CALLS } from '../calls';
-import { NF, R_LOOKUPS, R_LOOKUP_FAIL, R_OPENS, R_SEEKPAIRS, R_SYNCS, R_WRITES, filesOf, total, type InsightsContext, type Scope } from '../context';
+import { NF, R_LOOKUPS, R_LOOKUP_FAIL, R_MTIME, R_OPENS, R_SEEKPAIRS, R_SEEK_TIME, R_SYNCS, R_SYNC_TIME, R_WRITES, filesOf, total, type InsightsContext, type Scope } from '../context';
+import { scopeOf } from '../scope';
+import type { Thresholds } from '../thresholds';
 import { basename, dirname, formatCount, formatDuration, pct, top, topCases, topCasesOf, topFiles } from '../report';
 import { FEWER_SYNCS, KEEP_OPEN, PREAD } from '../snippets';
 import type { RawFinding, Recommendation, Rule } from '../types';
@@ -46,52 +48,113 @@ const PROBE_FIX: Record<string, Recommendation> = {
   probing: { text: 'Attempt to combine files, reduce, or cache metadata operations (look the name up once and remember where it was)' },
 };
 
+/**
+ * Lookups per directory, the directories of one tree together: 3 or more directories whose paths differ only
+ * in their numbers (`/data/run/d0 … d19`, `/sys/block/loop0/queue … loop7/queue`) are one entry, named by
+ * the directory they share (`/data/run`, `/sys/block`).
+ */
+export function lookupTrees(byDir: Map<string, number>): Map<string, { n: number; dirs: number }> {
+  const groups = new Map<string, string[]>();
+  for (const d of byDir.keys()) {
+    const shape = d.replace(/\d+/g, '#');
+    let g = groups.get(shape);
+    if (!g) groups.set(shape, (g = []));
+    g.push(d);
+  }
+  const out = new Map<string, { n: number; dirs: number }>();
+  const add = (key: string, n: number, dirs: number): void => {
+    const e = out.get(key);
+    if (e) {
+      e.n += n;
+      e.dirs += dirs;
+    } else out.set(key, { n, dirs });
+  };
+  for (const g of groups.values()) {
+    if (g.length < 3) {
+      for (const d of g) add(d, byDir.get(d)!, 1);
+      continue;
+    }
+    let common = dirname(g[0]);
+    for (const d of g) while (common !== '/' && !(d === common || d.startsWith(`${common}/`))) common = dirname(common);
+    add(common, g.reduce((n, d) => n + byDir.get(d)!, 0), g.length);
+  }
+  return out;
+}
+
 const metadataStorm: Rule = {
   code: 'T01',
   title: 'Metadata storm',
-  levels: 'HIGH when lookups take > metadata_storm_time of a case\'s traced time; WARN when only their count exceeds metadata_storm_calls',
+  levels: 'HIGH when lookups of the application\'s files take > metadata_storm_time of a case\'s traced time (and ≥ metadata_storm_min_time); WARN when only their count exceeds metadata_storm_calls. Start-up lookups (system and runtime files: loader, /sys, /proc, imports) apart, by time only',
   target: 'user',
   run(ctx, scope, t) {
-    const byTime = (k: number): boolean => ctx.caseTraced[k] > 0 && ctx.caseLookupTime[k] >= t.metadata_storm_min_time && ctx.caseLookupTime[k] / ctx.caseTraced[k] > t.metadata_storm_time;
-    const storm = scope.cases.filter((k) => ctx.caseLookups[k] > t.metadata_storm_calls || byTime(k));
-    if (!storm.length) return [];
-    const sub: Scope = { ...scope, cases: storm, has: new Uint8Array(scope.has.length) };
-    for (const k of storm) sub.has[k] = 1;
-    let calls = 0, fail = 0, enoent = 0, maxShare = 0;
-    for (const k of storm) {
-      calls += ctx.caseLookups[k];
-      fail += ctx.caseLookupFail[k];
-      enoent += ctx.caseLookupEnoent[k];
-      if (ctx.caseTraced[k] > 0) maxShare = Math.max(maxShare, Math.min(1, ctx.caseLookupTime[k] / ctx.caseTraced[k]));
-    }
-    const files = filesOf(ctx, sub).filter((g) => g.v[R_LOOKUPS] > 0);
-    const dirs = new Map<string, number>();
-    for (const g of files) {
-      const d = dirname(ctx.log.paths[g.fp]);
-      dirs.set(d, (dirs.get(d) ?? 0) + g.v[R_LOOKUPS]);
-    }
-    const topDirs = top(dirs, t, calls);
-    const patterns = probingPatterns(files.filter((g) => g.v[R_LOOKUP_FAIL] > 0).map((g) => ({ path: ctx.log.paths[g.fp], n: g.v[R_LOOKUP_FAIL] })));
-    const kinds = [...new Set(patterns.map((p) => p.kind))];
-    const timeHit = storm.some(byTime);
-    let worst = storm[0];
-    for (const k of storm) if (ctx.caseLookups[k] > ctx.caseLookups[worst]) worst = k;
-    const details = [
-      ...topDirs.map((c) => `${formatCount(c.value)} (${pct(c.share)}) lookups are in "${c.name}"`),
-      ...patterns.slice(0, 5).map((p) => `${p.kind}: "${p.name}" looked up in ${p.dirs} directories (${formatCount(p.calls)} failing calls)`),
-    ];
-    return [{
-      code: 'T01', level: timeHit ? 'HIGH' : 'WARN', target: 'user',
-      message: `${storm.length} case(s) issue a metadata storm: ${formatCount(calls)} stat/open/access/readlink-type calls (up to ${formatCount(ctx.caseLookups[worst])} in ${ctx.log.cases[worst].id}${ctx.hasDurations ? `, up to ${pct(maxShare)} of a case's traced time` : ''}); ${pct(calls > 0 ? enoent / calls : 0)} fail with ENOENT${kinds.length ? `; probing: ${kinds.join(', ')}` : ''}`,
-      details,
-      cases: topCasesOf(ctx, sub, ctx.caseLookups, t),
-      files: topFiles(ctx, files, R_LOOKUPS, t),
-      numbers: { cases: storm.length, calls, failing: fail, enoent, enoent_fraction: calls > 0 ? enoent / calls : 0, max_time_fraction: maxShare },
-      recommendations: kinds.length ? kinds.map((k) => PROBE_FIX[k]) : [PROBE_FIX.probing],
-      calls: LOOKUP_CALLS,
-    }];
+    const heavy = (time: number, k: number): boolean => ctx.caseTraced[k] > 0 && time >= t.metadata_storm_min_time && time / ctx.caseTraced[k] > t.metadata_storm_time;
+    const byTime = (k: number): boolean => heavy(ctx.caseLookupTime[k], k);
+    const app = scope.cases.filter((k) => ctx.caseLookups[k] > t.metadata_storm_calls || byTime(k));
+    const start = scope.cases.filter((k) => heavy(ctx.caseStartLookupTime[k], k));
+    const out: RawFinding[] = [];
+    if (app.length) out.push(stormFinding(ctx, scope, t, app, 'app', byTime));
+    if (start.length) out.push(stormFinding(ctx, scope, t, start, 'start-up', () => true));
+    return out;
   },
 };
+
+/** One T01 finding: the storm among the application's files, or the start-up's (system and runtime files). */
+function stormFinding(ctx: InsightsContext, scope: Scope, t: Thresholds, storm: number[], part: 'app' | 'start-up', byTime: (k: number) => boolean): RawFinding {
+  const sub = scopeOf(scope, storm);
+  const startUp = part === 'start-up';
+  const lookupsOf = startUp ? ctx.caseStartLookups : ctx.caseLookups;
+  const timeOf = startUp ? ctx.caseStartLookupTime : ctx.caseLookupTime;
+  let calls = 0, fail = 0, enoent = 0, maxShare = 0, seconds = 0, startCalls = 0, startTime = 0;
+  for (const k of storm) {
+    calls += lookupsOf[k];
+    seconds += timeOf[k];
+    startCalls += ctx.caseStartLookups[k];
+    startTime += ctx.caseStartLookupTime[k];
+    if (!startUp) {
+      fail += ctx.caseLookupFail[k];
+      enoent += ctx.caseLookupEnoent[k];
+    }
+    if (ctx.caseTraced[k] > 0) maxShare = Math.max(maxShare, Math.min(1, timeOf[k] / ctx.caseTraced[k]));
+  }
+  const files = filesOf(ctx, sub).filter((g) => g.v[R_LOOKUPS] > 0 && (ctx.appFile[g.fp] === 1) !== startUp);
+  if (startUp) for (const g of files) fail += g.v[R_LOOKUP_FAIL];
+  const dirs = new Map<string, number>();
+  for (const g of files) {
+    const d = dirname(ctx.log.paths[g.fp]);
+    dirs.set(d, (dirs.get(d) ?? 0) + g.v[R_LOOKUPS]);
+  }
+  const trees = lookupTrees(dirs);
+  const topDirs = top([...trees].map(([d, e]) => [d, e.n] as [string, number]), t, calls);
+  // probing: failing lookups of every file (a PATH search goes through the system's bin directories too)
+  const failing = filesOf(ctx, sub).filter((g) => g.v[R_LOOKUP_FAIL] > 0 && (!startUp || ctx.appFile[g.fp] === 0));
+  const patterns = probingPatterns(failing.map((g) => ({ path: ctx.log.paths[g.fp], n: g.v[R_LOOKUP_FAIL] })));
+  const kinds = [...new Set(patterns.map((p) => p.kind))];
+  const timeHit = storm.some(byTime);
+  let worst = storm[0];
+  for (const k of storm) if (lookupsOf[k] > lookupsOf[worst]) worst = k;
+  const where = (d: string): string => {
+    const e = trees.get(d)!;
+    return e.dirs > 1 ? `under "${d}" (${e.dirs} directories)` : `in "${d}"`;
+  };
+  const details = [
+    ...topDirs.map((c) => `${formatCount(c.value)} (${pct(c.share)}) lookups are ${where(c.name)}`),
+    ...patterns.slice(0, 5).map((p) => `${p.kind}: "${p.name}" looked up in ${p.dirs} directories (${formatCount(p.calls)} failing calls)`),
+  ];
+  if (!startUp && startCalls > 0) details.push(`Start-up (the loader, /sys, /proc, locale, imports, the MPI runtime: system and runtime files) adds ${formatCount(startCalls)} lookups${ctx.hasDurations ? ` taking ${formatDuration(startTime)}` : ''}, not counted here`);
+  const what = startUp ? 'a start-up metadata storm (system and runtime files: the loader, /sys, /proc, imports)' : 'a metadata storm on the application\'s files';
+  return {
+    code: 'T01', level: timeHit ? 'HIGH' : 'WARN', target: 'user',
+    message: `${storm.length} case(s) issue ${what}: ${formatCount(calls)} stat/open/access/readlink-type calls (up to ${formatCount(lookupsOf[worst])} in ${ctx.log.cases[worst].id}${ctx.hasDurations ? `, up to ${pct(maxShare)} of a case's traced time` : ''})${startUp ? '' : `; ${pct(calls > 0 ? enoent / calls : 0)} fail with ENOENT`}${kinds.length ? `; probing: ${kinds.join(', ')}` : ''}`,
+    details,
+    cases: topCasesOf(ctx, sub, lookupsOf, t),
+    files: topFiles(ctx, files, R_LOOKUPS, t),
+    numbers: { cases: storm.length, calls, failing: fail, enoent, enoent_fraction: calls > 0 ? enoent / calls : 0, max_time_fraction: maxShare, ...(startUp ? {} : { startup_calls: startCalls, startup_seconds: startTime }) },
+    recommendations: kinds.length ? kinds.map((k) => PROBE_FIX[k]) : [PROBE_FIX.probing],
+    calls: LOOKUP_CALLS,
+    key: startUp ? 'T01:start-up' : 'T01',
+    cost: seconds,
+  };
+}
 
 /** Failing calls per case of each of the given activities: one pass over the scope's events. */
 function failuresPerCase(ctx: InsightsContext, scope: Scope, acts: readonly number[]): Float64Array[] {
@@ -123,12 +186,14 @@ const failures: Rule = {
     const P = log.pairCall.length;
     const calls = new Float64Array(A);
     const fails = new Float64Array(A);
+    const failTime = new Float64Array(A);
     for (const sd of scope.sides) {
       for (let p = 0; p < P; p++) {
         const a = pairAct[p];
         if (a < 0) continue;
         calls[a] += ctx.pairCallsSide[sd * P + p];
         fails[a] += ctx.pairFailSide[sd * P + p];
+        failTime[a] += ctx.pairFailTimeSide[sd * P + p];
       }
     }
     const hit: number[] = [];
@@ -176,6 +241,7 @@ const failures: Rule = {
         }],
         activity: name,
         key: `T02:${name}`,
+        cost: failTime[a],
       };
     });
   },
@@ -199,6 +265,8 @@ const seekPairs: Rule = {
       numbers: { pairs: n, files: files.length },
       recommendations: [PREAD],
       calls: [...SEEK_CALLS, ...READ_CALLS, ...WRITE_CALLS],
+      // the lseeks pread/pwrite would save
+      cost: total(files, R_SEEK_TIME),
     }];
   },
 };
@@ -222,6 +290,7 @@ const syncRate: Rule = {
       numbers: { syncs: s, writes: w, files: files.length },
       recommendations: [FEWER_SYNCS],
       calls: SYNC_CALLS,
+      cost: total(files, R_SYNC_TIME),
     }];
   },
 };
@@ -247,6 +316,7 @@ const openChurn: Rule = {
       byCase.set(c, (byCase.get(c) ?? 0) + ctx.rec[r * NF + R_OPENS]);
     }
     const r0 = recs[0];
+    const seconds = recs.reduce((s, r) => s + ctx.rec[r * NF + R_MTIME], 0);
     return [{
       code: 'T05', level: 'WARN', target: 'developer',
       message: `${fileSet.size} file(s) opened more than ${t.open_churn} times in one case: "${ctx.log.paths[ctx.recFp[r0]]}" ${formatCount(ctx.rec[r0 * NF + R_OPENS])} times in ${ctx.log.cases[ctx.recCase[r0]].id}`,
@@ -255,6 +325,8 @@ const openChurn: Rule = {
       numbers: { files: fileSet.size, opens, max_opens: ctx.rec[r0 * NF + R_OPENS] },
       recommendations: [KEEP_OPEN],
       calls: [...OPEN_CALLS, 'close'],
+      // the metadata time (opens, closes) on those files in those cases
+      cost: seconds,
     }];
   },
 };
@@ -285,6 +357,7 @@ const untraced: Rule = {
       cases: topCasesOf(ctx, scope, gap, t), files: [],
       numbers: { cases: hit.length, traced: ctx.caseTraced[worst], wall: ctx.caseWall[worst], filtered: filtered.length },
       recommendations: recs,
+      cost: hit.reduce((s, k) => s + gap[k], 0),
     }];
   },
 };
