@@ -11,7 +11,7 @@ import { loadMpi } from './mpiFixtures';
 const INS = join(FIXTURES, '..', '..', 'src/analysis/insights/__fixtures__');
 const files = (...dirs: string[]): string[] => dirs.flatMap((d) => readdirSync(join(INS, d)).filter((f) => f.endsWith('.st')).map((f) => join(INS, d, f)));
 
-test('findings of a 4-rank run grouped by level; a click marks the nodes; thresholds as JSON in the URL', async ({ page }) => {
+test('findings of a 4-rank run ranked by cost, each with its level, run and time; a click marks the nodes; thresholds as JSON in the URL', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   const app = new AppPage(page);
   await app.open();
@@ -19,13 +19,21 @@ test('findings of a 4-rank run grouped by level; a click marks the nodes; thresh
   await app.expectReady();
   await app.tab('insights');
   await app.waitIdle();
-  const high = page.getByTestId('insights-HIGH');
+  // the findings to act on (HIGH and WARN) come first, most time first; the rest below
+  const high = page.getByTestId('insights-act');
   await expect(high.locator('[data-code=T06]')).toContainText('imb_node1_0 (the first rank)');
-  await expect(high.locator('[data-code=P21]')).toContainText('Detected write imbalance when accessing 2 individual file(s)');
+  await expect(high.locator('[data-code=T06]')).toHaveAttribute('data-level', 'HIGH');
+  await expect(high.locator('[data-code=T06] .run')).toHaveText('run imb');
   await expect(high.locator('[data-code=T02]')).toContainText('Activity openat:/tmp/insfx has 120 failing calls');
+  const seconds = await high.getByTestId('finding-cost').allTextContents();
+  expect(seconds.length).toBe(await high.getByTestId('finding').count());
+  const ms = seconds.map((t) => { const m = /^([\d.]+) (µs|ms|s) ·/.exec(t)!; return Number(m[1]) * (m[2] === 's' ? 1000 : m[2] === 'ms' ? 1 : 0.001); });
+  expect(ms).toEqual([...ms].sort((a, b) => b - a));
+  // P21 on pair.dat (640 KiB, a few ms of imbalance) is immaterial: INFO, saying why
+  await expect(page.getByTestId('insights-INFO').locator('[data-code=P21]')).toContainText('Detected write imbalance when accessing 1 individual file(s)');
 
-  // select the nodes of P21: pwrite64:/tmp/insfx is marked in the graph
-  await high.locator('[data-code=P21]').getByTestId('finding-select').click();
+  // select the nodes of P18: pwrite64:/tmp/insfx is marked in the graph
+  await high.locator('[data-code=P18]').getByTestId('finding-select').click();
   await app.waitIdle();
   const marked = (await app.graph()).nodes.filter((n) => n.marked).map((n) => n.id);
   expect(marked).toEqual(['pwrite64:/tmp/insfx']);

@@ -55,10 +55,15 @@ export function runInsights(log: EventLog, opts: InsightsOptions = {}): Insights
   const findings: Finding[] = [];
   const linker = new ActivityLinker(ctx);
   const totals = new Map<Scope, ScopeTotals>();
+  const caseOf = new Map(log.cases.map((c, k) => [c.id, k]));
   const finish = (f: RawFinding, s: FindingSide, scope: Scope): Finding => {
     const { calls, key: _key, activity, cost: seconds, costBytes, base, ...rest } = f;
     let tot = totals.get(scope);
     if (!tot) totals.set(scope, (tot = scopeTotals(ctx, scope)));
+    // the share is of the wall time of the cases responsible (the run's when it names none): a problem of
+    // one program loaded beside another is judged against its own time
+    const named = f.cases.map((c) => caseOf.get(c.name)).filter((k): k is number => k !== undefined);
+    if (named.length) tot = { ...tot, wall: named.reduce((w, k) => w + ctx.caseWall[k], 0) };
     const cost = seconds !== null && ctx.hasDurations && tot.wall > 0 ? { seconds, share: Math.min(1, seconds / tot.wall) } : null;
     const out: Finding = { ...rest, side: s, run: scope.run, cost, activity: activity ?? null, activities: activity ? [activity] : linker.activities(f.files.map((c) => c.name), calls) };
     // without durations the time a finding costs is unknown: judged by its bytes when it is about data
@@ -105,8 +110,8 @@ export function byCost(a: Finding, b: Finding): number {
 
 /**
  * A WARN or HIGH finding must matter to its run (docs/METHOD.md "Insights", "Materiality"): at least
- * material_time seconds and material_share of the run's wall time (T07: of its phase's), or — about data —
- * material_bytes and material_share of the run's bytes. Below both it is INFO, and says why.
+ * material_time seconds and material_share of the summed wall time of its cases (T07: of its phase's), or —
+ * about data — material_bytes and material_share of the run's bytes. Below both it is INFO, and says why.
  */
 function materiality(f: Finding, seconds: number | null, bytes: number | undefined, base: number | undefined, tot: ScopeTotals, t: Thresholds): Finding {
   // a finding that names no time or bytes (Darshan's counters) cannot be judged: its level stands
@@ -116,11 +121,18 @@ function materiality(f: Finding, seconds: number | null, bytes: number | undefin
   const byTime = seconds !== null && wall > 0 && seconds >= t.material_time && seconds >= t.material_share * wall;
   const byBytes = bytes !== undefined && bytes >= t.material_bytes && bytes >= t.material_share * allBytes;
   if (byTime || byBytes) return f;
+  // what falls short, each against its threshold
   const parts: string[] = [];
-  if (seconds !== null && wall > 0) parts.push(`${formatDuration(seconds)}, ${pct(seconds / wall)} of the ${base !== undefined ? 'phase\'s' : 'run\'s'} wall time`);
-  if (bytes !== undefined) parts.push(`${formatBytes(bytes)}, ${pct(allBytes > 0 ? bytes / allBytes : 0)} of its bytes`);
+  if (seconds !== null && wall > 0) {
+    const short = [seconds < t.material_time ? `< material_time ${formatDuration(t.material_time)}` : '', seconds < t.material_share * wall ? `< material_share ${pct(t.material_share)}` : ''].filter(Boolean).join(', ');
+    parts.push(`${formatDuration(seconds)}, ${pct(seconds / wall)} of the wall time of ${base !== undefined ? 'its phase' : 'its cases'}${short ? ` (${short})` : ''}`);
+  }
+  if (bytes !== undefined) {
+    const short = [bytes < t.material_bytes ? `< material_bytes ${formatBytes(t.material_bytes)}` : '', bytes < t.material_share * allBytes ? `< material_share ${pct(t.material_share)}` : ''].filter(Boolean).join(', ');
+    parts.push(`${formatBytes(bytes)}, ${pct(allBytes > 0 ? bytes / allBytes : 0)} of the run's bytes${short ? ` (${short})` : ''}`);
+  }
   const why = parts.length ? parts.join('; ') : 'no time it accounts for';
-  return { ...f, level: 'INFO', details: [`Immaterial (${why}): below material_time ${t.material_time} s / material_share ${pct(t.material_share)}, so at most INFO (it would be ${f.level})`, ...f.details] };
+  return { ...f, level: 'INFO', details: [`Immaterial, so INFO (it would be ${f.level}): ${why}`, ...f.details] };
 }
 
 function runOn(rule: Rule, ctx: InsightsContext, scope: Scope, t: Thresholds): RawFinding[] {

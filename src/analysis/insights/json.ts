@@ -11,8 +11,8 @@ export interface InsightJson {
   side: Finding['side'];
   /** The run (cid) when several runs were loaded together and the rule judges one run at a time, else null. */
   run: string | null;
-  /** The time the finding accounts for: seconds summed over its cases and their share (0…1) of the run's
-   * summed wall time; null when none. The list is ordered by it (HIGH/WARN first, then INFO, then OK). */
+  /** The time the finding accounts for: seconds summed over its cases and their share (0…1) of the summed
+   * wall time of the cases it names; null when none. The list is ordered by it (HIGH/WARN first, then INFO, then OK). */
   cost: { seconds: number; share: number } | null;
   message: string;
   details: string[];

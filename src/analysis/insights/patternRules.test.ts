@@ -60,7 +60,7 @@ describe('P09 / P10 redundant traffic', () => {
     // 192 KiB read again in microseconds: immaterial with the defaults (at most INFO, and it says why)
     const d = one('reread', 'P09');
     expect(d.level).toBe('INFO');
-    expect(d.details[0]).toMatch(/^Immaterial \(.* of the run's wall time; 192 KiB, .* of its bytes\): below material_time 0.01 s \/ material_share 2.00%, so at most INFO \(it would be WARN\)$/);
+    expect(d.details[0]).toMatch(/^Immaterial, so INFO \(it would be WARN\): .* of the wall time of its cases \(< material_time 10.00 ms, < material_share 2.00%\); 192 KiB, 60.00% of the run's bytes \(< material_bytes 1.00 MiB\)$/);
     expect(codes('reread')).not.toContain('P10');
     expect(codes('large_sequential')).not.toContain('P09');
     expect(codes('rewrite')).not.toContain('P09');

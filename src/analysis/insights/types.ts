@@ -27,7 +27,7 @@ export interface Recommendation {
 }
 
 /** The time a finding accounts for: seconds summed over its cases, and their share (0…1) of the summed wall
- * time (first start → last end) of the cases of its run (docs/METHOD.md "Insights", "Cost"). */
+ * time (first start → last end) of the cases it names — of its run's when none (docs/METHOD.md "Insights", "Cost"). */
 export interface Cost {
   seconds: number;
   share: number;

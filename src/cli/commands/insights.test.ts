@@ -22,9 +22,9 @@ describe('strace-dfg insights', () => {
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^\d+ insights over 2 cases from 2 files\n/);
-    expect(r.out).toContain('\nHIGH and WARN, most time first (1)\n  ▶ WARN [T05] 1 file(s) opened more than 100 times in one case: "/tmp/insfx/churn/data" 101 times in churn_node1_0  (developer; 21.89 ms, 10.2% of the run\'s wall time)\n');
+    expect(r.out).toContain('\nHIGH and WARN, most time first (1)\n  ▶ WARN [T05] 1 file(s) opened more than 100 times in one case: "/tmp/insfx/churn/data" 101 times in churn_node1_0  (developer; 21.89 ms, 14.9% of the wall time of its cases)\n');
     // 100 lseek + write pairs taking 9.95 ms: under material_time (10 ms), so INFO, saying why
-    expect(r.out).toContain('  ▶ INFO [T03] 100 reads or writes directly follow an lseek on the same file by the same process (in 1 file(s)): pread/pwrite do both in one call  (developer; 9.95 ms, 4.6% of the run\'s wall time)\n      ↪ Immaterial (9.95 ms, 4.64% of the run\'s wall time): below material_time 0.01 s / material_share 2.00%, so at most INFO (it would be WARN)\n');
+    expect(r.out).toContain('  ▶ INFO [T03] 100 reads or writes directly follow an lseek on the same file by the same process (in 1 file(s)): pread/pwrite do both in one call  (developer; 9.95 ms, 14.8% of the wall time of its cases)\n      ↪ Immaterial, so INFO (it would be WARN): 9.95 ms, 14.81% of the wall time of its cases (< material_time 10.00 ms)\n');
     expect(r.out).toContain('          pread(fd, buf, n, off);');
     const order = [...r.out.matchAll(/^ {2}▶ (\w+) \[(\w+)\]/gm)].map((m) => `${m[1]} ${m[2]}`);
     expect(order).toEqual(['WARN T05', 'INFO P01', 'INFO P03', 'INFO T03', 'INFO P08', 'OK P14']);

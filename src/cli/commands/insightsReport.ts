@@ -36,9 +36,9 @@ export function insightsReport(r: InsightsResult, o: { cases: number; files: num
   return out.join('\n') + '\n';
 }
 
-/** "1.23 s, 45.6% of the run's wall time". */
+/** "1.23 s, 45.6% of the wall time of its cases". */
 export function costText(c: NonNullable<Finding['cost']>): string {
-  return `${formatDuration(c.seconds)}, ${(c.share * 100).toFixed(1)}% of the run's wall time`;
+  return `${formatDuration(c.seconds)}, ${(c.share * 100).toFixed(1)}% of the wall time of its cases`;
 }
 
 /** One line per reason: the codes that share it (runs of numbers as ranges; a lone code with its title). */

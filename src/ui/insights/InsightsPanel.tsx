@@ -1,16 +1,23 @@
 /**
- * The Insights tab: the findings of the insight rules (docs/METHOD.md "Insights") grouped by level, each
- * with its numbers, the files and cases responsible, recommendations and snippets; a click selects the
+ * The Insights tab: the findings of the insight rules (docs/METHOD.md "Insights") ranked — those to act on
+ * (HIGH, WARN) by the time they account for, then INFO, then OK — each with its cost, numbers, the files
+ * and cases responsible, recommendations and snippets; a click selects the
  * finding's nodes, opens its activity's timeline, or puts its cases in green against the rest. The
  * thresholds are editable as JSON (part of the view and the URL). Trace content is shown as text only.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { Finding, Level } from '../../analysis/insights/types';
+import type { Finding } from '../../analysis/insights/types';
+import { formatDuration } from '../../lib/format';
 import { useApp } from '../appContext';
 import { itsCasesVsRest } from './findingCases';
 import './insights.css';
 
-const LEVELS: Level[] = ['HIGH', 'WARN', 'INFO', 'OK'];
+/** The panel's groups, in the findings' order (they come ranked by cost). */
+const GROUPS: { id: string; title: string; of: (f: Finding) => boolean }[] = [
+  { id: 'act', title: 'To act on — most time first', of: (f) => f.level === 'HIGH' || f.level === 'WARN' },
+  { id: 'INFO', title: 'INFO', of: (f) => f.level === 'INFO' },
+  { id: 'OK', title: 'OK', of: (f) => f.level === 'OK' },
+];
 const SIDE_TEXT = { green: 'only in green', red: 'only in red', both: 'green and red' } as const;
 
 export function InsightsPanel() {
@@ -24,7 +31,6 @@ export function InsightsPanel() {
   }, [result, insights, loading, loadInsights]);
   if (!result) return <p className="muted">No analysis yet.</p>;
   if (!insights) return <p className="muted">Running the rules…</p>;
-  const by = (l: Level) => insights.findings.filter((f) => f.level === l);
   return (
     <section className="insights" data-testid="insights">
       <p className="muted">
@@ -32,18 +38,19 @@ export function InsightsPanel() {
         {!insights.hasOffsets && ' · no file offsets: P08–P14 need them'}
         {!insights.hasDurations && ' · no durations (-T): the time rules are off'}
       </p>
-      {LEVELS.map((l) =>
-        by(l).length ? (
-          <div key={l} className={`level level-${l}`} data-testid={`insights-${l}`}>
+      {GROUPS.map((g) => {
+        const fs = insights.findings.filter(g.of);
+        return fs.length ? (
+          <div key={g.id} className="level" data-testid={`insights-${g.id}`}>
             <h4>
-              {l} <span className="muted">({by(l).length})</span>
+              {g.title} <span className="muted">({fs.length})</span>
             </h4>
-            {by(l).map((f, i) => (
-              <FindingCard key={`${f.code}-${f.activity ?? ''}-${i}`} f={f} />
+            {fs.map((f, i) => (
+              <FindingCard key={`${f.code}-${f.run ?? ''}-${f.activity ?? ''}-${i}`} f={f} />
             ))}
           </div>
-        ) : null,
-      )}
+        ) : null;
+      })}
       {insights.findings.length === 0 && <p data-testid="insights-none">No rule holds at these thresholds.</p>}
       <Thresholds />
       <details className="unobservable">
@@ -75,15 +82,18 @@ function FindingCard({ f }: { f: Finding }) {
   const timelineOf = f.activity ?? (shown.length === 1 ? shown[0] : null);
   const vsRest = itsCasesVsRest(f.cases.map((c) => c.name), allCases);
   return (
-    <article className={`finding ${isMarked ? 'marked' : ''}`} data-testid="finding" data-code={f.code}>
+    <article className={`finding fl-${f.level} ${isMarked ? 'marked' : ''}`} data-testid="finding" data-code={f.code} data-level={f.level}>
       <header
         onClick={() => markNodes(isMarked ? [] : shown)}
         title={shown.length ? 'Select its nodes in the graph' : 'No node of the graph: the finding is about cases or time'}
       >
         <span className={`code lv-${f.level}`}>{f.code}</span>
+        <span className={`lvl lv-${f.level}`}>{f.level}</span>
         {f.side && <span className={`side side-${f.side}`}>{SIDE_TEXT[f.side]}</span>}
+        {f.run && <span className="run" title="The run (cid) it is about: the rule judges one run at a time">run {f.run}</span>}
         <span className="target">{f.target}</span>
         <p className="message">{f.message}</p>
+        {f.cost && <Cost c={f.cost} />}
       </header>
       <div className="actions">
         {shown.length > 0 && (
@@ -134,6 +144,19 @@ function FindingCard({ f }: { f: Finding }) {
         ))}
       </details>
     </article>
+  );
+}
+
+/** The time a finding accounts for: seconds, and a bar of its share of its cases' wall time. */
+function Cost({ c }: { c: NonNullable<Finding['cost']> }) {
+  const pct = c.share * 100;
+  return (
+    <p className="cost" data-testid="finding-cost" title="The time this finding accounts for, summed over its cases, and its share of the summed wall time of the cases responsible">
+      <span className="bar">
+        <span style={{ width: `${Math.max(1, Math.min(100, pct))}%` }} />
+      </span>
+      {formatDuration(c.seconds)} · {pct < 0.1 ? '<0.1' : pct.toFixed(1)}% of its cases' wall time
+    </p>
   );
 }
 
