@@ -2,6 +2,7 @@
  * AnalysisResult → the CLI's JSON document (docs/FORMATS.md "CLI JSON output").
  * Pure and DOM/Node-free: the CLI prints it with `--json`, the app's worker reuses it for "analysis JSON".
  */
+import type { JobRow } from './jobs';
 import type { FileReport } from '../model/eventlog';
 import type { CliAccess, CliFileAccess } from './accessReport';
 import { METRICS } from './metrics';
@@ -56,6 +57,8 @@ export interface CliJson {
   partition?: CliPartition;
   /** Per file with reads or writes: cases, shared, access pattern, sizes (the analysis JSON: Session.analysisJson). */
   files?: Record<string, CliFileAccess>;
+  /** The job header of each Darshan log loaded (analysis/jobs.ts). */
+  jobs?: JobRow[];
 }
 
 /** One step of a JSON variant trace: an activity, or `[activity, n]` for a run of n ≥ 2 (docs/FORMATS.md). */
@@ -101,7 +104,7 @@ export function sumDropped(files: readonly Pick<FileReport, 'dropped'>[]): Recor
  * The CLI JSON document of an analysis. `files` are the input files' reports (`log.files`), whose
  * dropped-line counts are summed into `dropped`. `partition` is present iff `result.partition` is.
  */
-export function toCliJson(result: AnalysisResult, files: readonly Pick<FileReport, 'dropped'>[]): CliJson {
+export function toCliJson(result: AnalysisResult, files: readonly Pick<FileReport, 'dropped'>[], jobs: readonly JobRow[] = []): CliJson {
   // null-prototype records: an activity or errno named `__proto__` is a key like any other
   const nodes: Record<string, CliNodeStats> = Object.create(null) as Record<string, CliNodeStats>;
   for (const s of result.nodes) {
@@ -125,6 +128,7 @@ export function toCliJson(result: AnalysisResult, files: readonly Pick<FileRepor
     nodes,
     edges,
     variants: result.variants.map((v) => ({ trace: foldRuns(v.trace), count: v.count, cases: v.cases.slice() })),
+    ...(jobs.length ? { jobs: jobs.slice() } : {}),
   };
   if (result.partition) {
     const p = result.partition;

@@ -9,6 +9,7 @@ import { layerReport, type LayerReport } from '../analysis/layers/report';
 import { activityEvents, completeDeferred, edgeCases, mappingLog, mappingLogKey, mappingRegexes, resolvePartition, type CompiledMapping } from '../analysis/index';
 import { compileView, type CustomSandbox, type RegexGuard } from './compile';
 import { toCliJson } from '../analysis/cliJson';
+import { jobRows } from '../analysis/jobs';
 import { accessReport, type AccessReport } from '../analysis/accessReport';
 import { resolveThresholds, runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
 import { compare, toCompareJson, type CompareJson, type CompareOptions, type CompareResult } from '../analysis/compare/index';
@@ -340,7 +341,7 @@ export class Session {
   async analysisJson(ctx: Ctx): Promise<AnalysisJson> {
     const last = { reply: this.lastReply, params: this.params, partition: this.partition };
     const full = fullResult(last, this.limits, () => this.needAnalysis());
-    const doc = toCliJson(full, this.loader.log?.files ?? []);
+    const doc = toCliJson(full, this.loader.log?.files ?? [], jobRows(this.loader.log));
     const access = await this.access(ctx);
     const ins = await this.insights(ctx);
     return analysisDocument(doc, access, ins, () => viewText(this.params!, !!this.loader.options.splitByPid, this.thresholds), await this.layers(ctx));

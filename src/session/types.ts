@@ -2,6 +2,7 @@
  * The plain types of a Session's requests and replies: what the worker protocol carries to the UI and what
  * the CLI reads. No typed arrays except in TimelineData (analysis/types.ts).
  */
+import type { JobRow } from '../analysis/jobs';
 import type { AnalysisResult, AnalyzeOptions, MappingSpec, PathFilter } from '../analysis/types';
 import type { Thresholds } from '../analysis/insights/thresholds';
 import type { CustomSandbox, RegexGuard } from './compile';
@@ -87,6 +88,8 @@ export interface LoadSummary {
   skipped?: string[];
   caseList: CaseRow[];
   warnings: string[];
+  /** The job header of each Darshan log loaded (nprocs, run time, command line, mounts, modules). */
+  jobs?: JobRow[];
   /** Parse threads used and wall time of the load (ms). */
   threads?: number;
   loadMs?: number;

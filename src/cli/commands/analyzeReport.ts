@@ -1,4 +1,5 @@
 /** The CLI's readable (non-JSON) output: summary line, activity / edge / variant / partition tables. */
+import { jobLine } from '../../analysis/jobs';
 import type { CliJson } from '../../analysis/cliJson';
 import { errnoText, finiteValue, METRICS } from '../../analysis/metrics';
 import type { AnalysisResult } from '../../analysis/types';
@@ -54,7 +55,9 @@ export function textReport(result: AnalysisResult, doc: CliJson, ctx: ReportCont
       `${why ? ` (${why})` : ''}, ${result.nodes.length} activities, ${result.edges.length} edges, ${result.variants.length} variants`,
   );
   if (dropped.length) out.push(`dropped lines: ${dropped.map(([k, n]) => `${k} ${formatCount(n)}`).join(', ')}`);
-  if (!result.hasDurations) out.push('note: no durations in the traces (record with strace -T): Load, dr, mc and DR are unavailable');
+  for (const j of doc.jobs ?? []) out.push(safe(jobLine(j)));
+  if (!result.hasDurations && doc.jobs?.length && result.events === 0) out.push('note: no events (Darshan logs without a DXT trace): the graph is empty; the counters give the insights (`insights`) and the files');
+  else if (!result.hasDurations) out.push('note: no durations in the traces (record with strace -T): Load, dr, mc and DR are unavailable');
   else if (!result.hasTimestamps) out.push('note: no timestamps in the traces (record with strace -tt): mc and DR are unavailable');
   if (result.hosts > 1) out.push(`note: cases from ${result.hosts} hosts: mc (and DR) are exact only if their clocks are synchronised`);
 
