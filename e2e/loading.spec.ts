@@ -114,7 +114,7 @@ test('a folder with other files: one line "N other files skipped", a trace-named
     await app.pickFolder(run);
     const s = await app.expectReady();
     expect(s.cases).toBe(2);
-    expect(s.errors).toEqual(['ior-run/ssf_vm_9.st: neither an strace trace, an HDF5 event log nor a Darshan log']);
+    expect(s.errors).toEqual(['ior-run/ssf_vm_9.st: neither an strace trace, an HDF5 event log, a Darshan log nor an OTF2 trace']);
     const skipped = page.getByTestId('skipped-files');
     await expect(skipped.locator('summary')).toHaveText('5 other files skipped (not traces)');
     await expect(skipped.locator('li').first()).toBeHidden(); // collapsed: the names on click

@@ -3,6 +3,7 @@
  * .tar dropped; the same ranks and I/O calls of every layer each way; screenshots of the graph at three
  * sizes, light and dark.
  */
+import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
@@ -75,3 +76,28 @@ for (const scheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test('an OTF2 trace compared with strace traces of a similar run: green vs red with numbers', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickFolder(join(OTF2, 'layered'));
+  await app.expectReady();
+  // add the strace runs (a shared-file IOR run, 8 ranks) beside it
+  const ior = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'ior-ssf-fpp');
+  await page.getByTestId('add-input').setInputFiles(readdirSync(ior).filter((f) => f.startsWith('ssf_')).map((f) => join(ior, f)));
+  await page.evaluate(() => window.__app!.waitIdle(90_000));
+  const s = await app.expectReady();
+  expect(s.cases).toBe(4 + 8);
+  // the OTF2 trace green, the strace runs red: two clicks
+  await app.tab('partition');
+  await page.getByTitle('green = cid:layered').click();
+  await app.waitIdle();
+  await page.getByTitle('red = cid:ssf').click();
+  await app.waitIdle();
+  await app.tab('compare');
+  const panel = page.getByTestId('compare-panel');
+  await expect(panel.getByText('green 4 cases')).toBeVisible();
+  await expect(panel.getByText('red 8 cases')).toBeVisible();
+  await app.shot('otf2-vs-strace-compare-1600x1000');
+});

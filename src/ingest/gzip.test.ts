@@ -102,7 +102,7 @@ describe('identify a gzip file', () => {
     expect(unidentifiedMessage(h5)).toBe('h5py_compound.h5.gz: a gzip-compressed HDF5 file is not read as a stream: decompress it first (gunzip)');
     const md = (await identify(bytesSource('docs/readme.md.gz', bytes(join(FX, 'readme.md.gz'))))) as Unidentified;
     expect(md.reason).toBe('unknown');
-    expect(unidentifiedMessage(md)).toBe('docs/readme.md.gz: neither an strace trace, an HDF5 event log nor a Darshan log (decompressed)');
+    expect(unidentifiedMessage(md)).toBe('docs/readme.md.gz: neither an strace trace, an HDF5 event log, a Darshan log nor an OTF2 trace (decompressed)');
     await expect(identify(bytesSource('badheader_node1_1.st.gz', bytes(join(FX, 'badheader_node1_1.st.gz'))))).rejects.toThrow(
       /^badheader_node1_1\.st\.gz: the gzip data is corrupt or truncated \(.+\)$/,
     );

@@ -76,7 +76,7 @@ export function unidentifiedMessage(u: Unidentified): string {
   const gz = u.source.compressed ? ' (decompressed)' : '';
   if (u.reason === 'empty') return `${name}: empty file${gz}`;
   if (u.reason === 'random') return `${name}: a gzip-compressed ${u.format === 'hdf5' ? 'HDF5' : (u.format ?? '')} file is not read as a stream: decompress it first (gunzip)`;
-  return `${name}: neither an strace trace, an HDF5 event log nor a Darshan log${gz}`;
+  return `${name}: neither an strace trace, an HDF5 event log, a Darshan log nor an OTF2 trace${gz}`;
 }
 
 /** Extensions of files that are plainly not traces (documents, data, scripts, sources, images, archives). */

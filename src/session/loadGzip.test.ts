@@ -77,9 +77,9 @@ describe('files in a dropped folder that are plainly not traces', () => {
     expect(sum.cases).toBe(2);
     expect(sum.skipped).toEqual(['ior-ssf-fpp/README.md', 'ior-ssf-fpp/params.json', 'ior-ssf-fpp/run.sh', 'ior-ssf-fpp/readme.md.gz']);
     expect(sum.errors.map((e) => e.message)).toEqual([
-      'ior-ssf-fpp/ssf_vm_9.st: neither an strace trace, an HDF5 event log nor a Darshan log',
-      'ior-ssf-fpp/ior_vm_3: neither an strace trace, an HDF5 event log nor a Darshan log',
-      'notes.txt: neither an strace trace, an HDF5 event log nor a Darshan log',
+      'ior-ssf-fpp/ssf_vm_9.st: neither an strace trace, an HDF5 event log, a Darshan log nor an OTF2 trace',
+      'ior-ssf-fpp/ior_vm_3: neither an strace trace, an HDF5 event log, a Darshan log nor an OTF2 trace',
+      'notes.txt: neither an strace trace, an HDF5 event log, a Darshan log nor an OTF2 trace',
     ]);
   });
 });

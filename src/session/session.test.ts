@@ -105,7 +105,7 @@ describe('Session over ByteSources', () => {
     expect(sum.cases).toBe(1);
     expect(sum.errors).toEqual([
       { file: 'empty.st', message: 'empty.st: empty file' },
-      { file: 'notes.txt', message: 'notes.txt: neither an strace trace, an HDF5 event log nor a Darshan log' },
+      { file: 'notes.txt', message: 'notes.txt: neither an strace trace, an HDF5 event log, a Darshan log nor an OTF2 trace' },
     ]);
   });
 });

@@ -38,7 +38,7 @@ describe('Session.load', () => {
     expect(sum.cases).toBe(3);
     expect(sum.errors).toHaveLength(1);
     expect(sum.errors[0].file).toBe('notes.csv');
-    expect(sum.errors[0].message).toMatch(/notes\.csv.*neither an strace trace, an HDF5 event log nor a Darshan log/);
+    expect(sum.errors[0].message).toMatch(/notes\.csv.*neither an strace trace, an HDF5 event log, a Darshan log nor an OTF2 trace/);
     expect(sum.hosts).toEqual(['node1', 'node2']);
     expect(sum.cids).toEqual(['pipe', 'tar']);
     expect(sum.files.map((f) => f.name)).toEqual(['multiproc/pipe_node1_1.st', 'multiproc/pipe_node1_2.st', 'multiproc/run2/tar_node2_1.st']);
