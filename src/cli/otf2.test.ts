@@ -5,11 +5,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli as run } from '../testing/cliRun';
-import { OTF2_FIXTURES } from '../testing/otf2Fixtures';
+import { OTF2_FIXTURES, otf2Truth } from '../testing/otf2Fixtures';
 
 interface Json {
   cases: number;
-  nodes: Record<string, { count: number }>;
+  nodes: Record<string, { count: number; layers?: Record<string, number> }>;
+  layers?: Record<string, { calls: number; bytes: number }>;
 }
 const parse = (out: string): Json => JSON.parse(out) as Json;
 
@@ -25,6 +26,19 @@ describe('OTF2 in the CLI', () => {
       expect(r.code).toBe(0);
       expect(parse(r.out).nodes).toEqual(f.nodes);
     }
+    // the layers as written: calls and bytes per layer (the analysis JSON's layers, from the layer column;
+    // the default mapping hides system files: /dev/stdout)
+    const truth = otf2Truth('layered').groups.flatMap((g) => g.locations.flatMap((l) => l.events)).filter((e) => !e.fp.startsWith('/dev/'));
+    const want: Record<string, { calls: number; bytes: number }> = {};
+    for (const e of truth) {
+      const w = (want[e.layer] ??= { calls: 0, bytes: 0 });
+      w.calls++;
+      w.bytes += e.size ?? 0;
+    }
+    const got = Object.fromEntries(Object.entries(f.layers ?? {}).map(([k, v]) => [k, { calls: v.calls, bytes: v.bytes }]));
+    expect(got).toEqual(want);
+    expect(f.nodes['pwrite64:/scratch/out.h5'].layers).toEqual({ POSIX: 8 });
+    expect(f.nodes['MPI_File_write_at_all:/scratch/out.h5'].layers).toEqual({ 'MPI-IO': 8 });
     // 2 H5Dwrite per rank, 4 ranks
     expect(f.nodes['H5Dwrite:/scratch/out.h5']?.count ?? Object.entries(f.nodes).find(([k]) => k.startsWith('H5Dwrite'))?.[1].count).toBe(8);
   });
