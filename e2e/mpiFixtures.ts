@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import type { AppPage } from './app';
 import { FIXTURES } from './app';
 
-export type MpiFixture = 'ior-ssf-fpp' | 'ior-mpiio' | 'make-threads';
+export type MpiFixture = 'ior-ssf-fpp' | 'ior-mpiio' | 'make-threads' | 'ior-untraced';
 export const MPI_FIXTURES: MpiFixture[] = ['ior-ssf-fpp', 'ior-mpiio', 'make-threads'];
 
 export function mpiFiles(name: MpiFixture): { name: string; mimeType: string; buffer: Buffer }[] {

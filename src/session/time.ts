@@ -5,7 +5,7 @@
 import { caseSides } from '../analysis/partition';
 import type { CompiledMapping } from '../analysis/mapping';
 import type { PartitionSpec } from '../analysis/types';
-import { phases, runSpan, timeOverview, untracedTime, windowLog, writeChromeTrace, type TimeWindow, type TraceSink, type UntracedTime } from '../analysis/time/index';
+import { phases, rowGaps, runSpan, timeOverview, untracedTime, windowLog, writeChromeTrace, type TimeWindow, type TraceSink, type UntracedTime } from '../analysis/time/index';
 import type { OverviewMetric, Phases, TimeOverview } from '../analysis/time/types';
 import type { EventLog } from '../model/eventlog';
 import { runRows, runTimeline, type RunRows, type RunTimeline, type RunTimelineRequest } from '../analysis/time/runTimeline';
@@ -69,15 +69,17 @@ export function writeChrome(base: EventLog, log: EventLog, sink: TraceSink): { e
 /** The rows of the run timeline, made once per analysed log, mapping, partition and row mode. */
 const rowsCache = new WeakMap<EventLog, { compiled: CompiledMapping; partition: PartitionSpec | null; byPid: boolean; rows: RunRows }>();
 
-/** The whole-run timeline of `log` for a visible range (docs/METHOD.md "Time"; times since the run start of `base`). */
-export function runTimelineOf(base: EventLog, log: EventLog, compiled: CompiledMapping, partition: PartitionSpec | null, req: RunTimelineRequest): RunTimeline {
+/** The whole-run timeline of `log` for a visible range (docs/METHOD.md "Time"; times since the run start of `base`),
+ * with the untraced gaps of `whole` (the cases of `log` before the time window) in that range. */
+export function runTimelineOf(base: EventLog, log: EventLog, compiled: CompiledMapping, partition: PartitionSpec | null, req: RunTimelineRequest, whole: EventLog = log): RunTimeline {
   const byPid = req.byPid === true;
   let c = rowsCache.get(log);
   if (!c || c.compiled !== compiled || c.partition !== partition || c.byPid !== byPid) {
     c = { compiled, partition, byPid, rows: runRows(log, compiled.pairAct, byPid, partition ? caseSides(log, partition) : null) };
     rowsCache.set(log, c);
   }
-  return runTimeline(log, compiled, c.rows, runSpan(base).t0, req);
+  const t = runTimeline(log, compiled, c.rows, runSpan(base).t0, req);
+  return { ...t, gaps: rowGaps(untracedOf(base, whole), t.rowCase, t.x0, t.x1) };
 }
 
 /** The files read or written at known offsets, and the reads and writes of `path` (times since the run start of `base`). */

@@ -15,6 +15,7 @@ import { InsightsPanel } from './insights/InsightsPanel';
 import { PartitionPicker } from './PartitionPicker';
 import { SummaryPanel } from './SummaryPanel';
 import { TimeTab } from './time/TimeTab';
+import { UntracedSummary } from './time/UntracedSummary';
 
 export interface TabDef {
   /** Stable id; the button's test id is `tab-<id>`. */
@@ -35,7 +36,12 @@ function SummaryTab() {
   const leftOut = useApp((s) => s.result?.leftOut);
   const system = useApp((s) => s.result?.system);
   if (!summary) return null;
-  return <SummaryPanel summary={summary} keptCases={hasResult ? keptCases : summary.cases} unmapped={unmapped} leftOut={leftOut} system={system} />;
+  return (
+    <>
+      <SummaryPanel summary={summary} keptCases={hasResult ? keptCases : summary.cases} unmapped={unmapped} leftOut={leftOut} system={system} />
+      {hasResult && <UntracedSummary />}
+    </>
+  );
 }
 
 /** The access patterns of the current result (null while not asked for or loading). */

@@ -28,6 +28,10 @@ export interface UntracedGap {
   before: GapCall;
   /** The next traced call, whose start closed it. */
   after: GapCall;
+  /** gapWhere: "2.29 s between write:/x (line 418) and the next traced call openat:/x (line 419)". */
+  where: string;
+  /** gapSentence: `where`, then what fills it (the case's `why`). */
+  text: string;
 }
 
 /** Calls a trace filter left out, by kind (what `missing` names). */
@@ -51,6 +55,8 @@ export interface CaseUntraced {
   filtered: boolean;
   /** The strace option to add (null: nothing to add, the time is computation or waits strace cannot see). */
   advice: string | null;
+  /** untracedWhy: what fills the gaps, in words. */
+  why: string;
 }
 
 export interface UntracedTime {
@@ -145,14 +151,20 @@ function compute(log: EventLog, t0: number, top: number, minGap: number): Untrac
     }
     const wall = located ? curEnd - start[a] : NaN;
     const m = missingCalls(seen, wrote);
+    const why = untracedWhy(m);
     cases.push({
       case: k,
       id: log.cases[k].id,
       wall,
       traced: located ? wall - untraced : NaN,
       untraced: located ? untraced : NaN,
-      gaps: best.map((g) => ({ start: g.s - t0, seconds: g.gap, before: call(g.before), after: call(g.after) })),
+      gaps: best.map((g) => {
+        const at = { seconds: g.gap, before: call(g.before), after: call(g.after) };
+        const where = gapWhere(at);
+        return { start: g.s - t0, ...at, where, text: `${where}; ${why}` };
+      }),
       ...m,
+      why,
     });
   }
   return { t0, located, cases };
@@ -201,14 +213,14 @@ export function missingText(c: Pick<CaseUntraced, 'missing'>): string | null {
 }
 
 /** What fills a case's gaps: "fsync and close were not traced — add `-e trace=%file,%desc`", or what else it can be. */
-export function untracedWhy(c: CaseUntraced): string {
+export function untracedWhy(c: Pick<CaseUntraced, 'missing' | 'filtered' | 'advice'>): string {
   const miss = missingText(c);
   if (miss) return `${miss}${c.advice ? ` — add \`${c.advice}\`` : ''}`;
   return `no traced call was running (computation${c.filtered ? ", or calls outside the trace's -e filter" : ', or I/O strace cannot see'})`;
 }
 
 /** Where a gap is: "2.29 s between write:/x (line 418) and the next traced call openat:/x (line 419)". */
-export function gapWhere(g: UntracedGap): string {
+export function gapWhere(g: Pick<UntracedGap, 'seconds' | 'before' | 'after'>): string {
   return `${formatDuration(g.seconds)} between ${callLabel(g.before)}${g.before.line ? ` (line ${g.before.line})` : ''} and the next traced call ${callLabel(g.after)}${g.after.line ? ` (line ${g.after.line})` : ''}`;
 }
 
@@ -222,6 +234,36 @@ export function callLabel(c: GapCall): string {
  * fsync and close were not traced — add `-e trace=%file,%desc`", or "… : no call was running (computation, or
  * waits strace cannot see)" for an unfiltered trace.
  */
-export function gapSentence(c: CaseUntraced, g: UntracedGap): string {
-  return `${gapWhere(g)}; ${untracedWhy(c)}`;
+export function gapSentence(c: Pick<CaseUntraced, 'why'>, g: Pick<UntracedGap, 'where'>): string {
+  return `${g.where}; ${c.why}`;
+}
+
+/** The untraced gaps of a timeline's rows in a range: one entry per (row, gap), times since t0. */
+export interface RowGaps {
+  row: Uint32Array;
+  start: Float64Array;
+  seconds: Float64Array;
+  /** What the hover reads: the gap's sentence (gapSentence). */
+  text: string[];
+}
+
+/** The gaps of each row's case (`rowCase`: case ids) that overlap [from, to] (seconds since t0). */
+export function rowGaps(u: UntracedTime, rowCase: readonly string[], from: number, to: number): RowGaps {
+  const byId = new Map(u.cases.map((c) => [c.id, c]));
+  const row: number[] = [];
+  const start: number[] = [];
+  const seconds: number[] = [];
+  const text: string[] = [];
+  rowCase.forEach((id, r) => {
+    const c = byId.get(id);
+    if (!c) return;
+    for (const g of c.gaps) {
+      if (g.start > to || g.start + g.seconds < from) continue;
+      row.push(r);
+      start.push(g.start);
+      seconds.push(g.seconds);
+      text.push(gapSentence(c, g));
+    }
+  });
+  return { row: Uint32Array.from(row), start: Float64Array.from(start), seconds: Float64Array.from(seconds), text };
 }

@@ -6,6 +6,7 @@
  * per log, mapping and row mode (unmapped events on NO_ROW) and binned over the log's own start / dur /
  * errno columns: no copy of the events.
  */
+import type { RowGaps } from './gaps';
 import { extent, marksForRange, NO_ROW, type EventColumns, type Marks } from '../../lib/binning';
 import { sideOrder } from '../../lib/sideOrder';
 import type { EventLog } from '../../model';
@@ -79,6 +80,8 @@ export interface RunTimeline {
   size: Float64Array;
   offset: Float64Array;
   label: Uint32Array;
+  /** The untraced gaps of the rows' cases in the marks' range (docs/METHOD.md "Untraced time"; set by the Session). */
+  gaps?: RowGaps;
 }
 
 /**

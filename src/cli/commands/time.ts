@@ -4,7 +4,7 @@
  * largest gaps between traced calls (docs/METHOD.md "Untraced time"). Times are seconds since the earliest
  * event start of all loaded cases (the `--time` and `#time=` origin).
  */
-import { gapSentence, gapWhere, untracedWhy, type GapCall, type UntracedTime } from '../../analysis/time';
+import type { GapCall, UntracedTime } from '../../analysis/time';
 import type { Phases } from '../../analysis/time/types';
 import { formatBytes, formatCount, formatDuration, formatUtc } from '../../lib/format';
 import { viewArgs } from '../cliView';
@@ -81,10 +81,10 @@ export function untracedJson(u: UntracedTime): UntracedJson[] | null {
       untraced: c.untraced,
       share: c.wall > 0 ? c.untraced / c.wall : 0,
       filtered: c.filtered,
-      why: untracedWhy(c),
+      why: c.why,
       missing: c.missing,
       advice: c.advice,
-      gaps: c.gaps.map((g) => ({ start: g.start, end: g.start + g.seconds, seconds: g.seconds, previous_call: callJson(g.before), next_call: callJson(g.after), where: gapWhere(g), text: gapSentence(c, g) })),
+      gaps: c.gaps.map((g) => ({ start: g.start, end: g.start + g.seconds, seconds: g.seconds, previous_call: callJson(g.before), next_call: callJson(g.after), where: g.where, text: g.text })),
     }))
     .sort((a, b) => b.untraced - a.untraced || (a.case < b.case ? -1 : 1));
 }

@@ -4,11 +4,12 @@
  * stragglers (red frames). Dragging across it brushes a time window into the graph; the window shows as
  * a chip with one-click clear.
  */
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import type { OverviewMetric, TimeOverview } from '../../analysis/time/types';
 import { formatBytes, formatDuration, formatRate } from '../../lib/format';
 import { drawOverview } from './draw';
-import { binAt, brushWindow, overviewLayout, rowAt } from './geometry';
+import { gapAt, gapHover, gapMarks } from './gapMarks';
+import { binAt, brushWindow, overviewLayout, rowAt, timeAt } from './geometry';
 import { PhasesTable } from './PhasesTable';
 import './time.css';
 
@@ -51,6 +52,7 @@ export function OverviewPanel(p: OverviewPanelProps) {
   const [showPhases, setShowPhases] = useState(true);
   const d = p.data;
   const layout = overviewLayout(width, d?.overview.rows ?? 0);
+  const gaps = useMemo(() => (d ? gapMarks(d) : []), [d]);
 
   useEffect(() => {
     const el = wrap.current;
@@ -76,8 +78,8 @@ export function OverviewPanel(p: OverviewPanelProps) {
     const ctx = c.getContext('2d');
     if (!ctx) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    drawOverview(ctx, layout, d, p.window, brush);
-  }, [d, layout.width, layout.height, p.window, brush]); // eslint-disable-line react-hooks/exhaustive-deps
+    drawOverview(ctx, layout, d, p.window, brush, gaps);
+  }, [d, layout.width, layout.height, p.window, brush, gaps]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const local = (e: PointerEvent<HTMLCanvasElement>): [number, number] => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -102,6 +104,8 @@ export function OverviewPanel(p: OverviewPanelProps) {
     const t0 = (b * o.width).toFixed(3);
     const t1 = ((b + 1) * o.width).toFixed(3);
     if (r < 0) return setHover(`${t0}–${t1} s: ${formatRate(o.bandwidth[b])}, ${o.ops[b].toFixed(0)} calls/s`);
+    const g = gapAt(gaps, r, timeAt(layout, o.span, x));
+    if (g) return setHover(gapHover(d.rowLabels[r], g));
     setHover(`${d.rowLabels[r]}, ${t0}–${t1} s: ${valueText(o.metric, o.cells[r * o.bins + b])}`);
   };
   const onUp = (e: PointerEvent<HTMLCanvasElement>) => {
@@ -138,7 +142,7 @@ export function OverviewPanel(p: OverviewPanelProps) {
           <input type="checkbox" checked={p.onlySelected && p.selected !== null} disabled={p.selected === null} onChange={(e) => p.onOnlySelected(e.target.checked)} /> selected activity only
         </label>
         <span className="legend">
-          <span className="key bars" /> Σ per bin <span className="key bw" /> bytes/s <span className="key ops" /> calls/s <span className="key phase" /> phases <span className="key straggler" /> stragglers
+          <span className="key bars" /> Σ per bin <span className="key bw" /> bytes/s <span className="key ops" /> calls/s <span className="key phase" /> phases <span className="key straggler" /> stragglers <span className="key untraced" /> untraced
         </span>
         {p.window && (p.window.from !== null || p.window.to !== null) && (
           <span className="chip time-chip" data-testid="time-chip">
@@ -165,6 +169,10 @@ export function OverviewPanel(p: OverviewPanelProps) {
             onPointerLeave={() => setHover('')}
             data-testid="overview-canvas"
             data-phases-drawn={d && !d.overview.aligned ? d.phases.phases.length : 0}
+            data-gaps-drawn={gaps.length}
+            data-gap-first={gaps.length ? `${gaps[0].row}:${gaps[0].gap.start}:${gaps[0].gap.seconds}` : undefined}
+            data-heat-y={layout.heatY}
+            data-row-h={layout.rowH}
             data-rows={d.overview.rows}
             data-span={d.overview.span}
             data-plot-x={layout.plotX}

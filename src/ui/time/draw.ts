@@ -1,10 +1,11 @@
-/** Draws the overview on a 2D canvas: series strip, heatmap with phases and stragglers, sums, axis. */
+/** Draws the overview on a 2D canvas: series strip, heatmap with phases, stragglers and untraced gaps, sums, axis. */
 import type { TimeOverview } from '../../analysis/time/types';
+import { drawGapMarks, type GapMark } from './gapMarks';
 import { heatColor, ticks, tickLabel, xAt, type OverviewLayout } from './geometry';
 
 const SIDE_TINT = ['', '#8bc34a', '#ef9a9a'];
 
-export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d: TimeOverview, win: { from: number | null; to: number | null } | null, brush: [number, number] | null): void {
+export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d: TimeOverview, win: { from: number | null; to: number | null } | null, brush: [number, number] | null, gaps: readonly GapMark[] = []): void {
   const o = d.overview;
   const { bins, rows, span } = o;
   ctx.clearRect(0, 0, l.width, l.height);
@@ -67,6 +68,9 @@ export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d
   ctx.strokeStyle = '#bbb';
   ctx.lineWidth = 1;
   ctx.strokeRect(l.plotX + 0.5, l.heatY + 0.5, l.plotW - 1, rows * l.rowH);
+
+  // untraced gaps: a grey hatch on their rows
+  drawGapMarks(ctx, l, span, gaps);
 
   // stragglers: a red frame on each of their rows over the phase
   ctx.strokeStyle = '#d50000';

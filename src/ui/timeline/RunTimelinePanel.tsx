@@ -1,12 +1,14 @@
 /**
  * The whole-run timeline (docs/METHOD.md "Time"): every case (or pid) a row with all its events, coloured
- * by activity, side or errno, failed calls marked ×. The session serves the marks of the visible range
- * (raw events, or binned per pixel when many); zooming and panning ask again. Hover shows the event.
+ * by activity, side or errno, failed calls marked ×, untraced gaps as dotted grey boxes. The session serves
+ * the marks of the visible range (raw events, or binned per pixel when many); zooming and panning ask again.
+ * Hover shows the event, or the gap.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Data, Layout, PlotlyHTMLElement, PlotMouseEvent, PlotRelayoutEvent } from 'plotly.js';
 import type { RunTimeline, RunTimelineRequest } from '../../session/time';
 import { ERRNO_COLOR, ERRNO_SIZE, errnoLift } from './errnoMarks';
+import { describeGap, gapLayer, type GapLayer } from './gapLayer';
 import { loadPlotly, type PlotlyApi } from './plotly';
 import { HoverTooltip, hoverAt, leftMargin, ownPlot, PanelError, usePurgeOnUnmount, yTicks, type Hover } from './plotParts';
 import { describeRunMark, runColoring, runGeometry, runSummary, type RunColor, type RunColoring, type RunGeometry } from './runModel';
@@ -46,11 +48,11 @@ export function RunTimelinePanel(p: RunTimelinePanelProps) {
   const range = useRef<[number, number] | null>(null);
   const [data, setData] = useState<RunTimeline | null>(null);
   const [colorBy, setColorBy] = useState<RunColor>('activity');
-  const [drawn, setDrawn] = useState<{ segments: number; fails: number; ms: number } | null>(null);
+  const [drawn, setDrawn] = useState<{ segments: number; fails: number; gaps: number; ms: number } | null>(null);
   const [hover, setHover] = useState<Hover | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const latest = useRef<{ data: RunTimeline; g: RunGeometry } | null>(null);
+  const latest = useRef<{ data: RunTimeline; g: RunGeometry; gaps: GapLayer; gapCurve: number } | null>(null);
 
   const pixels = (): number => {
     const w = host.current?.clientWidth ?? 800;
@@ -101,13 +103,15 @@ export function RunTimelinePanel(p: RunTimelinePanelProps) {
         const px = Math.max(50, el.clientWidth - left - MARGIN.r);
         const r = range.current ?? [data.min - Math.max((data.max - data.min) * 0.01, 1e-6), data.max + Math.max((data.max - data.min) * 0.01, 1e-6)];
         const g = runGeometry(data, coloring, (r[1] - r[0]) / px, errnoLift(lineWidth, rows, plotHeight));
-        latest.current = { data, g };
+        const gaps = gapLayer(data, (r[1] - r[0]) / px);
         const traces = [
           { type: 'scattergl', mode: 'markers', x: g.midX, y: g.midY, marker: { color: 'rgba(0,0,0,0)', size: Math.max(6, lineWidth) }, hoverinfo: 'none', showlegend: false },
           { type: 'scattergl', mode: 'markers', x: g.pointX, y: g.pointY, marker: { color: g.pointColor, size: Math.max(5, lineWidth), symbol: 'diamond' }, hoverinfo: 'none', showlegend: false },
           ...g.lines.map((l) => ({ type: 'scattergl', mode: 'lines', x: l.x, y: l.y, line: { color: l.color, width: lineWidth }, connectgaps: false, hoverinfo: 'skip', showlegend: false })),
           { type: 'scattergl', mode: 'markers', x: g.fails.x, y: g.fails.y, marker: { color: ERRNO_COLOR, symbol: 'x', size: ERRNO_SIZE }, hoverinfo: 'skip', showlegend: false },
         ] as Data[];
+        if (gaps.trace) traces.push(gaps.trace);
+        latest.current = { data, g, gaps, gapCurve: gaps.trace ? traces.length - 1 : -1 };
         const layout: Partial<Layout> = {
           width: el.clientWidth,
           height: plotHeight + MARGIN.t + MARGIN.b,
@@ -119,11 +123,12 @@ export function RunTimelinePanel(p: RunTimelinePanelProps) {
           uirevision: rev.current,
           plot_bgcolor: '#fff',
           paper_bgcolor: '#fff',
+          shapes: gaps.shapes,
         };
         await Plotly.react(gd, traces, layout, PLOT_CONFIG);
         if (!alive) return;
         await new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res)));
-        if (alive) setDrawn({ segments: g.segments, fails: g.fails.x.length, ms: performance.now() - t });
+        if (alive) setDrawn({ segments: g.segments, fails: g.fails.x.length, gaps: gaps.shapes.length, ms: performance.now() - t });
       })
       .catch((e: unknown) => alive && setError(`Could not draw the timeline: ${e instanceof Error ? e.message : String(e)}`));
     return () => {
@@ -149,6 +154,11 @@ export function RunTimelinePanel(p: RunTimelinePanelProps) {
     const onHover = (ev: PlotMouseEvent) => {
       const pt = ev.points[0];
       const cur = latest.current;
+      if (pt && cur && pt.curveNumber === cur.gapCurve && cur.gapCurve >= 0) {
+        const j = cur.gaps.pointGap[pt.pointIndex];
+        if (j !== undefined) setHover(hoverAt(ev, gd as unknown as HTMLElement, 380, describeGap(cur.data, j)));
+        return;
+      }
       if (!pt || !cur || (pt.curveNumber !== 0 && pt.curveNumber !== 1)) return;
       const marks = pt.curveNumber === 0 ? cur.g.midMark : cur.g.pointMark;
       if (pt.pointIndex < 0 || pt.pointIndex >= marks.length) return;
@@ -230,6 +240,9 @@ export function RunTimelinePanel(p: RunTimelinePanelProps) {
           <span className="run-legend-item">
             <span className="errno-key">×</span> failed call
           </span>
+          <span className="run-legend-item">
+            <span className="gap-key" /> untraced gap
+          </span>
         </div>
       )}
       {data && data.timeBase === 'none' ? (
@@ -249,6 +262,7 @@ export function RunTimelinePanel(p: RunTimelinePanelProps) {
             data-events={data ? String(data.events) : undefined}
             data-in-range={data ? String(data.inRange) : undefined}
             data-errno-marks={drawn ? String(drawn.fails) : undefined}
+            data-gap-marks={drawn ? String(drawn.gaps) : undefined}
             data-min={data ? String(data.min) : undefined}
             data-max={data ? String(data.max) : undefined}
             data-x0={visible ? String(visible[0]) : undefined}

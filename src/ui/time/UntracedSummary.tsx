@@ -1,0 +1,68 @@
+/**
+ * The Summary's untraced time (docs/METHOD.md "Untraced time"): the cases that spend the most wall time
+ * outside traced calls, what fills it (calls the trace filter left out, or computation) and each case's
+ * largest gap, named by the calls that bound it. Asked of the Session once per analysis.
+ */
+import { useEffect, useState } from 'react';
+import type { UntracedTime } from '../../analysis/time/gaps';
+import { formatDuration } from '../../lib/format';
+import { useApp } from '../appContext';
+
+/** A sentence with `code` spans (the strace option to add) as code. */
+function Words({ text }: { text: string }) {
+  return (
+    <>
+      {text.split('`').map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}
+    </>
+  );
+}
+
+/** Cases listed (most untraced time first), and the share of its wall time a case must spend untraced. */
+const SHOWN = 5;
+const LISTED_SHARE = 0.05;
+
+export function UntracedSummary() {
+  const result = useApp((s) => s.result);
+  const ask = useApp((s) => s.ask);
+  const [u, setU] = useState<UntracedTime | null>(null);
+  useEffect(() => {
+    if (!result) return;
+    let alive = true;
+    ask('untraced', [])
+      .then((x) => alive && setU(x))
+      .catch(() => alive && setU(null));
+    return () => {
+      alive = false;
+    };
+  }, [result, ask]);
+  if (!u) return null;
+  if (!u.located) return <p className="muted untraced-summary">Untraced time: not located (it needs durations, strace -T, and timestamps, -tt).</p>;
+  const all = u.cases.filter((c) => c.wall > 0);
+  const listed = all.filter((c) => c.untraced >= LISTED_SHARE * c.wall).sort((a, b) => b.untraced - a.untraced);
+  const most = all.filter((c) => c.untraced > 0.5 * c.wall).length;
+  return (
+    <section className="untraced-summary" data-testid="untraced-summary">
+      <h4>Untraced time</h4>
+      <p>
+        {listed.length === 0
+          ? `Every case spends at least ${100 - 100 * LISTED_SHARE} % of its wall time in traced calls.`
+          : `${most} of ${all.length} cases spend more than half their wall time outside traced calls; the cases with the most (at least ${100 * LISTED_SHARE} % of their wall time):`}
+      </p>
+      {listed.length > 0 && (
+        <ul>
+          {listed.slice(0, SHOWN).map((c) => (
+            <li key={c.case} data-testid="untraced-case">
+              <strong>{c.id}</strong>: {formatDuration(c.untraced)} of {formatDuration(c.wall)} wall ({((100 * c.untraced) / c.wall).toFixed(1)} %) — <Words text={c.why} />
+              {c.gaps.length > 0 && (
+                <div className="muted untraced-gap">
+                  largest gap at {c.gaps[0].start.toFixed(3)} s: {c.gaps[0].where}
+                </div>
+              )}
+            </li>
+          ))}
+          {listed.length > SHOWN && <li className="muted">… {listed.length - SHOWN} more cases (strace-dfg time lists every one)</li>}
+        </ul>
+      )}
+    </section>
+  );
+}
