@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumPath } from './needs.mjs';
 import { generate } from './gen-traces.mjs';
 
 const args = Object.fromEntries(
@@ -161,7 +162,7 @@ async function readOnly(page, data) {
 
 async function runMode(mode, url, data) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath() ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', '--enable-precise-memory-info', ...(process.env.JSFLAGS ? [`--js-flags=${process.env.JSFLAGS}`] : [])],
   });
   try {

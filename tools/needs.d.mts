@@ -5,6 +5,7 @@ export interface Tool {
   or?: string;
 }
 export function onPath(name: string, path?: string): boolean;
+export function chromiumPath(path?: string): string | null;
 export const TOOLS: Record<string, Tool>;
 export const TEST_NEEDS: string[];
 export const REFDATA_NEEDS: string[];

@@ -33,11 +33,26 @@ export function onPath(name, path = process.env.PATH ?? '') {
 
 const PYTHON = '/usr/bin/python3';
 const pyModule = (m) => () => onPath(PYTHON) && spawnSync(PYTHON, ['-c', `import ${m}`], { stdio: 'ignore' }).status === 0;
-const chromium = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUMS = ['/usr/bin/chromium', 'chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'];
+
+/** The Chromium the e2e tests and the browser bench drive: CHROMIUM_PATH, else Debian's /usr/bin/chromium,
+ * else the first of chromium, chromium-browser, google-chrome on PATH; null when there is none. */
+export function chromiumPath(path = process.env.PATH ?? '') {
+  if (process.env.CHROMIUM_PATH) return onPath(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : null;
+  for (const c of CHROMIUMS) {
+    if (c.includes('/')) {
+      if (onPath(c)) return c;
+      continue;
+    }
+    const dir = path.split(delimiter).find((d) => d && onPath(join(d, c)));
+    if (dir) return join(dir, c);
+  }
+  return null;
+}
 
 /** Each tool: how to find it, and the Debian packages that provide it. */
 export const TOOLS = {
-  chromium: { what: 'Chromium (the e2e tests)', found: () => onPath(chromium()), apt: ['chromium'], or: 'or set CHROMIUM_PATH' },
+  chromium: { what: 'Chromium (the e2e tests)', found: () => chromiumPath() !== null, apt: ['chromium'], or: 'or set CHROMIUM_PATH' },
   strace: { what: 'strace', found: () => onPath('strace'), apt: ['strace'] },
   fio: { what: 'fio', found: () => onPath('fio'), apt: ['fio'] },
   gcc: { what: 'gcc', found: () => onPath('gcc'), apt: ['gcc', 'libc6-dev'] },

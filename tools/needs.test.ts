@@ -6,7 +6,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { installLine, missing, onPath, TEST_NEEDS, TOOLS } from './needs.mjs';
+import { chromiumPath, installLine, missing, onPath, TEST_NEEDS, TOOLS } from './needs.mjs';
 
 const tmp = mkdtempSync(join(tmpdir(), 'needs-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -20,6 +20,25 @@ describe('tools/needs.mjs', () => {
     expect(onPath('plain', tmp)).toBe(false);
     expect(onPath('tool-x', '/nonexistent')).toBe(false);
     expect(onPath(process.execPath)).toBe(true);
+  });
+
+  it('Chromium: CHROMIUM_PATH, else /usr/bin/chromium, else chromium or google-chrome on PATH', () => {
+    const old = process.env.CHROMIUM_PATH;
+    try {
+      writeFileSync(join(tmp, 'google-chrome'), '#!/bin/sh\n');
+      chmodSync(join(tmp, 'google-chrome'), 0o755);
+      process.env.CHROMIUM_PATH = join(tmp, 'google-chrome');
+      expect(chromiumPath()).toBe(join(tmp, 'google-chrome'));
+      process.env.CHROMIUM_PATH = join(tmp, 'none');
+      expect(chromiumPath()).toBeNull(); // named, but not there: not another one
+      delete process.env.CHROMIUM_PATH;
+      const found = chromiumPath(`/nonexistent:${tmp}`);
+      expect(found === '/usr/bin/chromium' || found === join(tmp, 'google-chrome')).toBe(true);
+      expect(found).toBe(onPath('/usr/bin/chromium') ? '/usr/bin/chromium' : join(tmp, 'google-chrome'));
+    } finally {
+      if (old === undefined) delete process.env.CHROMIUM_PATH;
+      else process.env.CHROMIUM_PATH = old;
+    }
   });
 
   it('every tool npm test needs is known, with its Debian packages', () => {
