@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli as run } from '../testing/cliRun';
+import { runCli as run, tempDir } from '../testing/cliRun';
 import { OTF2_FIXTURES, otf2Truth } from '../testing/otf2Fixtures';
 
 interface Json {
@@ -41,6 +41,17 @@ describe('OTF2 in the CLI', () => {
     expect(f.nodes['MPI_File_write_at_all:/scratch/out.h5'].layers).toEqual({ 'MPI-IO': 8 });
     // 2 H5Dwrite per rank, 4 ranks
     expect(f.nodes['H5Dwrite:/scratch/out.h5']?.count ?? Object.entries(f.nodes).find(([k]) => k.startsWith('H5Dwrite'))?.[1].count).toBe(8);
+  });
+
+  it('converted to a native .h5 event log, the layers come back (convert, then analyze the .h5)', async () => {
+    const dir = tempDir('otf2');
+    const h5 = join(dir, 'layered.h5');
+    const c = await run('convert', join(OTF2_FIXTURES, 'layered'), '-o', h5);
+    expect(c.code).toBe(0);
+    const a = parse((await run('analyze', '--json', join(OTF2_FIXTURES, 'layered'))).out);
+    const b = parse((await run('analyze', '--json', h5)).out);
+    expect(b.layers).toEqual(a.layers);
+    expect(b.nodes).toEqual(a.nodes);
   });
 
   it('a .tar.gz of a chunked trace: 12,000 writes', async () => {

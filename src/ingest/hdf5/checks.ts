@@ -161,7 +161,7 @@ function compact(log: EventLog, files: FileReport[]): EventLog {
     for (let i = log.caseOffsets[c]; i < log.caseOffsets[c + 1]; i++) if (isValidTime(log.start[i])) keep.push(i);
   }
   offsets[log.cases.length] = keep.length;
-  const pick = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array>(a: T): T => {
+  const pick = <T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array>(a: T): T => {
     const out = new (a.constructor as new (n: number) => T)(keep.length);
     for (let j = 0; j < keep.length; j++) out[j] = a[keep[j]];
     return out;
@@ -177,6 +177,7 @@ function compact(log: EventLog, files: FileReport[]): EventLog {
     size: pick(log.size),
     line: pick(log.line),
     offset: pick(log.offset),
+    ...(log.layer ? { layer: pick(log.layer) } : {}),
     caseOffsets: offsets,
     files,
   };

@@ -69,10 +69,13 @@ export function writeNativeHdf5(h5In: H5Module | H5Namespace, log: EventLog, pat
     writeColumn(ev, 'size', log.size, slab);
     writeColumn(ev, 'line', log.line, slab);
     writeColumn(ev, 'offset', log.offset, slab);
+    // optional: the I/O layer of each event (OTF2 paradigms, Darshan DXT modules) and the layers' names
+    if (log.layer) writeColumn(ev, 'layer', log.layer, slab);
     const st = f.create_group('strings');
     writeStrings(st, 'calls', log.calls);
     writeStrings(st, 'paths', log.paths);
     writeStrings(st, 'errnos', log.errnos);
+    if (log.layer) writeStrings(st, 'layers', log.layerNames ?? []);
     const pr = f.create_group('pairs');
     writeColumn(pr, 'call', log.pairCall);
     writeColumn(pr, 'fp', log.pairFp);
@@ -214,5 +217,18 @@ export function readNative(h5: H5Module, fileId: bigint, displayName: string, fi
   const np = nPairs;
   const ne = errnos.length;
   for (let i = 0; i < n; i++) if (log.pair[i] >= np || log.errno[i] >= ne) bad(`event ${i} refers to a missing pair or errno`);
+  // the optional layer column and its names (both or neither)
+  const hasLayer = has(h5, fileId, '/events/layer');
+  if (hasLayer !== has(h5, fileId, '/strings/layers')) bad('/events/layer and /strings/layers come together');
+  if (hasLayer) {
+    const li = datasetInfo(h5, fileId, '/events/layer');
+    if (li.rank !== 1 || li.rows !== n) bad(`/events/layer has ${li.rows} rows, expected ${n}`);
+    checkReadable(li, displayName);
+    infos.set('/events/layer', li);
+    const layer = read('/events/layer', (m) => new Uint8Array(m), n);
+    const layerNames = strings('/strings/layers');
+    for (let i = 0; i < n; i++) if (layer[i] >= layerNames.length) bad(`event ${i} refers to a missing layer`);
+    Object.assign(log, { layer, layerNames });
+  }
   return checkNativeEvents(log, bad);
 }
