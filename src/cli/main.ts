@@ -2,9 +2,12 @@
 // the parse worker of `--jobs` (started by src/cli/node/parallel.ts with a tagged workerData).
 import { isParseWorker, runParseWorker } from './node/parallel';
 import { main } from './run';
+import { cleanUpOnSignals } from './node/temps';
 
 if (isParseWorker()) runParseWorker();
 else {
+  // SIGINT, SIGTERM (Slurm at the wall time), SIGHUP: the temporaries being written go first
+  cleanUpOnSignals();
   // `strace-dfg analyze … | head`: the reader went away; stop quietly like other Unix tools
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(0);

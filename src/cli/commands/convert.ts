@@ -1,7 +1,9 @@
 /** `strace-dfg convert`: traces → strace-dfg's native HDF5 event log. */
 import { closeSync, existsSync, openSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { CliError, type CliIO } from '../errors';
+import { refuseInput, staleNote } from '../node/outputs';
+import { settled, tempBeside } from '../node/temps';
 import { loadPaths } from '../node/load';
 import { jobsOf, needPaths, type Command } from '../command';
 import { has, last, LOAD_OPTIONS } from '../options';
@@ -26,25 +28,29 @@ function writeReason(e: unknown): string {
 }
 
 export async function runConvert(a: ConvertArgs, io: CliIO): Promise<number> {
+  refuseInput(a.out, a.paths);
   if (!a.force && existsSync(a.out)) throw new CliError(`${a.out} exists (use --force to overwrite)`);
+  staleNote(io, a.out);
   const t0 = performance.now();
-  const { session, files } = await loadPaths(io, a.paths, { splitByPid: a.casePerPid, jobs: a.jobs });
+  const { session, files } = await loadPaths(io, a.paths, { splitByPid: a.casePerPid, jobs: a.jobs, output: a.out });
   const log = session.log!;
   const { writeHdf5File } = await import('../node/hdf5');
   // Written to a new file beside the target, renamed over it only when complete: a failed write (full
   // disk, no access) leaves an existing file as it was.
   const out = resolve(a.out);
-  const tmp = join(dirname(out), `.${basename(out)}.${process.pid}.${Date.now().toString(36)}.tmp`);
+  const tmp = tempBeside(out);
   try {
     closeSync(openSync(tmp, 'wx')); // a clean error (ENOENT, ENOTDIR, EACCES, EROFS) before HDF5 tries
     await writeHdf5File(log, tmp);
     renameSync(tmp, out);
+    settled(tmp);
   } catch (e) {
     try {
       rmSync(tmp, { force: true });
     } catch {
       // nothing was created (ENOTDIR, EACCES)
     }
+    settled(tmp);
     throw new CliError(`cannot write ${a.out}: ${writeReason(e)}${existsSync(a.out) ? ' (the existing file is unchanged)' : ''}`);
   }
   const s = (performance.now() - t0) / 1000;

@@ -5,9 +5,11 @@
  * it only when complete, as `convert` does.
  */
 import { closeSync, existsSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { viewArgs } from '../cliView';
 import { CliError, type CliIO } from '../errors';
+import { refuseInput, staleNote } from '../node/outputs';
+import { settled, tempBeside } from '../node/temps';
 import { openView, type OpenViewArgs } from '../openView';
 import { jobsOf, needPaths, type Command } from '../command';
 import { has, last, LOAD_OPTIONS, VIEW_OPTIONS } from '../options';
@@ -20,12 +22,6 @@ export interface ExportArgs extends OpenViewArgs {
   force: boolean;
 }
 
-/** A temporary file beside `out` (same file system: the rename is atomic). */
-export function tempBeside(out: string): string {
-  const abs = resolve(out);
-  return join(dirname(abs), `.${basename(abs)}.${process.pid}.${Date.now().toString(36)}.tmp`);
-}
-
 /** Writes through `write(fd)` to a temporary file, renamed to `out` once complete; one-line errors. */
 export function writeAtomically(out: string, write: (fd: number) => void): void {
   const tmp = tempBeside(out);
@@ -36,6 +32,7 @@ export function writeAtomically(out: string, write: (fd: number) => void): void 
     closeSync(fd);
     fd = -1;
     renameSync(tmp, resolve(out));
+    settled(tmp);
   } catch (e) {
     if (fd >= 0) {
       try {
@@ -49,6 +46,7 @@ export function writeAtomically(out: string, write: (fd: number) => void): void 
     } catch {
       // nothing was created (ENOTDIR, EACCES)
     }
+    settled(tmp);
     const code = (e as NodeJS.ErrnoException)?.code;
     const why = code === 'ENOSPC' ? 'no space left on the device (ENOSPC)' : (code ?? (e instanceof Error ? e.message : String(e)));
     throw new CliError(`cannot write ${out}: ${why}${existsSync(out) ? ' (the existing file is unchanged)' : ''}`);
@@ -56,7 +54,9 @@ export function writeAtomically(out: string, write: (fd: number) => void): void 
 }
 
 export async function runExport(a: ExportArgs, io: CliIO): Promise<number> {
+  refuseInput(a.out, a.paths);
   if (!a.force && existsSync(a.out)) throw new CliError(`${a.out} exists (use --force to overwrite)`);
+  staleNote(io, a.out);
   const t0 = performance.now();
   const { session, reply } = await openView(io, a);
   let events = 0;

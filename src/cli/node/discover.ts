@@ -28,6 +28,8 @@ export interface Discovery {
   folders: Skipped[];
   /** Files inside folders that look like traces by name (`.st`, `.h5`, `{cid}_{host}_{rid}`) but are not read. */
   failed: Skipped[];
+  /** Files inside folders that are the command's own output (`convert DIR -o DIR/out.h5`): not read. */
+  excluded: string[];
 }
 
 const NOT_A_TRACE = 'not a strace trace or an HDF5 event log';
@@ -130,8 +132,9 @@ async function explicitSources(p: string, size: number, failed: Skipped[]): Prom
  * The input files behind PATH arguments. Throws CliError for a missing path, an empty folder, a folder
  * without traces, or a file named on the command line that is not a trace.
  */
-export async function discover(paths: readonly string[]): Promise<Discovery> {
+export async function discover(paths: readonly string[], opts: { output?: string } = {}): Promise<Discovery> {
   const files: Found[] = [];
+  const excluded: string[] = [];
   const skipped: Skipped[] = [];
   const folders: Skipped[] = [];
   // real paths: a file named twice, via its folder or through a symbolic link is read once
@@ -144,6 +147,7 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
     }
   };
   const failed: Skipped[] = [];
+  const outKey = opts.output === undefined ? null : key(opts.output);
   for (const p of paths) {
     let st;
     try {
@@ -168,6 +172,10 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
       for (const o of bundled.orphans) notTraces.push({ name: o.file, reason: o.message.replace(/^.*?: /, '') });
       for (const source of bundled.sources) {
         const name = source.name;
+        if (outKey !== null && source.path && key(source.path) === outKey) {
+          excluded.push(name);
+          continue;
+        }
         const kind = await classify(source);
         if (!('importer' in kind)) {
           notTraces.push({ name, reason: kind.reason });
@@ -206,5 +214,5 @@ export async function discover(paths: readonly string[]): Promise<Discovery> {
       throw new CliError(`${p} is not a file or a folder`);
     }
   }
-  return { files, skipped, folders, failed };
+  return { files, skipped, folders, failed, excluded };
 }

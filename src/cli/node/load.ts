@@ -31,6 +31,8 @@ export interface LoadPathsOptions {
   filter?: readonly PathFilter[];
   /** The command analyses the load with mc: its time sort starts on a thread once the log is merged (SessionOptions.sortOnLoad). */
   sortOnLoad?: boolean;
+  /** The file the command writes: never read from a folder given (an earlier run's output). */
+  output?: string;
 }
 
 /** One stderr line for the files in folders that are plainly not traces (named, up to 10). */
@@ -151,8 +153,9 @@ export async function loadPaths(io: CliIO, paths: readonly string[], opts: LoadP
   let unread: Awaited<ReturnType<typeof discover>>['failed'];
   let pathFilter: PathFilter[] | undefined;
   try {
-    const found = await discover(paths);
+    const found = await discover(paths, { output: opts.output });
     ({ files, failed: unread } = found);
+    for (const x of found.excluded) io.stderr.write(`strace-dfg: left out ${safe(x)}: it is this command's output (of an earlier run), not an input\n`);
     if (found.folders.length) {
       const names = found.folders.slice(0, 10).map((s) => `${safe(s.name)} (${safe(s.reason)})`);
       if (found.folders.length > 10) names.push(`… ${found.folders.length - 10} more`);
