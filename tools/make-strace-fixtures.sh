@@ -100,6 +100,14 @@ gcc -O0 -pthread -o bin/offsets "$ROOT/tools/fixture-src/offsets.c"
   sh -c 'mkdir d; ln -s f d/l; rm -r d; test -e /nope; cd /etc && stat hostname' </dev/null >/dev/null 2>&1)
 (cd offsets && strace -qq -f -tt -T -y -o ../offsets.st ../bin/offsets </dev/null >/dev/null 2>../offsets_prog.txt)
 cp offsets_prog.txt "$FX/"
+# lines around the 1 MiB line limit (writes of up to 3 MB with -s 4000000), gzip'd
+mkdir -p longlines
+(cd longlines && "${ST[@]}" -f -tt -T -y -s 4000000 -e trace=write -o long_lines.st /usr/bin/python3 -S -c "
+import os
+fd = os.open('/dev/null', os.O_WRONLY)
+for n in (100, 1500000, 1048000, 1049000, 2000000, 3000000, 50):
+    os.write(fd, b'x' * n)
+" && gzip -9 -c long_lines.st > "$FX/long_lines.st.gz")
 # fd numbers near the process's limit (RLIMIT_NOFILE raised to its hard limit, every lower fd taken)
 mkdir -p bigfds
 gcc -O0 -o bin/bigfds "$ROOT/tools/fixture-src/bigfds.c"

@@ -127,12 +127,14 @@ export abstract class WindowedSplitter extends LineSplitter {
       const s = rec[o + R_S];
       const e = rec[o + R_E];
       const kind = rec[o + R_KIND];
-      if (kind === K_FRAME) this.frameLine(win, s, e, rec[o + R_NAMEID]);
+      // the one limit (docs/FORMATS.md "Lines"), whatever the window holds: a line read in place into the
+      // 4 MiB window is refused at MAX_LINE as a pushed one is
+      if (e - s > MAX_LINE) this.overlongLine(win, s);
+      else if (kind === K_FRAME) this.frameLine(win, s, e, rec[o + R_NAMEID]);
       else if (kind !== 0 && this.recordable()) {
         this.sc.load(win, rec, recF, o);
         this.recorded(win, s, e);
-      } else if (e - s > MAX_LINE) this.overlongLine(win, s);
-      else this.line(win, s, e, false);
+      } else this.line(win, s, e, false);
     }
   }
 }
