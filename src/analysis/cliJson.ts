@@ -5,6 +5,7 @@
 import type { JobRow } from './jobs';
 import type { FileReport } from '../model/eventlog';
 import type { CliAccess, CliFileAccess } from './accessReport';
+import type { CallSiteRow, LayerTotals } from './layers/report';
 import { METRICS } from './metrics';
 import { END, START, type AnalysisResult } from './types';
 
@@ -59,6 +60,9 @@ export interface CliJson {
   files?: Record<string, CliFileAccess>;
   /** The job header of each Darshan log loaded (analysis/jobs.ts). */
   jobs?: JobRow[];
+  /** Per layer: calls, bytes, time; per call site its row (the analysis JSON of a log with stacks or layers). */
+  layers?: Record<string, LayerTotals>;
+  call_sites?: CallSiteRow[];
 }
 
 /** One step of a JSON variant trace: an activity, or `[activity, n]` for a run of n ≥ 2 (docs/FORMATS.md). */

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { DEPTH_MAX, idsSelector, parseFilter, parseIdList, readKeys, readView, ViewError, type View } from '../session/view';
 import { BY_KEY, ViewValueError } from '../session/viewKeys';
+import { ruleLines } from '../analysis/layers/rules';
 import { CliError } from './errors';
 import { all, has, last, type Given, type ParsedLine } from './options';
 
@@ -95,6 +96,12 @@ function keyOf(g: Given): [string, string] | null {
       return ['keep', `cases:${v}`];
     case 'custom-file':
       return ['custom-file', v];
+    case 'by-layer':
+      return ['layer', '1'];
+    case 'layer-rule':
+      return ['lrule', v];
+    case 'layer-rules':
+      return ['layer-rules-file', v];
     case 'thresholds':
       return ['thresholds-file', v];
   }
@@ -165,6 +172,12 @@ export function cliView(a: ViewArgs): View {
   const keys: [string, string][] = [];
   for (const [k, v] of a.edits ?? []) {
     if (k === 'custom-file') keys.push(['custom', readText('--custom-file', v)]);
+    else if (k === 'layer-rules-file') {
+      for (const rule of ruleLines(readText('--layer-rules', v))) {
+        checked(`--layer-rules ${v}`, 'lrule', rule);
+        keys.push(['lrule', rule]);
+      }
+    }
     else if (k === 'thresholds-file') {
       const text = readText('--thresholds', v);
       checked('--thresholds', 'thresholds', text);

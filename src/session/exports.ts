@@ -14,8 +14,8 @@ import type { EventLog } from '../model/eventlog';
 import { analysisView } from './view';
 import type { AnalyzeParams, AnalyzeReply } from './types';
 
-/** Session.analysisJson's document: the CLI's --json output (`layers`, `call_sites`: logs with layers). */
-export type AnalysisJson = { view: string } & CliJson & { files: NonNullable<CliJson['files']>; insights: InsightJson[]; unobservable: UnobservableJson[] } & Partial<ReturnType<typeof addLayersJson>>;
+/** Session.analysisJson's document: the CLI's --json output. */
+export type AnalysisJson = { view: string } & CliJson & { files: NonNullable<CliJson['files']>; insights: InsightJson[]; unobservable: UnobservableJson[] };
 
 /** What made the last analysis, as view text (display settings left out). */
 export function viewText(params: AnalyzeParams, splitByPid: boolean, thresholds: Thresholds): string {

@@ -97,6 +97,8 @@ describe('the view text form', () => {
       custom: "(e) => e.call + '#' + (e.fp ?? '')",
       system: 'collapse',
       pids: 'raw',
+      layer: true,
+      layerRules: ['mylib bin=^libmylib\\.so sym=^my_', 'fcoll bin=^mca_fcoll_'],
     },
     green: 'ids:a\\,1_h_1,b_h_2',
     red: 'host:n1',
@@ -113,6 +115,7 @@ describe('the view text form', () => {
     thresholds: '{"small_requests":0.2,"alignment":4194304}',
     time: { from: 0.25, to: null },
     selection: { kind: 'edge', source: 'read:/a b&c', target: '■' },
+    groupBy: 'layer',
   };
 
   it('round-trips every key, with the version first', () => {

@@ -150,7 +150,7 @@ export interface ViewPlan {
   /** What the Session analyses, insight thresholds included (a change analyses again). */
   analyze: AnalyzeParams & { thresholds: Partial<Thresholds> };
   /** How the analysis is shown (no request to the Session). */
-  display: Pick<View, 'activities' | 'paths' | 'rankBy' | 'colorMode' | 'edgeLabel' | 'direction' | 'selection'>;
+  display: Pick<View, 'activities' | 'paths' | 'rankBy' | 'colorMode' | 'edgeLabel' | 'direction' | 'selection' | 'groupBy'>;
 }
 
 /**
@@ -161,7 +161,7 @@ export function plan(v: View): ViewPlan {
   return {
     load: { splitByPid: v.splitByPid, singleThread: v.singleThread },
     analyze: { ...analyzeParams(v), thresholds: changedThresholds(resolveThresholds(v.thresholds)) },
-    display: { activities: v.activities, paths: v.paths, rankBy: v.rankBy, colorMode: v.colorMode, edgeLabel: v.edgeLabel, direction: v.direction, selection: v.selection },
+    display: { activities: v.activities, paths: v.paths, rankBy: v.rankBy, colorMode: v.colorMode, edgeLabel: v.edgeLabel, direction: v.direction, selection: v.selection, groupBy: v.groupBy },
   };
 }
 

@@ -10,6 +10,7 @@ import { isMetricId, metric as metricDef } from '../analysis/metrics';
 import { resolveThresholds } from '../analysis/insights/thresholds';
 import { formatTimeWindow, parseTimeWindow, type TimeWindow } from '../analysis/time/window';
 import { DEFAULT_MAPPING, type MappingSpec, type PathFilter, type RewriteRule } from '../analysis/types';
+import { parseLayerRule } from '../analysis/layers/rules';
 import type { CaseFilter } from './types';
 import type { ColorMode, DiffMetric, EdgeLabelKind, Metric, RankBy, View } from './viewTypes';
 import { caseFilterText, compactJson, filterText, parseCaseFilter, parseFilter, parseList, parseRewrite, parseSelection, rewriteText, selectionText, type Selection } from './viewText';
@@ -114,6 +115,15 @@ function timeOf(s: string): TimeWindow | null {
   return w.from === null && w.to === null ? null : w;
 }
 const selection = (s: string): Selection => parseSelection(s) ?? bad('an activity, or SOURCE -> TARGET');
+/** A layer rule `NAME bin=REGEX sym=REGEX` (docs/METHOD.md "Layers"), checked. */
+function layerRule(s: string): string {
+  try {
+    parseLayerRule(s);
+  } catch (e) {
+    wrong((e as Error).message);
+  }
+  return s.trim();
+}
 
 export const KEYS: readonly ViewKey[] = [
   single('depth', 'analyze', (s) => intIn(s, 0, DEPTH_MAX, ' (0 = the whole path)'), (v, x) => void (v.mapping.depth = x), (v) => (m(v).depth !== DEFAULT_MAPPING.depth ? String(m(v).depth) : null)),
@@ -131,6 +141,8 @@ export const KEYS: readonly ViewKey[] = [
   single('red', 'analyze', (s) => s, (v, x) => void (v.red = x), (v) => v.red || null),
   single('unassigned', 'analyze', oneOf(['hide', 'show'] as const), (v, x) => void (v.hideUnassigned = x === 'hide'), (v) => (v.hideUnassigned ? 'hide' : null)),
   list('keep', 'analyze', caseFilter, (v, x) => void v.caseFilters.push(x), (v) => v.caseFilters.map(caseFilterText)),
+  single('layer', 'analyze', flag(['1', ''], ['0']), (v, x) => void (v.mapping.layer = x), (v) => (m(v).layer ? '1' : null)),
+  list('lrule', 'analyze', layerRule, (v, x) => void (v.mapping.layerRules = [...(v.mapping.layerRules ?? []), x]), (v) => [...(m(v).layerRules ?? [])]),
   single('activities', 'display', (s) => intIn(s, 0, COUNT_MAX), (v, x) => void (v.activities = x), (v) => (v.activities === null ? null : String(v.activities))),
   single('paths', 'display', (s) => intIn(s, 0, COUNT_MAX), (v, x) => void (v.paths = x), (v) => (v.paths === null ? null : String(v.paths))),
   single('rank', 'display', oneOf<RankBy>(['count', 'rd']), (v, x) => void (v.rankBy = x), (v) => (v.rankBy !== 'count' ? v.rankBy : null)),
@@ -141,6 +153,7 @@ export const KEYS: readonly ViewKey[] = [
     (v) => (v.colorMode.kind === 'metric' && (v.colorMode.metric !== 'rd' || v.green || v.red) ? v.colorMode.metric : null)),
   single('label', 'display', oneOf<EdgeLabelKind>(['count', 'cases', 'gap']), (v, x) => void (v.edgeLabel = x), (v) => (v.edgeLabel !== 'count' ? v.edgeLabel : null)),
   single('dir', 'display', oneOf(['LR', 'TB'] as const), (v, x) => void (v.direction = x), (v) => (v.direction !== 'LR' ? v.direction : null)),
+  single('group', 'display', oneOf(['layer', 'none'] as const), (v, x) => void (v.groupBy = x), (v) => (v.groupBy !== 'none' ? v.groupBy : null)),
   single('split', 'load', oneOf(['pid', 'file'] as const), (v, x) => void (v.splitByPid = x === 'pid'), (v) => (v.splitByPid ? 'pid' : null)),
   single('threads', 'load', flag(['1'], ['0', '']), (v, x) => void (v.singleThread = x), (v) => (v.singleThread ? '1' : null)),
   single('thresholds', 'analyze', thresholdsText, (v, x) => void (v.thresholds = x), (v) => compactJson(v.thresholds.trim()) || null),

@@ -45,6 +45,8 @@ export interface View {
   time: TimeWindow | null;
   /** `sel=…`: the selected node or edge (a display key: opened once the files are analysed). */
   selection: Selection | null;
+  /** `group=layer`: the graph's activities grouped by their layer (logs with stacks or a layer column). */
+  groupBy: 'none' | 'layer';
 }
 
 export const DEFAULT_VIEW: View = {
@@ -64,6 +66,7 @@ export const DEFAULT_VIEW: View = {
   thresholds: '',
   time: null,
   selection: null,
+  groupBy: 'none',
 };
 
 /** A copy of `base` whose lists may be pushed to (the default view when none is given). */

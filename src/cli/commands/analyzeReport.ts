@@ -6,24 +6,12 @@ import type { AnalysisResult } from '../../analysis/types';
 import { dominantBin, patternShares, pct, SIZE_BIN_LABELS } from '../../lib/accessText';
 import { formatBytes, formatCount } from '../../lib/format';
 import { leftOutText } from '../../lib/leftOut';
-import { safe } from '../text';
+import { more, safe, table } from '../text';
+import { layersTables } from './layersReport';
 
 /** The statistics of the activity table (registry entries marked `cli`). */
 const COLUMNS = METRICS.filter((m) => m.cli);
 
-
-function table(head: string[], rows: string[][], right: boolean[]): string[] {
-  const w = head.map((h, j) => Math.max(h.length, ...rows.map((r) => r[j].length)));
-  const line = (r: string[]): string =>
-    r
-      .map((c, j) => (right[j] ? c.padStart(w[j]) : j === r.length - 1 ? c : c.padEnd(w[j])))
-      .join('  ')
-      .trimEnd();
-  return [line(head), ...rows.map(line)];
-}
-
-const more = (shown: number, total: number, what: string): string[] =>
-  shown < total ? [`… ${formatCount(total - shown)} more ${what} (--top 0 shows all)`] : [];
 
 /** A variant's trace with runs folded: `read:/usr/lib ×3`. */
 export function foldTrace(trace: readonly string[], max = 16): string {
@@ -78,6 +66,7 @@ export function textReport(result: AnalysisResult, doc: CliJson, ctx: ReportCont
   }
 
   out.push(...filesTable(doc, ctx.top));
+  out.push(...layersTables(doc, ctx.top));
 
   out.push('', 'Edges (transitions summed over cases)');
   const edges = result.edges.slice().sort((a, b) => b.count - a.count || (a.source + a.target < b.source + b.target ? -1 : 1));

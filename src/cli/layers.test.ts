@@ -1,0 +1,79 @@
+/**
+ * Layers end to end in the CLI (strace -k fixtures, src/analysis/layers/__fixtures__): the JSON's layers and
+ * call sites, the layer in the activity (--by-layer), user rules, and the same document as the app's.
+ */
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { appAnalysisJson } from '../testing/appJson';
+import { runCli, tempDir } from '../testing/cliRun';
+import { STACK_FIXTURES } from '../testing/stackFixtures';
+
+const OMPIO = join(STACK_FIXTURES, 'mpi-ompio');
+const C = join(STACK_FIXTURES, 'c');
+
+interface Node {
+  count: number;
+  layers?: Record<string, number>;
+  sites?: Record<string, number>;
+}
+
+async function json(...args: string[]): Promise<{ nodes: Record<string, Node>; call_sites?: { site: string; calls: number; layers: Record<string, number> }[]; layers?: Record<string, { calls: number }>; view: string }> {
+  const r = await runCli('analyze', '--json', ...args);
+  expect(r.err).not.toMatch(/error/i);
+  expect(r.code).toBe(0);
+  return JSON.parse(r.out);
+}
+
+describe('strace-dfg analyze on strace -k traces', () => {
+  test('a gzip\'d -k folder loads; each activity has its layers and call sites', async () => {
+    const doc = await json(OMPIO);
+    const w = doc.nodes['pwrite64:/tmp/layers-fx'];
+    expect(w.layers).toEqual({ mpiio: w.count });
+    expect(Object.keys(w.sites!).every((s) => /^write_(collective|independent) \(layers_mpiio\+0x[0-9a-f]+\)$/.test(s))).toBe(true);
+    expect(Object.values(w.sites!).reduce((a, b) => a + b, 0)).toBe(w.count);
+    expect(doc.call_sites!.length).toBeGreaterThan(3);
+    expect(doc.layers!.mpiio.calls).toBeGreaterThan(0);
+  });
+
+  test('--by-layer: the layer in each activity (the view key layer=1)', async () => {
+    const doc = await json('--by-layer', OMPIO);
+    expect(doc.view).toContain('layer=1');
+    expect(Object.keys(doc.nodes)).toContain('mpiio › pwrite64:/tmp/layers-fx');
+    expect(Object.keys(doc.nodes)).toContain('stdio › write:/tmp/layers-fx');
+    expect(Object.keys(doc.nodes).every((a) => / › /.test(a))).toBe(true);
+  });
+
+  test('--layer-rule and --layer-rules FILE go before the table; a bad rule is one line, exit 2', async () => {
+    const doc = await json('--by-layer', '--layer-rule', 'fcoll bin=^mca_fcoll_', OMPIO);
+    expect(Object.keys(doc.nodes)).toContain('fcoll › pwrite64:/tmp/layers-fx');
+    const dir = tempDir('layer-rules');
+    writeFileSync(join(dir, 'rules.txt'), '# my rules\nfcoll bin=^mca_fcoll_\n');
+    expect(await json('--by-layer', '--layer-rules', join(dir, 'rules.txt'), OMPIO)).toEqual(doc);
+    const bad = await runCli('analyze', '--json', '--layer-rule', 'x bin=(', OMPIO);
+    expect(bad.code).toBe(2);
+    expect(bad.err.trim().split('\n')).toHaveLength(1);
+    expect(bad.err).toMatch(/--layer-rule: layer rule 'x bin=\(': Invalid regular expression/);
+  });
+
+  test('the app\'s analysis JSON of the same files and link is the CLI\'s', async () => {
+    // the folder as dropped: its files and its subfolder ff/'s (-ff: one file per thread)
+    const names = [...readdirSync(C).filter((f) => /\.st(\.gz)?$/.test(f)), ...readdirSync(join(C, 'ff')).map((f) => `ff/${f}`)].sort();
+    const files = names.map((f) => [join(C, f), `c/${f}`] as [string, string]);
+    for (const link of ['', 'v=1&layer=1&depth=0', 'v=1&layer=1&lrule=mine+sym%3D%5Ewrite_&green=re:all&red=re:io']) {
+      const cli = await json('--view', link, C);
+      const app = await appAnalysisJson(files, link);
+      expect(app).toEqual(cli);
+    }
+  });
+});
+
+test('the text report has the Layers and Call sites tables', async () => {
+  const r = await runCli('analyze', OMPIO);
+  expect(r.code).toBe(0);
+  expect(r.out).toMatch(/^Layers \(/m);
+  expect(r.out).toMatch(/^mpiio +\d+ /m);
+  expect(r.out).toMatch(/^write_collective \(layers_mpiio\+0x[0-9a-f]+\) +1 +1\.00 MiB .* mpiio 1 +PMPI_File_write_at_all 1 /m);
+  // a trace without stacks: no such tables
+  expect((await runCli('analyze', join(STACK_FIXTURES, '..', '..', '..', 'cli', '__fixtures__', 'fig1'))).out).not.toMatch(/^Layers/m);
+});
