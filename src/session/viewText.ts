@@ -82,14 +82,29 @@ export function compactJson(text: string): string {
 // ---- query syntax (application/x-www-form-urlencoded, as URLSearchParams; written here because the
 // session is runtime-free: ES2022 has no URLSearchParams type) ----
 
-const dec = (s: string): string => {
-  const t = s.replace(/\+/g, ' ');
-  try {
-    return decodeURIComponent(t);
-  } catch {
-    return t; // a stray `%`: keep the text as it is
-  }
-};
+/** Each run of %XX escapes decoded on its own: a stray `%` (or bytes that are not UTF-8) stays as written, the
+ * escapes around it are still decoded (one bad escape used to leave the whole value undecoded). */
+const dec = (s: string): string =>
+  s.replace(/\+/g, ' ').replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      // a byte that starts no UTF-8 character (or an incomplete one) stays as written; the others decode
+      let out = '';
+      for (let i = 0; i < run.length; ) {
+        const b = parseInt(run.slice(i + 1, i + 3), 16);
+        const n = b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+        try {
+          out += decodeURIComponent(run.slice(i, i + 3 * n));
+          i += 3 * n;
+        } catch {
+          out += run.slice(i, i + 3);
+          i += 3;
+        }
+      }
+      return out;
+    }
+  });
 /** As URLSearchParams writes it (space → `+`, `!'()~` escaped), with `/`, `:` and `,` left readable. */
 export const enc = (s: string): string =>
   encodeURIComponent(s)
