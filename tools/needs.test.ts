@@ -2,9 +2,9 @@
  * tools/needs.mjs: what npm test needs beyond Node is found, or one line says what to install.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumPath, installLine, missing, onPath, TEST_NEEDS, TOOLS } from './needs.mjs';
 
@@ -67,5 +67,36 @@ describe('tools/needs.mjs', () => {
     chmodSync(join(tmp, 'chromium'), 0o755);
     const r = spawnSync(process.execPath, ['tools/needs.mjs', 'test'], { encoding: 'utf8', env: { ...process.env, CHROMIUM_PATH: join(tmp, 'chromium') } });
     expect([r.status, r.stdout, r.stderr]).toEqual([0, '', '']);
+  });
+});
+
+/** Every test and test helper: src/**, tools/** and e2e/** files ending in .test.ts or .spec.ts, and src/testing. */
+function testFiles(dir: string, out: string[] = []): string[] {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) {
+      if (e.name !== 'node_modules' && e.name !== '__fixtures__') testFiles(p, out);
+    } else if (/\.(test|spec)\.ts$/.test(e.name) || (dir.endsWith(join('src', 'testing')) && e.name.endsWith('.ts'))) out.push(p);
+  }
+  return out;
+}
+
+describe('the tests need only Node', () => {
+  it('no test runs another program, unless it names its tools with requireTools()', () => {
+    const root = resolve(__dirname, '..');
+    const files = ['src', 'tools', 'e2e'].flatMap((d) => testFiles(join(root, d)));
+    expect(files.length).toBeGreaterThan(100);
+    const bad: string[] = [];
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      if (!/from 'node:child_process'/.test(text) || text.includes('requireTools(')) continue;
+      if (f.endsWith(join('src', 'testing', 'refdata.ts'))) continue; // runs the programs only under npm run refdata
+      for (const m of text.matchAll(/\b(?:spawnSync|spawn|execFileSync|execFile|execSync|exec)\(\s*([^,)]+)/g)) {
+        if (!['process.execPath', "'node'"].includes(m[1].trim())) bad.push(`${relative(root, f)}: ${m[0]}`);
+      }
+    }
+    // a program's answer is a committed reference value (src/testing/refdata.ts); a test that records a real
+    // run calls requireTools() (src/testing/needs.ts) so that npm test finds or installs its tools first
+    expect(bad).toEqual([]);
   });
 });
