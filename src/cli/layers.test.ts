@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { appAnalysisJson } from '../testing/appJson';
 import { runCli, tempDir } from '../testing/cliRun';
-import { STACK_FIXTURES } from '../testing/stackFixtures';
+import { referenceValues } from '../testing/refdata';
+import { parsedStackFixtures, programTruth, STACK_FIXTURES } from '../testing/stackFixtures';
+import { digest } from '../testing/straceTestkit';
 
 const OMPIO = join(STACK_FIXTURES, 'mpi-ompio');
 const C = join(STACK_FIXTURES, 'c');
@@ -76,4 +78,30 @@ test('the text report has the Layers and Call sites tables', async () => {
   expect(r.out).toMatch(/^write_collective \(layers_mpiio\+0x[0-9a-f]+\) +1 +1\.00 MiB .* mpiio 1 +PMPI_File_write_at_all 1 /m);
   // a trace without stacks: no such tables
   expect((await runCli('analyze', join(STACK_FIXTURES, '..', '..', '..', 'cli', '__fixtures__', 'fig1'))).out).not.toMatch(/^Layers/m);
+});
+
+test('convert writes the stacks and each stack\'s layer, site and entry: h5py reads them; the .h5 analyses as the traces', async () => {
+  const dir = tempDir('layers-h5');
+  const out = join(dir, 'c_all.h5');
+  const r = await runCli('convert', join(C, 'c_all.st'), '-o', out);
+  expect(r.code).toBe(0);
+  const [log] = parsedStackFixtures(['c/c_all.st']);
+  const D = '/tmp/layers-fx/c';
+  const calls = [['write', `${D}/stdio.dat`], ['write', `${D}/direct.dat`], ['pwrite64', `${D}/thread.dat`]];
+  const got = referenceValues(import.meta.url).get<{ stacks: number; frames: number; dtype: string; calls: Record<string, { events: number; layers: string[]; functions: string[]; entries: string[]; first: string[] }> }>(
+    'h5py reads the stacks of c_all.st converted', 'tools/refdata/h5py_stacks.py', { stdin: { calls }, files: [{ path: out, madeFrom: digest(log) }] });
+  expect(got.stacks).toBe(log.stacks!.start.length - 1);
+  expect(got.frames).toBe(log.stacks!.frames.length);
+  expect(got.dtype).toBe('<u2');
+  const t = programTruth('c/c_all_prog.txt');
+  const n = (fn: string): number => Number(t.find((x) => x[0] === fn)![2]);
+  expect(got.calls[`write ${D}/stdio.dat`]).toMatchObject({ events: 8, layers: ['stdio'], functions: ['write_stdio'], entries: ['_IO_fclose', '_IO_fwrite'] });
+  expect(got.calls[`write ${D}/direct.dat`]).toMatchObject({ events: n('write_direct'), layers: ['app'], functions: ['write_direct'] });
+  expect(got.calls[`pwrite64 ${D}/thread.dat`]).toMatchObject({ events: n('thread_direct'), layers: ['app'], functions: ['thread_direct'] });
+  expect(got.calls[`write ${D}/direct.dat`].first[0]).toMatch(/^\/usr\/lib\/x86_64-linux-gnu\/libc\.so\.6\(__write\+0x[0-9a-f]+\) \[0x[0-9a-f]+\]$/);
+  // the .h5 loads back with its stacks: the same analysis (layers and call sites) as the trace
+  const a = await json(join(C, 'c_all.st'));
+  const b = await json(out);
+  expect(b.nodes).toEqual(a.nodes);
+  expect(b.call_sites).toEqual(a.call_sites);
 });

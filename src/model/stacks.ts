@@ -17,6 +17,12 @@ export interface StackTable {
   start: Uint32Array;
   /** Frame ids (into `frames`). */
   frame: Uint32Array;
+  /**
+   * What the analysis said of each stack when the log was written out (the native HDF5 export, for readers
+   * in other languages: docs/FORMATS.md "The native layout"): layer, call site and library entry by the rule
+   * table (docs/METHOD.md "Layers"). Never read back: the analysis classifies the stacks itself.
+   */
+  notes?: { layer: string[]; site: string[]; entry: string[] };
 }
 
 /** The per-event stack column of `n` events for `stacks` distinct stacks: 16-bit ids while they fit. */

@@ -6,6 +6,7 @@
  * first (progress, cancel); the worker protocol exposes them by name (src/worker/protocol.ts).
  */
 import { layerReport, type LayerReport } from '../analysis/layers/report';
+import { withStackNotes } from '../analysis/layers/notes';
 import { activityEvents, completeDeferred, edgeCases, mappingLog, mappingLogKey, mappingRegexes, resolvePartition, type CompiledMapping } from '../analysis/index';
 import { compileView, type CustomSandbox, type RegexGuard } from './compile';
 import { toCliJson } from '../analysis/cliJson';
@@ -282,13 +283,13 @@ export class Session {
   /** The last analysis' events (case filters and time window applied) as Chrome Trace Event JSON parts. */
   async chromeTrace(_ctx: Ctx): Promise<Uint8Array[]> {
     const base = this.need();
-    return chromeParts(base, this.work ?? base);
+    return chromeParts(base, this.work ?? base, this.params?.mapping.layerRules);
   }
 
   /** The same, streamed to a sink (the CLI writes it to a file). */
   writeChromeTrace(sink: TraceSink): { events: number; chars: number } {
     const base = this.need();
-    return writeChrome(base, this.work ?? base, sink);
+    return writeChrome(base, this.work ?? base, sink, this.params?.mapping.layerRules);
   }
 
   /** The cases in which `target` directly follows `source` in the last analysis. */
@@ -400,7 +401,8 @@ export class Session {
   async exportH5(_ctx: Ctx): Promise<ArrayBuffer> {
     const log = this.need();
     if (!this.hdf5) throw new Error('HDF5 export is not available here');
-    return this.hdf5(log);
+    // (with stacks: each stack's layer, call site and entry under the view's rules, for readers elsewhere)
+    return this.hdf5(withStackNotes(log, this.params?.mapping.layerRules));
   }
 
   async summary(_ctx: Ctx): Promise<LoadSummary | null> {

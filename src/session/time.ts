@@ -61,9 +61,9 @@ export function untracedOf(base: EventLog, log: EventLog): UntracedTime {
   return untracedTime(log, { t0: runSpan(base).t0 });
 }
 
-/** Writes `log` as Chrome Trace Event JSON (times since the run start of `base`) to a sink. */
-export function writeChrome(base: EventLog, log: EventLog, sink: TraceSink): { events: number; chars: number } {
-  return writeChromeTrace(log, sink, { t0: runSpan(base).t0 });
+/** Writes `log` as Chrome Trace Event JSON (times since the run start of `base`) to a sink (`layerRules`: the view's). */
+export function writeChrome(base: EventLog, log: EventLog, sink: TraceSink, layerRules?: readonly string[]): { events: number; chars: number } {
+  return writeChromeTrace(log, sink, { t0: runSpan(base).t0, layerRules });
 }
 
 /** The rows of the run timeline, made once per analysed log, mapping, partition and row mode. */
@@ -93,7 +93,7 @@ interface Encoder {
 const TE = (globalThis as unknown as { TextEncoder: new () => Encoder }).TextEncoder;
 
 /** The Chrome trace JSON as UTF-8 parts of about `part` bytes (for a Blob in the app: no giant string). */
-export function chromeParts(base: EventLog, log: EventLog, part = 1 << 20): Uint8Array[] {
+export function chromeParts(base: EventLog, log: EventLog, layerRules?: readonly string[], part = 1 << 20): Uint8Array[] {
   const enc = new TE();
   const parts: Uint8Array[] = [];
   let pending: string[] = [];
@@ -109,7 +109,7 @@ export function chromeParts(base: EventLog, log: EventLog, part = 1 << 20): Uint
       size += chunk.length;
       if (size >= part) flush();
     },
-  });
+  }, layerRules);
   flush();
   return parts;
 }

@@ -5,9 +5,11 @@
  * One process per case (pid = case index + 1, named `<case id>` or `<case id> (rank <rid>)`, sorted in
  * case order), one thread per traced pid (tid = the pid), one complete event (`"ph":"X"`) per call with
  * `ts` / `dur` in microseconds since t0 (the earliest event start of the log; ns precision kept) and
- * `args` {call, path, size, errno, offset} (null when unknown; dur 0 when unknown).
+ * `args` {call, path, size, errno, offset} (null when unknown; dur 0 when unknown), and for a log with stacks
+ * or a layer column {layer, site, entry} (docs/METHOD.md "Layers"; site and entry null without a stack).
  */
 import type { EventLog } from '../../model';
+import { layerInfo } from '../layers/classify';
 import { runSpan } from './span';
 
 export interface TraceSink {
@@ -19,6 +21,25 @@ export interface ChromeTraceOptions {
   t0?: number;
   /** Flush to the sink when the pending text reaches this many characters (default 65536). */
   chunk?: number;
+  /** The user's layer rules (the view's `lrule`s), before the table's. */
+  layerRules?: readonly string[];
+}
+
+/** Per event, the `,"layer":…,"site":…,"entry":…` of its args ('' for a log without layers). */
+function layerArgs(log: EventLog, rules: readonly string[] | undefined): (i: number) => string {
+  const info = layerInfo(log, rules);
+  if (!info) return () => '';
+  const q = (s: string): string => (s === '' ? 'null' : JSON.stringify(s));
+  const layer = info.names.map((n) => `,"layer":${JSON.stringify(n)}`);
+  const rest = info.site.map((s, k) => `,"site":${q(s)},"entry":${q(info.entry[k])}`);
+  const { ofStack, ofColumn, unknown } = info;
+  const stack = log.stack ?? null;
+  const col = log.layer ?? null;
+  return (i) => {
+    const s = stack !== null ? stack[i] : 0;
+    const l = s !== 0 && ofStack !== null ? ofStack[s] : col !== null && ofColumn !== null ? ofColumn[col[i]] : ofStack !== null ? ofStack[s] : unknown;
+    return layer[l] + (ofStack !== null ? rest[s] : '');
+  };
 }
 
 /** The file-offset column of a log when it has one (NaN = unknown). */
@@ -34,6 +55,7 @@ export function writeChromeTrace(log: EventLog, sink: TraceSink, options: Chrome
   const t0 = options.t0 ?? runSpan(log).t0;
   const limit = options.chunk ?? 65536;
   const offset = offsetColumn(log);
+  const layers = layerArgs(log, options.layerRules);
   const callJson = log.calls.map((c) => JSON.stringify(c));
   const errJson = log.errnos.map((e, i) => (i === 0 ? 'null' : JSON.stringify(e)));
   const pathJson: (string | undefined)[] = new Array<string | undefined>(log.paths.length);
@@ -81,7 +103,7 @@ export function writeChromeTrace(log: EventLog, sink: TraceSink, options: Chrome
       const o = offset === null ? NaN : offset[i];
       emit(
         `,\n{"name":${call},"cat":"syscall","ph":"X","pid":${P},"tid":${tid},"ts":${micros(start[i] - t0)},"dur":${d === d ? micros(d) : '0'},` +
-          `"args":{"call":${call},"path":${path},"size":${z === z ? z : 'null'},"errno":${errJson[errno[i]]},"offset":${o === o ? o : 'null'}}}`,
+          `"args":{"call":${call},"path":${path},"size":${z === z ? z : 'null'},"errno":${errJson[errno[i]]},"offset":${o === o ? o : 'null'}${layers(i)}}}`,
       );
       events++;
     }

@@ -7,6 +7,7 @@ import { settled, tempBeside } from '../node/temps';
 import { loadPaths } from '../node/load';
 import { jobsOf, needPaths, type Command } from '../command';
 import { has, last, LOAD_OPTIONS } from '../options';
+import { withStackNotes } from '../../analysis/layers/notes';
 
 export interface ConvertArgs {
   command: 'convert';
@@ -33,7 +34,8 @@ export async function runConvert(a: ConvertArgs, io: CliIO): Promise<number> {
   staleNote(io, a.out);
   const t0 = performance.now();
   const { session, files } = await loadPaths(io, a.paths, { splitByPid: a.casePerPid, jobs: a.jobs, output: a.out });
-  const log = session.log!;
+  // (with stacks: each stack's layer, call site and entry by the rule table, for readers elsewhere)
+  const log = withStackNotes(session.log!);
   const { writeHdf5File } = await import('../node/hdf5');
   // Written to a new file beside the target, renamed over it only when complete: a failed write (full
   // disk, no access) leaves an existing file as it was.

@@ -69,7 +69,7 @@ export function parseReport(json: string, i: number, bad: Bad): FileReport {
     events,
     dropped: { ...droppedOut },
     unparsable: unparsable.slice(0, REPORT_CAPS.unparsable).map((u) => ({ line: u.line, text: cut(u.text, REPORT_CAPS.text) })),
-    flags: flags && { timestamps: cut(flags.timestamps, 16), durations: flags.durations, annotations: flags.annotations, pids: cut(flags.pids, 16), ...(flags.lseekTraced === false ? { lseekTraced: false } : {}) },
+    flags: flags && { timestamps: cut(flags.timestamps, 16), durations: flags.durations, annotations: flags.annotations, pids: cut(flags.pids, 16), ...(flags.lseekTraced === false ? { lseekTraced: false } : {}), ...(flags.stacks === true ? { stacks: true } : {}) },
     warnings: kept,
   };
 }
@@ -178,6 +178,7 @@ function compact(log: EventLog, files: FileReport[]): EventLog {
     line: pick(log.line),
     offset: pick(log.offset),
     ...(log.layer ? { layer: pick(log.layer) } : {}),
+    ...(log.stack ? { stack: pick(log.stack) } : {}),
     caseOffsets: offsets,
     files,
   };

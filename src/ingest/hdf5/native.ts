@@ -7,6 +7,7 @@ import { checkDistinct, checkNativeEvents, parseReport } from './checks';
 import { checkClaims, checkReadable, MAX_ATTRIBUTE_BYTES } from './guard';
 import { removeFile, tempPath } from './load';
 import { datasetInfo, readStringList, readTyped, SLAB_ROWS } from './raw';
+import { readStacks, writeStacks } from './nativeStacks';
 import { asH5Module, Hdf5FormatError, type H5Module, type H5Namespace } from './types';
 
 export const NATIVE_FORMAT = 'strace-dfg-eventlog';
@@ -92,6 +93,11 @@ export function writeNativeHdf5(h5In: H5Module | H5Namespace, log: EventLog, pat
     const fl = f.create_group('files');
     writeStrings(fl, 'name', log.files.map((r) => r.name));
     writeStrings(fl, 'report', log.files.map((r) => JSON.stringify(r)));
+    // optional: the call stacks (strace -k) and what the analysis said of each (nativeStacks.ts)
+    if (log.stack && log.stacks) {
+      const groups: Record<string, Group> = { events: ev, stacks: f.create_group('stacks') };
+      writeStacks(log, { column: (g, name, data) => writeColumn(groups[g], name, data, slab), strings: (g, name, list) => writeStrings(groups[g], name, list) });
+    }
   } finally {
     f.close();
   }
@@ -230,5 +236,28 @@ export function readNative(h5: H5Module, fileId: bigint, displayName: string, fi
     for (let i = 0; i < n; i++) if (layer[i] >= layerNames.length) bad(`event ${i} refers to a missing layer`);
     Object.assign(log, { layer, layerNames });
   }
+  // the optional call stacks (all their datasets or none), checked like the rest before they are read
+  const optional = (p: string): ReturnType<typeof datasetInfo> => {
+    const i = datasetInfo(h5, fileId, p);
+    if (i.rank !== 1) bad(`${p} has ${i.rank} dimensions, expected 1`);
+    checkReadable(i, displayName);
+    checkClaims([i], fileBytes, displayName);
+    return i;
+  };
+  Object.assign(log, readStacks(n, {
+    has: (p) => has(h5, fileId, p),
+    ids: (p, rows) => {
+      const i = optional(p);
+      if (rows !== undefined && i.rows !== rows) bad(`${p} has ${i.rows} rows, expected ${rows}`);
+      infos.set(p, i);
+      const size = i.fields[0].size;
+      if (size !== 2 && size !== 4) bad(`${p} has type ${i.fields[0].type}, expected <u2 or <u4`);
+      return size === 2 ? read(p, (m) => new Uint16Array(m), i.rows) : read(p, (m) => new Uint32Array(m), i.rows);
+    },
+    strings: (p) => {
+      optional(p);
+      return strings(p);
+    },
+  }, bad));
   return checkNativeEvents(log, bad);
 }

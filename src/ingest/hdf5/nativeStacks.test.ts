@@ -1,0 +1,83 @@
+/** The call stacks in the native HDF5 event log (docs/FORMATS.md "The native layout"): round trip and broken files. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mergeLogs, validate, type EventLog } from '../../model';
+import { parsedStackFixtures, stackFixtures } from '../../testing/stackFixtures';
+import { digest } from '../../testing/straceTestkit';
+import { loadH5wasm, readHdf5Log, writeNativeHdf5, type H5Module } from './index';
+
+let h5: H5Module;
+let dir: string;
+beforeAll(async () => {
+  h5 = await loadH5wasm();
+  dir = mkdtempSync(join(tmpdir(), 'h5stacks-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type DatasetArgs = Parameters<ReturnType<InstanceType<H5Module['api']['File']>['create_group']>['create_dataset']>[0];
+/** h5wasm writing every dataset but `group/name` as the native writer asks; that one as `change` says (null: not at all). */
+function altered(m: H5Module, dataset: string, change: (args: DatasetArgs) => DatasetArgs | null): H5Module {
+  const [group, name] = dataset.split('/');
+  class File extends m.api.File {
+    override create_group(g: string, trackOrder?: boolean) {
+      const grp = super.create_group(g, trackOrder);
+      if (g !== group) return grp;
+      const create = grp.create_dataset.bind(grp);
+      grp.create_dataset = (args: DatasetArgs) => {
+        if (args.name !== name) return create(args);
+        const a = change(args);
+        return a ? create(a) : (null as never);
+      };
+      return grp;
+    }
+  }
+  return { ...m, api: { ...m.api, File } };
+}
+
+const roundTrip = (log: EventLog, name: string, m: H5Module = h5, slab?: number): EventLog => {
+  const path = join(dir, name);
+  writeNativeHdf5(m, log, path, slab ? { slab } : undefined);
+  return readHdf5Log(h5, path, name);
+};
+
+describe('stacks in the native HDF5 event log', () => {
+  it('round trip: the stack column (16-bit) and table come back identical; notes are written, not read', () => {
+    const log = mergeLogs(parsedStackFixtures(['c/c_all.st', 'cxx/cxx.st', ...stackFixtures('mpi-ompio').map((f) => f.name)]));
+    const back = roundTrip(log, 'k.h5');
+    validate(back);
+    expect(back.stack).toBeInstanceOf(Uint16Array);
+    expect(digest(back)).toEqual(digest(log));
+    const S = log.stacks!.start.length - 1;
+    const noted = { ...log, stacks: { ...log.stacks!, notes: { layer: Array(S).fill('x'), site: Array(S).fill('y'), entry: Array(S).fill('z') } } };
+    const b2 = roundTrip(noted, 'notes.h5', h5, 100); // and columns written in slabs
+    expect(digest(b2)).toEqual(digest(log));
+    expect(b2.stacks!.notes).toBeUndefined();
+  });
+
+  it('a 32-bit stack column reads back as it was', () => {
+    const [log] = parsedStackFixtures(['c/c_io.st']);
+    const wide = { ...log, stack: Uint32Array.from(log.stack!) };
+    expect(roundTrip(wide, 'wide.h5').stack).toEqual(wide.stack);
+  });
+
+  it('no stacks: no stack datasets', () => {
+    const [log] = parsedStackFixtures(['c/c_io.st']);
+    const back = roundTrip({ ...log, stack: null, stacks: null }, 'none.h5');
+    expect(back.stack).toBeUndefined();
+  });
+
+  it('broken stacks are named', () => {
+    const [log] = parsedStackFixtures(['c/c_io.st']);
+    const path = (m: H5Module, name: string) => {
+      writeNativeHdf5(m, log, join(dir, name));
+      return () => readHdf5Log(h5, join(dir, name), name);
+    };
+    expect(path(altered(h5, 'stacks/frame', () => null), 'a.h5')).toThrow(/\/events\/stack, \/stacks\/frames, \/stacks\/start, \/stacks\/frame come together/);
+    expect(path(altered(h5, 'events/stack', (a) => ({ ...a, data: Uint16Array.from(a.data as Uint16Array, () => 60000) })), 'b.h5')).toThrow(/event 0 refers to a missing stack/);
+    expect(path(altered(h5, 'stacks/frame', (a) => ({ ...a, data: Uint32Array.from(a.data as Uint32Array, () => 1e6) })), 'c.h5')).toThrow(/\/stacks\/frame 0 refers to a missing frame/);
+    expect(path(altered(h5, 'events/stack', (a) => ({ ...a, data: Float64Array.from(a.data as Uint16Array), dtype: '<d' })), 'd.h5')).toThrow(/\/events\/stack has type .*, expected <u2 or <u4/);
+    expect(path(altered(h5, 'events/stack', (a) => ({ ...a, data: (a.data as Uint16Array).subarray(1) })), 'e.h5')).toThrow(/\/events\/stack has \d+ rows, expected \d+/);
+  });
+});
