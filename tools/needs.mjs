@@ -64,7 +64,7 @@ export const TOOLS = {
 };
 
 /** What `npm test` needs beyond Node and the npm packages. */
-export const TEST_NEEDS = ['chromium'];
+export const TEST_NEEDS = ['chromium', 'strace', 'fio', 'gcc'];
 /** What making and checking the reference values needs. */
 export const REFDATA_NEEDS = ['numpy', 'scipy', 'h5py', 'clang'];
 

@@ -30,6 +30,8 @@ import { unmatchedCaseFilters, unmatchedMapping } from './unmatched';
 import { applyWindow, chromeParts, fileOffsetsOf, isWindow, overviewOf, phasesOf, runTimelineOf, untracedOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
 import { runSpan, spanT0, type TraceSink, type UntracedTime } from '../analysis/time/index';
 import type { Phases, TimeOverview } from '../analysis/time/types';
+import type { FidelityReport } from '../analysis/replay/index';
+import { replayCheckOf, replayOf, type ReplayCheckRequest, type ReplayReply, type ReplayRequest, type ReplayState } from './replay';
 export type { CustomAnswers, CustomSandbox, RegexGuard } from './compile';
 import type { AnalyzeParams, AnalyzeReply, Ctx, LoadItem, LoadOptions, LoadSummary, ParsePool, SessionOptions } from './types';
 export type { SessionOptions } from './types';
@@ -403,6 +405,35 @@ export class Session {
     if (!this.hdf5) throw new Error('HDF5 export is not available here');
     // (with stacks: each stack's layer, call site and entry under the view's rules, for readers elsewhere)
     return this.hdf5(withStackNotes(log, this.params?.mapping.layerRules));
+  }
+
+  /**
+   * The replay folder of the last analysis' cases, or one side of its partition (docs/METHOD.md "Replay"): fio
+   * I/O logs, the metadata lists, run.sh, README.md, … as texts (the CLI writes them, the app zips them).
+   */
+  async replay(ctx: Ctx, req: ReplayRequest = {}): Promise<ReplayReply> {
+    return replayOf(this.replayState(ctx), req, (this.loader.log?.files ?? []).map((f) => f.name));
+  }
+
+  /**
+   * A replay's traces checked (docs/METHOD.md "Fidelity"): the loaded traces against a replay folder's files, or
+   * the red cases (the replay) against the plan of the green ones (the recording).
+   */
+  async replayCheck(ctx: Ctx, req: ReplayCheckRequest = {}): Promise<FidelityReport> {
+    return replayCheckOf(this.replayState(ctx), req);
+  }
+
+  private replayState(ctx: Ctx): ReplayState {
+    const { work, compiled } = this.needAnalysis();
+    return {
+      loaded: this.need(),
+      work,
+      compiled,
+      params: this.params!,
+      partition: this.partition,
+      view: viewText(this.params!, !!this.loader.options.splitByPid, this.thresholds),
+      compile: (log, params) => compileView(ctx, log, params, this.sandbox, this.guard),
+    };
   }
 
   async summary(_ctx: Ctx): Promise<LoadSummary | null> {

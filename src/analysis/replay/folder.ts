@@ -52,6 +52,7 @@ export function manifest(plan: ReplayPlan, info: ReadmeInfo): unknown {
       trace_rid: c.traceRid,
       engine: c.engine,
       wall: c.wall,
+      io_span: c.span,
       data_busy: Number.isNaN(c.dataBusy) ? null : c.dataBusy,
       meta_busy: Number.isNaN(c.metaBusy) ? null : c.metaBusy,
       iolog: c.io.length ? `iolog/case${c.index}.iolog` : null,

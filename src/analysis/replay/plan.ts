@@ -7,6 +7,7 @@
 import type { EventLog } from '../../model/eventlog';
 import { isAppPath } from '../systemFiles';
 import { caseOps, isData, pairKinds, POSITIONED, type Op } from './ops';
+import { opsTimes } from './expect';
 import { planFiles } from './files';
 import { summarise } from './summary';
 import { applyWhatIfs } from './whatif';
@@ -38,9 +39,32 @@ interface Split {
   unknownOffsets: number;
   zeroBytes: number;
   pids: Set<number>;
+  /** Files used only through descriptors opened before the trace (inheritedFiles), and their ops left out. */
+  inherited: string[];
+  inheritedOps: number;
 }
 
-function split(ops: readonly Op[]): Split {
+/**
+ * Files the case reads or writes only through descriptors it did not open in the trace, at unknown positions:
+ * stdout and stderr redirected to a file, descriptors inherited from before the trace. Not replayed.
+ */
+function inheritedFiles(ops: readonly Op[]): Set<string> {
+  const opened = new Set<string>();
+  const known = new Set<string>();
+  const used = new Set<string>();
+  for (const o of ops) {
+    if (o.kind === 'open' && o.errno === '') opened.add(o.path);
+    if (isData(o)) {
+      used.add(o.path);
+      if (!Number.isNaN(o.offset)) known.add(o.path);
+    }
+  }
+  return new Set([...used].filter((p) => !opened.has(p) && !known.has(p)));
+}
+
+function split(all: readonly Op[]): Split {
+  const inherited = inheritedFiles(all);
+  const ops = inherited.size ? all.filter((o) => !inherited.has(o.path)) : all;
   const dataFiles = new Set<string>();
   for (const o of ops) if (isData(o)) dataFiles.add(o.path);
   const pos = new Map<string, number>();
@@ -69,7 +93,7 @@ function split(ops: readonly Op[]): Split {
       seq.push({ t: o.t, dur: o.dur, dir: o.kind, path: o.path, call: o.call });
     } else meta.push(o);
   }
-  return { seq, meta, unknownOffsets, zeroBytes, pids };
+  return { seq, meta, unknownOffsets, zeroBytes, pids, inherited: [...inherited], inheritedOps: all.length - ops.length };
 }
 
 /** The I/O log lines: every file opened before its first use (fio needs it), a file open once at a time, all closed at the end. */
@@ -120,8 +144,6 @@ function metaLines(meta: readonly Op[], io: readonly IoLine[], dirs: ReadonlySet
   }
   return out;
 }
-
-const sum = (xs: readonly { dur: number }[]): number => xs.reduce((a, x) => a + x.dur, 0);
 
 /** Paths the recording uses as directories: mkdir'd, rmdir'd, listed, opened as a listing, or parents of another path. */
 export function directories(all: readonly Op[][]): Set<string> {
@@ -181,6 +203,7 @@ export function replayPlan(log: EventLog, opts: PlanOptions = {}): ReplayPlan {
     events += allOps[c].length;
     if (s.unknownOffsets) notes.push(`${s.unknownOffsets} requests at an unknown offset (lseek not traced, or O_APPEND) replayed sequentially: each from where the previous request of its process and file ended (0 after an open)`);
     if (s.zeroBytes) notes.push(`${s.zeroBytes} reads/writes that moved no byte (failed, or at end of file) not replayed`);
+    if (s.inherited.length) notes.push(`${s.inheritedOps} calls on ${s.inherited.length} file${s.inherited.length > 1 ? 's' : ''} it never opened in the trace, at unknown positions, not replayed (stdout or stderr redirected to a file, or a descriptor inherited): ${s.inherited.slice(0, 3).join(', ')}`);
     if (s.pids.size > 1) notes.push(`the data calls of ${s.pids.size} processes/threads replayed in their recorded order by one fio job`);
     const positioned = s.seq.filter((x) => 'offset' in x && POSITIONED.has(x.call)).length;
     const data = s.seq.filter((x) => 'offset' in x).length;
@@ -198,8 +221,7 @@ export function replayPlan(log: EventLog, opts: PlanOptions = {}): ReplayPlan {
       rid: info.rid,
       ...traceName(info.id, info.cid, info.rid, c),
       wall: from < to ? end - log.start[from] : 0,
-      dataBusy: sum(s.seq),
-      metaBusy: sum(s.meta),
+      ...opsTimes(allOps[c]),
       engine: whatIfs.pread || positioned * 2 >= data ? 'psync' : 'sync',
       io,
       meta,

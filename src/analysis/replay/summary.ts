@@ -44,7 +44,7 @@ export function summarise(seq: readonly Req[]): Record<string, FileSummary> {
     let r = ranges.get(key);
     if (!r) ranges.set(key, (r = []));
     r.push([s.offset, s.offset + s.size]);
-    if (r.length > 4 * EXTENT_CAP) ranges.set(key, (r = mergeRanges(r)));
+    if (r.length > 4 * EXTENT_CAP) ranges.set(key, mergeRanges(r));
   }
   for (const [key, r] of ranges) {
     const [dir, path] = key.split('\0') as ['read' | 'write', string];

@@ -76,6 +76,8 @@ export interface PlanCase {
   traceRid: string;
   /** Seconds from the case's first to its last event end. */
   wall: number;
+  /** Seconds from the first replayed call's start to the last one's end. */
+  span: number;
   /** Seconds in data calls / in metadata calls (NaN: durations unknown). */
   dataBusy: number;
   metaBusy: number;

@@ -10,10 +10,11 @@ import { compare } from './compare';
 import { convert } from './convert';
 import { exportCmd } from './export';
 import { insights } from './insights';
+import { replay } from './replay';
 import { time } from './time';
 
 /** Every subcommand, in the order of --help. */
-export const COMMANDS = { analyze, insights, compare, time, convert, export: exportCmd } satisfies Record<string, Command<{ command: string }>>;
+export const COMMANDS = { analyze, insights, compare, time, convert, export: exportCmd, replay } satisfies Record<string, Command<{ command: string }>>;
 export type CommandName = keyof typeof COMMANDS;
 /** The typed arguments of any subcommand. */
 export type CommandArgs = { [K in CommandName]: ReturnType<(typeof COMMANDS)[K]['args']> }[CommandName];
