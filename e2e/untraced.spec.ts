@@ -69,6 +69,15 @@ for (const scheme of ['light', 'dark'] as const) {
       }
       await app.shot(`untraced-summary-${w}x${h}-${scheme}`, '[data-testid="untraced-summary"]');
 
+      // the Insights: the first finding is the fpp side's untraced time, located and named
+      await page.getByTestId('tab-insights').click();
+      const first = page.getByTestId('finding').first();
+      await expect(first).toHaveAttribute('data-code', 'T08', { timeout: 30_000 });
+      await expect(first).toHaveAttribute('data-level', 'HIGH');
+      await expect(first).toContainText(/between write:\/var\/tmp\/ior-untraced\/fpp\.0000000\d \(line \d+\) and the next traced call openat:\/var\/tmp\/ior-untraced\/fpp\.0000000\d \(line \d+\); fsync, close and waits \(futex, poll, sleeps\) were not traced — add `-e trace=%file,%desc`/);
+      await expect(first).toContainText(/only in red/i);
+      if (w === 1280) await app.shot(`untraced-insights-${w}x${h}-${scheme}`, '[data-testid="finding"]');
+
       // the run timeline (the overview and graph folded away, for its picture): the gaps are boxes on the
       // fpp rows; the hover reads the gap
       await page.getByTestId('tab-time').click();

@@ -22,8 +22,9 @@ export function sizeBin(bytes: number): number {
   return BIN_MAX.length;
 }
 
-export const READ_CALLS: ReadonlySet<string> = new Set(['read', 'pread64', 'pread', 'readv', 'preadv', 'preadv2']);
-export const WRITE_CALLS: ReadonlySet<string> = new Set(['write', 'pwrite64', 'pwrite', 'writev', 'pwritev', 'pwritev2']);
+/** (aio_pread … are the libaio requests of io_submit lines: docs/FORMATS.md "libaio requests".) */
+export const READ_CALLS: ReadonlySet<string> = new Set(['read', 'pread64', 'pread', 'readv', 'preadv', 'preadv2', 'aio_pread', 'aio_preadv']);
+export const WRITE_CALLS: ReadonlySet<string> = new Set(['write', 'pwrite64', 'pwrite', 'writev', 'pwritev', 'pwritev2', 'aio_pwrite', 'aio_pwritev']);
 
 /** One direction (reads or writes) of one file or activity. */
 export interface PatternCounts {

@@ -75,6 +75,8 @@ export interface FileReport {
   unparsable: UnparsableLine[];
   flags: SourceFlags | null;
   warnings: string[];
+  /** The files opened with O_DIRECT (the page cache bypassed), with their successful opens (strace traces). */
+  direct?: { path: string; opens: number }[];
 }
 
 export interface EventLog {

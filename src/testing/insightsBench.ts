@@ -44,6 +44,12 @@ export interface BenchCheck {
 
 export interface BenchLabels {
   what: string;
+  /** The run's data moves where strace sees no read or write (mmap, io_uring): why. Its truth is then
+   * checked the other way: the Files table must hold none of fio's requests. */
+  invisible?: string;
+  /** The folder of the run's traces, relative to the repository, when they are not beside labels.json (a
+   * fixture of e2e/fixtures, used by other tests too). */
+  traces?: string;
   checks: BenchCheck[];
 }
 
@@ -68,7 +74,9 @@ export function labelsOf(run: string): BenchLabels {
 
 /** The traces of a run (not its truth/ folder). */
 export function traceFiles(run: string): string[] {
-  return readdirSync(join(BENCH, run)).filter((n) => /\.st(\.\d+)?(\.gz)?$/.test(n)).sort().map((n) => join(BENCH, run, n));
+  // a run whose traces are a fixture of e2e/fixtures names that folder (labels.json "traces")
+  const dir = labelsOf(run).traces ? join(import.meta.dirname, '..', '..', labelsOf(run).traces!) : join(BENCH, run);
+  return readdirSync(dir).filter((n) => /\.st(\.\d+)?(\.gz)?$/.test(n)).sort().map((n) => join(dir, n));
 }
 
 export async function insightsOf(run: string, args: string[] = []): Promise<InsightJson[]> {

@@ -9,10 +9,10 @@
 import type { EventLog } from '../../model';
 
 /** Calls whose size counts as bytes read. */
-export const READ_CALLS: ReadonlySet<string> = new Set(['read', 'pread64', 'readv', 'preadv', 'preadv2', 'recv', 'recvfrom', 'recvmsg']);
+export const READ_CALLS: ReadonlySet<string> = new Set(['read', 'pread64', 'readv', 'preadv', 'preadv2', 'recv', 'recvfrom', 'recvmsg', 'aio_pread', 'aio_preadv']);
 /** Calls whose size counts as bytes written (data moved to the output fd: sendfile, splice, … included). */
 export const WRITE_CALLS: ReadonlySet<string> = new Set([
-  'write', 'pwrite64', 'writev', 'pwritev', 'pwritev2', 'send', 'sendto', 'sendmsg', 'sendfile', 'sendfile64', 'copy_file_range', 'splice', 'tee',
+  'write', 'pwrite64', 'writev', 'pwritev', 'pwritev2', 'send', 'sendto', 'sendmsg', 'sendfile', 'sendfile64', 'copy_file_range', 'splice', 'tee', 'aio_pwrite', 'aio_pwritev',
 ]);
 
 export interface CaseMeasures {

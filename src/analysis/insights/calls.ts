@@ -16,8 +16,9 @@ export const C_EXEC = 9;
 /** Metadata calls on an open descriptor (no name lookup): fstat, ftruncate, fchmod, … */
 export const C_FDMETA = 10;
 
-const READ = ['read', 'pread64', 'readv', 'preadv', 'preadv2'];
-const WRITE = ['write', 'pwrite64', 'writev', 'pwritev', 'pwritev2'];
+// aio_*: the libaio requests of io_submit lines (docs/FORMATS.md "libaio requests")
+const READ = ['read', 'pread64', 'readv', 'preadv', 'preadv2', 'aio_pread', 'aio_preadv'];
+const WRITE = ['write', 'pwrite64', 'writev', 'pwritev', 'pwritev2', 'aio_pwrite', 'aio_pwritev'];
 const OPEN = ['open', 'openat', 'openat2', 'creat'];
 const SEEK = ['lseek', '_llseek', 'llseek'];
 const SYNC = ['fsync', 'fdatasync', 'sync_file_range', 'sync_file_range2', 'syncfs'];

@@ -15,6 +15,7 @@ import { PATTERN_RULES } from './rules/pattern';
 import { POSIX_RULES } from './rules/posix';
 import { RANK_RULES } from './rules/ranks';
 import { STRACE_RULES } from './rules/strace';
+import { UNTRACED_RULES } from './rules/untraced';
 import { resolveThresholds, type Thresholds } from './thresholds';
 import { LEVELS, type Finding, type FindingSide, type RawFinding, type Rule, type Unobservable } from './types';
 import { UNOBSERVABLE } from './unobservable';
@@ -24,7 +25,7 @@ export { DEFAULT_THRESHOLDS, THRESHOLD_NAMES, ThresholdError, changedThresholds,
 export { UNOBSERVABLE } from './unobservable';
 
 /** Every rule, in report order. */
-export const RULES: readonly Rule[] = [...POSIX_RULES, ...PATTERN_RULES, ...BALANCE_RULES, ...RANK_RULES, ...STRACE_RULES, ...DARSHAN_RULES];
+export const RULES: readonly Rule[] = [...POSIX_RULES, ...PATTERN_RULES, ...BALANCE_RULES, ...RANK_RULES, ...STRACE_RULES, ...UNTRACED_RULES, ...DARSHAN_RULES];
 
 export interface InsightsOptions {
   /** The mapping whose activities the findings point at (default: the default mapping). */

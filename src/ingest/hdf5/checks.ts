@@ -56,6 +56,8 @@ export function parseReport(json: string, i: number, bad: Bad): FileReport {
     'null or source flags',
   ) as SourceFlags | null;
   const warnings = field('warnings', (x) => Array.isArray(x) && x.every((w) => typeof w === 'string'), 'a list of strings') as string[];
+  // optional: the O_DIRECT opens (older reports have none)
+  const direct = v.direct === undefined ? undefined : (field('direct', (x) => Array.isArray(x) && x.every((d) => isObject(d) && typeof d.path === 'string' && isCount(d.opens)), 'a list of {path, opens}') as { path: string; opens: number }[]);
   // a clean copy: only the known fields, capped ('__proto__' & co. cannot come through as keys)
   const droppedOut: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const [k, c] of Object.entries(dropped).slice(0, REPORT_CAPS.dropped)) droppedOut[cut(k, 64)] = c;
@@ -71,6 +73,7 @@ export function parseReport(json: string, i: number, bad: Bad): FileReport {
     unparsable: unparsable.slice(0, REPORT_CAPS.unparsable).map((u) => ({ line: u.line, text: cut(u.text, REPORT_CAPS.text) })),
     flags: flags && { timestamps: cut(flags.timestamps, 16), durations: flags.durations, annotations: flags.annotations, pids: cut(flags.pids, 16), ...(flags.lseekTraced === false ? { lseekTraced: false } : {}), ...(flags.stacks === true ? { stacks: true } : {}) },
     warnings: kept,
+    ...(direct ? { direct: direct.slice(0, REPORT_CAPS.warnings).map((d) => ({ path: cut(d.path, 4096), opens: d.opens })) } : {}),
   };
 }
 

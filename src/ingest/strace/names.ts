@@ -14,10 +14,12 @@ import { fdBefore, type LineScanner } from './scan';
 const SIZE_CALLS = new Set(['read', 'write', 'pread64', 'pwrite64', 'readv', 'writev', 'preadv', 'pwritev', 'preadv2', 'pwritev2',
   'sendfile', 'sendfile64', 'copy_file_range', 'splice', 'tee', 'recv', 'recvfrom', 'recvmsg', 'send', 'sendto', 'sendmsg']);
 const OPEN_CALLS = new Set(['open', 'openat', 'openat2', 'creat']);
-/** Call flags (NameTables.callFlags): the call's return value is a size / it opens a path / it is a %file call. */
+/** Call flags (NameTables.callFlags): the call's return value is a size / it opens a path / it is a %file call /
+ * it submits libaio requests (aio.ts). */
 export const F_SIZE = 1;
 export const F_OPEN = 2;
 export const F_FILE = 4;
+export const F_AIO = 8;
 
 /** The one path every path a load filter rejects becomes (no real path starts with NUL). */
 const REJECTED = '\u0000filtered';
@@ -113,6 +115,12 @@ export class NameTables {
     return p;
   }
 
+  /** The id of a call name the parser makes itself (aio_pread …: aio.ts). */
+  callByName(name: string): number {
+    const bytes = Uint8Array.from(name, (c) => c.charCodeAt(0));
+    return this.callId(bytes, 0, bytes.length);
+  }
+
   callId(b: Uint8Array, s: number, e: number): number {
     const h = hashBytes(b, s, e);
     let id = this.calls.find(b, s, e, h);
@@ -122,7 +130,7 @@ export class NameTables {
       const spec = FILE_CALLS.get(name);
       this.fileSpec[id] = spec;
       this.callOff[id] = offsetClass(name);
-      this.callFlags[id] = (SIZE_CALLS.has(name) ? F_SIZE : 0) | (OPEN_CALLS.has(name) ? F_OPEN : 0) | (spec ? F_FILE : 0);
+      this.callFlags[id] = (SIZE_CALLS.has(name) ? F_SIZE : 0) | (OPEN_CALLS.has(name) ? F_OPEN : 0) | (spec ? F_FILE : 0) | (name === 'io_submit' ? F_AIO : 0);
       this.calls.add(b, s, e, h, id);
     }
     return id;

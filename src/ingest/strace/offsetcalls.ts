@@ -49,8 +49,12 @@ export const AF_FILES = 2;
 export const AF_DUPFD = 4;
 export const AF_SETFL = 8;
 export const AF_THREAD = 16;
-const WORDS: [string, number][] = [['O_APPEND', AF_APPEND], ['CLONE_FILES', AF_FILES], ['F_DUPFD', AF_DUPFD], ['F_SETFL', AF_SETFL], ['CLONE_THREAD', AF_THREAD]];
+/** O_DIRECT (a whole word: not O_DIRECTORY). */
+export const AF_DIRECT = 32;
+const WORDS: [string, number][] = [['O_APPEND', AF_APPEND], ['CLONE_FILES', AF_FILES], ['F_DUPFD', AF_DUPFD], ['F_SETFL', AF_SETFL], ['CLONE_THREAD', AF_THREAD], ['O_DIRECT', AF_DIRECT]];
 const WORD_BYTES = WORDS.map(([w, f]) => [Uint8Array.from(w, (c) => c.charCodeAt(0)), f] as const);
+/** A capital letter or underscore: a flag word goes on (O_DIRECTORY is not O_DIRECT). */
+const wordGoesOn = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || c === 0x5f;
 
 /** The AF_* flags named in [s, e) outside quoted strings (only for open, clone, fcntl lines). */
 export function argFlags(b: Uint8Array, s: number, e: number): number {
@@ -67,7 +71,7 @@ export function argFlags(b: Uint8Array, s: number, e: number): number {
       if (b[i] !== w[0] || i + w.length > e) continue;
       let k = 1;
       while (k < w.length && b[i + k] === w[k]) k++;
-      if (k === w.length) f |= flag;
+      if (k === w.length && (flag !== AF_DIRECT || !wordGoesOn(b[i + k]))) f |= flag;
     }
   }
   return f;

@@ -13,8 +13,9 @@ import {
 } from './dropped';
 import { FdTracker, type CallFacts } from './fds';
 import { MAX_LINE } from './lines';
-import { F_FILE, F_OPEN, F_SIZE, NameTables } from './names';
-import { OC_NONE, argFlags, lseekTraced, needsFlags, needsTail, offsetClass, tailNumbers, usesPosition } from './offsetcalls';
+import { aioRequests, submitFp, type AioRequest } from './aio';
+import { F_AIO, F_FILE, F_OPEN, F_SIZE, NameTables } from './names';
+import { AF_DIRECT, OC_NONE, OC_OPEN, argFlags, lseekTraced, needsFlags, needsTail, offsetClass, tailNumbers, usesPosition } from './offsetcalls';
 import * as S from './scan';
 import { fdAt } from './scan';
 import { WindowedSplitter } from './window';
@@ -62,6 +63,10 @@ export class StraceParser extends WindowedSplitter {
   private pending = new Map<number, number>();
   private pendCall = new Map<number, number>();
   private pendFp = new Map<number, number>();
+  /** Per fp: the successful opens with O_DIRECT (FileReport.direct). */
+  private direct = new Map<number, number>();
+  /** Per pid: the libaio requests of its unfinished io_submit (aio.ts), pushed when it resumes. */
+  private pendAio = new Map<number, AioRequest[]>();
   private readonly clock = new StraceClock();
   private readonly durs = new DurationCheck(() => this.clock.resolution());
   private durSeen = false;
@@ -206,6 +211,7 @@ export class StraceParser extends WindowedSplitter {
     r.events = b.n;
     for (let k = 0; k < DROPPED_KINDS.length; k++) if (this.counts[k] > 0) r.dropped[DROPPED_KINDS[k]] = this.counts[k];
     r.flags = this.recognized === 0 ? null : this.flags();
+    if (this.direct.size) r.direct = [...this.direct].map(([fp, opens]) => ({ path: b.paths.list[fp], opens }));
     if (this.recognized > 0) this.warn(r);
     const log = b.build(this.clock.timeBase());
     if (r.flags !== null && !lseekTraced(log.calls)) {
@@ -333,7 +339,10 @@ export class StraceParser extends WindowedSplitter {
     if (kind === S.K_CALL) {
       if (sc.special === S.SP_ERESTART) return this.count(D_ERESTART);
       const oc = nt.callOff[call];
-      const fp = flags & F_OPEN ? nt.openFp(b, true) : flags & F_FILE ? nt.fileFp(b, call, sc.argsE) : this.annFp(b);
+      let fp = flags & F_OPEN ? nt.openFp(b, true) : flags & F_FILE ? nt.fileFp(b, call, sc.argsE) : this.annFp(b);
+      // io_submit (rare): its requests (the call is on their file), events for as many as the kernel took
+      const aio = flags & F_AIO && sc.special === S.SP_NONE ? aioRequests(nt, b, sc.argsS, sc.argsE, Infinity) : null;
+      if (aio !== null) fp = submitFp(aio, fp);
       if (sc.special !== S.SP_NONE) {
         // the result is unknown: so is the position of the fd it used
         if (oc !== OC_NONE) this.forget(pid, this.lineFd(b), fp);
@@ -346,12 +355,18 @@ export class StraceParser extends WindowedSplitter {
       const idx = this.b.push(pid, nt.pairOf(call, fp), err, t, sc.dur, size, evLine, off);
       this.durs.completed(idx, evLine, t + sc.dur, t, false);
       this.stackAt = idx;
+      if (aio !== null && err === 0 && sc.retVal > 0) this.pushAio(pid, t, evLine, aio.slice(0, sc.retVal));
       return;
     }
     if (kind === S.K_UNFINISHED) {
       const old = this.pending.get(pid);
       if (old !== undefined) this.closePending(pid, old, D_ORPHAN_UNFINISHED, 1);
-      const fp = flags & F_OPEN ? nt.openFp(b, false) : flags & F_FILE ? nt.fileFp(b, call, sc.argsE) : this.annFp(b);
+      let fp = flags & F_OPEN ? nt.openFp(b, false) : flags & F_FILE ? nt.fileFp(b, call, sc.argsE) : this.annFp(b);
+      if (flags & F_AIO) {
+        const aio = aioRequests(nt, b, sc.argsS, sc.argsE, Infinity);
+        fp = submitFp(aio, fp);
+        this.pendAio.set(pid, aio);
+      } else this.pendAio.delete(pid);
       const idx = this.b.push(pid, nt.pairOf(call, fp), 0, t, NaN, NaN, evLine);
       this.stackAt = idx;
       this.pending.set(pid, idx);
@@ -405,6 +420,16 @@ export class StraceParser extends WindowedSplitter {
     bl.dur[idx] = this.durs.completed(idx, lineNo, bl.start[idx] + sc.dur, t, true) < 0 ? sc.dur : NaN;
     this.stackAt = idx;
     bl.size[idx] = flags & F_SIZE ? (err !== 0 ? 0 : sc.retVal >= 0 ? sc.retVal : NaN) : NaN;
+    const aio = flags & F_AIO ? this.pendAio.get(pid) : undefined;
+    if (aio !== undefined && err === 0 && sc.retVal >= 0) this.pushAio(pid, bl.start[idx], bl.line[idx], aio.slice(0, sc.retVal));
+  }
+
+  /** Events of the libaio requests an io_submit made (docs/FORMATS.md "libaio requests"): at the call's start, duration unknown. */
+  private pushAio(pid: number, t: number, line: number, reqs: readonly AioRequest[]): void {
+    for (const r of reqs) {
+      if (this.filter !== undefined && !this.names.accept(r.fp)) continue;
+      this.b.push(pid, r.pair, 0, t, NaN, r.nbytes, line, r.offset);
+    }
   }
 
   /** Whether the last line (no newline at the end of the file) is complete enough to be trusted. */
@@ -485,6 +510,7 @@ export class StraceParser extends WindowedSplitter {
       }
       f.b = null;
     }
+    if (oc === OC_OPEN && f.flags & AF_DIRECT && !failed) this.direct.set(fp, (this.direct.get(fp) ?? 0) + 1);
     return this.fds.call(oc, f);
   }
 }

@@ -4,6 +4,7 @@ import { R_RBYTES, R_READS, R_RTIME, R_SMALL_R, R_SMALL_RTIME, R_SMALL_W, R_SMAL
 import { fileLines, formatBytes, pct, topCases, topFiles } from '../report';
 import { BUFFER_READS, BUFFER_WRITES, MPI_COLLECTIVE_READ, MPI_COLLECTIVE_WRITE } from '../snippets';
 import type { RawFinding, Rule } from '../types';
+import { movesUnseen } from './untraced';
 
 const intensity = (code: string, title: string, kind: 'count' | 'size', dir: 'write' | 'read'): Rule => ({
   code,
@@ -11,6 +12,8 @@ const intensity = (code: string, title: string, kind: 'count' | 'size', dir: 'wr
   levels: 'INFO when |writes − reads| / all > imbalance_operations and the ' + dir + 's dominate',
   target: 'developer',
   run(ctx, scope, t) {
+    // data moved through mmap or io_uring is in no read or write: the visible calls do not tell the balance (T11)
+    if (movesUnseen(ctx, scope)) return [];
     const files = filesOf(ctx, scope, true);
     const rF = kind === 'count' ? R_READS : R_RBYTES;
     const wF = kind === 'count' ? R_WRITES : R_WBYTES;

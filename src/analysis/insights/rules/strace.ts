@@ -1,4 +1,4 @@
-/** T01–T05, T08: what only strace sees — lookups, failures, lseek pairs, syncs, reopening, untraced time. */
+/** T01–T05: what only strace sees — lookups, failures, lseek pairs, syncs, reopening (T08, untraced time: untraced.ts). */
 import { LOOKUP_CALLS, OPEN_CALLS, READ_CALLS, SEEK_CALLS, SYNC_CALLS, WRITE_CALLS } from '../calls';
 import { NF, R_LOOKUPS, R_LOOKUP_FAIL, R_MTIME, R_OPENS, R_SEEKPAIRS, R_SEEK_TIME, R_SYNCS, R_SYNC_TIME, R_WRITES, filesOf, total, type InsightsContext, type Scope } from '../context';
 import { scopeOf } from '../scope';
@@ -331,35 +331,5 @@ const openChurn: Rule = {
   },
 };
 
-const untraced: Rule = {
-  code: 'T08',
-  title: 'Untraced time',
-  levels: 'INFO when traced time covers less than untraced_ratio of a case\'s wall time of at least untraced_min_wall seconds',
-  target: 'user',
-  run(ctx, scope, t) {
-    if (!ctx.hasDurations) return [];
-    const hit = scope.cases.filter((k) => ctx.caseWall[k] >= t.untraced_min_wall && ctx.caseTraced[k] < t.untraced_ratio * ctx.caseWall[k]);
-    if (!hit.length) return [];
-    const filtered = hit.filter((k) => !ctx.caseUnfiltered[k]);
-    const gap = new Float64Array(ctx.log.cases.length);
-    for (const k of hit) gap[k] = ctx.caseWall[k] - ctx.caseTraced[k];
-    let worst = hit[0];
-    for (const k of hit) if (ctx.caseTraced[k] / ctx.caseWall[k] < ctx.caseTraced[worst] / ctx.caseWall[worst]) worst = k;
-    const recs: Recommendation[] = [];
-    if (filtered.length) {
-      recs.push({ text: 'The traces were filtered with -e trace=…: time in the calls left out (sleeps, waits, memory, signals) looks like computation here. Re-trace without -e to see them', snippet: { lang: 'sh', code: 'strace -f -tt -T -y -o {cid}_$(hostname)_$$.st ./app                 # every call\nstrace -f -tt -T -y -e trace=%file,%desc,%process,%memory,%clock,futex,poll,select … # or the classes that block' } });
-    }
-    recs.push({ text: 'Otherwise the time is computation between calls: profile it, I/O is not the bottleneck of these cases', snippet: { lang: 'sh', code: 'perf record -g ./app && perf report' } });
-    return [{
-      code: 'T08', level: 'INFO', target: 'user',
-      message: `${hit.length} case(s) spend most of their wall time outside traced calls: ${ctx.log.cases[worst].id} has ${formatDuration(ctx.caseTraced[worst])} of traced time in ${formatDuration(ctx.caseWall[worst])} (${pct(ctx.caseTraced[worst] / ctx.caseWall[worst])})${filtered.length ? `; ${filtered.length} of them were traced with -e (calls not traced)` : ' — computation'}`,
-      details: hit.slice(0, t.top_items).map((k) => `${ctx.log.cases[k].id}: traced ${formatDuration(ctx.caseTraced[k])} of ${formatDuration(ctx.caseWall[k])} wall (${pct(ctx.caseTraced[k] / ctx.caseWall[k])})`),
-      cases: topCasesOf(ctx, scope, gap, t), files: [],
-      numbers: { cases: hit.length, traced: ctx.caseTraced[worst], wall: ctx.caseWall[worst], filtered: filtered.length },
-      recommendations: recs,
-      cost: hit.reduce((s, k) => s + gap[k], 0),
-    }];
-  },
-};
 
-export const STRACE_RULES: Rule[] = [metadataStorm, failures, seekPairs, syncRate, openChurn, untraced];
+export const STRACE_RULES: Rule[] = [metadataStorm, failures, seekPairs, syncRate, openChurn];
