@@ -56,6 +56,7 @@ export const TOOLS = {
   strace: { what: 'strace', found: () => onPath('strace'), apt: ['strace'] },
   fio: { what: 'fio', found: () => onPath('fio'), apt: ['fio'] },
   gcc: { what: 'gcc', found: () => onPath('gcc'), apt: ['gcc', 'libc6-dev'] },
+  python3: { what: 'python3', found: () => onPath('python3'), apt: ['python3'] },
   mpi: { what: 'Open MPI (mpicc, mpirun)', found: () => onPath('mpicc') && onPath('mpirun'), apt: ['openmpi-bin', 'libopenmpi-dev'] },
   clang: { what: 'clang and wasm-ld (the WebAssembly line scan)', found: () => onPath('clang') && onPath('wasm-ld'), apt: ['clang', 'lld'] },
   numpy: { what: `numpy for ${PYTHON}`, found: pyModule('numpy'), apt: ['python3-numpy'] },
@@ -64,7 +65,7 @@ export const TOOLS = {
 };
 
 /** What `npm test` needs beyond Node and the npm packages. */
-export const TEST_NEEDS = ['chromium', 'strace', 'fio', 'gcc'];
+export const TEST_NEEDS = ['chromium', 'strace', 'fio', 'gcc', 'python3'];
 /** What making and checking the reference values needs. */
 export const REFDATA_NEEDS = ['numpy', 'scipy', 'h5py', 'clang'];
 

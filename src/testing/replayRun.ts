@@ -6,6 +6,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { requireTools } from './needs';
+
+// gcc builds io-ranks.c, strace records it, run.sh runs fio and replay_meta.py (python3) under strace
+requireTools('strace', 'fio', 'gcc', 'python3');
 
 export const IO_RANKS_C = join(import.meta.dirname, '../analysis/replay/__fixtures__/io-ranks.c');
 
