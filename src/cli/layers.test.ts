@@ -105,3 +105,33 @@ test('convert writes the stacks and each stack\'s layer, site and entry: h5py re
   expect(b.nodes).toEqual(a.nodes);
   expect(b.call_sites).toEqual(a.call_sites);
 });
+
+describe('strace-dfg flame', () => {
+  test('folded stacks (µs, bytes, calls) that sum to the analysis; --json the app\'s tree', async () => {
+    const r = await runCli('flame', '--weight', 'bytes', '--activity', 'write:/tmp/layers-fx', '--depth', '2', join(C, 'c_all.st'));
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n');
+    const t = programTruth('c/c_all_prog.txt');
+    const bytes = (fn: string): number => Number(t.find((x) => x[0] === fn)![3]);
+    const under = (fn: string): number => lines.filter((l) => l.includes(`;${fn};`)).reduce((a, l) => a + Number(l.split(' ').pop()), 0);
+    expect(under('write_stdio')).toBe(bytes('write_stdio'));
+    expect(under('write_direct')).toBe(bytes('write_direct'));
+    expect(lines.every((l) => /^[^ ].* \d+$/.test(l))).toBe(true);
+    const j = await runCli('flame', '--json', '--weight', 'calls', join(C, 'c_all.st'));
+    const tree = JSON.parse(j.out) as { root: { value: [number, number] }; weight: string };
+    expect(tree.weight).toBe('calls');
+    expect(tree.root.value[0]).toBe((await json(join(C, 'c_all.st'))).call_sites!.reduce((a, s) => a + s.calls, 0) + (await json(join(C, 'c_all.st'))).layers!.loader?.calls);
+  });
+
+  test('--diff: two columns per stack; without sides or stacks: one line, exit 2', async () => {
+    const r = await runCli('flame', '--diff', '--green-cid', 'ompio', '--red-cid', 'romio', OMPIO, join(STACK_FIXTURES, 'mpi-romio'));
+    expect(r.code).toBe(0);
+    expect(r.out.trim().split('\n').every((l) => / \d+ \d+$/.test(l))).toBe(true);
+    const bad = await runCli('flame', '--diff', OMPIO);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--diff needs the sides/);
+    const none = await runCli('flame', join(STACK_FIXTURES, '..', '..', '..', 'cli', '__fixtures__', 'fig1'));
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/no stacks in these traces: record them with strace -k/);
+  });
+});

@@ -7,6 +7,7 @@
  */
 import { layerReport, type LayerReport } from '../analysis/layers/report';
 import { withStackNotes } from '../analysis/layers/notes';
+import { flameGraph, type FlameGraph, type FlameWeight } from '../analysis/layers/flame';
 import { activityEvents, completeDeferred, edgeCases, mappingLog, mappingLogKey, mappingRegexes, resolvePartition, type CompiledMapping } from '../analysis/index';
 import { compileView, type CustomSandbox, type RegexGuard } from './compile';
 import { toCliJson } from '../analysis/cliJson';
@@ -48,6 +49,13 @@ export const UI_TRACE_LIMITS: AnalyzeOptions = { maxTraceLength: 1000, maxVarian
 type Compiled = CompiledMapping;
 
 export { MAX_OPEN_FILES } from './readFiles';
+
+/** What `Session.flame` draws: the weight, one activity's events (else all), green against red. */
+export interface FlameRequest {
+  weight?: FlameWeight;
+  activity?: string | null;
+  diff?: boolean;
+}
 
 export class Session {
   private readonly limits: AnalyzeOptions | undefined;
@@ -348,6 +356,18 @@ export class Session {
     const access = await this.access(ctx);
     const ins = await this.insights(ctx);
     return analysisDocument(doc, access, ins, () => viewText(this.params!, !!this.loader.options.splitByPid, this.thresholds), await this.layers(ctx));
+  }
+
+  /**
+   * The flame graph of the last analysis' I/O stacks (docs/METHOD.md "Layers"): weighted by time, bytes or
+   * calls, of one activity or all; `diff`: green against red per case (the last analysis' partition). Null
+   * when the events have no stacks.
+   */
+  async flame(_ctx: Ctx, req: FlameRequest = {}): Promise<FlameGraph | null> {
+    const { work, compiled } = this.needAnalysis();
+    const partition = req.diff ? this.partition : null;
+    if (req.diff && !partition) throw new PartitionError('no partition: choose the green and the red cases first');
+    return flameGraph(work, compiled, { weight: req.weight, activity: req.activity ?? null, partition, layerRules: this.params?.mapping.layerRules });
   }
 
   /**

@@ -10,6 +10,7 @@ import { sideConcurrency } from '../concurrency';
 import { compileMapping, type CompiledMapping } from '../mapping';
 import { caseSides } from '../partition';
 import { END, START, edgeKey, type MappingSpec, type PartitionSpec } from '../types';
+import { layerRows } from '../layers/compare';
 import { caseMeasures, type CaseMeasures } from './cases';
 import { compareMatrix, type CompareMatrix, type Sparse } from './matrix';
 import { benjaminiHochberg, mannWhitneyU } from './stats';
@@ -270,6 +271,8 @@ export function compare(log: EventLog, spec: MappingSpec, partition: PartitionSp
     hasTimestamps,
     hosts: hosts.size,
   };
+  const byLayer = layerRows(log, m.pairAct, gc, rc, spec.layerRules);
+  if (byLayer) Object.assign(res, byLayer);
   res.top = topDifferences(res, options.top ?? 8);
   return res;
 }

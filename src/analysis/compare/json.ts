@@ -62,6 +62,9 @@ export interface CompareJson {
   case_tests: Record<string, JsonTest>;
   activities: Record<string, JsonRow>;
   edges: Record<string, JsonRow>;
+  /** Per layer and per call site (logs with stacks or layers). */
+  layers?: Record<string, JsonRow>;
+  sites?: Record<string, JsonRow>;
   top: string[];
   top_refs: TopDifference[];
   testable: boolean;
@@ -131,6 +134,8 @@ export function toCompareJson(res: CompareResult): CompareJson {
     case_tests: caseTests,
     activities: rows(res.activities),
     edges: rows(res.edges),
+    ...(res.layers ? { layers: rows(res.layers) } : {}),
+    ...(res.sites ? { sites: rows(res.sites) } : {}),
     top: res.top.map((t) => t.text),
     top_refs: res.top.map((t) => ({ ...t })),
     testable: res.testable,

@@ -126,7 +126,7 @@ export function topDifferences(res: CompareResult, limit: number): TopDifference
   for (const c of cands) {
     if (out.length >= limit) break;
     if (!res.testable && c.row.side === 'both' && logRatio(c) < Math.log(2)) continue;
-    out.push({ kind: c.row.kind, ref: c.row.id, metric: c.m, effect: c.t.effect, q: c.t.q, text: elementSentence(c.row, c.m) });
+    out.push({ kind: c.row.kind as 'activity' | 'edge', ref: c.row.id, metric: c.m, effect: c.t.effect, q: c.t.q, text: elementSentence(c.row, c.m) });
   }
   return out;
 }

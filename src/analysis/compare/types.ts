@@ -53,7 +53,8 @@ export interface SideColumn {
 }
 
 export interface CompareRow {
-  kind: 'activity' | 'edge';
+  /** `layer`, `site`: the rows per layer and per call site (logs with stacks or layers; docs/METHOD.md "Layers"). */
+  kind: 'activity' | 'edge' | 'layer' | 'site';
   /** The activity, or the edge key `A -> B`. */
   id: string;
   /** Edges: the endpoints (● / ■ included). */
@@ -122,6 +123,9 @@ export interface CompareResult {
   caseTests: Record<CaseMetric, TestResult>;
   activities: CompareRow[];
   edges: CompareRow[];
+  /** Per layer and per call site (logs with stacks or a layer column; their own Benjamini–Hochberg family). */
+  layers?: CompareRow[];
+  sites?: CompareRow[];
   top: TopDifference[];
   /** Whether both sides have ≥ 2 cases (else every test is null). */
   testable: boolean;

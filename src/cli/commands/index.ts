@@ -9,12 +9,13 @@ import { analyze } from './analyze';
 import { compare } from './compare';
 import { convert } from './convert';
 import { exportCmd } from './export';
+import { flame } from './flame';
 import { insights } from './insights';
 import { replay } from './replay';
 import { time } from './time';
 
 /** Every subcommand, in the order of --help. */
-export const COMMANDS = { analyze, insights, compare, time, convert, export: exportCmd, replay } satisfies Record<string, Command<{ command: string }>>;
+export const COMMANDS = { analyze, insights, compare, time, flame, convert, export: exportCmd, replay } satisfies Record<string, Command<{ command: string }>>;
 export type CommandName = keyof typeof COMMANDS;
 /** The typed arguments of any subcommand. */
 export type CommandArgs = { [K in CommandName]: ReturnType<(typeof COMMANDS)[K]['args']> }[CommandName];

@@ -10,7 +10,7 @@ import { toCsv } from '../../lib/csv';
 export type SortKey = 'effect' | 'q' | 'ratio' | 'id' | 'green' | 'red';
 
 export interface TableRow {
-  kind: 'activity' | 'edge';
+  kind: CompareRow['kind'];
   id: string;
   source?: string;
   target?: string;
@@ -36,8 +36,8 @@ export interface TableRow {
 /** The element metric actually shown for a row: edges have count only. */
 export const rowMetric = (r: CompareRow, m: ElementMetric): ElementMetric => (r.kind === 'edge' ? 'count' : m);
 
-export function tableRows(res: CompareResult, kind: 'activity' | 'edge', metric: ElementMetric): TableRow[] {
-  const rows = kind === 'activity' ? res.activities : res.edges;
+export function tableRows(res: CompareResult, kind: CompareRow['kind'], metric: ElementMetric): TableRow[] {
+  const rows = { activity: res.activities, edge: res.edges, layer: res.layers ?? [], site: res.sites ?? [] }[kind];
   return rows.map((r) => {
     const m = rowMetric(r, metric);
     const mean = r.mean[m];
