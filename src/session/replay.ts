@@ -6,11 +6,11 @@
  */
 import { mappingLogKey, type CompiledMapping } from '../analysis/index';
 import { checkFolder, checkPlan, readReplayFolder, replayFolder, replayPlan, whatIfLines, type FidelityReport, type ReplayFile, type ReplayPlan, type WhatIfs } from '../analysis/replay/index';
-import { formatTimeWindow } from '../analysis/time/index';
+import { formatTimeWindow, missingText } from '../analysis/time/index';
 import type { PartitionSpec } from '../analysis/types';
 import type { EventLog } from '../model/eventlog';
 import { selectCases } from './logOps';
-import { applyWindow } from './time';
+import { applyWindow, untracedOf } from './time';
 import type { AnalyzeParams } from './types';
 
 export type ReplaySide = 'all' | 'green' | 'red';
@@ -91,9 +91,19 @@ export function replayReply(plan: ReplayPlan, sources: string[], view: string, s
   return { files, cases: plan.cases.length, requests, bytes, metadata, unseen: plan.cases.filter((c) => c.unseen).map((c) => ({ id: c.id, why: c.unseen! })), whatIfs: whatIfLines(plan.whatIfs), left: plan.left };
 }
 
+/** Per case, what its trace filter left out (docs/METHOD.md "Untraced time"), for the README. */
+function filterNotes(s: ReplayState, log: EventLog): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const c of untracedOf(s.loaded, log).cases) {
+    const t = missingText(c);
+    if (t) out.set(c.id, `${t} (the trace was filtered${c.advice ? `; record with \`${c.advice}\`` : ''})`);
+  }
+  return out;
+}
+
 export async function replayOf(s: ReplayState, req: ReplayRequest, sources: string[]): Promise<ReplayReply> {
   const { log, keepPair, scope } = await replayView(s, req.side ?? 'all');
-  const plan = replayPlan(log, { keepPair, whatIfs: req.whatIfs });
+  const plan = replayPlan(log, { keepPair, whatIfs: req.whatIfs, filterNotes: filterNotes(s, log) });
   return replayReply(plan, sources, s.view, scope);
 }
 
