@@ -5,7 +5,7 @@
  * same cases and time window of the loaded log are used, with the view's mapping compiled raw.
  */
 import { mappingLogKey, type CompiledMapping } from '../analysis/index';
-import { checkFolder, checkPlan, readReplayFolder, replayFolder, replayPlan, whatIfLines, type FidelityReport, type ReplayFile, type ReplayPlan, type WhatIfs } from '../analysis/replay/index';
+import { checkFolder, checkPlan, patternReport, readReplayFolder, replayFolder, replayPlan, whatIfLines, type PatternReport, type FidelityReport, type ReplayFile, type ReplayPlan, type WhatIfs } from '../analysis/replay/index';
 import { formatTimeWindow, missingText } from '../analysis/time/index';
 import type { PartitionSpec } from '../analysis/types';
 import type { EventLog } from '../model/eventlog';
@@ -123,4 +123,10 @@ export async function replayCheckOf(s: ReplayState, req: ReplayCheckRequest): Pr
   const green = await replayView(s, 'green');
   const plan = replayPlan(green.log, { keepPair: green.keepPair, whatIfs: req.whatIfs });
   return checkPlan(plan, keepIds(s.loaded, new Set(s.partition.red)));
+}
+
+/** The compressed pattern of the cases (docs/METHOD.md "Pattern compression"). */
+export async function replayPatternOf(s: ReplayState, side: ReplaySide): Promise<PatternReport> {
+  const { log, keepPair } = await replayView(s, side);
+  return patternReport(log, keepPair);
 }

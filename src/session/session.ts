@@ -31,8 +31,8 @@ import { unmatchedCaseFilters, unmatchedMapping } from './unmatched';
 import { applyWindow, chromeParts, fileOffsetsOf, isWindow, overviewOf, phasesOf, runTimelineOf, untracedOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
 import { runSpan, spanT0, type TraceSink, type UntracedTime } from '../analysis/time/index';
 import type { Phases, TimeOverview } from '../analysis/time/types';
-import type { FidelityReport } from '../analysis/replay/index';
-import { replayCheckOf, replayOf, type ReplayCheckRequest, type ReplayReply, type ReplayRequest, type ReplayState } from './replay';
+import type { FidelityReport, PatternReport } from '../analysis/replay/index';
+import { replayCheckOf, replayOf, replayPatternOf, type ReplayCheckRequest, type ReplayReply, type ReplayRequest, type ReplaySide, type ReplayState } from './replay';
 export type { CustomAnswers, CustomSandbox, RegexGuard } from './compile';
 import type { AnalyzeParams, AnalyzeReply, Ctx, LoadItem, LoadOptions, LoadSummary, ParsePool, SessionOptions } from './types';
 export type { SessionOptions } from './types';
@@ -441,6 +441,11 @@ export class Session {
    */
   async replayCheck(ctx: Ctx, req: ReplayCheckRequest = {}): Promise<FidelityReport> {
     return replayCheckOf(this.replayState(ctx), req);
+  }
+
+  /** Each case's I/O as nested loops, grouped across ranks, with an IOR command where exact (docs/METHOD.md "Pattern compression"). */
+  async replayPattern(ctx: Ctx, side: ReplaySide = 'all'): Promise<PatternReport> {
+    return replayPatternOf(this.replayState(ctx), side);
   }
 
   private replayState(ctx: Ctx): ReplayState {

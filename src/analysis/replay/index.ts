@@ -9,3 +9,5 @@ export { kindOf, caseOps, META_KINDS, type Op, type OpKind, type MetaKind } from
 export { checkFolder, checkPlan } from './check';
 export { readReplayFolder, ReplayFolderError, type ReadFolder } from './readFolder';
 export { timeLine, type FidelityReport, type CaseFidelity } from './fidelity';
+export { patternReport, type PatternReport, type CasePattern } from './patternReport';
+export type { PatternGroup, RankFit } from './ranks';

@@ -48,7 +48,7 @@ interface Split {
  * Files the case reads or writes only through descriptors it did not open in the trace, at unknown positions:
  * stdout and stderr redirected to a file, descriptors inherited from before the trace. Not replayed.
  */
-function inheritedFiles(ops: readonly Op[]): Set<string> {
+export function inheritedFiles(ops: readonly Op[]): Set<string> {
   const opened = new Set<string>();
   const known = new Set<string>();
   const used = new Set<string>();

@@ -14,6 +14,7 @@ import { CliError, type CliIO } from '../errors';
 import { openView, type OpenViewArgs } from '../openView';
 import { jobsOf, needPaths, type Command } from '../command';
 import { has, last, LOAD_OPTIONS, VIEW_OPTIONS, type ParsedLine } from '../options';
+import { runPattern } from './pattern';
 import { checkReport, replaySummary } from './replayReport';
 
 export interface ReplayArgs extends OpenViewArgs {
@@ -71,11 +72,14 @@ function readFolder(dir: string): Record<string, string> {
   return files;
 }
 
-function writeFolder(dir: string, files: readonly { path: string; text: string; executable?: boolean }[], force: boolean): void {
-  if (existsSync(dir)) {
-    if (!statSync(dir).isDirectory()) throw new CliError(`--out ${dir} is a file, not a folder`);
-    if (readdirSync(dir).length && !force) throw new CliError(`--out ${dir} is not empty (use --force to write into it)`);
-  }
+/** Before anything is loaded: the --out folder is new, empty, or --force. */
+function outReady(dir: string, force: boolean): void {
+  if (!existsSync(dir)) return;
+  if (!statSync(dir).isDirectory()) throw new CliError(`--out ${dir} is a file, not a folder`);
+  if (readdirSync(dir).length && !force) throw new CliError(`--out ${dir} is not empty (use --force to write into it)`);
+}
+
+function writeFolder(dir: string, files: readonly { path: string; text: string; executable?: boolean }[]): void {
   try {
     for (const f of files) {
       const p = join(dir, f.path);
@@ -88,18 +92,25 @@ function writeFolder(dir: string, files: readonly { path: string; text: string; 
 }
 
 export async function runReplay(a: ReplayArgs, io: CliIO): Promise<number> {
-  if (a.mode === 'pattern') throw new CliError('replay --pattern: not in this build yet');
+  if (a.mode === 'pattern') return runPattern(a, io);
   if (a.mode === 'check') {
     const folder = readFolder(a.dir);
     const { session, ctx } = await openView(io, a);
-    const report = await session.replayCheck(ctx, { folder });
+    let report;
+    try {
+      report = await session.replayCheck(ctx, { folder });
+    } catch (e) {
+      if (e instanceof Error && e.name === 'ReplayFolderError') throw new CliError(`${a.dir}: ${e.message}`);
+      throw e;
+    }
     io.stdout.write(a.json ? JSON.stringify(report, null, 2) + '\n' : checkReport(report));
     return 0;
   }
+  outReady(a.dir, a.force);
   const t0 = performance.now();
   const { session, ctx } = await openView(io, a);
   const reply = await session.replay(ctx, { whatIfs: a.whatIfs });
-  writeFolder(a.dir, reply.files, a.force);
+  writeFolder(a.dir, reply.files);
   io.stderr.write(replaySummary(reply, a.dir, (performance.now() - t0) / 1000));
   return 0;
 }
