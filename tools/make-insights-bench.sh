@@ -330,7 +330,14 @@ run_mpi_ior_nolseek() {
   for f in $W/mpi-ior-nolseek/*_*.st; do mv "$f" "$(echo "$f" | sed "s/_$(hostname)_/_${HOST}_/")"; done
 }
 
-ALL="fio_seq_read fio_seq_write fio_tiny fio_rand_read fio_rand_read_nolseek fio_rand_write fio_misaligned fio_strided fio_fsync fio_reread fio_rewrite fio_ssf fio_fpp fio_imbalanced fio_shared_small two_runs metadata_storm failures churn compute sqlite tar h5py mpi_ior mpi_ior_nolseek"
+# the same, through MPI-IO (Open MPI's OMPIO: its shared-memory files under /tmp/ompi.* and /dev/shm)
+run_mpi_mpiio() {
+  fresh mpi-mpiio; mkdir -p $W/mpi-mpiio/scratch
+  (cd $W && STRACE_DIR=$W/mpi-mpiio mpi "$ROOT/src/ui/strace.sh" mpiio $W/ior ssf mpiio $W/mpi-mpiio/scratch 262144 16)
+  for f in $W/mpi-mpiio/*_*.st; do mv "$f" "$(echo "$f" | sed "s/_$(hostname)_/_${HOST}_/")"; done
+}
+
+ALL="fio_seq_read fio_seq_write fio_tiny fio_rand_read fio_rand_read_nolseek fio_rand_write fio_misaligned fio_strided fio_fsync fio_reread fio_rewrite fio_ssf fio_fpp fio_imbalanced fio_shared_small two_runs metadata_storm failures churn compute sqlite tar h5py mpi_ior mpi_ior_nolseek mpi_mpiio"
 [ $# -gt 0 ] && ALL=$(echo "$@" | tr - _)
 for run in $ALL; do
   name=$(echo "$run" | tr _ -)
