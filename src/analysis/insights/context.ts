@@ -118,7 +118,7 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
   const offset = offsetsOf(log);
 
   const s = new Pass(log, t, K, P, E, side, pairCls, pairFlag, caseUnfiltered, enoent, offset);
-  for (let k = -1; ++k <= K; ) if (!s.caseStep(k)) break;
+  s.run();
   let ph: Phases | null = null;
   let busy: PhaseBusy | null = null;
   const phases = (): Phases => (ph ??= ioPhases(log, mapping, { t0 }));
@@ -204,6 +204,12 @@ class Pass {
     this.pairFailTimeSide = new Float64Array(3 * P);
   }
 
+  /** Every case, then the last one's totals (the loop in a method: `this` is its receiver, not a constant
+   * the optimised code of one call would hold on to). */
+  run(): void {
+    for (let k = -1; ++k <= this.K; ) if (!this.caseStep(k)) break;
+  }
+
   /** Stores the totals of case k − 1 at [k], then (k < K) runs case k; false after the last. */
   caseStep(k: number): boolean {
     // NaN − NaN when the case had no known dur: no branch that only later cases take; −0 is a double
@@ -255,14 +261,18 @@ class Pass {
   }
 
   private events(k: number): void {
-    const { log, pairCls, pairFlag, E } = this;
-    const { pair, errno, start, dur, pid, caseOffsets, pairFp } = log;
+    const { log, pairCls, pairFlag, E, enoent, openCnt, pairCalls, pairCallsSide, pairFail, pairFailSide, pairFailTimeSide } = this;
+    const { pair, errno, start, dur, size, pid, caseOffsets, pairFp } = log;
+    const { offset, lastOf } = this;
     const small = this.t.small_bytes;
     const align = this.t.alignment;
     const P = pairCls.length;
     const sd = this.side[k];
     const sideBase = sd * P;
     const errMap = this.pairErrno[sd];
+    // the case's totals in locals (registers), stored on `this` when the case ends
+    let lookups = 0, lookupFail = 0, lookupEnoent = 0, lookupTime = 0, startLookups = 0, startLookupTime = 0, metaTime = 0, ioTime = 0;
+    let traced = 0, curS = NaN, curE = NaN, wallS = NaN, wallE = NaN, anyDur = false, unfiltered = 0, bytes = 0, anyOffset = false;
     let curPid = -1;
     let curSeek = -1;
     let seekDur = 0;
@@ -271,48 +281,48 @@ class Pass {
       const cls = pairCls[p];
       const f = pairFp[p];
       const d = dur[i];
-      const s = start[i];
       const err = errno[i];
       const failed = err !== 0;
       const dKnown = d === d;
       // traced time: the union of the call intervals (events are sorted by start within a case)
       if (dKnown) {
-        this.hasDurations = true;
+        anyDur = true;
+        const s = start[i];
         const e = s + d;
-        if (!(this.curE >= s)) {
-          if (this.curE === this.curE) this.traced += this.curE - this.curS;
-          this.curS = s;
-          this.curE = e;
-        } else if (e > this.curE) this.curE = e;
-        if (!(this.wallS <= s)) this.wallS = s;
-        if (!(this.wallE >= e)) this.wallE = e;
+        if (!(curE >= s)) {
+          if (curE === curE) traced += curE - curS;
+          curS = s;
+          curE = e;
+        } else if (e > curE) curE = e;
+        if (!(wallS <= s)) wallS = s;
+        if (!(wallE >= e)) wallE = e;
       }
       const dd = dKnown ? d : 0;
-      this.pairCalls[p]++;
-      this.pairCallsSide[sideBase + p]++;
+      pairCalls[p]++;
+      pairCallsSide[sideBase + p]++;
       const flag = pairFlag[p];
-      if (flag & 8) this.caseUnfiltered[k] = 1;
+      unfiltered |= flag & 8;
       if (failed) {
-        this.pairFail[p]++;
-        this.pairFailSide[sideBase + p]++;
-        this.pairFailTimeSide[sideBase + p] += dd;
+        pairFail[p]++;
+        pairFailSide[sideBase + p]++;
+        pairFailTimeSide[sideBase + p] += dd;
         const key = p * E + err;
         errMap.set(key, (errMap.get(key) ?? 0) + 1);
       }
       const meta = (flag & 1) !== 0;
-      if (meta) this.metaTime += dd;
-      if (flag & 5) this.ioTime += dd;
+      if (meta) metaTime += dd;
+      if (flag & 5) ioTime += dd;
       // a lookup: of a name (newfstatat & co. on a file the case has open: glibc's fstat by descriptor, no lookup)
-      const look = (flag & 2) !== 0 && !((flag & 16) !== 0 && this.openCnt[f] > 0);
+      const look = (flag & 2) !== 0 && !((flag & 16) !== 0 && openCnt[f] > 0);
       if (look) {
         if (flag & 32) {
-          this.lookups++;
-          this.lookupTime += dd;
-          this.lookupFail += failed ? 1 : 0;
-          this.lookupEnoent += err === this.enoent ? 1 : 0;
+          lookups++;
+          lookupTime += dd;
+          lookupFail += failed ? 1 : 0;
+          lookupEnoent += err === enoent ? 1 : 0;
         } else {
-          this.startLookups++;
-          this.startLookupTime += dd;
+          startLookups++;
+          startLookupTime += dd;
         }
       }
       // lseek directly followed (same pid) by a read or write on the same file
@@ -331,7 +341,7 @@ class Pass {
       const pairSeekDur = seekDur;
       seekDur = dd;
       if (f === 0) continue;
-      const r = this.record(k, f);
+      const r = this.fpRecCase[f] === k ? this.fpRec[f] : this.record(k, f);
       const rec = this.rec;
       const o = r * F.NF;
       rec[o + F.R_CALLS]++;
@@ -346,80 +356,79 @@ class Pass {
         rec[o + F.R_SEEKPAIRS]++;
         rec[o + F.R_SEEK_TIME] += pairSeekDur;
       }
-      if (cls === C_READ || cls === C_WRITE) this.transfer(rec, o, r, cls === C_READ, i, dd, failed, small, align);
-      else if (cls === C_SYNC) {
+      if (cls === C_READ || cls === C_WRITE) {
+        // a read (w = 0) or write (w = 1): each read field is followed by its write field (fields.ts)
+        const w = cls === C_READ ? 0 : 1;
+        const z = size[i];
+        const n = z === z ? z : 0;
+        const ok = !failed && z >= 0;
+        bytes += n;
+        const isSmall = ok && z < small ? 1 : 0;
+        rec[o + F.R_READS + w] += ok ? 1 : 0;
+        rec[o + F.R_RBYTES + w] += n;
+        rec[o + F.R_RTIME + w] += dd;
+        rec[o + F.R_SMALL_R + w] += isSmall;
+        rec[o + F.R_SMALL_RTIME + w] += isSmall * dd;
+        if (!ok) continue;
+        const off = offset === null ? NaN : offset[i];
+        if (off !== off) {
+          rec[o + F.R_UNKNOWN_R + w]++;
+          continue;
+        }
+        anyOffset = true;
+        const mis = off % align !== 0 ? 1 : 0;
+        rec[o + F.R_MISALIGNED] += mis;
+        rec[o + F.R_MIS_TIME] += mis * dd;
+        // Darshan's last byte per process: the record's first pid in the record, the others in a map
+        let last: number;
+        let first = rec[o + F.R_PID];
+        if (first === -1) rec[o + F.R_PID] = first = pd;
+        if (first === pd) {
+          last = rec[o + F.R_LAST_R + w];
+          rec[o + F.R_LAST_R + w] = lastByte(off, n);
+        } else {
+          // pids < 2^22, records < 2^29: the key is exact
+          const key = (r * 2 + w) * 4194304 + (pd & 0x3fffff);
+          last = lastOf.get(key) ?? 0;
+          lastOf.set(key, lastByte(off, n));
+        }
+        const kind = accessKind(off, last);
+        rec[o + F.R_KNOWN_R + w]++;
+        rec[o + F.R_CONSEC_R + w] += kind === 0 ? 1 : 0;
+        rec[o + F.R_SEQ_R + w] += kind === 1 ? 1 : 0;
+        rec[o + F.R_RAND_RTIME + w] += kind === 2 ? dd : 0;
+        const end = off + n;
+        if (n > 0 && end > rec[o + F.R_MAX_R + w]) rec[o + F.R_MAX_R + w] = end;
+      } else if (cls === C_SYNC) {
         rec[o + F.R_SYNCS]++;
         rec[o + F.R_WTIME] += dd;
         rec[o + F.R_SYNC_TIME] += dd;
       } else if (cls === C_OPEN) {
         if (!failed) {
           rec[o + F.R_OPENS]++;
-          if (this.openCnt[f]++ === 0) this.opened.push(f);
+          if (openCnt[f]++ === 0) this.opened.push(f);
         }
       } else if (cls === C_CLOSE) {
-        if (!failed && this.openCnt[f] > 0) this.openCnt[f]--;
+        if (!failed && openCnt[f] > 0) openCnt[f]--;
       }
     }
-  }
-
-  /** A read or write: counts, bytes, times, and (offset known) Darshan's access pattern per process. */
-  private transfer(rec: Float64Array, o: number, r: number, isR: boolean, i: number, dd: number, failed: boolean, small: number, align: number): void {
-    const z = this.log.size[i];
-    const n = z === z ? z : 0;
-    const ok = !failed && z >= 0;
-    this.bytes += n;
-    const isSmall = ok && z < small ? 1 : 0;
-    if (isR) {
-      rec[o + F.R_READS] += ok ? 1 : 0;
-      rec[o + F.R_RBYTES] += n;
-      rec[o + F.R_RTIME] += dd;
-      rec[o + F.R_SMALL_R] += isSmall;
-      rec[o + F.R_SMALL_RTIME] += isSmall * dd;
-    } else {
-      rec[o + F.R_WRITES] += ok ? 1 : 0;
-      rec[o + F.R_WBYTES] += n;
-      rec[o + F.R_WTIME] += dd;
-      rec[o + F.R_SMALL_W] += isSmall;
-      rec[o + F.R_SMALL_WTIME] += isSmall * dd;
-    }
-    if (!ok) return;
-    const off = this.offset === null ? NaN : this.offset[i];
-    if (off !== off) {
-      rec[o + (isR ? F.R_UNKNOWN_R : F.R_UNKNOWN_W)]++;
-      return;
-    }
-    this.hasOffsets = true;
-    const mis = off % align !== 0 ? 1 : 0;
-    rec[o + F.R_MISALIGNED] += mis;
-    rec[o + F.R_MIS_TIME] += mis * dd;
-    // Darshan's last byte per process: the record's first pid in the record, the others in a map
-    const who = this.log.pid[i];
-    const lastF = isR ? F.R_LAST_R : F.R_LAST_W;
-    let last: number;
-    if (rec[o + F.R_PID] === -1) rec[o + F.R_PID] = who;
-    const key = (r * 2 + (isR ? 0 : 1)) * 4194304 + (who & 0x3fffff);
-    if (rec[o + F.R_PID] === who) {
-      last = rec[o + lastF];
-      rec[o + lastF] = lastByte(off, n);
-    } else {
-      last = this.lastOf.get(key) ?? 0;
-      this.lastOf.set(key, lastByte(off, n));
-    }
-    const kind = accessKind(off, last);
-    const end = off + n;
-    if (isR) {
-      rec[o + F.R_KNOWN_R]++;
-      rec[o + F.R_CONSEC_R] += kind === 0 ? 1 : 0;
-      rec[o + F.R_SEQ_R] += kind === 1 ? 1 : 0;
-      rec[o + F.R_RAND_RTIME] += kind === 2 ? dd : 0;
-      if (n > 0 && end > rec[o + F.R_MAX_R]) rec[o + F.R_MAX_R] = end;
-    } else {
-      rec[o + F.R_KNOWN_W]++;
-      rec[o + F.R_CONSEC_W] += kind === 0 ? 1 : 0;
-      rec[o + F.R_SEQ_W] += kind === 1 ? 1 : 0;
-      rec[o + F.R_RAND_WTIME] += kind === 2 ? dd : 0;
-      if (n > 0 && end > rec[o + F.R_MAX_W]) rec[o + F.R_MAX_W] = end;
-    }
+    this.lookups = lookups;
+    this.lookupFail = lookupFail;
+    this.lookupEnoent = lookupEnoent;
+    this.lookupTime = lookupTime;
+    this.startLookups = startLookups;
+    this.startLookupTime = startLookupTime;
+    this.metaTime = metaTime;
+    this.ioTime = ioTime;
+    this.traced = traced;
+    this.curS = curS;
+    this.curE = curE;
+    this.wallS = wallS;
+    this.wallE = wallE;
+    this.bytes = bytes;
+    if (anyDur) this.hasDurations = true;
+    if (anyOffset) this.hasOffsets = true;
+    if (unfiltered) this.caseUnfiltered[k] = 1;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * The fields of a (case, file) record of the insights context (context.ts): Darshan-like counters per case
  * and file. Fields before R_MAX_R are sums over records (files.ts adds them up per file); R_MAX_R … R_MAXDUR
- * are maxima; the rest is the per-event pass's state.
+ * are maxima; the rest is the per-event pass's state. Each read field is followed by its write field
+ * (R_READS, R_WRITES; R_KNOWN_R, R_KNOWN_W; …): the pass adds 0 for a read, 1 for a write.
  */
 export const R_CALLS = 0;
 export const R_FAIL = 1;
@@ -25,10 +26,10 @@ export const R_SYNCS = 14;
 export const R_SEEKPAIRS = 15;
 /** Reads / writes whose offset is known, and their access pattern (Darshan's consecutive, sequential). */
 export const R_KNOWN_R = 16;
-export const R_CONSEC_R = 17;
-export const R_SEQ_R = 18;
-export const R_KNOWN_W = 19;
-export const R_CONSEC_W = 20;
+export const R_KNOWN_W = 17;
+export const R_CONSEC_R = 18;
+export const R_CONSEC_W = 19;
+export const R_SEQ_R = 20;
 export const R_SEQ_W = 21;
 /** Requests (reads + writes) with a known offset not a multiple of the alignment. */
 export const R_MISALIGNED = 22;

@@ -78,24 +78,23 @@ const rankHeavy: Rule = {
   },
 };
 
-/** Per (case, phase) of the scope's cases: the longest mapped call starting in the phase (as phaseBusy counts them). */
-function phaseLongest(ctx: InsightsContext, scope: Scope): Float64Array {
+/** Case k's longest mapped call starting in phase j (as phaseBusy counts them): its events from the phase's start. */
+function longestIn(ctx: InsightsContext, k: number, j: number): number {
   const ph = ctx.phases();
-  const P = ph.phases.length;
-  const starts = ph.phases.map((x) => x.start);
-  const out = new Float64Array(ctx.log.cases.length * P);
+  const from = ph.t0 + ph.phases[j].start;
+  const to = j + 1 < ph.phases.length ? ph.t0 + ph.phases[j + 1].start : Infinity;
   const { pair, start, dur, caseOffsets } = ctx.log;
-  for (const k of scope.cases) {
-    let p = 0;
-    for (let i = caseOffsets[k], b = caseOffsets[k + 1]; i < b; i++) {
-      if (ctx.pairAct[pair[i]] < 0) continue;
-      const s = start[i] - ph.t0;
-      while (p + 1 < P && s >= starts[p + 1]) p++;
-      const d = dur[i];
-      if (d > out[k * P + p]) out[k * P + p] = d;
-    }
+  // events are sorted by start within a case: the first at or after the phase's start
+  let lo = caseOffsets[k];
+  let hi = caseOffsets[k + 1];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (start[mid] < from) lo = mid + 1;
+    else hi = mid;
   }
-  return out;
+  let m = 0;
+  for (let i = lo, b = caseOffsets[k + 1]; i < b && start[i] < to; i++) if (ctx.pairAct[pair[i]] >= 0 && dur[i] > m) m = dur[i];
+  return m;
 }
 
 const stragglerCases: Rule = {
@@ -110,13 +109,12 @@ const stragglerCases: Rule = {
     const ph = ctx.phases();
     const { busy, seen } = ctx.phaseBusy();
     const P = ph.phases.length;
-    const longest = phaseLongest(ctx, scope);
     const out: RawFinding[] = [];
     for (let j = 0; j < P; j++) {
       const cases = scope.cases.filter((k) => seen[k * P + j]);
       if (cases.length < 3) continue;
       const label = P === 1 ? 'the run' : `I/O phase ${j + 1} of ${P} (${ph.phases[j].start.toFixed(2)}–${ph.phases[j].end.toFixed(2)} s)`;
-      out.push(...stragglerFindings(ctx, scopeOf(scope, cases), t, cases.map((k) => busy[k * P + j]), label, ph.phases[j].end - ph.phases[j].start, cases.map((k) => longest[k * P + j])));
+      out.push(...stragglerFindings(ctx, scopeOf(scope, cases), t, cases.map((k) => busy[k * P + j]), label, ph.phases[j].end - ph.phases[j].start, (i) => longestIn(ctx, cases[i], j)));
     }
     return out;
   },
@@ -127,12 +125,12 @@ const stragglerCases: Rule = {
  * whose lead over the mean is more than their longest call in the phase (one slow call is not a straggling
  * case: busy − longest > mean), all of them named; reported only when one of them exceeds the mean by straggler_excess (among
  * three nearly equal cases one is always above mean + 1 σ: that gate keeps such noise out of the report).
- * `span`: the phase's length (seconds); `longest`: per case of the scope, its longest call in the phase (none given: not checked).
+ * `span`: the phase's length (seconds); `longest(i)`: the i-th case's longest call in the phase, asked of the stragglers only (none given: not checked).
  */
-export function stragglerFindings(ctx: InsightsContext, scope: Scope, t: Thresholds, times: number[], phase: string, span: number, longest?: number[]): RawFinding[] {
+export function stragglerFindings(ctx: InsightsContext, scope: Scope, t: Thresholds, times: number[], phase: string, span: number, longest?: (i: number) => number): RawFinding[] {
   const n = times.length;
   const { mean, std: sd, slow: all } = stragglerRule(times, t.straggler_sigma);
-  const idx = all.filter((j) => !longest || times[j] - longest[j] > mean);
+  const idx = all.filter((j) => !longest || times[j] - longest(j) > mean);
   if (!idx.length || !(mean > 0) || !idx.some((j) => times[j] > mean * (1 + t.straggler_excess))) return [];
   idx.sort((x, y) => times[y] - times[x] || x - y);
   const slow = idx.map((j) => scope.cases[j]);
