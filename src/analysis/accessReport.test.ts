@@ -10,12 +10,16 @@
  * over every *.st.gz of e2e/fixtures/ior-ssf-fpp (paths under /scratch/ior) and
  * src/analysis/insights/__fixtures__/small_random (paths under /tmp/insfx).
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accessReport, addNodeAccess, filesJson, nodeAccess, type CliAccess } from './accessReport';
 import { compileMapping } from './mapping';
 import { DEFAULT_MAPPING } from './types';
 import { loadFixture } from '../testing/mpiFixtures';
 import { insightsLog } from '../testing/insightsFixtures';
+import { BENCH } from '../testing/insightsBench';
+import { loadTraceDir } from '../testing/traceFixtures';
+import { fileOffsets } from './time/offsets';
 
 const bins = (bin: number, n: number) => Array.from({ length: 10 }, (_, k) => (k === bin ? n : 0));
 
@@ -63,4 +67,22 @@ it('a backward-strided run (insights fixture small_random): every request random
   // python: reads and writes [1010, 101000, 0, 1, 1009], 1010 in bin 0–100 (100-byte requests, offsets descending)
   const dir = { requests: 1010, bytes: 101000, withOffset: 1010, consecutive: 0, sequential: 1, random: 1009, sizes: bins(0, 1010) };
   expect(f).toEqual({ fp: f.fp, cases: 1, shared: false, read: dir, write: dir });
+});
+
+describe('a trace filtered without lseek (the benchmark run fio-rand-read-nolseek: -e trace=openat,read,close)', () => {
+  it('has no pattern for its reads, and says how many cases were traced so (the Files tab, the offsets view)', () => {
+    const log = loadTraceDir(join(BENCH, 'fio-rand-read-nolseek'));
+    const m = compileMapping(log, DEFAULT_MAPPING);
+    const r = accessReport(log, m);
+    expect(r.noLseekCases).toBe(1);
+    const data = r.files.find((f) => f.fp === '/tmp/bench/fio-rand-read-nolseek/data')!;
+    expect(data.read.requests).toBe(3072);
+    expect(data.read.withOffset).toBe(0);
+    expect(fileOffsets(log, m, log.start[0], data.fp).noLseekCases).toBe(1);
+    // the same reads traced with lseek: every position known
+    const full = loadTraceDir(join(BENCH, 'fio-rand-read'));
+    const rf = accessReport(full, compileMapping(full, DEFAULT_MAPPING));
+    expect(rf.noLseekCases).toBe(0);
+    expect(rf.files.find((f) => f.fp === '/tmp/bench/fio-rand-read/data')!.read.withOffset).toBe(3072);
+  });
 });

@@ -23,6 +23,13 @@ export interface AccessReport {
   privateFiles: number;
   /** Whether any read or write has a known offset (else there is no pattern, only sizes). */
   hasOffsets: boolean;
+  /** Cases traced with `-e trace=…` without lseek: their read/write positions are unknown (docs/FORMATS.md "Offsets"). */
+  noLseekCases: number;
+}
+
+/** The cases of a log whose trace was filtered without lseek (FileReport flags). */
+export function noLseekCases(log: EventLog): number {
+  return log.cases.filter((c) => log.files[c.file]?.flags?.lseekTraced === false).length;
 }
 
 export const fileBytes = (f: AccessCounts): number => f.read.bytes + f.write.bytes;
@@ -35,7 +42,7 @@ export function accessReport(log: EventLog, compiled: Pick<CompiledMapping, 'act
     if (c.read.requests + c.write.requests > 0) activities.push({ id: compiled.activities[k], ...c });
   });
   const hasOffsets = r.files.some((f) => f.read.withOffset + f.write.withOffset > 0);
-  return { files, activities, sharedFiles: r.sharedFiles, privateFiles: r.privateFiles, hasOffsets };
+  return { files, activities, sharedFiles: r.sharedFiles, privateFiles: r.privateFiles, hasOffsets, noLseekCases: noLseekCases(log) };
 }
 
 /** `nodes.<activity>.access`: reads and writes together. */

@@ -7,6 +7,7 @@
  */
 import type { EventLog } from '../../model';
 import { accessKind, lastByte } from '../accessKind';
+import { noLseekCases } from '../accessReport';
 import { callClass, C_READ, C_WRITE } from '../insights/calls';
 import type { CompiledMapping } from '../mapping';
 import { caseLabel, rankCids } from '../ranks';
@@ -40,6 +41,8 @@ export interface FileOffsets {
   /** Per case of the log: its id and label (`ssf · rank 3`). */
   caseIds: string[];
   caseLabels: string[];
+  /** Cases traced with `-e trace=…` without lseek (their read/write positions are unknown: "trace lseek"). */
+  noLseekCases: number;
   /** Reads and writes of the file at a known offset; every `stride`-th is sent. */
   total: number;
   stride: number;
@@ -105,7 +108,7 @@ export function fileOffsets(log: EventLog, compiled: Pick<CompiledMapping, 'pair
   const n = want > 0 && total > 0 ? Math.ceil(total / stride) : 0;
   const out: FileOffsets = {
     timeBase: log.timeBase, t0, files, path: want > 0 && total > 0 ? path : null,
-    caseIds: log.cases.map((c) => c.id), caseLabels: log.cases.map((c) => caseLabel(c, ranked)),
+    caseIds: log.cases.map((c) => c.id), caseLabels: log.cases.map((c) => caseLabel(c, ranked)), noLseekCases: noLseekCases(log),
     total: n > 0 ? total : 0, stride, read: { consecutive: 0, sequential: 0, random: 0 }, write: { consecutive: 0, sequential: 0, random: 0 },
     start: new Float64Array(n), dur: new Float64Array(n), offset: new Float64Array(n), size: new Float64Array(n),
     caseIdx: new Uint32Array(n), isWrite: new Uint8Array(n), pid: new Int32Array(n),

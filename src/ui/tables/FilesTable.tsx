@@ -43,6 +43,11 @@ export function FilesTable({ report, selected, onSelect }: FilesTableProps) {
         <span className="tbl-note" title="Darshan's counters of the reads and writes with a known offset: per process, file and direction, a request is consecutive when it starts right after the previous one, sequential when after it with a gap, random otherwise (a first request at offset 0 too)">
           {report.hasOffsets ? "Darshan's access pattern" : 'no known offsets: sizes only'}
         </span>
+        {report.noLseekCases > 0 && (
+          <span className="tbl-note warn" data-testid="files-nolseek" title="These cases were traced with -e trace=… without lseek: a program may move its file positions with lseeks the trace does not show, so the positions of read and write are unknown (pread/pwrite keep theirs). Add lseek (or %desc) to the filter.">
+            offsets unknown in {formatCount(report.noLseekCases)} case{report.noLseekCases === 1 ? '' : 's'} — trace lseek
+          </span>
+        )}
       </div>
       <div className="tbl-scroll fill">
         <table className="tbl">
@@ -75,7 +80,7 @@ export function FilesTable({ report, selected, onSelect }: FilesTableProps) {
                   const text = fileCell(r, c.key);
                   const cls = c.key === 'fp' ? 'act' : c.key === 'shared' ? (r.shared ? 'shared' : 'private') : c.numeric ? 'num' : undefined;
                   return (
-                    <td key={c.key} className={`${cls ?? ''}${text === '–' ? ' missing' : ''}`} title={fileTitle(r, c.key)} data-col={c.key}>
+                    <td key={c.key} className={`${cls ?? ''}${text === '–' ? ' missing' : ''}`} title={fileTitle(r, c.key, report.noLseekCases > 0)} data-col={c.key}>
                       {text}
                     </td>
                   );

@@ -97,9 +97,10 @@ const dirText = (what: string, p: FileAccess['read']): string =>
     : `${what}: ${p.requests} (${formatBytes(p.bytes)}; ${p.withOffset ? `${p.consecutive} consecutive, ${p.sequential} sequential, ${p.random} random` : 'no known offsets'}; sizes ${sizesText(p.sizes)})`;
 
 /** Tooltip of a row's cells: the exact counts behind the shares. */
-export function fileTitle(r: FileRow, c: FilesColumn): string {
+export function fileTitle(r: FileRow, c: FilesColumn, noLseek = false): string {
   if (c === 'consecutive' || c === 'sequential' || c === 'random') {
-    return r.n ? `${r.pattern[c]} of ${r.n} reads and writes with a known offset` : 'no read or write of this file has a known offset';
+    if (r.n) return `${r.pattern[c]} of ${r.n} reads and writes with a known offset`;
+    return noLseek ? 'offsets unknown — trace lseek: traced with -e trace=… without lseek, the positions of read and write are unknown' : 'no read or write of this file has a known offset';
   }
   if (c === 'size') return `request sizes: ${sizesText(r.pattern.sizes)}`;
   if (c === 'shared') return `${r.cases} case${r.cases === 1 ? '' : 's'} touch this file`;

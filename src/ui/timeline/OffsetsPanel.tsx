@@ -160,6 +160,11 @@ export function OffsetsPanel(p: OffsetsPanelProps) {
         </p>
       )}
       {data && !data.files.length && <p className="timeline-message">No reads or writes at a known offset in this view (offsets need strace -y: the file behind each descriptor).</p>}
+      {data && data.noLseekCases > 0 && (
+        <p className="muted" data-testid="offsets-nolseek">
+          Offsets unknown in {data.noLseekCases} case{data.noLseekCases === 1 ? '' : 's'} — trace lseek: they were traced with -e trace=… without lseek, so the positions of read and write are unknown (pread/pwrite keep theirs).
+        </p>
+      )}
       {data && data.path !== null && (
         <>
           <p className="timeline-status" data-testid="offsets-pattern">
