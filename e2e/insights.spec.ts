@@ -2,8 +2,9 @@
  * Insights: the panel on real traces (src/analysis/insights/__fixtures__), a click on a finding marks its
  * nodes, opens its timeline, thresholds edited as JSON (bad JSON named, good JSON in the URL).
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { AppPage, FIXTURES } from './app';
 import { loadMpi } from './mpiFixtures';
@@ -81,4 +82,38 @@ test('with a partition each finding says where it holds; screenshots on a real M
   await app.waitIdle();
   await expect(page.getByTestId('finding').first()).toBeVisible();
   await app.shot('insights-ior-ssf-fpp-1600x1000');
+});
+
+/** The labelled benchmark's real Open MPI run (src/analysis/insights/__fixtures__/bench/mpi-ior): 4 ranks of a
+ * shared-file run (cid ssf) and 4 of a file-per-process run (cid fpp), gzip'd. */
+function benchFiles(run: string): { name: string; mimeType: string; buffer: Buffer }[] {
+  const dir = join(INS, 'bench', run);
+  return readdirSync(dir).filter((f) => f.endsWith('.st.gz')).sort().map((f) => ({ name: f.slice(0, -3), mimeType: 'text/plain', buffer: gunzipSync(readFileSync(join(dir, f))) }));
+}
+
+test('the ranked findings on a real 8-rank Open MPI run, light and dark, at three sizes: each card with its level, run and cost', async ({ page }) => {
+  test.setTimeout(240_000);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [w, h] of [[1024, 700], [1280, 720], [1600, 1000]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      const app = new AppPage(page);
+      await app.open('#green=cid:ssf&red=cid:fpp');
+      await page.getByTestId('file-input').setInputFiles(benchFiles('mpi-ior'));
+      await page.evaluate(() => window.__app!.waitIdle(120_000));
+      await app.tab('insights');
+      await app.waitIdle();
+      const cards = page.getByTestId('finding');
+      await expect(cards.first()).toBeVisible();
+      // Open MPI's start-up and shared-memory files never carry a finding to act on (they are the runtime's)
+      const act = page.getByTestId('insights-act');
+      await expect(act.locator('[data-code=T01]')).toHaveCount(0);
+      await expect(page.locator('[data-code=P18], [data-code=P19]').filter({ hasText: '/tmp/ompi' })).toHaveCount(0);
+      // every finding but OK says the time it accounts for
+      const n = await cards.count();
+      const ok = await page.locator('[data-testid=finding][data-level=OK]').count();
+      await expect(page.getByTestId('finding-cost')).toHaveCount(n - ok);
+      await app.shot(`insights-mpi-ior-${scheme}-${w}x${h}`);
+    }
+  }
 });

@@ -155,7 +155,7 @@ function Cost({ c }: { c: NonNullable<Finding['cost']> }) {
       <span className="bar">
         <span style={{ width: `${Math.max(1, Math.min(100, pct))}%` }} />
       </span>
-      {formatDuration(c.seconds)} · {pct < 0.1 ? '<0.1' : pct.toFixed(1)}% of its cases' wall time
+      {formatDuration(c.seconds)} · {pct < 0.1 ? '<0.1' : pct.toFixed(1)}% of wall
     </p>
   );
 }
