@@ -108,11 +108,12 @@ function compute(log: EventLog, t0: number, top: number, minGap: number): Untrac
   let anyDur = false;
   for (let i = 0; i < log.n && !anyDur; i++) anyDur = dur[i] === dur[i];
   const located = anyDur && log.timeBase !== 'none';
+  // per pair: the kind bits of its call, and K_FILE_WRITE for a write to a file outside the system paths
   const kinds = callKinds(log);
-  const fileWrite = new Uint8Array(pairCall.length);
+  const pk = new Uint8Array(pairCall.length);
   for (let p = 0; p < pairCall.length; p++) {
     const path = log.paths[pairFp[p]];
-    fileWrite[p] = WRITES.has(log.calls[pairCall[p]]) && path.startsWith('/') && !isSystemPath(path) ? 1 : 0;
+    pk[p] = kinds[pairCall[p]] | (WRITES.has(log.calls[pairCall[p]]) && path.startsWith('/') && !isSystemPath(path) ? K_FILE_WRITE : 0);
   }
   const call = (i: number): GapCall => ({ call: log.calls[pairCall[pair[i]]], path: log.paths[pairFp[pair[i]]], pid: log.pid[i], line: log.line[i] });
   const cases: CaseUntraced[] = [];
@@ -121,15 +122,13 @@ function compute(log: EventLog, t0: number, top: number, minGap: number): Untrac
     const b = caseOffsets[k + 1];
     if (a === b) continue;
     let seen = 0;
-    let wrote = false;
     // the gaps: curEnd = the latest end so far, set by event curEv
     let curEnd = -Infinity;
     let curEv = -1;
     let untraced = 0;
     const best: { s: number; before: number; after: number; gap: number }[] = [];
     for (let i = a; i < b; i++) {
-      seen |= kinds[pairCall[pair[i]]];
-      if (fileWrite[pair[i]]) wrote = true;
+      seen |= pk[pair[i]];
       if (!located) continue;
       const s = start[i];
       const d = dur[i];
@@ -150,7 +149,7 @@ function compute(log: EventLog, t0: number, top: number, minGap: number): Untrac
       }
     }
     const wall = located ? curEnd - start[a] : NaN;
-    const m = missingCalls(seen, wrote);
+    const m = missingCalls(seen, (seen & K_FILE_WRITE) !== 0);
     const why = untracedWhy(m);
     cases.push({
       case: k,
@@ -176,6 +175,7 @@ const K_CLOSE = 2;
 const K_SYNC = 4;
 const K_WAIT = 8;
 const K_EVERYDAY = 16;
+const K_FILE_WRITE = 32;
 
 function callKinds(log: EventLog): Uint8Array {
   const out = new Uint8Array(log.calls.length);
