@@ -14,6 +14,7 @@ import { layerRows } from '../layers/compare';
 import { caseMeasures, type CaseMeasures } from './cases';
 import { compareMatrix, type CompareMatrix, type Sparse } from './matrix';
 import { benjaminiHochberg, mannWhitneyU } from './stats';
+import { structuralDifferences } from './structural';
 import { topDifferences } from './top';
 import {
   CASE_METRICS,
@@ -273,6 +274,7 @@ export function compare(log: EventLog, spec: MappingSpec, partition: PartitionSp
   };
   const byLayer = layerRows(log, m.pairAct, gc, rc, spec.layerRules);
   if (byLayer) Object.assign(res, byLayer);
+  res.structural = structuralDifferences(activities, edges, gc.length, rc.length);
   res.top = topDifferences(res, options.top ?? 8);
   return res;
 }

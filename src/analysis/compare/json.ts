@@ -2,7 +2,7 @@
  * CompareResult → the JSON document of `strace-dfg compare --json` and of the app's comparison export
  * (docs/FORMATS.md "Compare JSON output"). Pure: no DOM, no Node.
  */
-import { CASE_METRICS, ELEMENT_METRICS, type CompareResult, type CompareRow, type SideColumn, type Spread, type TestResult, type TopDifference } from './types';
+import { CASE_METRICS, ELEMENT_METRICS, type CompareResult, type CompareRow, type SideColumn, type Spread, type StructuralDifference, type TestResult, type TopDifference } from './types';
 
 export interface JsonTest {
   u: number | null;
@@ -65,6 +65,8 @@ export interface CompareJson {
   /** Per layer and per call site (logs with stacks or layers). */
   layers?: Record<string, JsonRow>;
   sites?: Record<string, JsonRow>;
+  /** Activities and edges in every case of one side and none of the other (docs/METHOD.md "Structural differences"). */
+  structural: StructuralDifference[];
   top: string[];
   top_refs: TopDifference[];
   testable: boolean;
@@ -136,6 +138,7 @@ export function toCompareJson(res: CompareResult): CompareJson {
     edges: rows(res.edges),
     ...(res.layers ? { layers: rows(res.layers) } : {}),
     ...(res.sites ? { sites: rows(res.sites) } : {}),
+    structural: (res.structural ?? []).map((x) => ({ ...x })),
     top: res.top.map((t) => t.text),
     top_refs: res.top.map((t) => ({ ...t })),
     testable: res.testable,

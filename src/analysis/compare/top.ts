@@ -99,10 +99,22 @@ function caseSentences(res: CompareResult): TopDifference[] {
   return out;
 }
 
+/** The structural sentences (all of them: one per kind of difference, few by construction). */
+function structuralSentences(res: CompareResult): TopDifference[] {
+  return (res.structural ?? []).map((s) => {
+    const refs = s.activities.length ? s.activities : s.edges;
+    return { kind: 'structure', ref: refs[0] ?? null, refs: [...refs], metric: 'structure', effect: null, q: null, text: s.text };
+  });
+}
+
 export function topDifferences(res: CompareResult, limit: number): TopDifference[] {
+  const first = structuralSentences(res);
+  /** Activities a structural sentence names: their own rows and the edges that touch them say nothing more. */
+  const said = new Set(first.flatMap((t) => t.refs ?? []));
   const out = caseSentences(res);
   const cands: { row: CompareRow; m: ElementMetric; t: TestResult }[] = [];
   for (const row of [...res.activities, ...res.edges]) {
+    if (said.has(row.id) || (row.kind === 'edge' && (said.has(row.source!) || said.has(row.target!)))) continue;
     let best: { m: ElementMetric; t: TestResult } | null = null;
     for (const [m, t] of Object.entries(row.tests) as [ElementMetric, TestResult][]) {
       if (res.testable ? t.q === null || t.q >= ALPHA : false) continue;
@@ -128,5 +140,5 @@ export function topDifferences(res: CompareResult, limit: number): TopDifference
     if (!res.testable && c.row.side === 'both' && logRatio(c) < Math.log(2)) continue;
     out.push({ kind: c.row.kind as 'activity' | 'edge', ref: c.row.id, metric: c.m, effect: c.t.effect, q: c.t.q, text: elementSentence(c.row, c.m) });
   }
-  return out;
+  return [...first, ...out];
 }

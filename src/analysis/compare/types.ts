@@ -106,12 +106,35 @@ export interface SideSummary {
 
 export interface TopDifference {
   text: string;
-  kind: 'activity' | 'edge' | 'case';
-  /** The node id or edge key it is about (null for case-level sentences). */
+  /** `structure`: a structural difference (CompareResult.structural); `align`: a like-for-like pair (CompareResult.alignments). */
+  kind: 'activity' | 'edge' | 'case' | 'structure' | 'align';
+  /** The node id or edge key it is about (null for case-level sentences); structure/align: the first one named. */
   ref: string | null;
-  metric: ElementMetric | CaseMetric;
+  /** structure/align: every activity or edge key it names. */
+  refs?: string[];
+  metric: ElementMetric | CaseMetric | 'structure';
   effect: number | null;
   q: number | null;
+  /** Complete separation (|effect| = 1) with at least SEPARATION_MIN cases on each side. */
+  separated?: boolean;
+}
+
+/**
+ * A structural difference (docs/METHOD.md "Structural differences"): activities or edges present in every
+ * case of `side` and in no case of the other.
+ */
+export interface StructuralDifference {
+  kind: 'only' | 'substitution' | 'order';
+  side: 'green' | 'red';
+  /** The one-side activities it names (substitution: both sides'). */
+  activities: string[];
+  /** `order`: the one-side edges (keys `A -> B`). */
+  edges: string[];
+  /** `substitution`: green's calls, red's calls and the places (path parts) where one replaces the other. */
+  green?: string[];
+  red?: string[];
+  places?: string[];
+  text: string;
 }
 
 export interface CompareResult {
@@ -127,6 +150,8 @@ export interface CompareResult {
   layers?: CompareRow[];
   sites?: CompareRow[];
   top: TopDifference[];
+  /** Activities and edges in every case of one side and none of the other, one entry per sentence. */
+  structural?: StructuralDifference[];
   /** Whether both sides have ≥ 2 cases (else every test is null). */
   testable: boolean;
   /** Why there are no tests, or other caveats; null if none. */

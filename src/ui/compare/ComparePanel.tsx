@@ -51,10 +51,9 @@ export function ComparePanel({ result, selected, onSelectNode, onSelectEdge, exp
   const edgeEnds = useMemo(() => new Map(result.edges.map((e) => [e.id, [e.source!, e.target!] as const])), [result]);
   const pick = (kind: string, ref: string | null) => {
     if (ref === null) return;
-    if (kind === 'edge') {
-      const ends = edgeEnds.get(ref);
-      if (ends) onSelectEdge(ends[0], ends[1]);
-    } else onSelectNode(ref);
+    const ends = edgeEnds.get(ref);
+    if (ends) onSelectEdge(ends[0], ends[1]);
+    else if (kind !== 'edge') onSelectNode(ref);
   };
   return (
     <section className="tbl-panel compare-panel" data-testid="compare-panel" aria-label="Compare green and red">
