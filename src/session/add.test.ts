@@ -41,11 +41,16 @@ describe('Session.add', () => {
     const again = await s.add(noCtx(), runs('ssf').slice(0, 2));
     expect(again.cases).toBe(8);
     expect(again.errors.map((e) => e.message)).toEqual(['ssf/ssf_vm_0.st.gz: already loaded (not added again)', 'ssf/ssf_vm_1.st.gz: already loaded (not added again)']);
-    // the same file names in another folder (another run with the same ranks): both kept, ids made unique
-    const other = await s.add(noCtx(), runs('ssf', 'rerun').slice(0, 1));
+    // the same file names in another folder (another run with the same ranks, other events): both kept, ids made unique
+    const rerun = runs('fpp')[0];
+    const other = await s.add(noCtx(), [bytesSource('rerun/ssf_vm_0.st.gz', await rerun.read(0, rerun.size))]);
     expect(other.cases).toBe(9);
     expect(other.caseList.map((c) => c.id)).toContain('ssf_vm_0#2');
     expect(other.warnings).toEqual(['case ssf_vm_0 (rerun/ssf_vm_0.st) is already loaded: added as ssf_vm_0#2']);
+    // the same events under another name (a copy of a file already loaded): not added again, and said so
+    const copy = await s.add(noCtx(), runs('ssf', 'copy').slice(1, 2));
+    expect(copy.cases).toBe(9);
+    expect(copy.warnings.slice(1)).toEqual(['copy/ssf_vm_1.st.gz: case ssf_vm_1 holds the same events as the files already loaded: loaded once, from there; copy/ssf_vm_1.st.gz\'s copy skipped']);
   });
 
   it('adding before any load is a load; a cancelled add keeps what was loaded', async () => {

@@ -7,6 +7,8 @@ import { mergeLogs } from '../model/index';
 import type { EventLog } from '../model/eventlog';
 import { CancelledError, type Cancel } from '../ingest/source';
 import { summarize } from './logOps';
+import { dropDuplicateCases } from './duplicates';
+import { alignMidnight } from './midnight';
 import { casesPerFile, combine, emptyFiles, readFiles, sameIdWarnings, sourceOf, type ReadEnv } from './readFiles';
 import type { Ctx, FileError, LoadItem, LoadOptions, LoadSummary } from './types';
 
@@ -71,14 +73,19 @@ export class Loader {
     }
     const t1 = Date.now();
     ctx.progress({ phase: 'merge', done: read.total, total: read.total, rate: 0, file: '' });
-    const log = combine(read.logs, opts, !!this.env.pool?.sharedColumns, read.incoming);
+    // the same case from two sources (a folder with its own converted .h5) is loaded once
+    const once = dropDuplicateCases(read.logs);
+    // the cases of a run whose clocks start on both sides of midnight are put within a day
+    const midnight = alignMidnight(once.logs);
+    const logs = once.logs.map((x) => x.log);
+    const log = combine(logs, opts, !!this.env.pool?.sharedColumns, read.incoming);
     const t2 = Date.now();
     this.loadOpts = opts;
     this.sizes = new Map(inputs.map((i) => [sourceOf(i).name, sourceOf(i).size]));
-    this.errors = [...read.errors, ...emptyFiles(read.logs)];
+    this.errors = [...read.errors, ...emptyFiles(logs)];
     this.skipped = read.skipped;
-    this.casesPerFile = casesPerFile(read.logs);
-    this.notes = sameIdWarnings(read.logs);
+    this.casesPerFile = casesPerFile(logs);
+    this.notes = [...once.notes, ...midnight, ...sameIdWarnings(once.logs)];
     return this.install(log, t0, t1, t2);
   }
 
@@ -97,11 +104,15 @@ export class Loader {
     if (ctx.cancel.cancelled) throw new CancelledError();
     const t1 = Date.now();
     ctx.progress({ phase: 'merge', done: read.total, total: read.total, rate: 0, file: '' });
-    const added = combine(read.logs, opts);
     const base = this.loadedLog;
+    // a case already loaded, or read twice by this add, is added once
+    const once = dropDuplicateCases(read.logs, base);
+    const midnight = alignMidnight(once.logs, base);
+    const logs = once.logs.map((x) => x.log);
+    const added = combine(logs, opts);
     const log = base && added ? mergeLogs([base, added]) : (base ?? added);
     const t2 = Date.now();
-    const warnings = sameIdWarnings(read.logs);
+    const warnings = [...once.notes, ...midnight, ...sameIdWarnings(once.logs)];
     if (base && added && log) {
       const had = new Set(base.cases.map((c) => c.id));
       added.cases.forEach((c, k) => {
@@ -109,9 +120,9 @@ export class Loader {
       });
     }
     for (const i of fresh) this.sizes.set(sourceOf(i).name, sourceOf(i).size);
-    this.errors = [...this.errors, ...again, ...read.errors, ...emptyFiles(read.logs)];
+    this.errors = [...this.errors, ...again, ...read.errors, ...emptyFiles(logs)];
     this.skipped = [...this.skipped, ...read.skipped];
-    for (const [f, n] of casesPerFile(read.logs)) this.casesPerFile.set(f, n);
+    for (const [f, n] of casesPerFile(logs)) this.casesPerFile.set(f, n);
     this.notes = [...this.notes, ...warnings];
     return this.install(log, t0, t1, t2);
   }
@@ -146,6 +157,7 @@ export class Loader {
     this.onInstall(log);
     const summary = summarize(log, [...this.errors], this.casesPerFile);
     summary.warnings.push(...this.notes);
+    if (this.notes.length) summary.notes = [...this.notes];
     if (this.skipped.length) summary.skipped = [...this.skipped];
     const t3 = Date.now();
     const pool = this.env.pool;

@@ -12,6 +12,7 @@ import { bytesSource, CancelledError, type ByteSource } from '../ingest/source';
 import { forEachLimited } from '../lib/limit';
 import type { EventLog } from '../model/eventlog';
 import { joinForkedFiles, mergeLogs, splitCasesByPid } from '../model/index';
+import type { SourcedLog } from './duplicates';
 import { IncomingLogs } from './incoming';
 import { pathPredicate } from './pathFilter';
 import { Throttle } from './progress';
@@ -34,8 +35,8 @@ export interface ReadEnv {
 }
 
 export interface ReadResult {
-  /** The parsed logs, in input order (files that failed or were skipped left out). */
-  logs: EventLog[];
+  /** The parsed logs, in input order (files that failed or were skipped left out), with their sources' names. */
+  logs: SourcedLog[];
   errors: FileError[];
   /** Names of files in folders that are plainly not traces. */
   skipped: string[];
@@ -129,7 +130,7 @@ export async function readFiles(ctx: Ctx, given: readonly LoadItem[], opts: Load
   }
   return {
     incoming,
-    logs: logs.filter((l): l is EventLog => l !== null),
+    logs: logs.flatMap((log, k) => (log ? [{ log, name: sources[k].name, shown: sources[k].compressed?.name ?? sources[k].name }] : [])),
     errors: errors.filter((e): e is FileError => e !== null),
     skipped: skipped.filter((s): s is string => s !== null),
     total,
@@ -195,13 +196,15 @@ export function casesPerFile(logs: readonly EventLog[]): Map<string, number> {
 }
 
 /** Warnings for case ids that come from more than one file (merged as `id`, `id#2`, …): e.g. two folders of
- * runs with the same file names. */
-export function sameIdWarnings(logs: readonly EventLog[]): string[] {
+ * runs with the same file names. A case inside a converted file (.h5) is named by the trace it was made from
+ * and the file it was read from. */
+export function sameIdWarnings(logs: readonly SourcedLog[]): string[] {
   const by = new Map<string, string[]>();
-  for (const l of logs) {
+  for (const { log: l, name, shown } of logs) {
     for (const c of l.cases) {
-      const f = l.files[c.file]?.name ?? '?';
-      if (/\.st\.\d+$/.test(f)) continue; // strace -ff: the parts of one case
+      const report = l.files[c.file]?.name ?? '?';
+      const f = report === name ? report : `${report} in ${shown}`;
+      if (report === name && /\.st\.\d+$/.test(f)) continue; // strace -ff: the parts of one case
       const list = by.get(c.id);
       if (list) list.push(f);
       else by.set(c.id, [f]);

@@ -88,6 +88,9 @@ export interface LoadSummary {
   skipped?: string[];
   caseList: CaseRow[];
   warnings: string[];
+  /** The warnings of the load itself (also in `warnings`): cases read from two sources and loaded once, case ids
+   * from several files, cases of a run aligned across midnight. The CLI prints them. */
+  notes?: string[];
   /** The job header of each Darshan log loaded (nprocs, run time, command line, mounts, modules). */
   jobs?: JobRow[];
   /** Parse threads used and wall time of the load (ms). */

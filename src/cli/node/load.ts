@@ -197,5 +197,6 @@ export async function loadPaths(io: CliIO, paths: readonly string[], opts: LoadP
   }
   noteSkipped(io, 'could not load', [...unread, ...failed.map((e) => ({ name: e.file, reason: e.message }))]);
   noteFileReports(io, summary, empty);
+  for (const n of summary.notes ?? []) io.stderr.write(`strace-dfg: ${safe(n)}\n`);
   return { session, summary, files: files.length - failed.length };
 }
