@@ -83,7 +83,7 @@ export function replayReply(plan: ReplayPlan, sources: string[], view: string, s
   for (const c of plan.cases) {
     metadata += c.meta.length;
     for (const l of c.io)
-      if (l.action === 'read' || l.action === 'write') {
+      if (l.kind === 'read' || l.kind === 'write') {
         requests++;
         bytes += l.size;
       }

@@ -34,12 +34,12 @@ export function buildIoRanks(dir: string): string {
 }
 
 /** Runs `ranks` ranks of `bin` in `mode` at once, each under strace writing `traces/{cid}_node1_{rank}.st`; their accounts. */
-export async function recordRanks(bin: string, data: string, traces: string, mode: string, ranks: number, cid: string): Promise<Account[]> {
+export async function recordRanks(bin: string, data: string, traces: string, mode: string, ranks: number, cid: string, extra: string[] = []): Promise<Account[]> {
   mkdirSync(data, { recursive: true });
   mkdirSync(traces, { recursive: true });
   const one = (r: number): Promise<Account> =>
     new Promise((resolve, reject) => {
-      const p = spawn('strace', ['-f', '-tt', '-T', '-y', '-o', join(traces, `${cid}_node1_${r}.st`), bin, String(r), data, mode]);
+      const p = spawn('strace', ['-f', '-tt', '-T', '-y', '-o', join(traces, `${cid}_node1_${r}.st`), bin, String(r), data, mode, ...extra]);
       let out = '';
       let err = '';
       p.stdout.on('data', (b: Buffer) => (out += b.toString()));

@@ -48,9 +48,9 @@ export function expectedDo(io: readonly IoLine[], meta: readonly MetaLine[]): Ma
   const files = new Map<string, FileDo>();
   for (const l of io) {
     const f = fileOf(files, l.path);
-    if (l.action === 'read' || l.action === 'write') f[l.action].push([l.offset, l.size]);
-    else if (l.action === 'sync' || l.action === 'datasync') f.syncs++;
-    else if (l.action === 'open') f.opens++;
+    if (l.kind === 'read' || l.kind === 'write') f[l.kind].push([l.offset, l.size]);
+    else if (l.kind === 'sync' || l.kind === 'datasync') f.syncs++;
+    else if (l.kind === 'open') f.opens++;
     else f.closes++;
   }
   for (const m of meta) bump(fileOf(files, m.path), m.action);

@@ -6,7 +6,7 @@
  * mean × 100, and every check below 1 is named. Wall and busy time are compared, not scored.
  */
 import { formatBytes, formatDuration } from '../../lib/format';
-import { mergeRanges, sameExtents } from './summary';
+import { extentRuns, mergeRanges, sameExtents } from './summary';
 import { emptyDo, type CaseDo, type FileDo } from './expect';
 import { META_KINDS, type OpKind } from './ops';
 
@@ -120,8 +120,8 @@ function checkRecorded(ch: Checks, c: CaseDo, seen: Map<string, FileDo>): void {
       if (!r.requests && !f[dir].length) continue;
       const bytes = f[dir].reduce((s, x) => s + x[1], 0);
       ch.add(ratio(r.bytes, bytes), () => `${path} ${dir}: recorded ${formatBytes(r.bytes)}, replayed ${formatBytes(bytes)}`);
-      const ext = mergeRanges(f[dir].map(([o, s]) => [o, o + s] as [number, number]));
-      ch.add(sameExtents(r.extents, ext) ? 1 : 0, () => `${path} ${dir}: the replay covers other byte ranges than the recording (${r.extents?.length ?? '?'} recorded extents, ${ext.length} replayed)`);
+      const ext = extentRuns(mergeRanges(f[dir].map(([o, s]) => [o, o + s] as [number, number])));
+      ch.add(sameExtents(r.extents, ext) ? 1 : 0, () => `${path} ${dir}: the replay covers other byte ranges than the recording (${r.extents?.length ?? '?'} recorded runs of ranges, ${ext.length} replayed)`);
     }
   }
 }

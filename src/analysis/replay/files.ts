@@ -53,11 +53,11 @@ function usage(cases: readonly PlanCase[]): { existed: Set<string>; extent: Map<
       return f;
     };
     for (const l of c.io) {
-      if (l.action === 'read') {
+      if (l.kind === 'read') {
         const f = get(l.path);
         if (l.t < f.read) f.read = l.t;
         extent.set(l.path, Math.max(extent.get(l.path) ?? 0, l.offset + l.size));
-      } else if (l.action === 'write') {
+      } else if (l.kind === 'write') {
         const f = get(l.path);
         if (l.t < f.write) f.write = l.t;
       }

@@ -121,24 +121,25 @@ export function caseOps(log: EventLog, c: number, kinds: Uint8Array): Op[] {
   return foldListings(raw);
 }
 
+/** Per call name of a log: its bare name (cached: the pair loop would strip the layer per event). */
+const bareCache = new WeakMap<readonly string[], string[]>();
+function bareCalls(log: EventLog): string[] {
+  let b = bareCache.get(log.calls);
+  if (!b) bareCache.set(log.calls, (b = log.calls.map(bareCall)));
+  return b;
+}
+
 function collect(log: EventLog, from: number, to: number, t0: number, kinds: Uint8Array, posix: Uint8Array | null): Op[] {
   const ops: Op[] = [];
+  const calls = bareCalls(log);
+  const { pair, pairCall, pairFp, paths, start, dur, offset, size, pid, errno, errnos } = log;
+  const layer = posix !== null ? log.layer : null;
   for (let i = from; i < to; i++) {
-    const p = log.pair[i];
+    const p = pair[i];
     const k = kinds[p];
     if (k === 0) continue;
-    if (posix !== null && log.layer && posix[log.layer[i]] === 0) continue;
-    ops.push({
-      t: log.start[i] - t0,
-      dur: log.dur[i],
-      kind: KINDS[k - 1],
-      call: bareCall(log.calls[log.pairCall[p]]),
-      path: log.paths[log.pairFp[p]],
-      offset: log.offset[i],
-      size: log.size[i],
-      pid: log.pid[i],
-      errno: log.errnos[log.errno[i]],
-    });
+    if (layer && posix![layer[i]] === 0) continue;
+    ops.push({ t: start[i] - t0, dur: dur[i], kind: KINDS[k - 1], call: calls[pairCall[p]], path: paths[pairFp[p]], offset: offset[i], size: size[i], pid: pid[i], errno: errnos[errno[i]] });
   }
   return ops;
 }

@@ -24,7 +24,7 @@ interface Account {
 }
 const accounts = (dir: string): Account[] => (JSON.parse(readFileSync(join(FX, dir, 'accounts.json'), 'utf8')) as Account[]).sort((a, b) => a.rank - b.rank);
 
-const data = (c: PlanCase, path: string, dir: 'read' | 'write'): [number, number][] => c.io.filter((l) => l.path === path && l.action === dir).map((l) => [l.offset, l.size]);
+const data = (c: PlanCase, path: string, dir: 'read' | 'write'): [number, number][] => c.io.filter((l) => l.path === path && l.kind === dir).map((l) => [l.offset, l.size]);
 const metaKinds = (c: PlanCase): Record<string, number> => {
   const k: Record<string, number> = {};
   for (const m of c.meta) k[m.action] = (k[m.action] ?? 0) + 1;
@@ -51,7 +51,7 @@ describe('replay plan of the normal run (4 ranks)', () => {
         const want = Array.from({ length: 16 }, (_, i) => [base + i * block, block]);
         expect(w).toEqual(want);
         expect(r).toEqual(want);
-        const syncs = c.io.filter((l) => l.path === path && (l.action === 'sync' || l.action === 'datasync')).map((l) => l.action);
+        const syncs = c.io.filter((l) => l.path === path && (l.kind === 'sync' || l.kind === 'datasync')).map((l) => l.kind);
         expect(syncs).toEqual(f.fsync ? ['sync'] : ['datasync']);
       }
       expect(c.engine).toBe('psync');
@@ -120,7 +120,7 @@ describe('replay what-ifs', () => {
       const [path, f] = Object.entries(acc[Number(c.rid)].files)[0];
       expect(data(c, path, 'write')).toEqual([[0, f.write[1]]]);
       expect(data(c, path, 'read')).toEqual([[0, f.read![1]]]);
-      expect(c.recorded[path].write).toEqual({ requests: f.write[0], bytes: f.write[1], extents: [[0, f.write[1]]] });
+      expect(c.recorded[path].write).toEqual({ requests: f.write[0], bytes: f.write[1], extents: [[0, f.write[1], 0, 1]] });
       expect(c.engine).toBe('sync');
       expect(c.notes.join(' ')).toContain('--coalesce 1.00 MiB: 512 requests → 2');
     }
@@ -156,7 +156,7 @@ describe('replay what-ifs', () => {
   it('--align, --no-sync, --pread', () => {
     const plan = replayPlan(small, { whatIfs: { align: 65536, noSync: true, pread: true } });
     const c = plan.cases[0];
-    expect(c.io.some((l) => l.action === 'sync')).toBe(false);
+    expect(c.io.some((l) => l.kind === 'sync')).toBe(false);
     expect(c.engine).toBe('psync');
     expect(data(c, Object.keys(acc[0].files)[0], 'write').every(([o, s]) => o % 65536 === 0 && s === 65536)).toBe(true);
   });
@@ -177,5 +177,13 @@ describe('replay README', () => {
     expect(f?.name).toBe('.strace-dfg/1');
     const files = replayFolder(plan, { sources: [], view: '', scope: '' });
     expect(files.find((x) => x.path === 'iolog/case0.iolog')!.text).toContain(' .strace-dfg/1 write ');
+  });
+});
+
+describe('extent runs', () => {
+  it('fold ranges of one length and stride', async () => {
+    const { extentRuns } = await import('./summary');
+    expect(extentRuns([[0, 4096], [8192, 12288], [16384, 20480], [65536, 65537]])).toEqual([[0, 4096, 8192, 3], [65536, 1, 0, 1]]);
+    expect(extentRuns([[0, 10]])).toEqual([[0, 10, 0, 1]]);
   });
 });

@@ -21,20 +21,10 @@ export interface PlanOptions {
   filterNotes?: ReadonlyMap<string, string>;
 }
 
-/** A data op after its offset is settled (unknown → sequential). */
-export interface DataOp {
-  t: number;
-  dur: number;
-  dir: 'read' | 'write';
-  call: string;
-  path: string;
-  offset: number;
-  size: number;
-}
-
 /** The ops of one case split: data (with offsets), file opens/closes and syncs of data files, metadata. */
 interface Split {
-  seq: (DataOp | { t: number; dur: number; dir: 'open' | 'close' | 'sync' | 'datasync'; path: string; call: string })[];
+  /** Data ops (their offsets settled: unknown → sequential) with the opens, closes and syncs of their files. */
+  seq: Op[];
   meta: Op[];
   unknownOffsets: number;
   zeroBytes: number;
@@ -62,66 +52,87 @@ export function inheritedFiles(ops: readonly Op[]): Set<string> {
   return new Set([...used].filter((p) => !opened.has(p) && !known.has(p)));
 }
 
+/** The file position per (process, file), for requests at an unknown offset. */
+class Positions {
+  private readonly byPath = new Map<string, { pid: number; pos: number }>();
+  private readonly more = new Map<string, number>();
+  get(pid: number, path: string): number {
+    const e = this.byPath.get(path);
+    if (e && e.pid === pid) return e.pos;
+    return (e ? this.more.get(`${pid}\0${path}`) : undefined) ?? 0;
+  }
+  set(pid: number, path: string, pos: number): void {
+    const e = this.byPath.get(path);
+    if (!e) this.byPath.set(path, { pid, pos });
+    else if (e.pid === pid) e.pos = pos;
+    else this.more.set(`${pid}\0${path}`, pos);
+  }
+}
+
+/** Splits a case's ops (they are the plan's own: data ops get their settled offset in place). */
 function split(all: readonly Op[]): Split {
   const inherited = inheritedFiles(all);
   const ops = inherited.size ? all.filter((o) => !inherited.has(o.path)) : all;
   const dataFiles = new Set<string>();
   for (const o of ops) if (isData(o)) dataFiles.add(o.path);
-  const pos = new Map<string, number>();
-  const seq: Split['seq'] = [];
+  const pos = new Positions();
+  const seq: Op[] = [];
   const meta: Op[] = [];
   const pids = new Set<number>();
   let unknownOffsets = 0;
   let zeroBytes = 0;
   for (const o of ops) {
-    const key = `${o.pid}\0${o.path}`;
-    if (o.kind === 'read' || o.kind === 'write') {
+    const k = o.kind;
+    if (k === 'read' || k === 'write') {
       if (!isData(o)) {
         zeroBytes++;
         continue;
       }
       pids.add(o.pid);
-      let off = o.offset;
-      if (Number.isNaN(off)) {
+      const unknown = Number.isNaN(o.offset);
+      if (unknown) {
         unknownOffsets++;
-        off = pos.get(key) ?? 0;
+        o.offset = pos.get(o.pid, o.path);
       }
-      if (!POSITIONED.has(o.call) || Number.isNaN(o.offset)) pos.set(key, off + o.size);
-      seq.push({ t: o.t, dur: o.dur, dir: o.kind, call: o.call, path: o.path, offset: off, size: o.size });
-    } else if (dataFiles.has(o.path) && o.errno === '' && (o.kind === 'open' || o.kind === 'close' || o.kind === 'sync' || o.kind === 'datasync')) {
-      if (o.kind === 'open') pos.set(key, 0);
-      seq.push({ t: o.t, dur: o.dur, dir: o.kind, path: o.path, call: o.call });
+      if (unknown || !POSITIONED.has(o.call)) pos.set(o.pid, o.path, o.offset + o.size);
+      seq.push(o);
+    } else if ((k === 'open' || k === 'close' || k === 'sync' || k === 'datasync') && o.errno === '' && dataFiles.has(o.path)) {
+      if (k === 'open') pos.set(o.pid, o.path, 0);
+      seq.push(o);
     } else meta.push(o);
   }
   return { seq, meta, unknownOffsets, zeroBytes, pids, inherited: [...inherited], inheritedOps: all.length - ops.length };
 }
 
+const line = (t: number, path: string, kind: IoLine['kind']): IoLine => ({ t, path, kind, offset: 0, size: 0 });
+
 /** The I/O log lines: every file opened before its first use (fio needs it), a file open once at a time, all closed at the end. */
-function ioLines(seq: Split['seq'], notes: string[]): IoLine[] {
+function ioLines(seq: readonly Op[], notes: string[]): IoLine[] {
   const open = new Map<string, number>();
   const io: IoLine[] = [];
   let nested = 0;
   for (const s of seq) {
     const n = open.get(s.path) ?? 0;
-    if (s.dir === 'open') {
-      if (n === 0) io.push({ t: s.t, path: s.path, action: 'open', offset: 0, size: 0 });
+    if (s.kind === 'open') {
+      if (n === 0) io.push(line(s.t, s.path, 'open'));
       else nested++;
       open.set(s.path, n + 1);
       continue;
     }
-    if (s.dir === 'close') {
-      if (n === 1) io.push({ t: s.t, path: s.path, action: 'close', offset: 0, size: 0 });
+    if (s.kind === 'close') {
+      if (n === 1) io.push(line(s.t, s.path, 'close'));
       if (n > 0) open.set(s.path, n - 1);
       continue;
     }
     if (n === 0) {
-      io.push({ t: s.t, path: s.path, action: 'open', offset: 0, size: 0 });
+      io.push(line(s.t, s.path, 'open'));
       open.set(s.path, 1);
     }
-    io.push('offset' in s ? { t: s.t, path: s.path, action: s.dir, offset: s.offset, size: s.size } : { t: s.t, path: s.path, action: s.dir, offset: 0, size: 0 });
+    // a data op is its own line (read/write: offset and size; sync/datasync: neither is written)
+    io.push(s as IoLine);
   }
   const end = io.length ? io[io.length - 1].t : 0;
-  for (const [path, n] of open) if (n > 0) io.push({ t: end, path, action: 'close', offset: 0, size: 0 });
+  for (const [path, n] of open) if (n > 0) io.push(line(end, path, 'close'));
   if (nested) notes.push(`${nested} open${nested > 1 ? 's' : ''} of a file already open in the case replayed as one (fio keeps one descriptor per file)`);
   return io;
 }
@@ -149,14 +160,15 @@ function metaLines(meta: readonly Op[], io: readonly IoLine[], dirs: ReadonlySet
 export function directories(all: readonly Op[][]): Set<string> {
   const dirs = new Set<string>();
   for (const ops of all) for (const o of ops) if (o.kind === 'mkdir' || o.kind === 'rmdir' || o.kind === 'readdir') dirs.add(o.path);
-  for (const ops of all)
-    for (const o of ops) {
-      for (let k = o.path.lastIndexOf('/'); k > 0; k = o.path.lastIndexOf('/', k - 1)) {
-        const d = o.path.slice(0, k);
-        if (dirs.has(d)) break;
-        dirs.add(d);
-      }
+  const paths = new Set<string>();
+  for (const ops of all) for (const o of ops) paths.add(o.path);
+  for (const p of paths) {
+    for (let k = p.lastIndexOf('/'); k > 0; k = p.lastIndexOf('/', k - 1)) {
+      const d = p.slice(0, k);
+      if (dirs.has(d)) break;
+      dirs.add(d);
     }
+  }
   return dirs;
 }
 
@@ -198,15 +210,20 @@ export function replayPlan(log: EventLog, opts: PlanOptions = {}): ReplayPlan {
     const s = splits[c];
     const notes: string[] = [...transformed.notes[c]];
     const io = ioLines(transformed.seqs[c], notes);
-    const extent = (path: string): number => io.reduce((m, l) => (l.path === path && (l.action === 'read' || l.action === 'write') ? Math.max(m, l.offset + l.size) : m), 0);
+    const extent = (path: string): number => io.reduce((m, l) => (l.path === path && (l.kind === 'read' || l.kind === 'write') ? Math.max(m, l.offset + l.size) : m), 0);
     const meta = metaLines(s.meta, io, dirs, extent);
     events += allOps[c].length;
     if (s.unknownOffsets) notes.push(`${s.unknownOffsets} requests at an unknown offset (lseek not traced, or O_APPEND) replayed sequentially: each from where the previous request of its process and file ended (0 after an open)`);
     if (s.zeroBytes) notes.push(`${s.zeroBytes} reads/writes that moved no byte (failed, or at end of file) not replayed`);
     if (s.inherited.length) notes.push(`${s.inheritedOps} calls on ${s.inherited.length} file${s.inherited.length > 1 ? 's' : ''} it never opened in the trace, at unknown positions, not replayed (stdout or stderr redirected to a file, or a descriptor inherited): ${s.inherited.slice(0, 3).join(', ')}`);
     if (s.pids.size > 1) notes.push(`the data calls of ${s.pids.size} processes/threads replayed in their recorded order by one fio job`);
-    const positioned = s.seq.filter((x) => 'offset' in x && POSITIONED.has(x.call)).length;
-    const data = s.seq.filter((x) => 'offset' in x).length;
+    let positioned = 0;
+    let data = 0;
+    for (const x of s.seq) {
+      if (x.kind !== 'read' && x.kind !== 'write') continue;
+      data++;
+      if (POSITIONED.has(x.call)) positioned++;
+    }
     const from = log.caseOffsets[c];
     const to = log.caseOffsets[c + 1];
     let end = 0;
@@ -238,7 +255,7 @@ function unseenText(maps: string[], s: Split, filter: string | undefined): strin
   const parts: string[] = [];
   if (maps.length) parts.push(`maps ${maps.length} file${maps.length > 1 ? 's' : ''} into memory (mmap: ${maps.slice(0, 3).join(', ')}${maps.length > 3 ? ', …' : ''}): that I/O is page faults, no system call strace sees`);
   const opened = s.meta.filter((o) => o.kind === 'open' && o.errno === '').length;
-  if (!s.seq.some((x) => 'offset' in x) && opened > 0 && !maps.length) parts.push(`opens ${opened} file${opened > 1 ? 's' : ''} of the program but no read or write of them was traced`);
+  if (!s.seq.some((x) => x.kind === 'read' || x.kind === 'write') && opened > 0 && !maps.length) parts.push(`opens ${opened} file${opened > 1 ? 's' : ''} of the program but no read or write of them was traced`);
   if (filter) parts.push(filter);
   return parts.length ? parts.join('; ') : null;
 }

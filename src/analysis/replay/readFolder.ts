@@ -53,10 +53,10 @@ export function parseIolog(file: string, text: string, pathOf: (name: string) =>
     const f = l.split(' ');
     if (f[2] === 'add') continue;
     if (!ACTIONS.has(f[2]) || !/^\d+$/.test(f[0])) throw new ReplayFolderError(`${file}:${i + 1}: not an I/O log line: ${JSON.stringify(l.slice(0, 80))}`);
-    const io: IoLine = { t: Number(f[0]) / 1e6, path: pathOf(f[1]), action: f[2] as IoLine['action'], offset: Number(f[3] ?? 0), size: Number(f[4] ?? 0) };
+    const io: IoLine = { t: Number(f[0]) / 1e6, path: pathOf(f[1]), kind: f[2] as IoLine['kind'], offset: Number(f[3] ?? 0), size: Number(f[4] ?? 0) };
     const prev = out[out.length - 1];
     // a request split at MAX_IOLOG_LENGTH is one request of the recording
-    if (prev && (io.action === 'read' || io.action === 'write') && prev.action === io.action && prev.path === io.path && prev.t === io.t && prev.offset + prev.size === io.offset && prev.size === 2 ** 31) prev.size += io.size;
+    if (prev && (io.kind === 'read' || io.kind === 'write') && prev.kind === io.kind && prev.path === io.path && prev.t === io.t && prev.offset + prev.size === io.offset && prev.size === 2 ** 31) prev.size += io.size;
     else out.push(io);
   }
   return out;

@@ -29,10 +29,10 @@ function caseRows(plan: ReplayPlan): string[] {
     let b = 0;
     let s = 0;
     for (const l of c.io) {
-      if (l.action === 'read') r++;
-      else if (l.action === 'write') w++;
-      else if (l.action === 'sync' || l.action === 'datasync') s++;
-      if (l.action === 'read' || l.action === 'write') b += l.size;
+      if (l.kind === 'read') r++;
+      else if (l.kind === 'write') w++;
+      else if (l.kind === 'sync' || l.kind === 'datasync') s++;
+      if (l.kind === 'read' || l.kind === 'write') b += l.size;
     }
     rows.push(`| ${c.index} | ${code(c.id)} | ${code(c.rid || '–')} | ${formatCount(r)} | ${formatCount(w)} | ${formatBytes(b)} | ${s} | ${formatCount(c.meta.length)} | ${formatDuration(c.wall)} | ${c.io.length ? c.engine : '–'} |`);
   }

@@ -2,16 +2,39 @@
  * Per file and direction: requests, bytes and the byte ranges covered (merged extents) — what a replay
  * must reproduce even when a what-if changes the requests (docs/METHOD.md "Fidelity").
  */
-import type { DirSummary, FileSummary } from './types';
+import type { DirSummary, ExtentRun, FileSummary } from './types';
 
-/** More distinct ranges than this per file and direction: the extents are not kept (null). */
-export const EXTENT_CAP = 100_000;
+/** More runs of ranges than this per file and direction: the extents are not kept (null). */
+export const EXTENT_CAP = 10_000;
+
+/** Merged ranges (sorted, disjoint) as runs of one length and stride: 62,000 strided 4 KiB requests are one run. */
+export function extentRuns(r: readonly [number, number][]): ExtentRun[] {
+  const out: ExtentRun[] = [];
+  for (const [s, e] of r) {
+    const len = e - s;
+    const last = out[out.length - 1];
+    if (last && last[1] === len) {
+      const next = last[0] + last[3] * last[2];
+      if (last[3] === 1 && s > last[0]) {
+        last[2] = s - last[0];
+        last[3] = 2;
+        continue;
+      }
+      if (s === next) {
+        last[3]++;
+        continue;
+      }
+    }
+    out.push([s, len, 0, 1]);
+  }
+  return out;
+}
 
 interface Req {
-  dir: string;
+  kind: string;
   path: string;
-  offset?: number;
-  size?: number;
+  offset: number;
+  size: number;
 }
 
 const emptyDir = (): DirSummary => ({ requests: 0, bytes: 0, extents: [] });
@@ -35,27 +58,34 @@ export function summarise(seq: readonly Req[]): Record<string, FileSummary> {
   for (const s of seq) {
     let f = files[s.path];
     if (!f) files[s.path] = f = { read: emptyDir(), write: emptyDir(), syncs: 0 };
-    if (s.dir === 'sync' || s.dir === 'datasync') f.syncs++;
-    if ((s.dir !== 'read' && s.dir !== 'write') || s.offset === undefined || s.size === undefined) continue;
-    const d = f[s.dir];
+    const k = s.kind;
+    if (k === 'sync' || k === 'datasync') f.syncs++;
+    if (k !== 'read' && k !== 'write') continue;
+    const d = f[k];
     d.requests++;
     d.bytes += s.size;
-    const key = `${s.dir}\0${s.path}`;
+    const key = k === 'read' ? `r${s.path}` : `w${s.path}`;
     let r = ranges.get(key);
     if (!r) ranges.set(key, (r = []));
-    r.push([s.offset, s.offset + s.size]);
+    // a request that continues or overlaps the last range from inside it extends that range (streams stay one range)
+    const last = r.length ? r[r.length - 1] : null;
+    const end = s.offset + s.size;
+    if (last && s.offset >= last[0] && s.offset <= last[1]) {
+      if (end > last[1]) last[1] = end;
+    } else r.push([s.offset, end]);
     if (r.length > 4 * EXTENT_CAP) ranges.set(key, mergeRanges(r));
   }
   for (const [key, r] of ranges) {
-    const [dir, path] = key.split('\0') as ['read' | 'write', string];
-    const m = mergeRanges(r);
-    files[path][dir].extents = m.length > EXTENT_CAP ? null : m;
+    const dir = key[0] === 'r' ? 'read' : 'write';
+    const path = key.slice(1);
+    const runs = extentRuns(mergeRanges(r));
+    files[path][dir].extents = runs.length > EXTENT_CAP ? null : runs;
   }
   return files;
 }
 
-/** Whether two extent lists cover the same bytes (null: not known, taken as equal). */
-export function sameExtents(a: [number, number][] | null, b: [number, number][] | null): boolean {
+/** Whether two extent run lists cover the same bytes (both are canonical: extentRuns of merged ranges; null: not known, taken as equal). */
+export function sameExtents(a: readonly ExtentRun[] | null, b: readonly ExtentRun[] | null): boolean {
   if (a === null || b === null) return true;
-  return a.length === b.length && a.every((x, i) => x[0] === b[i][0] && x[1] === b[i][1]);
+  return a.length === b.length && a.every((x, i) => x.every((v, j) => v === b[i][j]));
 }

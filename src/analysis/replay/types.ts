@@ -26,7 +26,7 @@ export interface IoLine {
   /** Seconds since the case's first event. */
   t: number;
   path: string;
-  action: 'open' | 'close' | 'read' | 'write' | 'sync' | 'datasync';
+  kind: 'open' | 'close' | 'read' | 'write' | 'sync' | 'datasync';
   offset: number;
   size: number;
 }
@@ -50,12 +50,16 @@ export interface MetaLine {
   errno: string;
 }
 
+/** `count` byte ranges [start + k·stride, start + k·stride + length), k = 0 … count − 1. */
+export type ExtentRun = [number, number, number, number];
+
 /** Per file and direction: what the recording holds (before the what-ifs). */
 export interface DirSummary {
   requests: number;
   bytes: number;
-  /** Merged byte ranges [start, end) of the requests with a known offset (null when beyond EXTENT_CAP). */
-  extents: [number, number][] | null;
+  /** The byte ranges the requests cover, merged, as runs [start, length, stride, count] — count ranges of one
+   * length, each `stride` after the previous (summary.ts extentRuns); null beyond EXTENT_CAP runs. */
+  extents: ExtentRun[] | null;
 }
 
 export interface FileSummary {

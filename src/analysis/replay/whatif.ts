@@ -4,17 +4,11 @@
  * Each keeps the bytes moved and says what it changed in the case's notes.
  */
 import { formatBytes } from '../../lib/format';
-import type { DataOp } from './plan';
+import type { Op } from './ops';
 import type { WhatIfs } from './types';
 
-export interface Ctl {
-  t: number;
-  dur: number;
-  dir: 'open' | 'close' | 'sync' | 'datasync';
-  path: string;
-  call: string;
-}
-export type SeqOp = DataOp | Ctl;
+/** A data op (read/write, its offset known) or an open, close or sync of its file. */
+export type SeqOp = Op;
 
 export interface WhatIfCase {
   id: string;
@@ -23,7 +17,7 @@ export interface WhatIfCase {
   seq: readonly SeqOp[];
 }
 
-const isDataOp = (s: SeqOp): s is DataOp => s.dir === 'read' || s.dir === 'write';
+const isDataOp = (s: SeqOp): boolean => s.kind === 'read' || s.kind === 'write';
 
 /** The rank label of a case in file names: its rid when numeric, else its index. */
 const label = (c: WhatIfCase): string => (/^\d+$/.test(c.rid) ? c.rid : String(c.index));
@@ -99,8 +93,8 @@ export function coalesce(seq: readonly SeqOp[], max: number): SeqOp[] {
       continue;
     }
     const k = last.get(o.path);
-    const p = k === undefined ? null : (out[k] as DataOp);
-    if (p && p.dir === o.dir && p.offset + p.size === o.offset && p.size + o.size <= max) {
+    const p = k === undefined ? null : out[k];
+    if (p && p.kind === o.kind && p.offset + p.size === o.offset && p.size + o.size <= max) {
       out[k!] = { ...p, size: p.size + o.size, dur: p.dur + o.dur };
       continue;
     }
@@ -133,7 +127,7 @@ export function applyWhatIfs(cases: readonly WhatIfCase[], w: WhatIfs): { seqs: 
     }
     if (w.noSync) {
       const n0 = s.length;
-      s = s.filter((o) => o.dir !== 'sync' && o.dir !== 'datasync');
+      s = s.filter((o) => o.kind !== 'sync' && o.kind !== 'datasync');
       if (s.length !== n0) notes[c].push(`--no-sync: ${n0 - s.length} fsync/fdatasync left out`);
     }
     if (w.pread && s.some((o) => isDataOp(o) && !/^p(read|write)/.test(o.call))) notes[c].push('--pread: read/write at the file position (after lseek) replayed as pread/pwrite');

@@ -30,23 +30,28 @@ function clock(): (t: number) => number {
 
 export function iologText(c: PlanCase, nameOf: NameOf): string {
   const out: string[] = [IOLOG_HEADER];
-  const added = new Set<string>();
+  // each path's name once, with the separators around it
+  const names = new Map<string, string>();
   for (const l of c.io) {
-    if (added.has(l.path)) continue;
-    added.add(l.path);
-    out.push(`0 ${nameOf(l.path)} add`);
+    if (names.has(l.path)) continue;
+    const name = nameOf(l.path);
+    names.set(l.path, ` ${name} `);
+    out.push(`0 ${name} add`);
   }
   const us = clock();
-  for (const l of c.io) pushLine(out, us(l.t), nameOf(l.path), l);
+  for (const l of c.io) pushLine(out, us(l.t), names.get(l.path)!, l);
   return out.join('\n') + '\n';
 }
 
+/** One line (` name ` with its spaces): `T name open`, `T name sync 0 0`, `T name write OFFSET LENGTH`. */
 function pushLine(out: string[], t: number, name: string, l: IoLine): void {
-  if (l.action === 'open' || l.action === 'close') out.push(`${t} ${name} ${l.action}`);
-  else if (l.action === 'sync' || l.action === 'datasync') out.push(`${t} ${name} ${l.action} 0 0`);
+  const k = l.kind;
+  if (k === 'open' || k === 'close') out.push(t + name + k);
+  else if (k === 'sync' || k === 'datasync') out.push(t + name + k + ' 0 0');
+  else if (l.size <= MAX_IOLOG_LENGTH) out.push(t + name + k + ' ' + l.offset + ' ' + l.size);
   else
     for (let off = l.offset, left = l.size; left > 0; off += MAX_IOLOG_LENGTH, left -= MAX_IOLOG_LENGTH) {
-      out.push(`${t} ${name} ${l.action} ${off} ${Math.min(left, MAX_IOLOG_LENGTH)}`);
+      out.push(t + name + k + ' ' + off + ' ' + Math.min(left, MAX_IOLOG_LENGTH));
     }
 }
 
@@ -121,9 +126,14 @@ export function jobText(plan: ReplayPlan, info: JobInfo): string {
   ];
   for (const c of plan.cases) {
     if (!c.io.length) continue;
-    const data = c.io.filter((l) => l.action === 'read' || l.action === 'write');
-    const bytes = data.reduce((a, l) => a + l.size, 0);
-    out.push('', `; case ${oneLine(c.id)}: ${data.length} requests, ${bytes} bytes`, `[case${c.index}]`, `ioengine=${c.engine}`, `read_iolog=\${STRACE_DFG_RUN}/case${c.index}.iolog`);
+    let n = 0;
+    let bytes = 0;
+    for (const l of c.io)
+      if (l.kind === 'read' || l.kind === 'write') {
+        n++;
+        bytes += l.size;
+      }
+    out.push('', `; case ${oneLine(c.id)}: ${n} requests, ${bytes} bytes`, `[case${c.index}]`, `ioengine=${c.engine}`, `read_iolog=\${STRACE_DFG_RUN}/case${c.index}.iolog`);
   }
   return out.join('\n') + '\n';
 }

@@ -1,7 +1,7 @@
 /*
  * io-ranks: one "rank" of a small parallel I/O program, for the replay tests (README.md here).
  *
- *   io-ranks RANK DIR [normal|small|mmap]
+ *   io-ranks RANK DIR [normal|small|mmap|many N]
  *
  * normal: a metadata phase in a forked child (mkdir DIR/rank.R, create f.0..f.3, stat, access, rename f.0,
  * unlink f.1, list the directory), then the data phase: the shared file DIR/shared at RANK × 1 MiB with
@@ -9,6 +9,8 @@
  * fdatasync, both read back (lseek + read, pread), then stat of both and unlink of f.2, f.3.
  * small: 256 × 4 KiB write() to DIR/small.R, fsync, lseek to 0, 256 × 4 KiB read(): the small-request run.
  * mmap: writes DIR/mapped.R (1 MiB, one write), then reads it back through mmap: I/O strace cannot see.
+ * many N: N × 4 KiB pwrite to DIR/many.R, every 8 KiB (strided), a stat every 4096 requests, fsync, then the
+ * same N requests read back with lseek + read (the replay benchmark's run: docs/BENCHMARKS.md "Replay").
  *
  * It prints its own account as JSON on stdout: per file the requests and bytes it read and wrote, and its
  * metadata calls by kind — the truth the replay tests compare the replay's traces with.
@@ -141,15 +143,35 @@ static void mapped(int rank, const char *dir) {
   printf("{\"rank\": %d, \"files\": {\"%s\": {\"write\": [%d, %d], \"mmap_read\": %d}}, \"sum\": %ld}\n", rank, f, COUNT, COUNT * BLOCK, COUNT * BLOCK, sum);
 }
 
+static void many(int rank, const char *dir, long n) {
+  char f[4096];
+  struct stat st;
+  snprintf(f, sizeof f, "%s/many.%d", dir, rank);
+  int fd = open(f, O_RDWR | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) die("open", f);
+  for (long i = 0; i < n; i++) {
+    if (pwrite(fd, buf, SMALL, (off_t)i * 2 * SMALL) != SMALL) die("pwrite", f);
+    if (i % 4096 == 4095 && stat(f, &st)) die("stat", f);
+  }
+  if (fsync(fd)) die("fsync", f);
+  for (long i = 0; i < n; i++) {
+    if (lseek(fd, (off_t)i * 2 * SMALL, SEEK_SET) < 0) die("lseek", f);
+    if (read(fd, buf, SMALL) != SMALL) die("read", f);
+  }
+  close(fd);
+  printf("{\"rank\": %d, \"files\": {\"%s\": {\"write\": [%ld, %ld], \"read\": [%ld, %ld], \"fsync\": 1}}}\n", rank, f, n, n * SMALL, n, n * SMALL);
+}
+
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: io-ranks RANK DIR [normal|small|mmap]\n");
+    fprintf(stderr, "usage: io-ranks RANK DIR [normal|small|mmap|many N]\n");
     return 2;
   }
   memset(buf, 'x', sizeof buf);
   int rank = atoi(argv[1]);
   if (argc > 3 && !strcmp(argv[3], "small")) small(rank, argv[2]);
   else if (argc > 3 && !strcmp(argv[3], "mmap")) mapped(rank, argv[2]);
+  else if (argc > 4 && !strcmp(argv[3], "many")) many(rank, argv[2], atol(argv[4]));
   else normal(rank, argv[2]);
   return 0;
 }
