@@ -24,7 +24,7 @@ for (const size of [
     await expect(panel).toBeVisible();
     await expect(panel.getByText('green 6 cases')).toBeVisible();
     const top = page.getByTestId('top-diff');
-    await expect(top.first()).toHaveText(/^red runs took .* \(median wall time, [\d.]+× longer in red\), every red case above every green case, q = 0\.0\d+$/);
+    await expect(top.first()).toHaveText(/^red runs took .* \(median wall time, [\d.]+× longer in red\), every red case above every green case \(complete separation, n = 6 vs 6\), q = 0\.0\d+$/);
     await expect(top.nth(1)).toHaveText(/^only \d+(\.\d)?% of red wall time is in traced calls — the rest is computation or calls not traced/);
     // the coverage row of the per-side summary
     await expect(page.getByTestId('summary-coverage')).toContainText('%');

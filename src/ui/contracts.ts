@@ -11,8 +11,11 @@ export type { ColorMode, DiffMetric, EdgeLabelKind, Metric } from '../session/vi
 /** Effect (Cliff's delta) and BH q per node id and per edge key, for the difference colouring. */
 export interface DifferenceMap {
   metric: DiffMetric;
-  nodes: Record<string, { effect: number | null; q: number | null }>;
-  edges: Record<string, { effect: number | null; q: number | null }>;
+  /** `separated`: complete separation at ≥ 3 cases a side, coloured whatever q. */
+  nodes: Record<string, { effect: number | null; q: number | null; separated?: boolean }>;
+  edges: Record<string, { effect: number | null; q: number | null; separated?: boolean }>;
+  /** "n = 4 vs 4": the cases a side (the legend's "complete separation" mark). */
+  n?: string;
 }
 
 export interface GraphPanelProps {

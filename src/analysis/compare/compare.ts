@@ -14,11 +14,13 @@ import { layerRows } from '../layers/compare';
 import { caseMeasures, type CaseMeasures } from './cases';
 import { compareMatrix, type CompareMatrix, type Sparse } from './matrix';
 import { benjaminiHochberg, mannWhitneyU } from './stats';
+import { adjustPerCall, callDurations, callsOf, perCall, PER_CALL_MAX } from './percall';
 import { structuralDifferences } from './structural';
 import { topDifferences } from './top';
 import {
   CASE_METRICS,
   NO_TEST,
+  SEPARATION_MIN,
   type CaseMetric,
   type CaseRow,
   type CompareResult,
@@ -44,7 +46,8 @@ export const MIN_CASES = 2;
 function test(g: ArrayLike<number>, r: ArrayLike<number>): TestResult {
   if (g.length < MIN_CASES || r.length < MIN_CASES) return { ...NO_TEST };
   const t = mannWhitneyU(g, r);
-  return { u: t.u, p: t.p, effect: t.effect, q: null, method: t.method };
+  const separated = Math.abs(t.effect) === 1 && g.length >= SEPARATION_MIN && r.length >= SEPARATION_MIN;
+  return { u: t.u, p: t.p, effect: t.effect, q: null, method: t.method, ...(separated ? { separated } : {}) };
 }
 
 /** Quartiles with numpy's default linear interpolation; NaN values are left out. */
@@ -238,6 +241,13 @@ export function compare(log: EventLog, spec: MappingSpec, partition: PartitionSp
   const activities = activityRows(mat, m.activities, mc);
   const edges = edgeRows(mat, m.activities);
   adjust([...activities, ...edges].flatMap((r) => Object.values(r.tests)));
+  // per call: the durations of the individual calls of each activity, green against red
+  const calls = hasDurations ? callDurations(log, m.pairAct, A, side) : null;
+  if (calls) {
+    const index = new Map(m.activities.map((a, i) => [a, i]));
+    const list = activities.filter((r) => r.green.time !== null).map((r) => (r.perCall = perCall(callsOf(calls, 0, index.get(r.id)!), callsOf(calls, 1, index.get(r.id)!))));
+    adjustPerCall(list);
+  }
   activities.sort(rowOrder);
   edges.sort(rowOrder);
 
@@ -271,6 +281,7 @@ export function compare(log: EventLog, spec: MappingSpec, partition: PartitionSp
     hasDurations,
     hasTimestamps,
     hosts: hosts.size,
+    perCallNote: hasDurations && !calls ? `no per-call tests: more than ${PER_CALL_MAX.toLocaleString('en-US')} calls` : null,
   };
   const byLayer = layerRows(log, m.pairAct, gc, rc, spec.layerRules);
   if (byLayer) Object.assign(res, byLayer);

@@ -10,6 +10,8 @@ export interface JsonTest {
   effect: number | null;
   q: number | null;
   method: 'exact' | 'asymptotic' | null;
+  /** Complete separation with ≥ 3 cases a side (docs/METHOD.md "Complete separation"). */
+  separated: boolean;
 }
 
 export interface JsonSide {
@@ -37,6 +39,8 @@ export interface JsonRow {
   mean: Record<string, { green: number; red: number }>;
   ratio: Record<string, number | null>;
   diff: Record<string, number>;
+  /** Activities with durations: every call's duration, green against red (docs/METHOD.md "Per-call tests"). */
+  per_call?: { green: { n: number; median: number | null; mean: number | null }; red: { n: number; median: number | null; mean: number | null }; test: JsonTest };
 }
 
 export interface CompareJson {
@@ -77,7 +81,7 @@ const num = (v: number | null | undefined): number | null => (typeof v === 'numb
 const arr = (a: Float64Array | null): number[] | null => (a === null ? null : Array.from(a));
 
 function jsonTest(t: TestResult | undefined): JsonTest {
-  return { u: num(t?.u), p: num(t?.p), effect: num(t?.effect), q: num(t?.q), method: t?.method ?? null };
+  return { u: num(t?.u), p: num(t?.p), effect: num(t?.effect), q: num(t?.q), method: t?.method ?? null, separated: t?.separated === true };
 }
 
 function jsonSide(c: SideColumn, kind: CompareRow['kind']): JsonSide {
@@ -105,7 +109,9 @@ function jsonRow(r: CompareRow): JsonRow {
     tests[m] = jsonTest(r.tests[m]);
     if (m in r.ratio) ratio[m] = num(r.ratio[m]);
   }
-  return { side: r.side, green: jsonSide(r.green, r.kind), red: jsonSide(r.red, r.kind), tests, mean: { ...r.mean }, ratio, diff: { ...r.diff } };
+  const out: JsonRow = { side: r.side, green: jsonSide(r.green, r.kind), red: jsonSide(r.red, r.kind), tests, mean: { ...r.mean }, ratio, diff: { ...r.diff } };
+  if (r.perCall) out.per_call = { green: { ...r.perCall.green }, red: { ...r.perCall.red }, test: jsonTest(r.perCall.test) };
+  return out;
 }
 
 export function toCompareJson(res: CompareResult): CompareJson {

@@ -91,10 +91,10 @@ export function exactCdf(m: number, n: number): Float64Array {
 }
 
 /**
- * The Mann–Whitney U test of x against y (two-sided), as scipy.stats.mannwhitneyu with method="auto".
- * Both samples must be non-empty and free of NaN.
+ * The Mann–Whitney U test of x against y (two-sided), as scipy.stats.mannwhitneyu with method="auto"
+ * (with `maxExact`: method="asymptotic" when n1·n2 exceeds it). Both samples must be non-empty and free of NaN.
  */
-export function mannWhitneyU(x: ArrayLike<number>, y: ArrayLike<number>): MwuResult {
+export function mannWhitneyU(x: ArrayLike<number>, y: ArrayLike<number>, opts: { maxExact?: number } = {}): MwuResult {
   const n1 = x.length;
   const n2 = y.length;
   if (n1 === 0 || n2 === 0) throw new Error('mannWhitneyU: both samples must be non-empty');
@@ -109,7 +109,8 @@ export function mannWhitneyU(x: ArrayLike<number>, y: ArrayLike<number>): MwuRes
   const u2 = n1 * n2 - u1;
   const u = Math.max(u1, u2);
   const effect = 1 - (2 * u1) / (n1 * n2);
-  const exact = !(n1 > 8 && n2 > 8) && tieTerm === 0;
+  // SciPy's rule; `maxExact` (per-call tests) bounds n1·n2, the exact table's cost growing with its square
+  const exact = !(n1 > 8 && n2 > 8) && tieTerm === 0 && n1 * n2 <= (opts.maxExact ?? Infinity);
   let p: number;
   if (exact) {
     // two-sided: 2·P(U ≥ u) = 2·P(U ≤ mn − u) by symmetry; mn − u ≤ ⌊mn/2⌋

@@ -32,6 +32,11 @@ export function dominance(t: TestResult): string {
   return pGreater >= 0.5 ? `green above red in ${Math.round(pGreater * 100)} % of case pairs` : `red above green in ${Math.round((1 - pGreater) * 100)} % of case pairs`;
 }
 
+/** ", complete separation, n = 4 vs 4" when the test says so (docs/METHOD.md "Complete separation"). */
+export function separationText(t: Pick<TestResult, 'separated'>, nG: number, nR: number): string {
+  return t.separated ? ` (complete separation, n = ${nG} vs ${nR})` : '';
+}
+
 /** "15× longer in red", "3× more in green", "only in red". */
 function times(g: number, r: number, word: string): string {
   if (g === 0 && r === 0) return 'equal';
@@ -48,7 +53,7 @@ const fmt: Record<ElementMetric, (x: number) => string> = {
 };
 const unit: Record<ElementMetric, string> = { count: ' per case', bytes: ' per case', time: ' per case in calls' };
 
-function elementSentence(row: CompareRow, m: ElementMetric): string {
+function elementSentence(row: CompareRow, m: ElementMetric, nG: number, nR: number): string {
   const mean = row.mean[m]!;
   const t = row.tests[m]!;
   const name = row.kind === 'edge' ? `${row.source} → ${row.target}` : row.id;
@@ -58,7 +63,7 @@ function elementSentence(row: CompareRow, m: ElementMetric): string {
     s += `; mean duration ${formatDuration(row.green.meanDur)} vs ${formatDuration(row.red.meanDur)} (${times(row.green.meanDur, row.red.meanDur, 'longer')})`;
   }
   const dom = dominance(t);
-  return `${s}${dom ? `, ${dom}` : ''}, ${qText(t.q)}`;
+  return `${s}${dom ? `, ${dom}${separationText(t, nG, nR)}` : ''}, ${qText(t.q)}`;
 }
 
 function caseSentences(res: CompareResult): TopDifference[] {
@@ -69,7 +74,8 @@ function caseSentences(res: CompareResult): TopDifference[] {
   if (g.wall.median !== null && r.wall.median !== null) {
     const ratio = g.wall.median > 0 ? r.wall.median / g.wall.median : Infinity;
     const sig = wt.q !== null && wt.q < ALPHA;
-    if (sig || ratio >= 2 || ratio <= 0.5) {
+    // with tests: only a significant or completely separated difference; without: a ratio of 2 either way
+    if (sig || wt.separated || (!res.testable && (ratio >= 2 || ratio <= 0.5))) {
       const slower = ratio >= 1 ? 'red' : 'green';
       const dom = dominance(wt);
       out.push({
@@ -78,7 +84,8 @@ function caseSentences(res: CompareResult): TopDifference[] {
         metric: 'wall',
         effect: wt.effect,
         q: wt.q,
-        text: `${slower} runs took ${formatDuration(slower === 'red' ? r.wall.median : g.wall.median)} vs ${formatDuration(slower === 'red' ? g.wall.median : r.wall.median)} (median wall time, ${times(g.wall.median, r.wall.median, 'longer')})${dom ? `, ${dom}` : ''}, ${qText(wt.q)}`,
+        ...(wt.separated ? { separated: true } : {}),
+        text: `${slower} runs took ${formatDuration(slower === 'red' ? r.wall.median : g.wall.median)} vs ${formatDuration(slower === 'red' ? g.wall.median : r.wall.median)} (median wall time, ${times(g.wall.median, r.wall.median, 'longer')})${dom ? `, ${dom}${separationText(wt, res.green.ids.length, res.red.ids.length)}` : ''}, ${qText(wt.q)}`,
       });
     }
   }
@@ -117,7 +124,8 @@ export function topDifferences(res: CompareResult, limit: number): TopDifference
     if (said.has(row.id) || (row.kind === 'edge' && (said.has(row.source!) || said.has(row.target!)))) continue;
     let best: { m: ElementMetric; t: TestResult } | null = null;
     for (const [m, t] of Object.entries(row.tests) as [ElementMetric, TestResult][]) {
-      if (res.testable ? t.q === null || t.q >= ALPHA : false) continue;
+      // significant, or completely separated (the most 3–4 cases a side can show), whatever q
+      if (res.testable ? (t.q === null || t.q >= ALPHA) && !t.separated : false) continue;
       const score = (x: TestResult): number => Math.abs(x.effect ?? 0) - (x.q ?? 1) * 1e-3;
       if (best === null || score(t) > score(best.t) || (score(t) === score(best.t) && m === 'time')) best = { m, t };
     }
@@ -138,7 +146,8 @@ export function topDifferences(res: CompareResult, limit: number): TopDifference
   for (const c of cands) {
     if (out.length >= limit) break;
     if (!res.testable && c.row.side === 'both' && logRatio(c) < Math.log(2)) continue;
-    out.push({ kind: c.row.kind as 'activity' | 'edge', ref: c.row.id, metric: c.m, effect: c.t.effect, q: c.t.q, text: elementSentence(c.row, c.m) });
+    const sep = c.t.separated ? { separated: true } : {};
+    out.push({ kind: c.row.kind as 'activity' | 'edge', ref: c.row.id, metric: c.m, effect: c.t.effect, q: c.t.q, ...sep, text: elementSentence(c.row, c.m, res.green.ids.length, res.red.ids.length) });
   }
   return [...first, ...out];
 }

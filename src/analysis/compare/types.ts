@@ -23,7 +23,16 @@ export interface TestResult {
   /** Benjamini–Hochberg q over all the tests of the table. */
   q: number | null;
   method: 'exact' | 'asymptotic' | null;
+  /**
+   * Complete separation: every case of one side above every case of the other (|effect| = 1) with at least
+   * SEPARATION_MIN cases on each side — the strongest statement 3–4 cases a side allow (3 vs 3: p = 0.1 at
+   * best), shown and coloured whatever q is, with q beside it.
+   */
+  separated?: boolean;
 }
+
+/** The fewest cases on each side for "complete separation" to be said and coloured. */
+export const SEPARATION_MIN = 3;
 
 export const NO_TEST: TestResult = Object.freeze({ u: null, p: null, effect: null, q: null, method: null });
 
@@ -52,6 +61,23 @@ export interface SideColumn {
   meanGap: number | null;
 }
 
+/** The individual calls of an activity on one side (docs/METHOD.md "Per-call tests"). */
+export interface CallSpread {
+  /** Calls with a known duration. */
+  n: number;
+  /** Median and mean duration of one call, s; null without calls. */
+  median: number | null;
+  mean: number | null;
+}
+
+/** Per-call comparison: every green call's duration against every red call's (not independent observations). */
+export interface PerCall {
+  green: CallSpread;
+  red: CallSpread;
+  /** U test of the call durations; q over the per-call tests of all activities (their own family). */
+  test: TestResult;
+}
+
 export interface CompareRow {
   /** `layer`, `site`: the rows per layer and per call site (logs with stacks or layers; docs/METHOD.md "Layers"). */
   kind: 'activity' | 'edge' | 'layer' | 'site';
@@ -69,6 +95,8 @@ export interface CompareRow {
   ratio: Partial<Record<ElementMetric, number | null>>;
   diff: Partial<Record<ElementMetric, number>>;
   tests: Partial<Record<ElementMetric, TestResult>>;
+  /** Activities with durations: the per-call test of their call durations. */
+  perCall?: PerCall;
 }
 
 export interface CaseRow {
@@ -152,6 +180,8 @@ export interface CompareResult {
   top: TopDifference[];
   /** Activities and edges in every case of one side and none of the other, one entry per sentence. */
   structural?: StructuralDifference[];
+  /** Why there are no per-call tests (too many calls), else null. */
+  perCallNote?: string | null;
   /** Whether both sides have ≥ 2 cases (else every test is null). */
   testable: boolean;
   /** Why there are no tests, or other caveats; null if none. */

@@ -25,18 +25,23 @@ function metricFmt(m: ElementMetric): (x: number) => string {
   return (x) => (x >= 100 ? formatCount(x) : Number(x.toPrecision(3)).toString());
 }
 
+const sep = (r: CompareRow, m: ElementMetric): string => (r.tests[m]?.separated ? ' sep' : '');
+
 function rowCells(r: CompareRow, m: ElementMetric): string[] {
   const mean = r.mean[m];
   const t = r.tests[m];
   const f = metricFmt(m);
+  const pc = m === 'time' ? r.perCall : undefined;
+  const perCall = m === 'time' ? [pc ? `${formatDuration(pc.green.median)} / ${formatDuration(pc.red.median)}` : '–', q(pc?.test.q)] : [];
   return [
     safe(r.kind === 'edge' ? `${r.source} → ${r.target}` : r.id),
     r.side,
     `${r.green.cases}/${r.red.cases}`,
     mean ? f(mean.green) : '–',
     mean ? f(mean.red) : '–',
-    eff(t?.effect),
+    eff(t?.effect) + sep(r, m),
     q(t?.q),
+    ...perCall,
   ];
 }
 
@@ -51,7 +56,7 @@ export function compareReport(res: CompareResult, o: CompareReportOptions): stri
   out.push(`Compare ${o.label}: ${res.green.ids.length} green and ${res.red.ids.length} red cases`);
   if (res.note) out.push(res.note);
   out.push('', 'Top differences:');
-  if (res.top.length === 0) out.push('  (none significant at q < 0.05)');
+  if (res.top.length === 0) out.push('  (none: nothing in every case of one side only, no test with q < 0.05, no complete separation)');
   res.top.forEach((t, i) => out.push(`  ${i + 1}. ${safe(t.text)}`));
   out.push('', 'Per case, median (quartiles):');
   const cm: [string, keyof CompareResult['caseTests'], (x: number) => string][] = [
@@ -71,8 +76,8 @@ export function compareReport(res: CompareResult, o: CompareReportOptions): stri
     ),
   );
   const limit = (n: number) => (o.top > 0 ? Math.min(n, o.top) : n);
-  const head = (what: string, m: string) => [what, 'side', 'cases G/R', `G ${m}/case`, `R ${m}/case`, 'effect', 'q'];
-  const num = [false, false, true, true, true, true, true];
+  const head = (what: string, m: string) => [what, 'side', 'cases G/R', `G ${m}/case`, `R ${m}/case`, 'effect', 'q', ...(m === 'time' ? ['per call: median G / R', 'q per call'] : [])];
+  const num = [false, false, true, true, true, true, true, true, true];
   for (const m of ['time', 'count', 'bytes'] as ElementMetric[]) {
     const rows = res.activities.filter((r) => r.tests[m] !== undefined);
     if (!rows.length) continue;
@@ -82,6 +87,8 @@ export function compareReport(res: CompareResult, o: CompareReportOptions): stri
   }
   out.push('', `Edges by transitions per case (${res.edges.length}${limit(res.edges.length) < res.edges.length ? `, first ${limit(res.edges.length)}` : ''}):`);
   out.push(table(head('edge', 'count'), res.edges.slice(0, limit(res.edges.length)).map((r) => rowCells(r, 'count')), num));
-  out.push('', "effect = Cliff's delta (+1: every red case above every green case); q = Benjamini–Hochberg over all tests; binary units.");
+  out.push('', "effect = Cliff's delta over cases (+1: every red case above every green case; sep = complete separation, ≥ 3 cases a side); q = Benjamini–Hochberg over all tests;");
+  out.push('per call = every call of the side\'s cases, green against red (calls of one run are not independent: a slower call, not a slower run); binary units.');
+  if (res.perCallNote) out.push(res.perCallNote);
   return out.join('\n') + '\n';
 }

@@ -83,13 +83,13 @@ export function ComparePanel({ result, selected, onSelectNode, onSelectEdge, exp
                 {t.text}
               </span>
             ) : (
-              <button className={`cmp-sentence ${t.ref === selected ? 'on' : ''}`} onClick={() => pick(t.kind, t.ref)} title={`select ${t.kind} ${t.ref}`} data-testid="top-diff" data-ref={t.ref} data-kind={t.kind}>
+              <button className={`cmp-sentence ${t.kind === 'structure' ? 'structure' : ''} ${t.ref === selected ? 'on' : ''}`} onClick={() => pick(t.kind, t.ref)} title={`select ${t.kind} ${t.ref}`} data-testid="top-diff" data-ref={t.ref} data-kind={t.kind}>
                 {t.text}
               </button>
             )}
           </li>
         ))}
-        {result.top.length === 0 && <li className="muted">No significant difference (q &lt; 0.05) between green and red.</li>}
+        {result.top.length === 0 && <li className="muted">No difference to state: nothing in every case of one side only, no test with q &lt; 0.05, no complete separation.</li>}
       </ol>
       <table className="tbl cmp-summary" data-testid="compare-summary">
         <thead>

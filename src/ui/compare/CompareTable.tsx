@@ -1,24 +1,10 @@
 /** The comparison table: one row per activity or edge, per-side columns, the test of the chosen metric. */
 import { useMemo, useState } from 'react';
 import type { CompareResult, ElementMetric } from '../../analysis/compare/types';
-import { formatBytes, formatDuration, formatPercent, formatRate } from '../../lib/format';
-import { sortRows, tableRows, type SortKey, type TableRow } from './compareModel';
+import { sortRows, tableRows, type SortKey } from './compareModel';
+import { CompareTableRow } from './CompareTableRow';
 
 const SHOWN = 400;
-
-const fmtMetric = (m: ElementMetric, kind: TableRow['kind'], x: number | null): string => {
-  if (x === null) return '–';
-  if (m === 'bytes' && kind === 'activity') return formatBytes(x);
-  if (m === 'time' && kind === 'activity') return formatDuration(x);
-  return x >= 100 ? Math.round(x).toLocaleString('en-US') : Number(x.toPrecision(3)).toString();
-};
-
-function ratioText(r: TableRow): string {
-  if (r.green === 0 && r.red !== null && r.red > 0) return 'red only';
-  if (r.red === 0 && r.green !== null && r.green > 0) return 'green only';
-  if (r.ratio === null) return '–';
-  return r.ratio >= 1 ? `${Number(r.ratio.toPrecision(3))}×` : `1/${Number((1 / r.ratio).toPrecision(3))}`;
-}
 
 export function CompareTable({ result, metric, onMetric, selected, onPick }: { result: CompareResult; metric: ElementMetric; onMetric(m: ElementMetric): void; selected: string | null; onPick(kind: string, ref: string): void }) {
   const [kind, setKind] = useState<'activity' | 'edge'>('activity');
@@ -55,7 +41,7 @@ export function CompareTable({ result, metric, onMetric, selected, onPick }: { r
         </label>
         <input type="search" placeholder="Filter…" aria-label="Filter rows" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="compare-filter" />
         <span className="tbl-count">{rows.length > SHOWN ? `first ${SHOWN} of ${rows.length}` : `${rows.length} rows`}</span>
-        <span className="tbl-note">effect = Cliff&apos;s delta (+ red larger); q = Benjamini–Hochberg over all tests</span>
+        <span className="tbl-note">effect = Cliff&apos;s delta over cases (+ red larger); q = Benjamini–Hochberg over all tests; per call: every call, green vs red</span>
       </div>
       <div className="tbl-scroll cmp-scroll">
         <table className="tbl stats-table cmp-table">
@@ -71,6 +57,8 @@ export function CompareTable({ result, metric, onMetric, selected, onPick }: { r
               {kind === 'activity' && (
                 <>
                   <th className="num">mean dur G / R</th>
+                  <th className="num" title="per call: the median duration of one call on each side (every call of the side's cases)">per call: median G / R</th>
+                  <th className="num" title="per call: U test of every green call's duration against every red call's — calls of one run are not independent, so this says whether a call is slower, not whether a run is">q per call</th>
                   <th className="num">dr G / R</th>
                   <th className="num">mc G / R</th>
                   <th className="num">failed G / R</th>
@@ -79,42 +67,9 @@ export function CompareTable({ result, metric, onMetric, selected, onPick }: { r
             </tr>
           </thead>
           <tbody>
-            {rows.slice(0, SHOWN).map((r) => {
-              const t = r.test;
-              const sig = t?.q !== null && t?.q !== undefined && t.q < 0.05;
-              return (
-                <tr key={r.id} className={`${r.id === selected ? 'selected' : ''} ${sig ? 'sig' : ''}`} onClick={() => onPick(r.kind, r.id)} data-testid="compare-row" data-id={r.id}>
-                  <td className="act" title={r.id}>
-                    <span className={`cmp-dot ${r.side}`} />
-                    {r.kind === 'edge' ? `${r.source} → ${r.target}` : r.id}
-                  </td>
-                  <td className="num">
-                    {r.greenCases} / {r.redCases}
-                  </td>
-                  <td className="num">{fmtMetric(m, r.kind, r.green)}</td>
-                  <td className="num">{fmtMetric(m, r.kind, r.red)}</td>
-                  <td className="num">{ratioText(r)}</td>
-                  <td className={`num ${t?.effect != null ? (t.effect > 0 ? 'red-text' : t.effect < 0 ? 'green-text' : '') : ''}`}>{t?.effect == null ? (result.testable ? '–' : 'no test') : t.effect.toFixed(2)}</td>
-                  <td className="num">{t?.q == null ? '–' : t.q < 0.001 ? t.q.toExponential(1) : t.q.toFixed(3)}</td>
-                  {kind === 'activity' && (
-                    <>
-                      <td className="num">
-                        {formatDuration(r.greenMeanDur)} / {formatDuration(r.redMeanDur)}
-                      </td>
-                      <td className="num">
-                        {formatRate(r.greenDr)} / {formatRate(r.redDr)}
-                      </td>
-                      <td className="num">
-                        {r.greenMc ?? '–'} / {r.redMc ?? '–'}
-                      </td>
-                      <td className="num">
-                        {formatPercent(r.greenFail, 0)} / {formatPercent(r.redFail, 0)}
-                      </td>
-                    </>
-                  )}
-                </tr>
-              );
-            })}
+            {rows.slice(0, SHOWN).map((r) => (
+              <CompareTableRow key={r.id} r={r} m={m} testable={result.testable} cases={`n = ${result.green.ids.length} vs ${result.red.ids.length}`} selected={r.id === selected} onPick={onPick} />
+            ))}
           </tbody>
         </table>
       </div>

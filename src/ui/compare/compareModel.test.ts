@@ -66,3 +66,31 @@ describe('Compare tab model on the IOR-like runs', () => {
     expect(t.start[0]).toBeGreaterThan(1000); // the original is untouched (clock seconds)
   });
 });
+
+describe('complete separation is coloured (rwapi: O_DSYNC writes vs page-cache writes, 4 runs a side)', () => {
+  it("the graph's difference colouring colours pwrite64 red although q > 0.05, and marks the legend with n", async () => {
+    const { traceDirLogGz } = await import('../../testing/traceDir');
+    const { compare } = await import('../../analysis/compare/compare');
+    const { resolvePartition } = await import('../../analysis/partition');
+    const { DEFAULT_MAPPING } = await import('../../analysis/types');
+    const { differenceFill, DIFF_NONE, DIFF_RED } = await import('../graph/colors');
+    const { log } = traceDirLogGz('src/analysis/compare/__fixtures__/rwapi/');
+    const res = compare(log, DEFAULT_MAPPING, resolvePartition(log, 'cid:pos', 'cid:dsync'));
+    const d = differenceMap(res, 'time');
+    const w = d.nodes['pwrite64:/scratch/cmp'];
+    expect(w.effect).toBe(1);
+    expect(w.q!).toBeGreaterThan(0.05);
+    expect(w.separated).toBe(true);
+    expect(d.n).toBe('n = 4 vs 4');
+    expect(differenceFill(w.effect, w.q, w.separated)).toBe(DIFF_RED);
+    expect(differenceFill(w.effect, w.q)).toBe(DIFF_NONE); // what the graph showed before: grey
+    // not separated and not significant: still grey
+    const o = d.nodes['openat:/scratch/cmp'];
+    expect(o.separated).toBeUndefined();
+    expect(differenceFill(o.effect, o.q, o.separated)).toBe(DIFF_NONE);
+    // the table row carries the per-call test beside the per-case one
+    const row = tableRows(res, 'activity', 'time').find((r) => r.id === 'pwrite64:/scratch/cmp')!;
+    expect(row.test!.separated).toBe(true);
+    expect(row.perCall!.test.q!).toBeLessThan(0.05);
+  });
+});

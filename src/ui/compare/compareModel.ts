@@ -31,6 +31,8 @@ export interface TableRow {
   redMc: number | null;
   greenFail: number | null;
   redFail: number | null;
+  /** Activities: the per-call test (every call's duration, green against red). */
+  perCall: CompareRow['perCall'] | null;
 }
 
 /** The element metric actually shown for a row: edges have count only. */
@@ -61,6 +63,7 @@ export function tableRows(res: CompareResult, kind: CompareRow['kind'], metric: 
       redMc: r.red.mc,
       greenFail: r.green.failureRate,
       redFail: r.red.failureRate,
+      perCall: r.perCall ?? null,
     };
   });
 }
@@ -100,6 +103,7 @@ export function compareCsv(res: CompareResult): string {
   const metrics: ElementMetric[] = ['count', 'bytes', 'time'];
   for (const m of metrics) head.push(`${m}_green_mean`, `${m}_red_mean`, `${m}_ratio`, `${m}_u`, `${m}_p`, `${m}_effect`, `${m}_q`);
   head.push('mean_duration_green_s', 'mean_duration_red_s', 'dr_green', 'dr_red', 'mc_green', 'mc_red', 'failure_rate_green', 'failure_rate_red');
+  head.push('per_call_n_green', 'per_call_n_red', 'per_call_median_green_s', 'per_call_median_red_s', 'per_call_u', 'per_call_p', 'per_call_effect', 'per_call_q');
   const rows = [...res.activities, ...res.edges].map((r) => {
     const cells: (string | number | null)[] = [r.kind, r.id, r.side, r.green.cases, r.red.cases];
     for (const m of metrics) {
@@ -108,6 +112,8 @@ export function compareCsv(res: CompareResult): string {
       cells.push(mean?.green ?? null, mean?.red ?? null, r.ratio[m] ?? null, t?.u ?? null, t?.p ?? null, t?.effect ?? null, t?.q ?? null);
     }
     cells.push(r.green.meanDur, r.red.meanDur, r.green.dr, r.red.dr, r.green.mc, r.red.mc, r.green.failureRate, r.red.failureRate);
+    const pc = r.perCall;
+    cells.push(pc?.green.n ?? null, pc?.red.n ?? null, pc?.green.median ?? null, pc?.red.median ?? null, pc?.test.u ?? null, pc?.test.p ?? null, pc?.test.effect ?? null, pc?.test.q ?? null);
     return cells;
   });
   return toCsv(head, rows);
@@ -135,13 +141,13 @@ export function differenceMap(res: CompareResult, metric: ElementMetric): Differ
   const edges: DifferenceMap['edges'] = {};
   for (const r of res.activities) {
     const t = r.tests[metric];
-    nodes[r.id] = { effect: t?.effect ?? null, q: t?.q ?? null };
+    nodes[r.id] = { effect: t?.effect ?? null, q: t?.q ?? null, ...(t?.separated ? { separated: true } : {}) };
   }
   for (const r of res.edges) {
     const t = r.tests.count;
-    edges[r.id] = { effect: t?.effect ?? null, q: t?.q ?? null };
+    edges[r.id] = { effect: t?.effect ?? null, q: t?.q ?? null, ...(t?.separated ? { separated: true } : {}) };
   }
-  return { metric, nodes, edges };
+  return { metric, nodes, edges, n: `n = ${res.green.ids.length} vs ${res.red.ids.length}` };
 }
 
 /**

@@ -122,7 +122,7 @@ function RingLegend({ result }: { result: AnalysisResult }) {
 }
 
 /** `folded`: only the first line is shown (a small canvas); every line stays in the DOM for the exports. */
-export function GraphLegend({ result, colorMode, metricMax, rings = false, folded = false }: { result: AnalysisResult; colorMode: ColorMode; metricMax: number | null; rings?: boolean; folded?: boolean }) {
+export function GraphLegend({ result, colorMode, metricMax, rings = false, folded = false, cases }: { result: AnalysisResult; colorMode: ColorMode; metricMax: number | null; rings?: boolean; folded?: boolean; cases?: string }) {
   const box: React.CSSProperties = {
     position: 'absolute', left: 8, bottom: 8, background: 'var(--legend-bg, rgba(255,255,255,0.92))', color: 'var(--fg, #222)', border: '1px solid var(--border, #ccc)', borderRadius: 4,
     padding: '4px 8px', fontSize: 11, lineHeight: 1.6, pointerEvents: 'none', maxWidth: rings ? 460 : 360,
@@ -149,7 +149,7 @@ export function GraphLegend({ result, colorMode, metricMax, rings = false, folde
       </div>
     );
   }
-  if (colorMode.kind === 'difference') return <DifferenceLegend colorMode={colorMode} box={box} folded={folded} />;
+  if (colorMode.kind === 'difference') return <DifferenceLegend colorMode={colorMode} box={box} folded={folded} cases={cases} />;
   const m = metric(colorMode.metric);
   return (
     <div style={box} data-testid="graph-legend" className={folded ? 'graph-legend folded' : 'graph-legend'}>
@@ -169,7 +169,7 @@ export function GraphLegend({ result, colorMode, metricMax, rings = false, folde
 
 const DIFF_METRIC_NAMES: Record<DiffMetric, string> = { count: 'events per case', bytes: 'bytes per case', time: 'time in calls per case' };
 
-function DifferenceLegend({ colorMode, box, folded }: { colorMode: { kind: 'difference'; metric: DiffMetric }; box: React.CSSProperties; folded: boolean }) {
+function DifferenceLegend({ colorMode, box, folded, cases }: { colorMode: { kind: 'difference'; metric: DiffMetric }; box: React.CSSProperties; folded: boolean; cases?: string }) {
   return (
     <div style={box} data-testid="graph-legend" className={folded ? 'graph-legend folded' : 'graph-legend'}>
       <div>
@@ -182,8 +182,9 @@ function DifferenceLegend({ colorMode, box, folded }: { colorMode: { kind: 'diff
       </div>
       <div>
         <span style={swatch(DIFF_NONE)} />
-        not significant (q ≥ {SIGNIFICANT}) or no test · edges: transitions per case
+        not significant (q ≥ {SIGNIFICANT}) and not completely separated, or no test · edges: transitions per case
       </div>
+      <div data-testid="legend-separation">coloured also: complete separation{cases ? `, ${cases}` : ''} (every case of one side above every case of the other, ≥ 3 a side), whatever q</div>
     </div>
   );
 }

@@ -336,7 +336,7 @@ export function GraphPanel(props: GraphPanelProps) {
           style={{ position: 'absolute', inset: 0, background: 'var(--graph-bg, #FAFAFA)' }}
           onContextMenu={(e) => e.preventDefault()} onKeyDown={keys.onKeyDown} onFocus={keys.onFocus} onBlur={keys.onBlur} />
         <div className="sr-only" aria-live="polite" data-testid="graph-focus-text">{keys.focusText}</div>
-        <GraphLegend result={result} colorMode={colorMode} metricMax={elements.metricMax} rings={elements.rings} folded={!legendOpen} />
+        <GraphLegend result={result} colorMode={colorMode} metricMax={elements.metricMax} rings={elements.rings} folded={!legendOpen} cases={difference?.n} />
         {layoutError ? <div role="alert" data-testid="graph-error" style={{ position: 'absolute', top: 8, left: 8, color: 'var(--error, #B71C1C)', background: 'var(--panel, #FFF)', padding: 4 }}>{layoutError}</div> : null}
         <div ref={tipRef} data-testid="graph-tooltip" role="tooltip" style={{
           position: 'absolute', display: 'none', pointerEvents: 'none', background: 'var(--panel, #FFFFFF)', color: 'var(--fg, #222)', border: '1px solid var(--border-strong, #999)', borderRadius: 4,

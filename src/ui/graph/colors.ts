@@ -83,7 +83,7 @@ export function partitionEdgeColor(side: Side | undefined): string {
 /**
  * Difference colouring (green against red): a diverging scale by Cliff's delta of a per-case metric,
  * −1 (every green case above every red case) → DIFF_GREEN, 0 → white, +1 (red above) → DIFF_RED; only
- * where the test is significant (q < SIGNIFICANT), else DIFF_NONE. Edges go from grey to the full colour.
+ * where the test is significant (q < SIGNIFICANT) or the sides are completely separated, else DIFF_NONE. Edges go from grey to the full colour.
  */
 export const SIGNIFICANT = 0.05;
 export const DIFF_GREEN = '#43A047';
@@ -103,12 +103,13 @@ export function isSignificant(q: number | null | undefined): q is number {
   return q !== null && q !== undefined && q < SIGNIFICANT;
 }
 
-export function differenceFill(effect: number | null | undefined, q: number | null | undefined): string {
-  if (!isSignificant(q) || effect === null || effect === undefined) return DIFF_NONE;
+/** `separated`: complete separation at ≥ 3 cases a side (docs/METHOD.md "Complete separation") colours whatever q. */
+export function differenceFill(effect: number | null | undefined, q: number | null | undefined, separated = false): string {
+  if ((!isSignificant(q) && !separated) || effect === null || effect === undefined) return DIFF_NONE;
   return effect < 0 ? mix(WHITE, DIFF_GREEN, -effect) : mix(WHITE, DIFF_RED, effect);
 }
 
-export function differenceEdgeColor(effect: number | null | undefined, q: number | null | undefined): string {
-  if (!isSignificant(q) || effect === null || effect === undefined) return DIFF_EDGE_NONE;
+export function differenceEdgeColor(effect: number | null | undefined, q: number | null | undefined, separated = false): string {
+  if ((!isSignificant(q) && !separated) || effect === null || effect === undefined) return DIFF_EDGE_NONE;
   return effect < 0 ? mix(DIFF_EDGE_NONE, DIFF_GREEN, -effect) : mix(DIFF_EDGE_NONE, DIFF_RED, effect);
 }

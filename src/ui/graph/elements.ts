@@ -45,7 +45,7 @@ export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMod
     }
     if (colorMode.kind === 'difference') {
       const d = diff?.nodes[id];
-      return { id, label: lines.join('\n'), w: box.w, h: box.h, fill: differenceFill(d?.effect, d?.q) };
+      return { id, label: lines.join('\n'), w: box.w, h: box.h, fill: differenceFill(d?.effect, d?.q, d?.separated) };
     }
     const fill = metricFill(a ? metricValue(a, metric) : null, max);
     if (ring) {
@@ -61,7 +61,7 @@ export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMod
     };
     if (colorMode.kind === 'difference' && !e.bypass) {
       const d = diff?.edges[edgeKey(e.source, e.target)];
-      return { ...base, color: differenceEdgeColor(d?.effect, d?.q) };
+      return { ...base, color: differenceEdgeColor(d?.effect, d?.q, d?.separated) };
     }
     if (!sides) return { ...base, color: e.bypass ? EDGE_NEITHER : EDGE_DEFAULT };
     if (e.bypass) return { ...base, color: EDGE_NEITHER };
