@@ -22,9 +22,11 @@ export function sizeBin(bytes: number): number {
   return BIN_MAX.length;
 }
 
-/** (aio_pread … are the libaio requests of io_submit lines: docs/FORMATS.md "libaio requests".) */
-export const READ_CALLS: ReadonlySet<string> = new Set(['read', 'pread64', 'pread', 'readv', 'preadv', 'preadv2', 'aio_pread', 'aio_preadv']);
-export const WRITE_CALLS: ReadonlySet<string> = new Set(['write', 'pwrite64', 'pwrite', 'writev', 'pwritev', 'pwritev2', 'aio_pwrite', 'aio_pwritev']);
+/** Reads and writes: the system calls; aio_pread … are the libaio requests of io_submit lines (docs/FORMATS.md
+ * "libaio requests"); the POSIX layer's operations of a Darshan DXT trace (its MPI-IO operations reach the file
+ * through those: counted once, as Darshan's POSIX module counts them). */
+export const READ_CALLS: ReadonlySet<string> = new Set(['read', 'pread64', 'pread', 'readv', 'preadv', 'preadv2', 'aio_pread', 'aio_preadv', 'POSIX read']);
+export const WRITE_CALLS: ReadonlySet<string> = new Set(['write', 'pwrite64', 'pwrite', 'writev', 'pwritev', 'pwritev2', 'aio_pwrite', 'aio_pwritev', 'POSIX write']);
 
 /** One direction (reads or writes) of one file or activity. */
 export interface PatternCounts {

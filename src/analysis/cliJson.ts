@@ -3,6 +3,7 @@
  * Pure and DOM/Node-free: the CLI prints it with `--json`, the app's worker reuses it for "analysis JSON".
  */
 import type { JobRow } from './jobs';
+import type { CounterFileJson } from './darshan/counterFiles';
 import type { FileReport } from '../model/eventlog';
 import type { CliAccess, CliFileAccess } from './accessReport';
 import type { CallSiteRow, LayerTotals } from './layers/report';
@@ -60,6 +61,8 @@ export interface CliJson {
   files?: Record<string, CliFileAccess>;
   /** The job header of each Darshan log loaded (analysis/jobs.ts). */
   jobs?: JobRow[];
+  /** Darshan's counters per log, module, file and rank (analysis/darshan/counterFiles.ts), most bytes first. */
+  darshan_files?: CounterFileJson[];
   /** Per layer: calls, bytes, time; per call site its row (the analysis JSON of a log with stacks or layers). */
   layers?: Record<string, LayerTotals>;
   call_sites?: CallSiteRow[];

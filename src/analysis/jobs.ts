@@ -45,3 +45,18 @@ export function jobLine(j: JobRow): string {
     `started ${started}, ran ${j.runtime.toFixed(1)} s; modules ${mods || 'none'}; ${j.mounts.length} mount points` +
     `${j.dxt ? '' : '; no DXT trace (no events: enable DXT_ENABLE_IO_TRACE=1 when the job runs)'}`;
 }
+
+/**
+ * Why the graph of these logs is empty, or null: the loaded events are none and some log is a Darshan log
+ * without a DXT trace. The app shows it in place of the graph; the CLI prints it as a note.
+ */
+export function emptyGraphText(log: EventLog | null): string | null {
+  const ps = log?.profiles ?? [];
+  if (!log || log.n > 0 || !ps.length) return null;
+  const without = ps.filter((p) => !p.hasDxt);
+  if (!without.length) return null;
+  const heat = ps.some((p) => p.heatmaps.length > 0);
+  const which = without.length === 1 ? 'this log has' : `these ${without.length} logs have`;
+  return `No events: ${which} no DXT trace — enable DXT_ENABLE_IO_TRACE=1 when the job runs to record one. ` +
+    `Darshan's counters still give the Files view, the insights${heat ? ' and the overview (its runtime heatmap)' : ''}.`;
+}

@@ -1,6 +1,6 @@
 /** EventLog helpers of the worker: case selection (case filters) and the load summary. */
 import { allocColumns, type EventLog } from '../model/eventlog';
-import { jobRows } from '../analysis/jobs';
+import { emptyGraphText, jobRows } from '../analysis/jobs';
 import type { CaseRow, FileError, LoadSummary, LoadedFile } from './types';
 
 /** A new log with only the cases whose flag is set (string and pair tables shared, columns copied). */
@@ -108,5 +108,6 @@ export function summarize(log: EventLog | null, errors: FileError[], casesPerFil
     caseList,
     warnings,
     ...(log.profiles?.length ? { jobs: jobRows(log) } : {}),
+    ...(emptyGraphText(log) ? { emptyGraph: emptyGraphText(log)! } : {}),
   };
 }

@@ -12,6 +12,8 @@ import { activityEvents, completeDeferred, edgeCases, mappingLog, mappingLogKey,
 import { compileView, type CustomSandbox, type RegexGuard } from './compile';
 import { toCliJson } from '../analysis/cliJson';
 import { jobRows } from '../analysis/jobs';
+import { counterFiles, counterFilesJson, type CounterFilesReport } from '../analysis/darshan/counterFiles';
+import { heatmapOverview } from '../analysis/darshan/heatmapOverview';
 import { accessReport, type AccessReport } from '../analysis/accessReport';
 import { resolveThresholds, runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
 import { compare, toCompareJson, type CompareJson, type CompareOptions, type CompareResult } from '../analysis/compare/index';
@@ -259,7 +261,14 @@ export class Session {
   async timeOverview(_ctx: Ctx, req: OverviewRequest): Promise<TimeOverview> {
     const { compiled } = this.needAnalysis();
     const base = this.need();
-    return overviewOf(base, this.filtered ?? base, compiled, this.partition, req);
+    // Darshan logs without events: their runtime heatmaps (analysis/darshan/heatmapOverview.ts)
+    const heat = base.n === 0 ? heatmapOverview(base, { ...req.heatmap, bins: req.bins }) : null;
+    return heat ?? overviewOf(base, this.filtered ?? base, compiled, this.partition, req);
+  }
+
+  /** Darshan's counters per log, module, file and rank (analysis/darshan/counterFiles.ts): the whole jobs', whatever the view. */
+  async counterFiles(_ctx: Ctx): Promise<CounterFilesReport> {
+    return counterFiles(this.loader.log);
   }
 
   /** The I/O phases and stragglers of the last analysis' events (case filters and time window applied). */
@@ -353,6 +362,7 @@ export class Session {
     const last = { reply: this.lastReply, params: this.params, partition: this.partition };
     const full = fullResult(last, this.limits, () => this.needAnalysis());
     const doc = toCliJson(full, this.loader.log?.files ?? [], jobRows(this.loader.log));
+    if (this.loader.log?.profiles?.length) doc.darshan_files = counterFilesJson(counterFiles(this.loader.log));
     const access = await this.access(ctx);
     const ins = await this.insights(ctx);
     return analysisDocument(doc, access, ins, () => viewText(this.params!, !!this.loader.options.splitByPid, this.thresholds), await this.layers(ctx));

@@ -10,6 +10,7 @@ import type { OverviewMetric, Phases, TimeOverview } from '../analysis/time/type
 import type { EventLog } from '../model/eventlog';
 import { runRows, runTimeline, type RunRows, type RunTimeline, type RunTimelineRequest } from '../analysis/time/runTimeline';
 import { fileOffsets, type FileOffsets } from '../analysis/time/offsets';
+import type { HeatmapRequest } from '../analysis/darshan/heatmapOverview';
 
 export type { FileOffsets, RunTimeline, RunTimelineRequest };
 
@@ -24,6 +25,8 @@ export interface OverviewRequest {
   activities?: string[] | null;
   /** One row per (case, pid). */
   byPid?: boolean;
+  /** Darshan logs without events: which runtime heatmap to draw (interface, direction). */
+  heatmap?: HeatmapRequest;
 }
 
 export const isWindow = (w: TimeWindow | null | undefined): w is TimeWindow => w != null && (w.from !== null || w.to !== null);

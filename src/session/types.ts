@@ -93,6 +93,8 @@ export interface LoadSummary {
   notes?: string[];
   /** The job header of each Darshan log loaded (nprocs, run time, command line, mounts, modules). */
   jobs?: JobRow[];
+  /** Why the graph is empty: Darshan logs without a DXT trace (analysis/jobs.ts emptyGraphText). */
+  emptyGraph?: string;
   /** Parse threads used and wall time of the load (ms). */
   threads?: number;
   loadMs?: number;

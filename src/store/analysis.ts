@@ -24,7 +24,8 @@ export function createAnalysis({ set, get, client, refs }: StoreContext, doLoad:
 
   const runAnalyze = async (over: AnalyzeOver = {}): Promise<void> => {
     const view: View = { ...get().view, ...over };
-    if (!get().summary || get().summary!.cases === 0) {
+    const summary = get().summary;
+    if (!summary || (summary.cases === 0 && !summary.jobs?.length)) {
       set({ view });
       return;
     }
@@ -119,7 +120,7 @@ export function createAnalysis({ set, get, client, refs }: StoreContext, doLoad:
   const refreshOverview = async (force = false): Promise<void> => {
     const st = get();
     const only = st.overviewSelectedOnly && st.selected !== null && st.selected !== '●' && st.selected !== '■' ? [st.selected] : null;
-    const req = { metric: st.overviewMetric, align: st.overviewAlign, byPid: st.overviewByPid, activities: only };
+    const req = { metric: st.overviewMetric, align: st.overviewAlign, byPid: st.overviewByPid, activities: only, heatmap: st.overviewHeatmap };
     const key = `${analysisKey(plan(st.view).analyze, ['time', 'thresholds'])} ${JSON.stringify(req)} ${st.summary?.events}`;
     if (!force && key === overviewKey && st.overview) return;
     overviewKey = key;

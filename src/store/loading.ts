@@ -55,7 +55,8 @@ export function createLoading({ set, get, client, env, refs, guarded }: StoreCon
       if (seq === loadSeq) refs.loadCall = null;
     }
     const summary = get().summary!;
-    if (summary.cases === 0) {
+    // (Darshan logs without a DXT trace have no cases but their counters, heatmaps and job header: analysed)
+    if (summary.cases === 0 && !summary.jobs?.length) {
       set({ status: 'error', banner: { message: 'No trace could be loaded: see the errors below.', canRetry: false } });
       return;
     }

@@ -11,6 +11,7 @@ import type { Api, LoadInput, LoadSummary, Method, Progress } from '../worker/pr
 import type { InsightsResult } from '../analysis/insights/index';
 import type { AccessReport } from '../analysis/accessReport';
 import type { LoadEstimate } from './memory';
+import type { HeatmapRequest } from '../analysis/darshan/heatmapOverview';
 
 /** The view (session/view.ts: its text form is the URL hash). */
 export type ViewSettings = View;
@@ -132,6 +133,8 @@ export interface AppState {
   overviewSelectedOnly: boolean;
   /** Rows per (case, pid) in the overview and the whole-run timeline. */
   overviewByPid: boolean;
+  /** Darshan logs without events: the runtime heatmap the overview draws (interface, direction). */
+  overviewHeatmap: HeatmapRequest;
   /** The file of the offsets view (e.g. picked from an insight finding); null = the one with most bytes. */
   offsetFile: string | null;
   setOffsetFile(path: string | null): void;
@@ -139,7 +142,7 @@ export interface AppState {
   ask<M extends Method>(method: M, args: Parameters<Api[M]>): Promise<ReturnType<Api[M]>>;
   /** Analyses the events whose start lies in the window (null = every event); the window is in the URL. */
   setTime(w: { from: number | null; to: number | null } | null): Promise<void>;
-  setOverview(o: Partial<Pick<AppState, 'overviewMetric' | 'overviewAlign' | 'overviewSelectedOnly' | 'overviewByPid'>>): Promise<void>;
+  setOverview(o: Partial<Pick<AppState, 'overviewMetric' | 'overviewAlign' | 'overviewSelectedOnly' | 'overviewByPid' | 'overviewHeatmap'>>): Promise<void>;
   /** The analysed events as Chrome Trace Event JSON, in UTF-8 parts (for a Blob). */
   exportChrome(): Promise<Uint8Array[]>;
   /** The comparison as the CLI's compare JSON (docs/FORMATS.md "Compare JSON output"). */
@@ -188,6 +191,7 @@ export function initialData(initial: Partial<ViewSettings>, pendingCustom: strin
     overviewAlign: false,
     overviewSelectedOnly: false,
     overviewByPid: false,
+    overviewHeatmap: {},
     offsetFile: null,
     loadFilter: [],
     insights: null,

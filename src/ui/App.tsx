@@ -20,6 +20,8 @@ export function App() {
   const progress = useApp((st) => st.progress);
   const result = useApp((st) => st.result);
   const hasResult = result !== null;
+  // cases, or Darshan logs without a DXT trace (no cases; their counters, heatmaps and job header)
+  const workspace = !!summary && (summary.cases > 0 || (summary.jobs?.length ?? 0) > 0);
   const banner = useApp((st) => st.banner);
   const splitByPid = useApp((st) => st.view.splitByPid);
   const loadFiles = useApp((st) => st.loadFiles);
@@ -155,7 +157,7 @@ export function App() {
           <ProgressBar progress={progress} onCancel={cancel} />
         </ErrorBoundary>
       )}
-      {!busy && (!summary || summary.cases === 0) && (
+      {!busy && !workspace && (
         <>
           {summary && (
             <div className="empty">
@@ -167,7 +169,7 @@ export function App() {
           <EmptyState onExample={loadExample} onPick={() => fileInput.current?.click()} onPickFolder={() => folderInput.current?.click()} />
         </>
       )}
-      {summary && summary.cases > 0 && <Workspace />}
+      {workspace && <Workspace />}
       {dragging && <DropOverlay loadedFiles={summary?.files.length ?? 0} />}
     </div>
   );

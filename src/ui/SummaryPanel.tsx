@@ -68,7 +68,7 @@ export function SummaryPanel({ summary, keptCases, unmapped, leftOut, system }: 
         <dd title={s.cids.join(', ')}>{s.cids.length ? s.cids.join(', ') : '–'}</dd>
         <dt>time span</dt>
         <dd>
-          {s.timeSpan ? `${clock(s.timeSpan.start, s.timeBase)} → ${clock(s.timeSpan.end, s.timeBase)} (${formatDuration(s.timeSpan.end - s.timeSpan.start)})` : 'no timestamps'}
+          {s.timeSpan ? `${clock(s.timeSpan.start, s.timeBase)} → ${clock(s.timeSpan.end, s.timeBase)} (${formatDuration(s.timeSpan.end - s.timeSpan.start)})` : s.events === 0 ? 'no events' : 'no timestamps'}
         </dd>
         {dropped.length > 0 && (
           <>

@@ -11,6 +11,7 @@ import { alignAtCaseStart, differenceMap } from './compare/compareModel';
 import { EdgeCasesPanel, GraphPanel, TimelinePanel } from './panels';
 import { LOWER_MAX, Splitter, lowerSizes, useHeight } from './Panes';
 import { OverviewArea } from './time/OverviewArea';
+import { EmptyGraph } from './darshan/EmptyGraph';
 import { orderRowsBySide } from './timeline/rowOrder';
 import { TabButton, TABS, type TabDef } from './tabs';
 
@@ -82,9 +83,12 @@ function GraphArea() {
   const graphFilter = useMemo(() => ({ activities, paths, rankBy }), [activities, paths, rankBy]);
   const compare = useApp((s) => s.compare);
   const difference = useMemo(() => (compare && colorMode.kind === 'difference' ? differenceMap(compare, colorMode.metric) : null), [compare, colorMode]);
+  const emptyGraph = useApp((s) => s.summary?.emptyGraph);
   return (
     <section className="graph-area">
-      {result ? (
+      {result && result.nodes.length === 0 && emptyGraph ? (
+        <EmptyGraph text={emptyGraph} />
+      ) : result ? (
         <ErrorBoundary name="Graph" resetKey={result}>
           <Suspense fallback={<p className="muted">Loading the graph view…</p>}>
             <GraphPanel

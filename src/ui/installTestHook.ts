@@ -28,7 +28,7 @@ export function installTestHook(store: AppStore, workerBusy: () => number): AppH
     if (workerBusy() > 0 || uiPending() > 0) return false;
     if (s.status === 'loading' || s.status === 'analyzing' || s.timelineLoading || s.insightsLoading) return false;
     // The graph panel has drawn the current result (and its layout worker is done).
-    if (s.result && readGraph().nodes.length === 0) return false;
+    if (s.result && s.result.nodes.length > 0 && readGraph().nodes.length === 0) return false;
     if (document.querySelector('[data-testid=graph-busy]')) return false;
     // mc, DR and p95 of a first graph are still being computed
     if (s.completing) return false;

@@ -2,13 +2,15 @@
  * The tabs of the workspace, one entry each: adding a tab (e.g. Compare, Insights, Time) = one entry in
  * TABS with its title and its content component (which reads the store itself, with selectors).
  */
-import { useEffect, useMemo, type ComponentType } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { sumPatterns } from '../lib/accessText';
 import type { AppState } from '../store/appStore';
 import { useApp } from './appContext';
 import { edgeKey } from '../analysis/types';
 import { ComparePanel } from './compare/ComparePanel';
 import { FilesTable } from './tables/FilesTable';
+import { CounterFilesTable } from './darshan/CounterFilesTable';
+import { JobsSummary } from './darshan/JobsSummary';
 import { MappingEditor } from './MappingEditor';
 import { StatsTable, VariantsList } from './panels';
 import { InsightsPanel } from './insights/InsightsPanel';
@@ -39,7 +41,8 @@ function SummaryTab() {
   return (
     <>
       <SummaryPanel summary={summary} keptCases={hasResult ? keptCases : summary.cases} unmapped={unmapped} leftOut={leftOut} system={system} />
-      {hasResult && <UntracedSummary />}
+      {summary.jobs && <JobsSummary jobs={summary.jobs} />}
+      {hasResult && summary.events > 0 && <UntracedSummary />}
     </>
   );
 }
@@ -71,7 +74,30 @@ function StatsTab() {
   );
 }
 
+/** The Files view: of the events, or (Darshan logs) of Darshan's counters — the counters first when there are no events. */
 function FilesTab() {
+  const darshan = useApp((s) => (s.summary?.jobs?.length ?? 0) > 0);
+  const events = useApp((s) => (s.summary?.events ?? 0) > 0);
+  const [counters, setCounters] = useState(!events);
+  if (!darshan) return <EventFiles />;
+  return (
+    <>
+      <div className="files-source" role="group" aria-label="Files from">
+        <span className="muted">files from</span>
+        <button className={counters ? 'small' : 'small on'} aria-pressed={!counters} disabled={!events} onClick={() => setCounters(false)} data-testid="files-from-events"
+          title={events ? 'the traced operations (DXT, strace): the Files view of the events' : 'no events: the logs have no DXT trace'}>
+          events
+        </button>
+        <button className={counters ? 'small on' : 'small'} aria-pressed={counters} onClick={() => setCounters(true)} data-testid="files-from-counters" title="Darshan's counters per file and rank">
+          Darshan counters
+        </button>
+      </div>
+      {counters ? <CounterFilesTable /> : <EventFiles />}
+    </>
+  );
+}
+
+function EventFiles() {
   const hasResult = useApp((s) => s.result !== null);
   const report = useApp(currentAccess);
   const loading = useApp((s) => s.accessLoading);
@@ -112,7 +138,7 @@ export const TABS: readonly TabDef[] = [
   { id: 'insights', area: 'side', title: () => 'Insights', Content: InsightsPanel },
   { id: 'stats', area: 'bottom', title: (s) => `Statistics (${s.result?.nodes.length ?? 0})`, Content: StatsTab },
   { id: 'variants', area: 'bottom', title: (s) => `Variants (${s.result?.variants.length ?? 0})`, Content: VariantsTab },
-  { id: 'files', area: 'bottom', title: (s) => (currentAccess(s) ? `Files (${currentAccess(s)!.files.length})` : 'Files'), Content: FilesTab },
+  { id: 'files', area: 'bottom', title: (s) => (currentAccess(s) && s.summary?.events ? `Files (${currentAccess(s)!.files.length})` : 'Files'), Content: FilesTab },
   { id: 'time', area: 'bottom', title: () => 'Run timeline', Content: TimeTab },
   { id: 'compare', area: 'bottom', title: (s) => (s.compare ? 'Compare' : 'Compare (set green and red)'), Content: CompareTab },
 ];

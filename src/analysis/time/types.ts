@@ -3,6 +3,7 @@
  * typed arrays, transferable from the worker. See docs/METHOD.md, "Time".
  */
 import type { UntracedTime } from './gaps';
+import type { HeatmapSource } from '../darshan/heatmapOverview';
 
 /** What an overview cell measures. */
 export type OverviewMetric = 'bytes' | 'busy' | 'calls';
@@ -112,4 +113,6 @@ export interface TimeOverview {
   timeBase: 'clock' | 'epoch' | 'relative' | 'none';
   /** Per case (`case` = the overview's rowCase), the largest gaps between its traced calls (gaps.ts). */
   untraced: UntracedTime;
+  /** Drawn from Darshan's runtime heatmaps, not from events (Darshan logs without a DXT trace): which one. */
+  heatmap?: HeatmapSource;
 }

@@ -8,6 +8,7 @@ import { formatBytes, formatCount } from '../../lib/format';
 import { leftOutText } from '../../lib/leftOut';
 import { more, safe, table } from '../text';
 import { layersTables } from './layersReport';
+import { counterFilesTable } from './darshanReport';
 
 /** The statistics of the activity table (registry entries marked `cli`). */
 const COLUMNS = METRICS.filter((m) => m.cli);
@@ -66,6 +67,7 @@ export function textReport(result: AnalysisResult, doc: CliJson, ctx: ReportCont
   }
 
   out.push(...filesTable(doc, ctx.top));
+  out.push(...counterFilesTable(doc, ctx.top));
   out.push(...layersTables(doc, ctx.top));
 
   out.push('', 'Edges (transitions summed over cases)');

@@ -21,6 +21,7 @@ export function OverviewArea() {
         onlySelected={s.overviewSelectedOnly}
         onOnlySelected={(v) => void s.setOverview({ overviewSelectedOnly: v })}
         onBrush={(w) => void s.setTime(w)}
+        onHeatmap={(r) => void s.setOverview({ overviewHeatmap: r })}
       />
     </ErrorBoundary>
   );

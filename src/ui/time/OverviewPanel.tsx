@@ -11,6 +11,8 @@ import { drawOverview } from './draw';
 import { gapAt, gapHover, gapMarks } from './gapMarks';
 import { binAt, brushWindow, overviewLayout, rowAt, timeAt } from './geometry';
 import { PhasesTable } from './PhasesTable';
+import { HeatmapControls } from './HeatmapControls';
+import type { HeatmapDirection } from '../../analysis/darshan/heatmapOverview';
 import './time.css';
 
 export interface TimeWindowValue {
@@ -35,6 +37,8 @@ export interface OverviewPanelProps {
   onlySelected: boolean;
   onOnlySelected(v: boolean): void;
   onBrush(w: TimeWindowValue | null): void;
+  /** Darshan's runtime heatmap drawn (logs without events): another interface or direction. */
+  onHeatmap?(r: { module: string; direction: HeatmapDirection }): void;
 }
 
 const METRIC_LABEL: Record<OverviewMetric, string> = { bytes: 'bytes', busy: 'busy time', calls: 'calls' };
@@ -85,7 +89,7 @@ export function OverviewPanel(p: OverviewPanelProps) {
     const r = e.currentTarget.getBoundingClientRect();
     return [e.clientX - r.left, e.clientY - r.top];
   };
-  const brushable = d !== null && !d.overview.aligned && d.timeBase !== 'none';
+  const brushable = d !== null && !d.overview.aligned && d.timeBase !== 'none' && !d.heatmap;
   const onDown = (e: PointerEvent<HTMLCanvasElement>) => {
     if (!brushable) return;
     const [x] = local(e);
@@ -103,7 +107,7 @@ export function OverviewPanel(p: OverviewPanelProps) {
     if (b < 0) return setHover('');
     const t0 = (b * o.width).toFixed(3);
     const t1 = ((b + 1) * o.width).toFixed(3);
-    if (r < 0) return setHover(`${t0}–${t1} s: ${formatRate(o.bandwidth[b])}, ${o.ops[b].toFixed(0)} calls/s`);
+    if (r < 0) return setHover(`${t0}–${t1} s: ${formatRate(o.bandwidth[b])}${d.heatmap ? '' : `, ${o.ops[b].toFixed(0)} calls/s`}`);
     const g = gapAt(gaps, r, timeAt(layout, o.span, x));
     if (g) return setHover(gapHover(d.rowLabels[r], g));
     setHover(`${d.rowLabels[r]}, ${t0}–${t1} s: ${valueText(o.metric, o.cells[r * o.bins + b])}`);
@@ -120,30 +124,11 @@ export function OverviewPanel(p: OverviewPanelProps) {
     <div className="overview" data-testid="overview" ref={wrap}>
       <div className="overview-bar">
         <strong>Overview</strong>
-        <label>
-          colour{' '}
-          <select value={p.metric} onChange={(e) => p.onMetric(e.target.value as OverviewMetric)} data-testid="overview-metric">
-            {(['bytes', 'busy', 'calls'] as OverviewMetric[]).map((m) => (
-              <option key={m} value={m}>
-                {METRIC_LABEL[m]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label title="Each case on its own clock: time 0 = its first event (brushing is off)">
-          <input type="checkbox" checked={p.align} onChange={(e) => p.onAlign(e.target.checked)} /> align cases
-        </label>
-        {p.onByPid && (
-          <label title="One row per process (case, pid) instead of one per case; also in the Run timeline tab">
-            <input type="checkbox" checked={p.byPid === true} onChange={(e) => p.onByPid!(e.target.checked)} data-testid="overview-bypid" /> rows per pid
-          </label>
+        {d?.heatmap ? (
+          <HeatmapControls source={d.heatmap} onChange={(r) => p.onHeatmap?.(r)} />
+        ) : (
+          <EventControls {...p} />
         )}
-        <label title={p.selected ? `Only the events of ${p.selected}` : 'Select an activity in the graph first'}>
-          <input type="checkbox" checked={p.onlySelected && p.selected !== null} disabled={p.selected === null} onChange={(e) => p.onOnlySelected(e.target.checked)} /> selected activity only
-        </label>
-        <span className="legend">
-          <span className="key bars" /> Σ per bin <span className="key bw" /> bytes/s <span className="key ops" /> calls/s <span className="key phase" /> phases <span className="key straggler" /> stragglers <span className="key untraced" /> untraced
-        </span>
         {p.window && (p.window.from !== null || p.window.to !== null) && (
           <span className="chip time-chip" data-testid="time-chip">
             window {windowText(p.window)}
@@ -174,6 +159,8 @@ export function OverviewPanel(p: OverviewPanelProps) {
             data-heat-y={layout.heatY}
             data-row-h={layout.rowH}
             data-rows={d.overview.rows}
+            data-source={d.heatmap ? `heatmap ${d.heatmap.module} ${d.heatmap.direction}` : 'events'}
+            data-total={d.overview.rowSum.reduce((a, v) => a + v, 0)}
             data-span={d.overview.span}
             data-plot-x={layout.plotX}
             data-plot-w={layout.plotW}
@@ -186,13 +173,47 @@ export function OverviewPanel(p: OverviewPanelProps) {
             <span className="hover" data-testid="overview-hover">
               {hover}
             </span>
-            <button className="small" onClick={() => setShowPhases(!showPhases)} data-testid="phases-toggle">
-              {showPhases ? 'Hide' : 'Show'} phases ({d.phases.phases.length})
-            </button>
+            {!d.heatmap && (
+              <button className="small" onClick={() => setShowPhases(!showPhases)} data-testid="phases-toggle">
+                {showPhases ? 'Hide' : 'Show'} phases ({d.phases.phases.length})
+              </button>
+            )}
           </div>
-          {showPhases && <PhasesTable phases={d.phases} onPick={(w) => p.onBrush(w)} />}
+          {showPhases && !d.heatmap && <PhasesTable phases={d.phases} onPick={(w) => p.onBrush(w)} />}
         </>
       )}
     </div>
+  );
+}
+
+/** The overview's controls for events: the metric, aligned cases, rows per pid, the selected activity, the legend. */
+function EventControls(p: OverviewPanelProps) {
+  return (
+    <>
+      <label>
+        colour{' '}
+        <select value={p.metric} onChange={(e) => p.onMetric(e.target.value as OverviewMetric)} data-testid="overview-metric">
+          {(['bytes', 'busy', 'calls'] as OverviewMetric[]).map((m) => (
+            <option key={m} value={m}>
+              {METRIC_LABEL[m]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label title="Each case on its own clock: time 0 = its first event (brushing is off)">
+        <input type="checkbox" checked={p.align} onChange={(e) => p.onAlign(e.target.checked)} /> align cases
+      </label>
+      {p.onByPid && (
+        <label title="One row per process (case, pid) instead of one per case; also in the Run timeline tab">
+          <input type="checkbox" checked={p.byPid === true} onChange={(e) => p.onByPid!(e.target.checked)} data-testid="overview-bypid" /> rows per pid
+        </label>
+      )}
+      <label title={p.selected ? `Only the events of ${p.selected}` : 'Select an activity in the graph first'}>
+        <input type="checkbox" checked={p.onlySelected && p.selected !== null} disabled={p.selected === null} onChange={(e) => p.onOnlySelected(e.target.checked)} /> selected activity only
+      </label>
+      <span className="legend">
+        <span className="key bars" /> Σ per bin <span className="key bw" /> bytes/s <span className="key ops" /> calls/s <span className="key phase" /> phases <span className="key straggler" /> stragglers <span className="key untraced" /> untraced
+      </span>
+    </>
   );
 }

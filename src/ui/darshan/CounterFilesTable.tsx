@@ -1,0 +1,85 @@
+/**
+ * The Files view from Darshan's counters: per log, module, file and rank, the operations and bytes, Darshan's
+ * access pattern and request sizes, its most common access sizes and the time spent (Session.counterFiles,
+ * asked once per load). Sortable, filterable by file and module. Names are text, never HTML.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { CounterFilesReport } from '../../analysis/darshan/counterFiles';
+import { formatCount } from '../../lib/format';
+import { useApp } from '../appContext';
+import { SortHeader } from '../tables/SortHeader';
+import '../tables/tables.css';
+import './darshan.css';
+import { COUNTER_COLUMNS, counterCell, counterTitle, filterCounterRows, nextCounterSort, sortCounterRows, type CounterSort } from './counterTable';
+
+/** Rows rendered at most (filter to narrow a log with more records). */
+const MAX_ROWS = 500;
+
+export function CounterFilesTable() {
+  const summary = useApp((s) => s.summary);
+  const ask = useApp((s) => s.ask);
+  const [report, setReport] = useState<CounterFilesReport | null>(null);
+  const [query, setQuery] = useState('');
+  const [module, setModule] = useState('');
+  const [sort, setSort] = useState<CounterSort>({ column: 'bytes', dir: 'desc' });
+  useEffect(() => {
+    let alive = true;
+    ask('counterFiles', []).then((r) => alive && setReport(r), () => alive && setReport(null));
+    return () => {
+      alive = false;
+    };
+  }, [summary, ask]);
+  const rows = useMemo(() => (report ? sortCounterRows(filterCounterRows(report.rows, query, module), sort) : []), [report, query, module, sort]);
+  if (!report) return <p className="muted">Reading Darshan's counters…</p>;
+  const shown = rows.slice(0, MAX_ROWS);
+  return (
+    <section className="tbl-panel counter-files" aria-label="Files (Darshan counters)" data-testid="counter-files">
+      <div className="tbl-toolbar">
+        <input type="search" placeholder="Filter files…" aria-label="Filter files" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="counter-files-filter" />
+        <select value={module} onChange={(e) => setModule(e.target.value)} aria-label="Module" data-testid="counter-files-module">
+          <option value="">all modules</option>
+          {report.modules.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+        <span className="tbl-count" data-testid="counter-files-count">
+          {formatCount(report.rows.length)} records of {formatCount(new Set(report.rows.map((r) => r.file)).size)} files
+          {rows.length !== report.rows.length && ` · ${formatCount(rows.length)} match`}
+          {rows.length > shown.length && ` · first ${formatCount(shown.length)} shown`}
+        </span>
+        <span className="tbl-note" title="Straight from the counters Darshan kept while the job ran: the whole job, whatever the view's filters and time window">
+          Darshan's counters{report.partial.length ? ` (partial: ${report.partial.join(', ')})` : ''}
+        </span>
+      </div>
+      <div className="tbl-scroll fill">
+        <table className="tbl">
+          <thead>
+            <tr>
+              {COUNTER_COLUMNS.map((c) => (
+                <SortHeader key={c.key} label={c.label} help={c.help} numeric={c.numeric} active={sort.column === c.key ? sort.dir : null}
+                  onSort={() => setSort((s) => nextCounterSort(s, c.key))} testId={`counter-files-sort-${c.key}`} />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((r, i) => (
+              <tr key={`${r.log}\u0000${r.module}\u0000${r.file}\u0000${r.rank}\u0000${i}`} title={counterTitle(r)} data-testid="counter-files-row">
+                {COUNTER_COLUMNS.map((c) => {
+                  const text = counterCell(r, c.key);
+                  return (
+                    <td key={c.key} className={`${c.key === 'file' ? 'act' : c.numeric ? 'num' : c.key === 'common' ? 'counter-sizes' : ''}${text === '–' ? ' missing' : ''}`} data-col={c.key}>
+                      {text}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 && <p className="tbl-empty">{report.rows.length === 0 ? 'These logs have no file records.' : `No record matches “${query}”.`}</p>}
+      </div>
+    </section>
+  );
+}
