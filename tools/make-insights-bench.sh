@@ -37,6 +37,31 @@ fio_case() {
   rm -f "$SHM/$c.fifo"
 }
 
+# fio_case_jobs DIR CID RANK JOBTEXT: like fio_case for a job file of several jobs (each one a process of the
+# case): fio writes one iolog per job, so each section says `write_iolog=IOLOG`, replaced here by its own FIFO
+# $SHM/CASE.SECTION.fifo (one `cat` each, outside the trace); the truth is CASE.SECTION.iolog per job
+fio_case_jobs() {
+  d=$1 cid=$2 r=$3 job=$4
+  c=${cid}_${HOST}_$r
+  printf '%s\n' "$job" | awk -v p="$SHM/$c." '/^\[.*\]$/ { s = substr($0, 2, length($0) - 2) } { sub(/^write_iolog=IOLOG$/, "write_iolog=" p s ".fifo"); print }' > "$W/$d/$c.fio"
+  cats=
+  for s in $(sed -n 's/^\[\(.*\)\]$/\1/p' "$W/$d/$c.fio"); do
+    rm -f "$SHM/$c.$s.fifo" && mkfifo "$SHM/$c.$s.fifo"
+    cat "$SHM/$c.$s.fifo" > "$SHM/$c.$s.iolog" & cats="$cats $!"
+  done
+  strace -f -tt -T -y -o "$W/$d/$c.st" fio --output-format=json --output="$SHM/$c.json" "$W/$d/$c.fio" > /dev/null 2>&1
+  for p in $cats; do wait "$p"; done
+  mkdir -p "$W/$d/truth" && mv "$SHM/$c.json" "$W/$d/truth/$c.json"
+  for s in $(sed -n 's/^\[\(.*\)\]$/\1/p' "$W/$d/$c.fio"); do mv "$SHM/$c.$s.iolog" "$W/$d/truth/$c.$s.iolog" && rm -f "$SHM/$c.$s.fifo"; done
+}
+
+# fio_ranks_jobs DIR CID JOB0 JOB1 …: fio_ranks with fio_case_jobs
+fio_ranks_jobs() {
+  d=$1 cid=$2; shift 2; r=0; pids=
+  for job in "$@"; do fio_case_jobs "$d" "$cid" $r "$job" & pids="$pids $!"; r=$((r + 1)); done
+  for p in $pids; do wait "$p"; done
+}
+
 # fio_ranks DIR CID JOB0 JOB1 …: one fio process per rank, started together (as an MPI launcher would)
 fio_ranks() {
   d=$1 cid=$2; shift 2; r=0; pids=
@@ -246,6 +271,73 @@ zero_buffers=1"; done
   fio_ranks fio-shared-small sharedsmall "$@"
 }
 
+# 2 ranks, 1,536 reads of 4 KiB each from their own region of one shared file (made before the trace)
+run_fio_shared_small_read() {
+  fresh fio-shared-small-read; mkfile $W/fio-shared-small-read/shared.dat $((12 * MiB)); set --
+  for r in 0 1; do set -- "$@" "[sharedsmallread]
+filename=$W/fio-shared-small-read/shared.dat
+rw=read
+bs=4k
+offset=$((r * 6))M
+size=6M
+ioengine=psync"; done
+  fio_ranks fio-shared-small-read smallread "$@"
+}
+
+# 3 ranks: each writes 8 MiB to its region of shared.dat (every case: Darshan's shared file); ranks 0 and 1 also
+# write (sync=1) and then read back pair.dat, rank 0 32 MiB of it, rank 1 4 MiB: a file some cases share, unevenly
+run_fio_pair_imbalance() {
+  fresh fio-pair-imbalance; set --
+  for r in 0 1 2; do
+    job="[shared]
+filename=$W/fio-pair-imbalance/shared.dat
+rw=write
+bs=1M
+offset=$((r * 8))M
+size=8M
+ioengine=psync
+zero_buffers=1
+write_iolog=IOLOG"
+    if [ $r -lt 2 ]; then
+      if [ $r = 0 ]; then off=0 size=32; else off=32 size=4; fi
+      job="$job
+
+[pairwrite]
+stonewall
+filename=$W/fio-pair-imbalance/pair.dat
+rw=write
+bs=1M
+offset=${off}M
+size=${size}M
+sync=1
+ioengine=psync
+zero_buffers=1
+write_iolog=IOLOG
+
+[pairread]
+stonewall
+filename=$W/fio-pair-imbalance/pair.dat
+rw=read
+bs=1M
+offset=${off}M
+size=${size}M
+ioengine=psync
+write_iolog=IOLOG"
+    fi
+    set -- "$@" "$job"
+  done
+  fio_ranks_jobs fio-pair-imbalance pair "$@"
+}
+
+# one open that blocks 31 s (a FIFO's open waits for its writer, as an open waits for a slow metadata server):
+# more than 30 s of metadata time in one case
+run_slow_open() {
+  fresh slow-open; mkfifo $W/slow-open/fifo
+  ( sleep 31; echo done > $W/slow-open/fifo ) &
+  ST $W/slow-open/slowopen_${HOST}_0.st /bin/cat $W/slow-open/fifo
+  wait
+}
+
 # two runs of the same job loaded together (cids runa, runb): each writes the same file name
 run_two_runs() {
   fresh two-runs
@@ -337,7 +429,7 @@ run_mpi_mpiio() {
   for f in $W/mpi-mpiio/*_*.st; do mv "$f" "$(echo "$f" | sed "s/_$(hostname)_/_${HOST}_/")"; done
 }
 
-ALL="fio_seq_read fio_seq_write fio_tiny fio_rand_read fio_rand_read_nolseek fio_rand_write fio_misaligned fio_strided fio_fsync fio_reread fio_rewrite fio_ssf fio_fpp fio_imbalanced fio_shared_small two_runs metadata_storm failures churn compute sqlite tar h5py mpi_ior mpi_ior_nolseek mpi_mpiio"
+ALL="fio_seq_read fio_seq_write fio_tiny fio_rand_read fio_rand_read_nolseek fio_rand_write fio_misaligned fio_strided fio_fsync fio_reread fio_rewrite fio_ssf fio_fpp fio_imbalanced fio_shared_small fio_shared_small_read fio_pair_imbalance two_runs metadata_storm failures churn compute slow_open sqlite tar h5py mpi_ior mpi_ior_nolseek mpi_mpiio"
 [ $# -gt 0 ] && ALL=$(echo "$@" | tr - _)
 for run in $ALL; do
   name=$(echo "$run" | tr _ -)

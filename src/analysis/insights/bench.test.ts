@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { accessKind, lastByte } from '../accessKind';
+import { RULES } from './index';
+import { DARSHAN_RULES } from './rules/darshan';
 import { benchRuns, insightsOf, iologs, judge, labelsOf, perRule, traceFiles, type LabelResult } from '../../testing/insightsBench';
 import { runCli } from '../../testing/cliRun';
 
@@ -21,6 +23,22 @@ describe('insights benchmark: labels', () => {
       expect(l.what.length, run).toBeGreaterThan(10);
       for (const c of l.checks) for (const x of [...c.must, ...c.mustNot]) expect(x.why.length, `${run} ${x.code}`).toBeGreaterThan(5);
     }
+  });
+
+  it('labels every rule strace can support: a run where it must fire and one where it must not', () => {
+    // the rules on strace events (the Darshan-counter rules read Darshan logs only; UNOBSERVABLE lists what strace cannot see)
+    const codes = RULES.filter((r) => !DARSHAN_RULES.includes(r)).flatMap((r) => r.code.split('/'));
+    const must = new Set<string>();
+    const mustNot = new Set<string>();
+    for (const run of runs) {
+      for (const c of labelsOf(run).checks) {
+        for (const m of c.must) must.add(m.code);
+        for (const m of c.mustNot) mustNot.add(m.code);
+      }
+    }
+    expect(codes.length).toBeGreaterThanOrEqual(30);
+    expect(codes.filter((c) => !must.has(c)), 'rules no run must fire').toEqual([]);
+    expect(codes.filter((c) => !mustNot.has(c)), 'rules no run must not fire').toEqual([]);
   });
 
   for (const run of runs) {

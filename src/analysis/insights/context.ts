@@ -35,6 +35,9 @@ export interface InsightsContext {
   caseLookupFail: Float64Array;
   caseLookupEnoent: Float64Array;
   caseLookupTime: Float64Array;
+  /** The longest single lookup of the application's files, and of system and runtime files (T01: a storm is not one call). */
+  caseLookupMax: Float64Array;
+  caseStartLookupMax: Float64Array;
   /** Lookups of system and runtime files (the loader, /sys, /proc, imports: start-up), and their time. */
   caseStartLookups: Float64Array;
   caseStartLookupTime: Float64Array;
@@ -129,7 +132,7 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
     log, hasDurations: s.hasDurations, hasOffsets: s.hasOffsets, callCls,
     nRec: s.nRec, recCase: s.recCase.subarray(0, s.nRec), recFp: s.recFp.subarray(0, s.nRec), rec: s.rec.subarray(0, s.nRec * F.NF),
     caseLookups: sub(s.cLookups), caseLookupFail: sub(s.cLookupFail), caseLookupEnoent: sub(s.cLookupEnoent), caseLookupTime: sub(s.cLookupTime),
-    caseStartLookups: sub(s.cStartLookups), caseStartLookupTime: sub(s.cStartLookupTime),
+    caseStartLookups: sub(s.cStartLookups), caseStartLookupTime: sub(s.cStartLookupTime), caseLookupMax: sub(s.cLookupMax), caseStartLookupMax: sub(s.cStartLookupMax),
     caseMetaTime: sub(s.cMetaTime), caseIoTime: sub(s.cIoTime), caseBytes: sub(s.cBytes), caseTraced: sub(s.cTraced), caseWall: sub(s.cWall),
     pairCalls: s.pairCalls, pairFail: s.pairFail, pairErrno: s.pairErrno, pairCallsSide: s.pairCallsSide, pairFailSide: s.pairFailSide,
     pairFailTimeSide: s.pairFailTimeSide, caseSide: side, caseUnfiltered, caseNoLseek,
@@ -162,6 +165,8 @@ class Pass {
   readonly cLookupTime: Float64Array;
   readonly cStartLookups: Float64Array;
   readonly cStartLookupTime: Float64Array;
+  readonly cLookupMax: Float64Array;
+  readonly cStartLookupMax: Float64Array;
   readonly cMetaTime: Float64Array;
   readonly cIoTime: Float64Array;
   readonly cBytes: Float64Array;
@@ -181,7 +186,7 @@ class Pass {
   /** Last byte per (record, direction, pid) for the pids after a record's first (Darshan's per-process state). */
   private readonly lastOf = new Map<number, number>();
   private lookups = 0; private lookupFail = 0; private lookupEnoent = 0; private lookupTime = 0;
-  private startLookups = 0; private startLookupTime = 0; private metaTime = 0; private ioTime = 0; private bytes = 0;
+  private startLookups = 0; private startLookupTime = 0; private lookupMax = 0; private startLookupMax = 0; private metaTime = 0; private ioTime = 0; private bytes = 0;
   private traced = 0; private curS = NaN; private curE = NaN; private wallS = NaN; private wallE = NaN;
 
   constructor(
@@ -195,7 +200,7 @@ class Pass {
     this.openCnt = new Int32Array(nP);
     const perCase = (): Float64Array => new Float64Array(K + 1);
     this.cLookups = perCase(); this.cLookupFail = perCase(); this.cLookupEnoent = perCase(); this.cLookupTime = perCase();
-    this.cStartLookups = perCase(); this.cStartLookupTime = perCase();
+    this.cStartLookups = perCase(); this.cStartLookupTime = perCase(); this.cLookupMax = perCase(); this.cStartLookupMax = perCase();
     this.cMetaTime = perCase(); this.cIoTime = perCase(); this.cBytes = perCase(); this.cTraced = perCase(); this.cWall = perCase();
     this.pairCalls = new Float64Array(P);
     this.pairFail = new Float64Array(P);
@@ -221,6 +226,8 @@ class Pass {
     this.cLookupTime[k] = this.lookupTime;
     this.cStartLookups[k] = this.startLookups;
     this.cStartLookupTime[k] = this.startLookupTime;
+    this.cLookupMax[k] = this.lookupMax;
+    this.cStartLookupMax[k] = this.startLookupMax;
     this.cMetaTime[k] = this.metaTime;
     this.cIoTime[k] = this.ioTime;
     this.cBytes[k] = this.bytes;
@@ -228,7 +235,7 @@ class Pass {
     const wall = this.wallE - this.wallS;
     this.cWall[k] = wall === wall ? wall : 0;
     if (k === this.K) return false;
-    this.lookups = this.lookupFail = this.lookupEnoent = this.lookupTime = this.startLookups = this.startLookupTime = 0;
+    this.lookups = this.lookupFail = this.lookupEnoent = this.lookupTime = this.startLookups = this.startLookupTime = this.lookupMax = this.startLookupMax = 0;
     this.metaTime = this.ioTime = this.bytes = this.traced = 0;
     this.curS = this.curE = this.wallS = this.wallE = NaN;
     for (const f of this.opened) this.openCnt[f] = 0;
@@ -271,7 +278,7 @@ class Pass {
     const sideBase = sd * P;
     const errMap = this.pairErrno[sd];
     // the case's totals in locals (registers), stored on `this` when the case ends
-    let lookups = 0, lookupFail = 0, lookupEnoent = 0, lookupTime = 0, startLookups = 0, startLookupTime = 0, metaTime = 0, ioTime = 0;
+    let lookups = 0, lookupFail = 0, lookupEnoent = 0, lookupTime = 0, startLookups = 0, startLookupTime = 0, lookupMax = 0, startLookupMax = 0, metaTime = 0, ioTime = 0;
     let traced = 0, curS = NaN, curE = NaN, wallS = NaN, wallE = NaN, anyDur = false, unfiltered = 0, bytes = 0, anyOffset = false;
     let curPid = -1;
     let curSeek = -1;
@@ -318,11 +325,13 @@ class Pass {
         if (flag & 32) {
           lookups++;
           lookupTime += dd;
+          if (dd > lookupMax) lookupMax = dd;
           lookupFail += failed ? 1 : 0;
           lookupEnoent += err === enoent ? 1 : 0;
         } else {
           startLookups++;
           startLookupTime += dd;
+          if (dd > startLookupMax) startLookupMax = dd;
         }
       }
       // lseek directly followed (same pid) by a read or write on the same file
@@ -418,6 +427,8 @@ class Pass {
     this.lookupTime = lookupTime;
     this.startLookups = startLookups;
     this.startLookupTime = startLookupTime;
+    this.lookupMax = lookupMax;
+    this.startLookupMax = startLookupMax;
     this.metaTime = metaTime;
     this.ioTime = ioTime;
     this.traced = traced;

@@ -62,6 +62,29 @@ describe('io_submit lines become request events', () => {
     expect(reqs.slice().sort((a, b) => a[0] - b[0])).toEqual(truth.slice().sort((a, b) => a[0] - b[0]));
     expect(submits).toBe(lines.filter((l) => / io_submit\(/.test(l)).length);
   });
+  it('the real run\'s split io_submit calls (<unfinished ...> while fio\'s main process ran): each request at the unfinished line\'s time, file and offset', () => {
+    const log = parseStraceBytes('libaio_node1_0.st', gunzipSync(readFileSync(RUN)));
+    const us = (hms: string): number => {
+      const [h, m, sec] = hms.split(':');
+      return (Number(h) * 3600 + Number(m) * 60) * 1e6 + Math.round(Number(sec) * 1e6);
+    };
+    // the trace's own split calls: the iocbs of each unfinished line, and how many its resumed line says were taken
+    const want: string[] = [];
+    const open = new Map<string, string[]>();
+    for (const l of lines) {
+      const u = /^(\d+) +(\S+) io_submit\(.*<unfinished \.\.\.>$/.exec(l);
+      if (u) open.set(u[1], [...l.matchAll(/aio_fildes=\d+<([^>]*)>, aio_buf="(?:[^"\\]|\\.)*"\.\.\., aio_nbytes=(\d+), aio_offset=(\d+)\}/g)].map((m) => `${us(u[2])} ${m[1]} ${m[3]} ${m[2]}`));
+      const r = /^(\d+) +\S+ <\.\.\. io_submit resumed>\) = (\d+)/.exec(l);
+      if (r) want.push(...open.get(r[1])!.slice(0, Number(r[2])));
+    }
+    expect(want.length).toBeGreaterThanOrEqual(100);
+    const got = new Set<string>();
+    for (let i = 0; i < log.n; i++) {
+      if (log.calls[log.pairCall[log.pair[i]]] !== 'aio_pwrite') continue;
+      got.add(`${Math.round(log.start[i] * 1e6)} ${log.paths[log.pairFp[log.pair[i]]]} ${log.offset[i]} ${log.size[i]}`);
+    }
+    expect(want.filter((w) => !got.has(w))).toEqual([]);
+  });
   it('a split io_submit: the requests the resumed line says were taken, at the call\'s start; a failed one none', () => {
     const t = [
       '5 10:00:00.000001 io_submit(0x1, 3, [{aio_data=0, aio_lio_opcode=IOCB_CMD_PREAD, aio_fildes=3</d/f>, aio_buf=0x1, aio_nbytes=10, aio_offset=0}, {aio_data=0, aio_lio_opcode=IOCB_CMD_PREAD, aio_fildes=3</d/f>, aio_buf=0x1, aio_nbytes=20, aio_offset=10}, {aio_data=0, aio_lio_opcode=IOCB_CMD_PREAD, aio_fildes=3</d/f>, aio_buf=0x1, aio_nbytes=30, aio_offset=30}] <unfinished ...>',

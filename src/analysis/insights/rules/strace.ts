@@ -84,13 +84,14 @@ export function lookupTrees(byDir: Map<string, number>): Map<string, { n: number
 const metadataStorm: Rule = {
   code: 'T01',
   title: 'Metadata storm',
-  levels: 'HIGH when lookups of the application\'s files take > metadata_storm_time of a case\'s traced time (and ≥ metadata_storm_min_time); WARN when only their count exceeds metadata_storm_calls. Start-up lookups (system and runtime files: loader, /sys, /proc, imports) apart, by time only',
+  levels: 'HIGH when lookups of the application\'s files take > metadata_storm_time of a case\'s traced time (and ≥ metadata_storm_min_time) without their single longest one; WARN when only their count exceeds metadata_storm_calls. Start-up lookups (system and runtime files: loader, /sys, /proc, imports) apart, by time only',
   target: 'user',
   run(ctx, scope, t) {
+    // by time, a storm is many lookups: their time without the longest one (one slow open is no storm) still heavy
     const heavy = (time: number, k: number): boolean => ctx.caseTraced[k] > 0 && time >= t.metadata_storm_min_time && time / ctx.caseTraced[k] > t.metadata_storm_time;
-    const byTime = (k: number): boolean => heavy(ctx.caseLookupTime[k], k);
+    const byTime = (k: number): boolean => heavy(ctx.caseLookupTime[k] - ctx.caseLookupMax[k], k);
     const app = scope.cases.filter((k) => ctx.caseLookups[k] > t.metadata_storm_calls || byTime(k));
-    const start = scope.cases.filter((k) => heavy(ctx.caseStartLookupTime[k], k));
+    const start = scope.cases.filter((k) => heavy(ctx.caseStartLookupTime[k] - ctx.caseStartLookupMax[k], k));
     const out: RawFinding[] = [];
     if (app.length) out.push(stormFinding(ctx, scope, t, app, 'app', byTime));
     if (start.length) out.push(stormFinding(ctx, scope, t, start, 'start-up', () => true));
