@@ -116,4 +116,21 @@ describe('the built CLI (node dist-cli/strace-dfg.mjs)', () => {
     const doc = JSON.parse(f.stdout);
     expect(doc.events).toBe(4 * 1111); // file.mdtest.0.12, .120-.129, .1200-.1299, .12000-.12999: 4 calls each
   }, 60_000);
+
+  it('a load whose paths the sample cannot see (in files it does not read) is read with the heap watched: one stop line and exit 2, not a V8 abort', () => {
+    // 64 ranks: the sample reads every 4th file (0, 4, …, 60) and meets a handful of paths; ranks 1-3 each
+    // create, stat and unlink 40k files of their own (issue #33.7: when the estimate is a guess, read and
+    // watch the heap rather than refuse; without the watch this aborts in a 16 MiB old space)
+    const dir = tempDir('unseen-paths');
+    const small = readFileSync(join(FIG1, 'a_node1_1.st'));
+    for (let k = 0; k < 64; k++) {
+      const f = join(dir, `run_node1_${String(k).padStart(2, '0')}.st`);
+      if (k >= 1 && k <= 3) writeLatePathsTrace(f, { paths: 40_000, headBytes: 1e4, dir: `/scratch/mdtest/rank${k}` });
+      else writeFileSync(f, small);
+    }
+    const r = spawnSync(process.execPath, ['--max-old-space-size=16', CLI, 'analyze', '--jobs', '1', dir], { encoding: 'utf8', cwd: ROOT, timeout: 60_000, env: { ...process.env, STRACE_DFG_DEBUG: '', STRACE_DFG_HEAP_MB: '' } });
+    expect(r.stderr).not.toMatch(/FATAL|heap out of memory/);
+    expect(r.stderr).toMatch(/^strace-dfg: stopped reading after \d+ % of the traces: the JavaScript heap holds [\d.]+ MiB, \d+ % of its limit of [\d.]+ MiB \(the load holds more distinct paths or events than its estimate said\): keep only the paths you need with --filter SUBSTR .*NODE_OPTIONS=--max-old-space-size=\d+\)\n$/m);
+    expect(r.status).toBe(2);
+  }, 60_000);
 });

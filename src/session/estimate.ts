@@ -48,7 +48,17 @@ export interface PathEstimate {
   slices: number;
   /** From the quick look only (QUICK_FILES files): the load was far under the budget. */
   quick?: boolean;
+  /** Distinct paths met in the sample itself (a lower bound of `paths`). */
+  seen: number;
+  /**
+   * The new paths the extrapolation rests on: met in the second half of one slice and in no other. Few of
+   * them (under SURE_FRESH) make `paths - seen` a guess: a load is then read with the heap watched, not refused.
+   */
+  fresh: number;
 }
+
+/** Fresh paths (PathEstimate.fresh) from which an extrapolation is taken as sure (a Poisson count: ±10 %). */
+export const SURE_FRESH = 100;
 
 /** The lines of `bytes` from its first line start (`skipFirst`: a slice begins mid-line) to its last line end. */
 function wholeLines(bytes: Uint8Array, skipFirst: boolean, atEnd: boolean): Uint8Array {
@@ -58,8 +68,8 @@ function wholeLines(bytes: Uint8Array, skipFirst: boolean, atEnd: boolean): Uint
   return lf >= s ? bytes.subarray(s, lf + 1) : bytes.subarray(0, 0);
 }
 
-/** One slice: its distinct paths, those first seen in its second half, and its lengths. */
-function sliceStats(name: string, bytes: Uint8Array, pathFilter: ((fp: string) => boolean) | undefined): { distinct: number; tail: number; lenSum: number } {
+/** One slice: its distinct paths (kept by the filter), each flagged when first seen in the slice's second half. */
+function slicePaths(name: string, bytes: Uint8Array, pathFilter: ((fp: string) => boolean) | undefined): { paths: string[]; late: boolean[] } {
   let lines = 0;
   let half = 0;
   for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) {
@@ -72,24 +82,24 @@ function sliceStats(name: string, bytes: Uint8Array, pathFilter: ((fp: string) =
     const f = log.pairFp[log.pair[i]];
     if (log.line[i] < first[f]) first[f] = log.line[i];
   }
-  let tail = 0;
-  let distinct = 0;
-  let lenSum = 0;
+  const paths: string[] = [];
+  const late: boolean[] = [];
   for (let f = 1; f < log.paths.length; f++) {
     if (first[f] === Infinity) continue; // no event kept (the filter's placeholder)
-    if (first[f] > half) tail++;
-    distinct++;
-    lenSum += log.paths[f].length;
+    paths.push(log.paths[f]);
+    late.push(first[f] > half);
   }
-  return { distinct, tail, lenSum };
+  return { paths, late };
 }
 
 /**
- * Samples up to SAMPLE_FILES strace files of `items`, each in SLICES slices spread over it: in each slice,
- * the paths first seen in its second half give the rate at which the file meets new paths there (the first
- * half also holds the libraries and configuration every process opens); the estimate is the mean rate
- * over all strace bytes plus the most paths one head held. A path met again far from where it was first
- * seen (mdtest's stat and remove phases) counts again: an mdtest trace is over-estimated, up to 2.5 times.
+ * Samples up to SAMPLE_FILES strace files of `items`, each in SLICES slices spread over it. The estimate is
+ * the distinct paths met in the whole sample plus the rate at which the trace meets new ones times the bytes
+ * not sampled; that rate counts the paths first met in the second half of a slice (the first half also holds
+ * the libraries and configuration every process opens) and met in no other slice of the sample: a path that
+ * another slice, of any file, also meets recurs (a program reading the same 402 files in a loop longer
+ * than a slice: issue #33.7, where counting each slice on its own gave millions). A path met again far from
+ * where it was first seen (mdtest's stat and remove phases) counts again: an mdtest trace is over-estimated.
  * `pathFilter`: count only the paths a parse-time filter keeps (LoadOptions.pathFilter). `budget` (heap bytes
  * the paths may take): a quick look first (QUICK_FILES); the full sample only when that is not far under it.
  */
@@ -112,11 +122,9 @@ async function sample(items: readonly (Identified | ByteSource)[], pathFilter: (
   let sniffedStrace = 0;
   const step = Math.max(1, strace.length / files);
   let sampledBytes = 0;
-  let tailNew = 0;
   let tailBytes = 0;
-  let headMax = 0;
-  let lenSum = 0;
-  let lenN = 0;
+  // each path met in the sample: in how many slices, and whether the first of them met it in its second half
+  const met = new Map<string, { slices: number; late: boolean }>();
   let sampledFiles = 0;
   let slices = 0;
   for (let k = 0, picked = 0; k < strace.length && picked < files; k = Math.floor(++picked * step)) {
@@ -139,19 +147,27 @@ async function sample(items: readonly (Identified | ByteSource)[], pathFilter: (
       const raw = await src.read(offset, len);
       const lines = wholeLines(raw, offset > 0, offset + raw.length >= src.size);
       if (!lines.length) continue;
-      const st = sliceStats(src.name, lines, pathFilter);
+      const st = slicePaths(src.name, lines, pathFilter);
       slices++;
       sampledBytes += lines.length;
-      tailNew += st.tail;
       tailBytes += lines.length - (lines.length >> 1);
-      lenSum += st.lenSum;
-      lenN += st.distinct;
-      if (j === 0) headMax = Math.max(headMax, st.distinct);
+      st.paths.forEach((p, q) => {
+        const m = met.get(p);
+        if (m) m.slices++;
+        else met.set(p, { slices: 1, late: st.late[q] });
+      });
     }
   }
   const totalBytes = known || sniffed === 0 ? allBytes : (allBytes * sniffedStrace) / sniffed;
-  const rate = tailBytes > 0 ? tailNew / tailBytes : 0;
-  const paths = Math.round(headMax + rate * Math.max(0, totalBytes - sampledBytes / Math.max(1, sampledFiles)));
-  const meanLength = lenN ? lenSum / lenN : 0;
-  return { sampledFiles, sampledBytes, paths, meanLength, heapBytes: Math.round(paths * (HEAP_PER_PATH + 2 * meanLength)), slices };
+  // the rate at which the trace meets new paths: those first met in a slice's second half and in no other slice
+  let fresh = 0;
+  let lenSum = 0;
+  for (const [p, m] of met) {
+    lenSum += p.length;
+    if (m.slices === 1 && m.late) fresh++;
+  }
+  const rate = tailBytes > 0 ? fresh / tailBytes : 0;
+  const paths = Math.round(met.size + rate * Math.max(0, totalBytes - sampledBytes));
+  const meanLength = met.size ? lenSum / met.size : 0;
+  return { sampledFiles, sampledBytes, paths, meanLength, heapBytes: Math.round(paths * (HEAP_PER_PATH + 2 * meanLength)), slices, seen: met.size, fresh };
 }

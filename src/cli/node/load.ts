@@ -4,13 +4,14 @@ import { getHeapStatistics } from 'node:v8';
 import type { Identified } from '../../ingest/registry';
 import { formatBytes, formatCount } from '../../lib/format';
 import type { PathFilter } from '../../analysis/types';
-import { estimatePaths, type PathEstimate } from '../../session/estimate';
+import { estimatePaths, SURE_FRESH, type PathEstimate } from '../../session/estimate';
 import { pathPredicate } from '../../session/pathFilter';
 import { Session } from '../../session/session';
 import type { Ctx, LoadSummary } from '../../session/types';
 import { discover, type Skipped } from './discover';
 import { CliError, type CliIO } from '../errors';
 import { nodeInflate } from './gunzip';
+import { watchHeap, type HeapWatch } from './heapWatch';
 import { canUseWorkers, defaultJobs, NodeParsePool } from './parallel';
 import { regexGuard } from './regexGuard';
 import { nodeSandbox } from './sandbox';
@@ -72,14 +73,17 @@ function noteFileReports(io: CliIO, s: LoadSummary, empty: readonly string[]): v
   }
 }
 
-/** A progress line on an interactive terminal only, at most every 200 ms. */
-function progressCtx(io: CliIO): Ctx {
+/** A progress line on an interactive terminal only, at most every 200 ms; the heap watched on each report. */
+function progressCtx(io: CliIO): { ctx: Ctx; heap: HeapWatch } {
   const t0 = performance.now();
   let shown = 0;
   const tty = io.stderr === process.stderr && process.stderr.isTTY;
-  return {
-    cancel: { cancelled: false },
+  const cancel = { cancelled: false };
+  const heap = watchHeap(cancel);
+  const ctx: Ctx = {
+    cancel,
     progress: (p) => {
+      heap.check(p.done, p.total);
       if (!tty || p.phase !== 'parse') return;
       const t = performance.now();
       if (t - shown < 200 && p.done < p.total) return;
@@ -88,6 +92,7 @@ function progressCtx(io: CliIO): Ctx {
       io.stderr.write(`\rstrace-dfg: reading ${Math.floor((100 * p.done) / (p.total || 1))}% (${mb.toFixed(0)} MB, ${(mb / ((t - t0) / 1000 || 1)).toFixed(0)} MB/s)${p.done >= p.total ? '\n' : ''}`);
     },
   };
+  return { ctx, heap };
 }
 
 /** The heap this process may use (STRACE_DFG_HEAP_MB overrides it: tests, or a known smaller budget). */
@@ -111,9 +116,13 @@ function tooManyPaths(est: PathEstimate, heap: number, filtered: boolean): CliEr
   );
 }
 
+/** An estimate over the budget that is not a guess: from enough new paths, or the paths sampled alone over it. */
+const sure = (est: PathEstimate, budget: number): boolean => est.fresh >= SURE_FRESH || (est.seen / Math.max(1, est.paths)) * est.heapBytes > budget;
+
 /**
  * Millions of distinct paths (mdtest-like runs) fill the JavaScript heap: estimated from slices of the
- * files before reading them (session/estimate.ts), a load that cannot fit stops with one line. With the
+ * files before reading them (session/estimate.ts), a load that cannot fit stops with one line; one whose
+ * estimate is a guess (few new paths in the sample) is read with the heap watched (heapWatch.ts). With the
  * view's keep-only path filters (`--filter`), a load that fits only when they are applied while reading
  * gets them as its parse-time filter (returned; noted on stderr: the events of other paths are then
  * counted as filtered while reading, not left out by the mapping).
@@ -125,9 +134,16 @@ async function checkPathsFit(io: CliIO, items: Identified[], filter: readonly Pa
   if (4 * items.reduce((a, i) => a + i.source.size, 0) <= budget) return undefined;
   const est = await estimatePaths(items, undefined, budget);
   if (est.heapBytes <= budget) return undefined;
+  if (!sure(est, budget)) {
+    // a guess from a few paths met once: read, with the heap watched (watchHeap), rather than refuse
+    io.stderr.write(
+      `strace-dfg: note: about ${formatCount(est.paths)} distinct paths estimated, more than the heap budget of ${formatBytes(budget)} holds, but from only ${est.fresh} new path${est.fresh === 1 ? '' : 's'} in the sample (${formatCount(est.seen)} met in all): reading, and stopping if the heap fills\n`,
+    );
+    return undefined;
+  }
   if (!filter.length) throw tooManyPaths(est, heap, false);
   const kept = await estimatePaths(items, pathPredicate(filter), budget);
-  if (kept.heapBytes > budget) throw tooManyPaths(kept, heap, true);
+  if (kept.heapBytes > budget && sure(kept, budget)) throw tooManyPaths(kept, heap, true);
   io.stderr.write(
     `strace-dfg: about ${formatCount(est.paths)} distinct paths would not fit in the heap budget of ${formatBytes(budget)}: --filter is applied while reading (about ${formatCount(kept.paths)} paths kept; the events of the others are counted as filtered)\n`,
   );
@@ -175,11 +191,15 @@ export async function loadPaths(io: CliIO, paths: readonly string[], opts: LoadP
   }
   const session = new Session({ pool, regexGuard, inflate: nodeInflate, sortOnLoad: !!opts.sortOnLoad, customSandbox: nodeSandbox() });
   let summary: LoadSummary;
+  const { ctx, heap } = progressCtx(io);
   try {
-    summary = await session.load(progressCtx(io), files.map((f) => f.item), { splitByPid: opts.splitByPid, ...(pathFilter ? { pathFilter } : {}) });
+    summary = await session.load(ctx, files.map((f) => f.item), { splitByPid: opts.splitByPid, ...(pathFilter ? { pathFilter } : {}) });
   } catch (e) {
     pool?.close();
+    if (heap.reason !== null) throw new CliError(heap.reason);
     throw e;
+  } finally {
+    heap.stop();
   }
   // the pool stays: its idle threads (which do not keep the process alive) sort for the first analysis
   const loadedNames = new Set(summary.files.map((f) => f.name));
