@@ -125,10 +125,12 @@ function CompareTab() {
   const selectEdge = useApp((s) => s.selectEdge);
   const exportCompareJson = useApp((s) => s.exportCompareJson);
   const notify = useApp((s) => s.notify);
+  const mapping = useApp((s) => s.view.mapping);
+  const setMapping = useApp((s) => s.setMapping);
   if (!compare) return <p className="muted">Choose green and red cases (Partition tab) to compare them.</p>;
   // a selected edge (its cases open) is the selection the table and the sentences mark, else the node
   const mark = edge ? edgeKey(edge.source, edge.target) : selected;
-  return <ComparePanel result={compare} selected={mark} onSelectNode={(id) => void selectNode(id)} onSelectEdge={(a, b) => void selectEdge(a, b)} exportJson={exportCompareJson} onError={notify} />;
+  return <ComparePanel result={compare} selected={mark} onSelectNode={(id) => void selectNode(id)} onSelectEdge={(a, b) => void selectEdge(a, b)} exportJson={exportCompareJson} onError={notify} rewrites={mapping.rewrites} onRewrites={(r) => void setMapping({ ...mapping, rewrites: r })} />;
 }
 
 export const TABS: readonly TabDef[] = [

@@ -15,7 +15,8 @@ import { caseMeasures, type CaseMeasures } from './cases';
 import { compareMatrix, type CompareMatrix, type Sparse } from './matrix';
 import { benjaminiHochberg, mannWhitneyU } from './stats';
 import { adjustPerCall, callDurations, callsOf, perCall, PER_CALL_MAX } from './percall';
-import { structuralDifferences } from './structural';
+import { alignments, isAlignLabel } from './align';
+import { splitActivity, structuralDifferences } from './structural';
 import { topDifferences } from './top';
 import {
   CASE_METRICS,
@@ -243,8 +244,8 @@ export function compare(log: EventLog, spec: MappingSpec, partition: PartitionSp
   adjust([...activities, ...edges].flatMap((r) => Object.values(r.tests)));
   // per call: the durations of the individual calls of each activity, green against red
   const calls = hasDurations ? callDurations(log, m.pairAct, A, side) : null;
+  const index = new Map(m.activities.map((a, i) => [a, i]));
   if (calls) {
-    const index = new Map(m.activities.map((a, i) => [a, i]));
     const list = activities.filter((r) => r.green.time !== null).map((r) => (r.perCall = perCall(callsOf(calls, 0, index.get(r.id)!), callsOf(calls, 1, index.get(r.id)!))));
     adjustPerCall(list);
   }
@@ -285,7 +286,13 @@ export function compare(log: EventLog, spec: MappingSpec, partition: PartitionSp
   };
   const byLayer = layerRows(log, m.pairAct, gc, rc, spec.layerRules);
   if (byLayer) Object.assign(res, byLayer);
-  res.structural = structuralDifferences(activities, edges, gc.length, rc.length);
+  res.alignments = alignments(activities, gc.length, rc.length, spec.depth, calls, index);
+  const applied = new Map<string, string[]>();
+  for (const r of spec.rewrites) if (r.kind === 'prefix' && isAlignLabel(r.label)) applied.set(r.label, [...(applied.get(r.label) ?? []), r.pattern]);
+  res.applied = [...applied].map(([label, patterns]) => ({ label, patterns }));
+  const aligned = new Set(res.alignments.flatMap((x) => x.calls.flatMap((c) => [c.green, c.red])));
+  for (const x of res.alignments) for (const r of activities) if (splitActivity(r.id)[1] === x.green || splitActivity(r.id)[1] === x.red) aligned.add(r.id);
+  res.structural = structuralDifferences(activities, edges, gc.length, rc.length, aligned);
   res.top = topDifferences(res, options.top ?? 8);
   return res;
 }

@@ -2,7 +2,7 @@
  * CompareResult → the JSON document of `strace-dfg compare --json` and of the app's comparison export
  * (docs/FORMATS.md "Compare JSON output"). Pure: no DOM, no Node.
  */
-import { CASE_METRICS, ELEMENT_METRICS, type CompareResult, type CompareRow, type SideColumn, type Spread, type StructuralDifference, type TestResult, type TopDifference } from './types';
+import { CASE_METRICS, ELEMENT_METRICS, type CompareResult, type CompareRow, type SideColumn, type Spread, type Alignment, type StructuralDifference, type TestResult, type TopDifference } from './types';
 
 export interface JsonTest {
   u: number | null;
@@ -71,6 +71,10 @@ export interface CompareJson {
   sites?: Record<string, JsonRow>;
   /** Activities and edges in every case of one side and none of the other (docs/METHOD.md "Structural differences"). */
   structural: StructuralDifference[];
+  /** Places that play the same role on both sides, with the rewrites that align them (docs/METHOD.md "Like for like"). */
+  alignments: Alignment[];
+  /** Alignments the mapping already applies (rewrites to an alignment label). */
+  applied: { label: string; patterns: string[] }[];
   top: string[];
   top_refs: TopDifference[];
   testable: boolean;
@@ -145,6 +149,8 @@ export function toCompareJson(res: CompareResult): CompareJson {
     ...(res.layers ? { layers: rows(res.layers) } : {}),
     ...(res.sites ? { sites: rows(res.sites) } : {}),
     structural: (res.structural ?? []).map((x) => ({ ...x })),
+    alignments: (res.alignments ?? []).map((a) => JSON.parse(JSON.stringify(a)) as Alignment),
+    applied: (res.applied ?? []).map((a) => ({ label: a.label, patterns: [...a.patterns] })),
     top: res.top.map((t) => t.text),
     top_refs: res.top.map((t) => ({ ...t })),
     testable: res.testable,

@@ -114,8 +114,33 @@ function structuralSentences(res: CompareResult): TopDifference[] {
   });
 }
 
+/** "like for like: …" for each alignment (its text set here), the call with the most time compared. */
+function alignSentences(res: CompareResult): TopDifference[] {
+  const nG = res.green.ids.length;
+  const nR = res.red.ids.length;
+  return (res.alignments ?? []).map((a) => {
+    let text = `like for like: ${a.green} in green and ${a.red} in red have the same calls (${a.calls.map((c) => c.call).join(', ')}): rewrite both to ${a.label}`;
+    const c = a.calls[0];
+    const t = c.test;
+    // the call with the most time, then up to two more whose difference per call or per case stands
+    const said = a.calls.filter((x, i) => x.meanDur.green && x.meanDur.red && (i === 0 || (x.perCall?.test.q ?? 1) < ALPHA || x.test?.separated)).slice(0, 3);
+    said.forEach((x, i) => {
+      const g = x.meanDur.green!;
+      const r = x.meanDur.red!;
+      const pc = x.perCall?.test;
+      const k = g >= r ? `${num(g / r)}× longer per call in green` : `${num(r / g)}× longer per call in red`;
+      text += `${i === 0 ? '; there' : ';'} ${x.call} takes ${k} (mean ${formatDuration(g)} vs ${formatDuration(r)}${pc?.q != null ? `, per call ${qText(pc.q)}` : ''})`;
+      if (x.time.green !== null && x.time.red !== null) text += `, ${formatDuration(x.time.green)} vs ${formatDuration(x.time.red)} per case`;
+      const dom = x.test ? dominance(x.test) : '';
+      if (x.test) text += `${dom ? `, ${dom}${separationText(x.test, nG, nR)}` : ''}, ${qText(x.test.q)}`;
+    });
+    a.text = text;
+    return { kind: 'align', ref: c.green, refs: a.calls.flatMap((x) => [x.green, x.red]), metric: 'time', effect: t?.effect ?? null, q: t?.q ?? null, ...(t?.separated ? { separated: true } : {}), text };
+  });
+}
+
 export function topDifferences(res: CompareResult, limit: number): TopDifference[] {
-  const first = structuralSentences(res);
+  const first = [...structuralSentences(res), ...alignSentences(res)];
   /** Activities a structural sentence names: their own rows and the edges that touch them say nothing more. */
   const said = new Set(first.flatMap((t) => t.refs ?? []));
   const out = caseSentences(res);

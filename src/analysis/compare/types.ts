@@ -3,6 +3,7 @@
  * "Compare JSON output"). Per-case arrays are Float64Arrays (transferable from the worker); everything
  * else is plain data. Add optional fields freely; do not rename existing ones.
  */
+import type { RewriteRule } from '../types';
 
 /** The per-case metrics of an activity (edges have `count` only). */
 export type ElementMetric = 'count' | 'bytes' | 'time';
@@ -59,6 +60,35 @@ export interface SideColumn {
   failureRate: number | null;
   /** Edges: mean gap end(a) → start(b) on the side, s. */
   meanGap: number | null;
+}
+
+/** One call on an aligned pair of places: green's activity against red's (docs/METHOD.md "Like for like"). */
+export interface AlignedCall {
+  call: string;
+  /** The activities: `call:greenPlace`, `call:redPlace`. */
+  green: string;
+  red: string;
+  /** Mean calls per case, mean time in the call per case (s), mean duration of one call (s), each side. */
+  count: { green: number; red: number };
+  time: { green: number | null; red: number | null };
+  meanDur: { green: number | null; red: number | null };
+  /** Per case: time in the call, green cases against red cases (q over the aligned calls). */
+  test: TestResult | null;
+  /** Per call: every call's duration (q over the aligned calls' per-call tests). */
+  perCall: PerCall | null;
+}
+
+/** Two places that play the same role (the same calls), green's and red's, and the rewrite that aligns them. */
+export interface Alignment {
+  green: string;
+  red: string;
+  /** What both are rewritten to, e.g. `/scratch/{ssf|fpp}`. */
+  label: string;
+  /** Two prefix rules (green's place, red's place → label): the CLI's --rewrite options, the app's "Apply". */
+  rewrites: RewriteRule[];
+  /** Every call made on both, most time first. */
+  calls: AlignedCall[];
+  text: string;
 }
 
 /** The individual calls of an activity on one side (docs/METHOD.md "Per-call tests"). */
@@ -180,6 +210,10 @@ export interface CompareResult {
   top: TopDifference[];
   /** Activities and edges in every case of one side and none of the other, one entry per sentence. */
   structural?: StructuralDifference[];
+  /** Places that play the same role on both sides, aligned like for like (proposed rewrites). */
+  alignments?: Alignment[];
+  /** Alignments the mapping already applies: its prefix rewrites to an alignment label, per label. */
+  applied?: { label: string; patterns: string[] }[];
   /** Why there are no per-call tests (too many calls), else null. */
   perCallNote?: string | null;
   /** Whether both sides have ≥ 2 cases (else every test is null). */

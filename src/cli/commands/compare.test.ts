@@ -45,6 +45,21 @@ describe('strace-dfg compare', () => {
     expect(doc.activities['pwrite64:/scratch/iorlike/fpp'].side).toBe('red');
   });
 
+  it('like for like: prints the two --rewrite options, which then compare the directories as one', async () => {
+    const DIRS = join(__dirname, '..', '..', 'analysis', 'compare', '__fixtures__', 'ssf-fpp-dirs');
+    const r = await run('compare', '--green', 'cid:ssf', '--red', 'cid:fpp', '--jobs', '1', DIRS);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/ {2}1\. like for like: \/scratch\/ssf in green and \/scratch\/fpp in red have the same calls/);
+    const opts = /\n {2}(--rewrite '\/scratch\/ssf => \/scratch\/\{ssf\|fpp\}' --rewrite '\/scratch\/fpp => \/scratch\/\{ssf\|fpp\}')\n/.exec(r.out);
+    expect(opts).not.toBeNull();
+    const args = [...opts![1].matchAll(/--rewrite '([^']*)'/g)].flatMap((m) => ['--rewrite', m[1]]);
+    const j = await run('compare', '--green', 'cid:ssf', '--red', 'cid:fpp', '--json', '--jobs', '1', ...args, DIRS);
+    const doc = JSON.parse(j.out) as CompareJson;
+    expect(doc.alignments).toEqual([]);
+    expect(doc.applied).toEqual([{ label: '/scratch/{ssf|fpp}', patterns: ['/scratch/ssf', '/scratch/fpp'] }]);
+    expect(doc.activities['pwrite64:/scratch/{ssf|fpp}'].side).toBe('both');
+  });
+
   it('bad usage is one line and exit code 2', async () => {
     const a = await run('compare', '--green', 'cid:ssf', IOR);
     expect(a.code).toBe(2);

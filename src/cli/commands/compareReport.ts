@@ -3,6 +3,9 @@ import type { CompareResult, CompareRow, ElementMetric, Spread } from '../../ana
 import { formatBytes, formatCount, formatDuration, formatPercent } from '../../lib/format';
 import { safe } from '../text';
 
+/** One shell word: single-quoted (a ' inside as '\''). */
+const shellQuote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
+
 function pad(s: string, n: number, right = false): string {
   const w = [...s].length;
   if (w >= n) return s;
@@ -58,6 +61,10 @@ export function compareReport(res: CompareResult, o: CompareReportOptions): stri
   out.push('', 'Top differences:');
   if (res.top.length === 0) out.push('  (none: nothing in every case of one side only, no test with q < 0.05, no complete separation)');
   res.top.forEach((t, i) => out.push(`  ${i + 1}. ${safe(t.text)}`));
+  for (const a of res.alignments ?? []) {
+    out.push('', `Like for like: ${safe(a.green)} (green) and ${safe(a.red)} (red) — compare them as one with`);
+    out.push(`  ${a.rewrites.map((r) => `--rewrite ${shellQuote(`${r.pattern} => ${r.label}`)}`).join(' ')}`);
+  }
   out.push('', 'Per case, median (quartiles):');
   const cm: [string, keyof CompareResult['caseTests'], (x: number) => string][] = [
     ['wall time', 'wall', formatDuration],

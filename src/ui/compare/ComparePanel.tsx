@@ -8,6 +8,8 @@ import { useMemo, useState } from 'react';
 import type { CaseMetric, CompareResult, ElementMetric, Spread } from '../../analysis/compare/types';
 import { formatBytes, formatCount, formatDuration, formatPercent } from '../../lib/format';
 import { download } from '../exportFiles';
+import type { RewriteRule } from '../../analysis/types';
+import { AlignBar } from './AlignBar';
 import { CasesTable } from './CasesTable';
 import { CompareTable } from './CompareTable';
 import { compareCsv } from './compareModel';
@@ -20,6 +22,9 @@ export interface ComparePanelProps {
   onSelectEdge(source: string, target: string): void;
   exportJson(): Promise<string>;
   onError(message: string): void;
+  /** The mapping's rewrites, and how to set them (like-for-like alignments: Apply / Undo). */
+  rewrites: readonly RewriteRule[];
+  onRewrites(r: RewriteRule[]): void;
 }
 
 type View = 'elements' | 'cases';
@@ -45,7 +50,7 @@ function qText(q: number | null): string {
   return q < 0.001 ? q.toExponential(1) : q.toFixed(3);
 }
 
-export function ComparePanel({ result, selected, onSelectNode, onSelectEdge, exportJson, onError }: ComparePanelProps) {
+export function ComparePanel({ result, selected, onSelectNode, onSelectEdge, exportJson, onError, rewrites, onRewrites }: ComparePanelProps) {
   const [view, setView] = useState<View>('elements');
   const [metric, setMetric] = useState<ElementMetric>('time');
   const edgeEnds = useMemo(() => new Map(result.edges.map((e) => [e.id, [e.source!, e.target!] as const])), [result]);
@@ -91,6 +96,7 @@ export function ComparePanel({ result, selected, onSelectNode, onSelectEdge, exp
         ))}
         {result.top.length === 0 && <li className="muted">No difference to state: nothing in every case of one side only, no test with q &lt; 0.05, no complete separation.</li>}
       </ol>
+      <AlignBar result={result} rewrites={rewrites} onRewrites={onRewrites} />
       <table className="tbl cmp-summary" data-testid="compare-summary">
         <thead>
           <tr>
