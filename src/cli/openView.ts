@@ -35,6 +35,8 @@ export interface OpenView {
   reply: AnalyzeReply;
   /** Files that loaded. */
   files: number;
+  /** The files on disk the load read (Loaded.read). */
+  read: string[];
   ctx: Ctx;
 }
 
@@ -42,10 +44,10 @@ export async function openView(io: CliIO, a: OpenViewArgs, opts: OpenViewOptions
   const view = cliView(a);
   opts.check?.(view);
   const p = plan(view);
-  const { session, files } = await loadPaths(io, a.paths, { splitByPid: p.load.splitByPid, jobs: a.jobs, filter: p.analyze.mapping.include, sortOnLoad: !!opts.sortOnLoad });
+  const { session, files, read } = await loadPaths(io, a.paths, { splitByPid: p.load.splitByPid, jobs: a.jobs, filter: p.analyze.mapping.include, sortOnLoad: !!opts.sortOnLoad });
   const ctx = noCtx();
   if (opts.reports) session.wantReports(undefined, opts.reports === 'both');
   const reply = await session.analyze(ctx, p.analyze);
   for (const w of reply.warnings) io.stderr.write(`strace-dfg: warning: ${safe(w)}\n`);
-  return { session, view, plan: p, reply, files, ctx };
+  return { session, view, plan: p, reply, files, read, ctx };
 }

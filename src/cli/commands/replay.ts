@@ -6,6 +6,7 @@
  *   replay --pattern [view options] PATH...               each case's I/O as nested loops, and an IOR command
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { refuseInput } from '../node/outputs';
 import { join } from 'node:path';
 import type { WhatIfs } from '../../analysis/replay/index';
 import { parseSize } from '../../lib/size';
@@ -106,10 +107,13 @@ export async function runReplay(a: ReplayArgs, io: CliIO): Promise<number> {
     io.stdout.write(a.json ? JSON.stringify(report, null, 2) + '\n' : checkReport(report));
     return 0;
   }
+  refuseInput(a.dir, a.paths, '--out');
   outReady(a.dir, a.force);
   const t0 = performance.now();
-  const { session, ctx } = await openView(io, a);
+  const { session, ctx, read } = await openView(io, a);
   const reply = await session.replay(ctx, { whatIfs: a.whatIfs });
+  // with --force into a folder that holds traces: never over a file the load read
+  for (const f of reply.files) refuseInput(join(a.dir, f.path), [...a.paths, ...read], '--out');
   writeFolder(a.dir, reply.files);
   io.stderr.write(replaySummary(reply, a.dir, (performance.now() - t0) / 1000));
   return 0;

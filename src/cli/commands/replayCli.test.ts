@@ -36,6 +36,22 @@ describe('strace-dfg replay', () => {
     expect([again.code, again.err]).toEqual([2, `strace-dfg: --out ${out} is not empty (use --force to write into it)\n`]);
   });
 
+  it('--out never writes over an input (#33.9): the folder given as input, or a trace in it that a file of the replay would replace', async () => {
+    const run = join(dir, 'in-run');
+    mkdirSync(run, { recursive: true });
+    for (const k of [0, 1]) writeFileSync(join(run, `run_node1_${k}.st`), readFileSync(join(NORMAL, `run_node1_${k}.st`)));
+    const same = await runCli('replay', '--out', run, '--force', run);
+    expect([same.code, same.err]).toEqual([2, `strace-dfg: --out ${run} is one of the inputs (${run}): refusing to write over it; write the output elsewhere\n`]);
+    // a trace named like a file the replay writes (README.md, read as a trace by its content)
+    const out = join(dir, 'named');
+    mkdirSync(out, { recursive: true });
+    const trace = readFileSync(join(NORMAL, 'run_node1_0.st'));
+    writeFileSync(join(out, 'README.md'), trace);
+    const over = await runCli('replay', '--out', out, '--force', join(out, 'README.md'));
+    expect([over.code, over.err]).toEqual([2, `strace-dfg: --out ${join(out, 'README.md')} is one of the inputs (${join(out, 'README.md')}): refusing to write over it; write the output elsewhere\n`]);
+    expect(readFileSync(join(out, 'README.md'))).toEqual(trace);
+  });
+
   it('--check: one line when the folder is not a replay, or its files are broken', async () => {
     const bad = join(dir, 'bad');
     mkdirSync(bad, { recursive: true });

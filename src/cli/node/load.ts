@@ -22,6 +22,8 @@ export interface Loaded {
   summary: LoadSummary;
   /** Files that loaded. */
   files: number;
+  /** The files on disk the load read (a gzip file's, an archive's own path): what a writing command must not write over. */
+  read: string[];
 }
 
 export interface LoadPathsOptions {
@@ -218,5 +220,6 @@ export async function loadPaths(io: CliIO, paths: readonly string[], opts: LoadP
   noteSkipped(io, 'could not load', [...unread, ...failed.map((e) => ({ name: e.file, reason: e.message }))]);
   noteFileReports(io, summary, empty);
   for (const n of summary.notes ?? []) io.stderr.write(`strace-dfg: ${safe(n)}\n`);
-  return { session, summary, files: files.length - failed.length };
+  const read = files.flatMap((f) => f.item.source.path ?? f.item.source.compressed?.path ?? []);
+  return { session, summary, files: files.length - failed.length, read };
 }

@@ -19,10 +19,11 @@ function sameFile(a: string, b: string): boolean {
   }
 }
 
-/** Refuses an output that is one of the input paths given (a folder's files are left out of its reading instead). */
-export function refuseInput(out: string, inputs: readonly string[]): void {
+/** Refuses an output (`-o FILE`, `--out DIR`, a file written into it) that is one of the input paths given or the files read
+ * (convert and export leave a folder's output out of its reading instead). */
+export function refuseInput(out: string, inputs: readonly string[], option = '-o'): void {
   for (const p of inputs) {
-    if (sameFile(out, p)) throw new CliError(`-o ${out} is one of the inputs (${p}): refusing to write over it; write the output elsewhere`);
+    if (sameFile(out, p)) throw new CliError(`${option} ${out} is one of the inputs (${p}): refusing to write over it; write the output elsewhere`);
   }
 }
 
