@@ -8,6 +8,7 @@
 import { visibleText } from '../lib/visible';
 import type { EventLog } from '../model';
 import { bareCall } from './layers/layered';
+import { operationOf } from './operations';
 import { SYSTEM_PATH, annotationKind, isSystemPath } from './systemFiles';
 import { END, START, type MappingSpec, type PathFilter, type RewriteRule } from './types';
 
@@ -206,6 +207,8 @@ export function compileMapping(log: EventLog, spec: MappingSpec, opts: MappingOp
     return fpOk[f] === 1;
   };
 
+  // the call-name meeting point (analysis/operations.ts): the activity names the operation
+  const callName = spec.ops ? log.calls.map(operationOf) : log.calls;
   const nPairs = log.pairCall.length;
   // pass 1: which pairs the filters keep, which of those are system files, whether any is a user file
   const keep = new Uint8Array(nPairs); // 0 dropped, 1 kept, 2 kept and a system file
@@ -231,7 +234,7 @@ export function compileMapping(log: EventLog, spec: MappingSpec, opts: MappingOp
     const f = log.pairFp[p];
     const sys = keep[p] === 2;
     if (sys && system === 'hide') continue;
-    const call = log.calls[c];
+    const call = callName[c];
     let path = fpPath[f];
     if (path === undefined) fpPath[f] = path = defaultPath(log.paths[f], spec.depth, rewriters);
     let act: string | null;

@@ -47,6 +47,9 @@ export interface MappingSpec {
   layer?: boolean;
   /** The user's layer rules, `NAME bin=REGEX sym=REGEX`, before the table's (analysis/layers/rules.ts). */
   layerRules?: string[];
+  /** Calls named by their operation (`pwrite64`, `POSIX write` → `write`): where strace traces and Darshan
+   * logs meet (analysis/operations.ts; view key `ops=1`, CLI `--ops`). */
+  ops?: boolean;
 }
 
 export const DEFAULT_MAPPING: MappingSpec = {

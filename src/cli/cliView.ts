@@ -98,6 +98,8 @@ function keyOf(g: Given): [string, string] | null {
       return ['custom-file', v];
     case 'by-layer':
       return ['layer', '1'];
+    case 'ops':
+      return ['ops', '1'];
     case 'layer-rule':
       return ['lrule', v];
     case 'layer-rules':

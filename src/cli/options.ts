@@ -39,6 +39,7 @@ export const VIEW_OPTIONS: OptionTable = {
   'custom-file': { type: 'string', value: 'FILE', help: 'a custom mapping: a JS function (e) => string | null, e = {call, fp, path, system}; it runs in a sandbox (no files, processes, network or modules; 512 MB beyond its inputs; 30 s)' },
   'allow-custom': { type: 'boolean', help: 'run the custom mapping code a --view text carries (never without this: read a link from someone else first); it runs in the same sandbox' },
   'by-layer': { type: 'boolean', help: 'the layer of each call (strace -k stacks, Darshan/OTF2 layers) before its activity: hdf5 › pwrite64:/scratch (the view key layer=1)' },
+  ops: { type: 'boolean', help: "calls named by their operation (read, write, open, seek, sync, stat): strace's pwrite64 and Darshan's POSIX write are both write, so a Darshan log and strace traces compare (the view key ops=1)" },
   'layer-rule': { type: 'string', multiple: true, value: "'NAME bin=RE sym=RE'", help: 'a layer rule before the built-in table: frames of that binary and/or symbol are layer NAME (repeat; docs/METHOD.md "Layers")' },
   'layer-rules': { type: 'string', value: 'FILE', help: 'layer rules, one a line (# comments), as --layer-rule' },
   green: { type: 'string', value: 'SEL', help: 'green cases: cid:C, host:H, re:REGEX (over case ids), ids:ID,ID — or a plain list ID,ID' },

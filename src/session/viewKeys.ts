@@ -142,6 +142,7 @@ export const KEYS: readonly ViewKey[] = [
   single('unassigned', 'analyze', oneOf(['hide', 'show'] as const), (v, x) => void (v.hideUnassigned = x === 'hide'), (v) => (v.hideUnassigned ? 'hide' : null)),
   list('keep', 'analyze', caseFilter, (v, x) => void v.caseFilters.push(x), (v) => v.caseFilters.map(caseFilterText)),
   single('layer', 'analyze', flag(['1', ''], ['0']), (v, x) => void (v.mapping.layer = x), (v) => (m(v).layer ? '1' : null)),
+  single('ops', 'analyze', flag(['1', ''], ['0']), (v, x) => void (v.mapping.ops = x), (v) => (m(v).ops ? '1' : null)),
   list('lrule', 'analyze', layerRule, (v, x) => void (v.mapping.layerRules = [...(v.mapping.layerRules ?? []), x]), (v) => [...(m(v).layerRules ?? [])]),
   single('activities', 'display', (s) => intIn(s, 0, COUNT_MAX), (v, x) => void (v.activities = x), (v) => (v.activities === null ? null : String(v.activities))),
   single('paths', 'display', (s) => intIn(s, 0, COUNT_MAX), (v, x) => void (v.paths = x), (v) => (v.paths === null ? null : String(v.paths))),

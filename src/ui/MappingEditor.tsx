@@ -30,6 +30,7 @@ interface Draft {
   custom: string;
   system: NonNullable<MappingSpec['system']>;
   pids: NonNullable<MappingSpec['pids']>;
+  ops: boolean;
 }
 const toDraft = (m: MappingSpec): Draft => ({
   depth: m.depth,
@@ -42,8 +43,11 @@ const toDraft = (m: MappingSpec): Draft => ({
   custom: m.custom ?? CUSTOM_EXAMPLE,
   system: m.system ?? 'show',
   pids: m.pids ?? 'raw',
+  ops: m.ops === true,
 });
-const fromDraft = (d: Draft): MappingSpec => ({
+/** The draft applied over `base` (what the editor does not show, e.g. the layer keys, is kept). */
+const fromDraft = (d: Draft, base: MappingSpec): MappingSpec => ({
+  ...base,
   depth: Math.max(0, Math.min(DEPTH_MAX, Math.round(d.depth) || 0)),
   include: textToFilters(d.include),
   exclude: textToFilters(d.exclude),
@@ -53,7 +57,11 @@ const fromDraft = (d: Draft): MappingSpec => ({
   custom: d.useCustom && d.custom.trim() ? d.custom : null,
   system: d.system,
   pids: d.pids,
+  ops: d.ops || undefined,
 });
+
+/** (analysis/operations.ts holds the classes; the UI imports no analysis code) */
+const OPS_TITLE = "Each call named by its operation, so that strace traces and Darshan logs of the same I/O give the same activities: read (read, pread64, readv, preadv…, aio_pread, Darshan's POSIX read), write (likewise), open (open, openat, creat), seek (lseek), sync (fsync, fdatasync), stat (stat, fstat, newfstatat, statx…). MPI-IO's operations keep their names (no system call is one). The view key ops=1, the CLI's --ops.";
 
 const SYSTEM_TEXT: Record<Draft['system'], string> = {
   auto: 'auto (hidden when user files are touched)',
@@ -74,7 +82,7 @@ export function MappingEditor() {
     setDraft(toDraft(mapping));
   }
   const up = (p: Partial<Draft>) => setDraft((d) => ({ ...d, ...p }));
-  const apply = (d: Draft = draft) => void setMapping(fromDraft(d));
+  const apply = (d: Draft = draft) => void setMapping(fromDraft(d, mapping));
   return (
     <form
       className="mapping"
@@ -116,6 +124,13 @@ export function MappingEditor() {
           setDraft(d);
           apply(d);
         }} /> per-process paths as <code>PID</code> <span className="muted">(/proc/&lt;pid&gt;, the case's pid or rid)</span>
+      </label>
+      <label title={OPS_TITLE}>
+        <input type="checkbox" checked={draft.ops} data-testid="ops" onChange={(e) => {
+          const d: Draft = { ...draft, ops: e.target.checked };
+          setDraft(d);
+          apply(d);
+        }} /> calls as operations <span className="muted">(pwrite64, POSIX write → write: strace and Darshan meet)</span>
       </label>
       <label>
         Keep paths containing <span className="muted">(one per line; re:REGEX)</span>
