@@ -12,6 +12,7 @@ import { caseSides } from '../partition';
 import { END, START, edgeKey, type MappingSpec, type PartitionSpec } from '../types';
 import { layerRows } from '../layers/compare';
 import { caseMeasures, type CaseMeasures } from './cases';
+import { gapSentence, untracedTime } from '../time/gaps';
 import { compareMatrix, type CompareMatrix, type Sparse } from './matrix';
 import { benjaminiHochberg, mannWhitneyU } from './stats';
 import { adjustPerCall, callDurations, callsOf, perCall, PER_CALL_MAX } from './percall';
@@ -193,7 +194,10 @@ const bestEffect = (r: CompareRow): number => Math.max(...Object.values(r.tests)
 /** Most significant first, then the largest |effect|, then by id. */
 const rowOrder = (x: CompareRow, y: CompareRow): number => bestQ(x) - bestQ(y) || bestEffect(y) - bestEffect(x) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
 
-function caseRows(log: EventLog, cm: CaseMeasures, side: Uint8Array): CaseRow[] {
+/** The case measures with `untraced` (analysis/time/gaps.ts: Σ of the case's gaps = wall − traced). */
+type Measures = CaseMeasures & { untraced: Float64Array };
+
+function caseRows(log: EventLog, cm: Measures, side: Uint8Array): CaseRow[] {
   return log.cases.map((c, k) => ({
     id: c.id,
     cid: c.cid,
@@ -204,6 +208,7 @@ function caseRows(log: EventLog, cm: CaseMeasures, side: Uint8Array): CaseRow[] 
     wall: orNull(cm.wall[k]),
     traced: orNull(cm.traced[k]),
     coverage: orNull(cm.coverage[k]),
+    untraced: orNull(cm.untraced[k]),
     events: cm.events[k],
     bytesRead: cm.bytesRead[k],
     bytesWritten: cm.bytesWritten[k],
@@ -211,7 +216,7 @@ function caseRows(log: EventLog, cm: CaseMeasures, side: Uint8Array): CaseRow[] 
   }));
 }
 
-function caseValues(cm: CaseMeasures, cases: Uint32Array, m: CaseMetric): Float64Array {
+function caseValues(cm: Measures, cases: Uint32Array, m: CaseMetric): Float64Array {
   const col = cm[m];
   const out = new Float64Array(cases.length);
   for (let j = 0; j < cases.length; j++) out[j] = col[cases[j]];
@@ -225,7 +230,9 @@ export function compare(log: EventLog, spec: MappingSpec, partition: PartitionSp
   const side = caseSides(log, partition);
   const hasTimestamps = log.timeBase !== 'none';
   const mat = compareMatrix(log, m.pairAct, A, side, hasTimestamps);
-  const cm = caseMeasures(log);
+  const ut = untracedTime(log);
+  const cm: Measures = { ...caseMeasures(log), untraced: new Float64Array(log.cases.length).fill(NaN) };
+  if (ut.located) for (const c of ut.cases) cm.untraced[c.case] = c.untraced;
   const [gc, rc] = mat.sideCases;
   let hasDurations = false;
   for (let i = 0; i < 2 * A && !hasDurations; i++) hasDurations = mat.actDurN[i] > 0;
@@ -293,6 +300,14 @@ export function compare(log: EventLog, spec: MappingSpec, partition: PartitionSp
   const aligned = new Set(res.alignments.flatMap((x) => x.calls.flatMap((c) => [c.green, c.red])));
   for (const x of res.alignments) for (const r of activities) if (splitActivity(r.id)[1] === x.green || splitActivity(r.id)[1] === x.red) aligned.add(r.id);
   res.structural = structuralDifferences(activities, edges, gc.length, rc.length, aligned);
+  // per side, the largest untraced gap of its cases and what fills it
+  const where = (cases: Uint32Array): string | null => {
+    const set = new Set(cases);
+    let best: { c: (typeof ut.cases)[number]; g: (typeof ut.cases)[number]['gaps'][number] } | null = null;
+    for (const c of ut.cases) if (set.has(c.case) && c.gaps.length && (!best || c.gaps[0].seconds > best.g.seconds)) best = { c, g: c.gaps[0] };
+    return best ? `${best.c.id}: ${gapSentence(best.c, best.g)}` : null;
+  };
+  if (ut.located) res.untracedWhere = { green: where(gc), red: where(rc) };
   res.top = topDifferences(res, options.top ?? 8);
   return res;
 }

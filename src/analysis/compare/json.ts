@@ -51,6 +51,7 @@ export interface CompareJson {
       wall: number | null;
       traced: number | null;
       coverage: number | null;
+      untraced: number | null;
       events: number;
       /** bytes_read + bytes_written. */
       bytes: number;
@@ -126,6 +127,7 @@ export function toCompareJson(res: CompareResult): CompareJson {
       wall: num(c.wall),
       traced: num(c.traced),
       coverage: num(c.coverage),
+      untraced: num(c.untraced),
       events: c.events,
       bytes: c.bytesRead + c.bytesWritten,
       bytes_read: c.bytesRead,

@@ -5,7 +5,7 @@
  * the elements found on one side only and the largest ratios. Each sentence names what it refers to.
  */
 import { formatBytes, formatDuration, formatPercent } from '../../lib/format';
-import type { CompareResult, CompareRow, ElementMetric, TestResult, TopDifference } from './types';
+import type { CaseMetric, CompareResult, CompareRow, ElementMetric, TestResult, TopDifference } from './types';
 
 export const ALPHA = 0.05;
 
@@ -89,19 +89,51 @@ function caseSentences(res: CompareResult): TopDifference[] {
       });
     }
   }
-  const ct = res.caseTests.coverage;
-  for (const [side, st, other, os] of [['red', r, 'green', g] as const, ['green', g, 'red', r] as const]) {
+  const nG = res.green.ids.length;
+  const nR = res.red.ids.length;
+  /** A case measure that differs: significant or completely separated; without tests, a ratio of 2 either way. */
+  const differs = (m: 'untraced' | 'traced'): boolean => {
+    const t = res.caseTests[m];
+    const a = g[m].median;
+    const b = r[m].median;
+    if (a === null || b === null) return false;
+    if (res.testable) return (t.q !== null && t.q < ALPHA) || t.separated === true;
+    return a > 0 && b > 0 ? b / a >= 2 || a / b >= 2 : a !== b;
+  };
+  const tail = (m: CaseMetric): string => {
+    const t = res.caseTests[m];
+    const dom = dominance(t);
+    return `${dom ? `, ${dom}${separationText(t, nG, nR)}` : ''}, ${qText(t.q)}`;
+  };
+  const entry = (m: CaseMetric, text: string): TopDifference => {
+    const t = res.caseTests[m];
+    return { kind: 'case', ref: null, metric: m, effect: t.effect, q: t.q, ...(t.separated ? { separated: true } : {}), text };
+  };
+  // untraced time: the wall time in which no traced call ran, with the share in calls when it is small
+  if (differs('untraced')) {
+    const more = r.untraced.median! >= g.untraced.median! ? 'red' : 'green';
+    const st = more === 'red' ? r : g;
+    const os = more === 'red' ? g : r;
     const c = st.coverage.median;
-    if (c === null || c >= 0.5) continue;
-    const oc = os.coverage.median;
-    out.push({
-      kind: 'case',
-      ref: null,
-      metric: 'coverage',
-      effect: ct.effect,
-      q: ct.q,
-      text: `only ${formatPercent(c, c < 0.1 ? 1 : 0)} of ${side} wall time is in traced calls — the rest is computation or calls not traced${oc !== null ? ` (${other}: ${formatPercent(oc, 0)})` : ''}, ${qText(ct.q)}`,
-    });
+    const lead =
+      c !== null && c < 0.5
+        ? `only ${formatPercent(c, c < 0.1 ? 1 : 0)} of ${more} wall time is in traced calls — the rest is computation or calls not traced${os.coverage.median !== null ? ` (${more === 'red' ? 'green' : 'red'}: ${formatPercent(os.coverage.median, 0)})` : ''}: `
+        : `${more} runs spent more time outside every traced call: `;
+    const where = res.untracedWhere?.[more];
+    out.push(entry('untraced', `${lead}${formatDuration(st.untraced.median)} vs ${formatDuration(os.untraced.median)} untraced per run (median)${tail('untraced')}${where ? `; the largest ${more} gap: ${where}` : ''}`));
+  } else if (!res.testable) {
+    // one case a side: no test, the share in calls when it is small (as before tests were possible)
+    for (const [side, st, other, os] of [['red', r, 'green', g] as const, ['green', g, 'red', r] as const]) {
+      const c = st.coverage.median;
+      if (c === null || c >= 0.5) continue;
+      const oc = os.coverage.median;
+      out.push(entry('coverage', `only ${formatPercent(c, c < 0.1 ? 1 : 0)} of ${side} wall time is in traced calls — the rest is computation or calls not traced${oc !== null ? ` (${other}: ${formatPercent(oc, 0)})` : ''}, no test`));
+    }
+  }
+  // traced time: the time in calls (their union)
+  if (differs('traced')) {
+    const more = r.traced.median! >= g.traced.median! ? 'red' : 'green';
+    out.push(entry('traced', `${more} runs spent ${formatDuration(more === 'red' ? r.traced.median : g.traced.median)} vs ${formatDuration(more === 'red' ? g.traced.median : r.traced.median)} in traced calls (median per run, ${times(g.traced.median!, r.traced.median!, 'more')})${tail('traced')}`));
   }
   return out;
 }

@@ -10,8 +10,8 @@ export type ElementMetric = 'count' | 'bytes' | 'time';
 export const ELEMENT_METRICS: readonly ElementMetric[] = ['count', 'bytes', 'time'];
 
 /** The per-case measures of the whole case (every event, whatever the mapping). */
-export type CaseMetric = 'wall' | 'traced' | 'coverage' | 'events' | 'bytesRead' | 'bytesWritten' | 'failures';
-export const CASE_METRICS: readonly CaseMetric[] = ['wall', 'traced', 'coverage', 'events', 'bytesRead', 'bytesWritten', 'failures'];
+export type CaseMetric = 'wall' | 'traced' | 'untraced' | 'coverage' | 'events' | 'bytesRead' | 'bytesWritten' | 'failures';
+export const CASE_METRICS: readonly CaseMetric[] = ['wall', 'traced', 'untraced', 'coverage', 'events', 'bytesRead', 'bytesWritten', 'failures'];
 
 /** A Mann–Whitney U test of green against red; all null where there is no test (< 2 cases on a side). */
 export interface TestResult {
@@ -141,6 +141,8 @@ export interface CaseRow {
   wall: number | null;
   traced: number | null;
   coverage: number | null;
+  /** Wall time in which none of the case's traced calls ran (analysis/time/gaps.ts), s; null without durations. */
+  untraced: number | null;
   events: number;
   bytesRead: number;
   bytesWritten: number;
@@ -214,6 +216,8 @@ export interface CompareResult {
   alignments?: Alignment[];
   /** Alignments the mapping already applies: its prefix rewrites to an alignment label, per label. */
   applied?: { label: string; patterns: string[] }[];
+  /** Per side: where its largest untraced gap is and what fills it (gaps.ts gapSentence), null without one. */
+  untracedWhere?: { green: string | null; red: string | null };
   /** Why there are no per-call tests (too many calls), else null. */
   perCallNote?: string | null;
   /** Whether both sides have ≥ 2 cases (else every test is null). */

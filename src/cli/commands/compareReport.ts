@@ -69,6 +69,7 @@ export function compareReport(res: CompareResult, o: CompareReportOptions): stri
   const cm: [string, keyof CompareResult['caseTests'], (x: number) => string][] = [
     ['wall time', 'wall', formatDuration],
     ['traced time', 'traced', formatDuration],
+    ['untraced time', 'untraced', formatDuration],
     ['coverage', 'coverage', (x) => formatPercent(x, 0)],
     ['events', 'events', formatCount],
     ['bytes read', 'bytesRead', formatBytes],

@@ -32,6 +32,7 @@ type View = 'elements' | 'cases';
 const CASE_ROWS: { m: CaseMetric; label: string; fmt: (x: number) => string }[] = [
   { m: 'wall', label: 'wall time', fmt: formatDuration },
   { m: 'traced', label: 'traced time', fmt: formatDuration },
+  { m: 'untraced', label: 'untraced time (in no traced call)', fmt: formatDuration },
   { m: 'coverage', label: 'coverage (traced / wall)', fmt: (x) => formatPercent(x, 0) },
   { m: 'events', label: 'events', fmt: formatCount },
   { m: 'bytesRead', label: 'bytes read', fmt: formatBytes },
