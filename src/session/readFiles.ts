@@ -57,7 +57,7 @@ export async function readFiles(ctx: Ctx, given: readonly LoadItem[], opts: Load
   const sources = inputs.map(sourceOf);
   // gzip files count with their compressed size (progress counts what is read from disk)
   const total = sources.reduce((s, i) => s + i.size, 0);
-  const throttle = new Throttle(ctx.progress);
+  const throttle = new Throttle(ctx.progress, ctx.progressMs);
   const pool = opts.singleThread ? null : env.pool;
   const predicate = pathPredicate(opts.pathFilter);
   let done = 0;

@@ -133,6 +133,8 @@ export interface Progress {
 export interface Ctx {
   progress(p: Progress): void;
   cancel: Cancel;
+  /** The least time between two progress reports of a load (ms; default 100): the CLI watches its heap on each. */
+  progressMs?: number;
 }
 export const noCtx = (): Ctx => ({ progress: () => {}, cancel: { cancelled: false } });
 

@@ -84,6 +84,8 @@ function progressCtx(io: CliIO): { ctx: Ctx; heap: HeapWatch } {
   const heap = watchHeap(cancel);
   const ctx: Ctx = {
     cancel,
+    // each report looks at the heap: often enough that a load cannot fill the rest between two looks
+    progressMs: 5,
     progress: (p) => {
       heap.check(p.done, p.total);
       if (!tty || p.phase !== 'parse') return;
