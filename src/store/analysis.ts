@@ -95,6 +95,13 @@ export function createAnalysis({ set, get, client, refs }: StoreContext, doLoad:
         set({ status: get().result ? 'ready' : 'empty', mappingError: `Stopped: ${why}.` });
         return;
       }
+      if (err.name === 'PartitionError' && !get().result && (view.green.trim() || view.red.trim())) {
+        // no graph yet (a link whose partition names cases that are not loaded, e.g. a cid of other files):
+        // the graph without a partition, and why
+        await runAnalyze({ ...over, green: '', red: '' });
+        if (get().result) set({ partitionError: `${err.message}: the graph is shown without a partition` });
+        return;
+      }
       if (err.name === 'MappingError' || err.name === 'PartitionError') {
         // Keep the previous graph and settings; show the error where the user edited.
         const which = err.name === 'MappingError' ? 'mappingError' : 'partitionError';

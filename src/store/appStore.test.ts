@@ -48,6 +48,17 @@ describe('app store', () => {
     expect(st().result).not.toBeNull();
   });
 
+  it('a link whose partition names a cid that is not loaded: the graph without a partition, and a note (#33.12)', async () => {
+    const store = createAppStore(new LocalClient(), { green: 'cid:zzz', red: 'cid:b' });
+    const st = () => store.getState();
+    await st().loadFiles(fig1());
+    expect(st().status).toBe('ready');
+    expect(st().result!.nodes.some((n) => n.id === 'read:/etc/passwd')).toBe(true);
+    expect(st().partitionCases).toBeNull();
+    expect([st().view.green, st().view.red]).toEqual(['', '']);
+    expect(st().partitionError).toMatch(/^green selector cid:zzz: no case has cid 'zzz' \(cids: .*\): the graph is shown without a partition$/);
+  });
+
   it('loads, analyses, keeps the graph on a bad mapping, and recovers from a worker failure with Retry', async () => {
     const client = new LocalClient();
     const store = createAppStore(client, { green: 'cid:a', red: 'cid:b' });
