@@ -1,6 +1,7 @@
 /**
  * The comparison's per-case time sums are exact and its Mann–Whitney tests equal SciPy's on every real
- * multi-rank fixture, ties included (issue #27.8; docs/METHOD.md "Exact time"). The reference is an
+ * multi-rank fixture, ties included, and to the nanosecond on a run traced with ns durations (issue #27.8;
+ * docs/METHOD.md "Exact time"). The reference is an
  * independent reading of the trace text (tools/refdata/compare_exact.py): each event's printed duration as
  * integer ns, summed per (case, activity), then scipy.stats.mannwhitneyu on the per-case vectors. Only the
  * event → activity assignment comes from strace-dfg (the program checks each line's call against it).
@@ -25,6 +26,8 @@ const SETS: { dir: string; green: string; red: string }[] = [
   { dir: 'e2e/fixtures/ior-mpiio/', green: 're:_[0-3]$', red: 're:_[4-7]$' },
   { dir: 'e2e/fixtures/ior-like/', green: 'cid:ssf', red: 'cid:fpp' },
   { dir: 'e2e/fixtures/phases/', green: 're:_[0-2]$', red: 're:_[3-5]$' },
+  // nanosecond timestamps and durations (--absolute-timestamps=format:unix,precision:ns --syscall-times=ns)
+  { dir: 'src/analysis/compare/__fixtures__/rwapi-ns/', green: 'cid:pos', red: 'cid:again' },
 ];
 
 const refs = referenceValues(import.meta.url);
@@ -39,6 +42,8 @@ const tied = (g: number[], r: number[]): boolean => new Set([...g, ...r]).size <
 
 describe('comparison = independent exact sums + SciPy on the real runs', () => {
   let timeTies = 0;
+  /** Per-case time sums that are not whole µs (the ns set's, exact to the ns). */
+  let subMicro = 0;
   for (const set of SETS) {
     it(set.dir, () => {
       const { log, files } = traceDirLogGz(set.dir);
@@ -72,6 +77,7 @@ describe('comparison = independent exact sums + SciPy on the real runs', () => {
           expect(relClose(t!.p!, want.p, 1e-12), `${at}: p ${t!.p} vs SciPy ${want.p}`).toBe(true);
           tests++;
           if (metric === 'time' && tied(want.green, want.red)) timeTies++;
+          if (metric === 'time') subMicro += [...want.green, ...want.red].filter((v) => Math.round(v * 1e9) % 1000 !== 0).length;
         }
       }
       expect(tests).toBeGreaterThan(20);
@@ -79,5 +85,8 @@ describe('comparison = independent exact sums + SciPy on the real runs', () => {
   }
   it('the runs hold time sums that tie (equal printed times), and they are compared as ties', () => {
     expect(timeTies).toBeGreaterThan(10);
+  });
+  it('the ns run\'s sums are exact to the nanosecond (not rounded to µs)', () => {
+    expect(subMicro).toBeGreaterThan(20);
   });
 });
