@@ -35,11 +35,20 @@ export interface MustNotLabel {
   why: string;
 }
 
+/** A WARN or HIGH finding that may fire, neither required nor wrong (a measured effect of this machine, say): why. */
+export interface MayLabel {
+  code: string;
+  file?: string;
+  why: string;
+}
+
 export interface BenchCheck {
   /** Extra CLI arguments (a partition, thresholds…). */
   args?: string[];
   must: MustLabel[];
   mustNot: MustNotLabel[];
+  /** Every WARN or HIGH finding of the check must be a must or a may label's (else it is unjudged: a failure). */
+  may?: MayLabel[];
 }
 
 export interface BenchLabels {
@@ -56,7 +65,7 @@ export interface BenchLabels {
 export interface LabelResult {
   run: string;
   check: number;
-  kind: 'must' | 'mustNot';
+  kind: 'must' | 'mustNot' | 'unjudged';
   code: string;
   ok: boolean;
   /** What was found (for the failure message). */
@@ -108,26 +117,33 @@ export function judge(run: string, check: number, c: BenchCheck, fs: InsightJson
     const bad = fs.filter((f) => (m.code === '*' || f.code === m.code) && levels.includes(f.level) && about(f, m.file, undefined));
     out.push({ run, check, kind: 'mustNot', code: m.code, ok: bad.length === 0, why: m.why, got: bad.map(show).join(' | ') || 'none' });
   }
+  // every finding to act on (WARN, HIGH) is judged: a must label's or a may label's
+  const judged = [...c.must, ...(c.may ?? [])];
+  for (const f of fs) {
+    if (f.level !== 'WARN' && f.level !== 'HIGH') continue;
+    if (judged.some((m) => m.code === f.code && about(f, m.file, undefined))) continue;
+    out.push({ run, check, kind: 'unjudged', code: f.code, ok: false, why: 'a WARN/HIGH finding no must or may label judges', got: show(f) });
+  }
   return out;
 }
 
-/** Per code: must labels met / all, must-not labels broken / all. */
+/** Per code: must labels met / all, must-not labels broken / all, unjudged WARN/HIGH findings. */
 export function perRule(results: LabelResult[]): string {
-  const by = new Map<string, { must: number; met: number; not: number; broken: number }>();
+  const by = new Map<string, { must: number; met: number; not: number; broken: number; unjudged: number }>();
   for (const r of results) {
     let e = by.get(r.code);
-    if (!e) by.set(r.code, (e = { must: 0, met: 0, not: 0, broken: 0 }));
+    if (!e) by.set(r.code, (e = { must: 0, met: 0, not: 0, broken: 0, unjudged: 0 }));
     if (r.kind === 'must') {
       e.must++;
       if (r.ok) e.met++;
-    } else {
+    } else if (r.kind === 'mustNot') {
       e.not++;
       if (!r.ok) e.broken++;
-    }
+    } else e.unjudged++;
   }
   const rows = [...by].sort(([a], [b]) => (a < b ? -1 : 1)).map(([code, e]) =>
-    `${code.padEnd(4)}  recall ${e.must ? `${e.met}/${e.must}` : '—'}`.padEnd(22) + `false positives ${e.not ? `${e.broken}/${e.not}` : '—'}`);
-  return ['insights benchmark, per rule (must labels met; must-not labels broken):', ...rows].join('\n');
+    `${code.padEnd(4)}  recall ${e.must ? `${e.met}/${e.must}` : '—'}`.padEnd(22) + `false positives ${e.not ? `${e.broken}/${e.not}` : '—'}`.padEnd(24) + (e.unjudged ? `unjudged ${e.unjudged}` : ''));
+  return ['insights benchmark, per rule (must labels met; must-not labels broken; WARN/HIGH findings no label judges):', ...rows].join('\n');
 }
 
 /** One fio request of a write_iolog (version 3): `TIME FILE read|write OFFSET LENGTH`. */
