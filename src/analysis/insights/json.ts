@@ -2,6 +2,7 @@
  * sibling `"unobservable"` list (docs/FORMATS.md "Insights JSON"). */
 import type { InsightsResult } from './index';
 import type { Finding, Unobservable } from './types';
+import type { WhatIfs } from '../replay/types';
 
 export interface InsightJson {
   code: string;
@@ -21,7 +22,7 @@ export interface InsightJson {
   files: { name: string; value: number; share: number }[];
   activities: string[];
   numbers: Record<string, number>;
-  recommendations: { text: string; snippet?: { lang: string; code: string } }[];
+  recommendations: { text: string; snippet?: { lang: string; code: string }; replay?: Partial<WhatIfs> }[];
 }
 
 export function toInsightsJson(r: InsightsResult): InsightJson[] {

@@ -33,6 +33,10 @@ describe('P01–P06: intensity and small requests', () => {
     expect(p05.cases).toEqual([{ name: 'smallrandom_node1_0', value: 1010, share: 1 }]);
     expect(p05.activities).toEqual(['pread64:/tmp/insfx']);
     expect(p05.recommendations[0].snippet?.lang).toBe('c');
+    // the hook to the replay: its what-if (the app's Replay dialog opens with it) and the CLI line
+    const hook = p05.recommendations.find((r) => r.replay);
+    expect(hook?.replay).toEqual({ coalesce: 1 << 20 });
+    expect(hook?.snippet?.code).toContain('strace-dfg replay --out replay-1m --coalesce 1MiB');
     expect(one('small_random', 'P06').activities).toEqual(['pwrite64:/tmp/insfx']);
     expect(codes('large_sequential')).not.toContain('P05');
     expect(codes('large_sequential')).not.toContain('P06');

@@ -47,3 +47,11 @@ export const KEEP_OPEN: Recommendation = {
 };
 
 export const BALANCE: Recommendation = { text: 'Consider better balancing the data transfer between the application ranks' };
+
+/** The hook from the small-request findings to the replay's what-ifs (docs/METHOD.md "Replay: what-ifs"):
+ * measure the larger requests on this machine before changing the program. */
+export const REPLAY_LARGER: Recommendation = {
+  text: 'Measure it first: replay this run with 1 MiB requests (the same bytes at the same file extents) and compare it with the replay as recorded',
+  snippet: { lang: 'sh', code: 'strace-dfg replay --out replay-1m --coalesce 1MiB TRACES...\nstrace-dfg replay --out replay-as-is TRACES...\n(cd replay-as-is && ./run.sh) && (cd replay-1m && ./run.sh)   # fio reports each' },
+  replay: { coalesce: 1 << 20 },
+};

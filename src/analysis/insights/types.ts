@@ -5,6 +5,7 @@
  */
 import type { Thresholds } from './thresholds';
 import type { InsightsContext, Scope } from './context';
+import type { WhatIfs } from '../replay/types';
 
 export type Level = 'HIGH' | 'WARN' | 'INFO' | 'OK';
 export type Target = 'user' | 'developer' | 'system';
@@ -24,6 +25,9 @@ export interface Contribution {
 export interface Recommendation {
   text: string;
   snippet?: { lang: 'c' | 'python' | 'sh' | 'text'; code: string };
+  /** The what-ifs of a replay that measures the change before it is made (docs/METHOD.md "Replay: what-ifs"):
+   * the app's Replay dialog opens with them; the snippet gives the `strace-dfg replay` line. */
+  replay?: Partial<WhatIfs>;
 }
 
 /** The time a finding accounts for: seconds summed over its cases, and their share (0…1) of the summed wall

@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Finding } from '../../analysis/insights/types';
-import { formatDuration } from '../../lib/format';
+import { formatBytes, formatDuration } from '../../lib/format';
 import { useApp } from '../appContext';
 import { itsCasesVsRest } from './findingCases';
 import './insights.css';
@@ -72,6 +72,8 @@ function FindingCard({ f }: { f: Finding }) {
   const selectNode = useApp((s) => s.selectNode);
   const setOffsetFile = useApp((s) => s.setOffsetFile);
   const setPartition = useApp((s) => s.setPartition);
+  const openReplay = useApp((s) => s.openReplay);
+  const replay = f.recommendations.find((r) => r.replay)?.replay;
   const marked = useApp((s) => s.marked);
   const summary = useApp((s) => s.summary);
   const result = useApp((s) => s.result);
@@ -119,6 +121,11 @@ function FindingCard({ f }: { f: Finding }) {
         {vsRest && (
           <button className="small" onClick={() => void setPartition(vsRest.green, vsRest.red)} title="Its cases in green, the others in red" data-testid="finding-cases">
             Its cases vs the rest
+          </button>
+        )}
+        {replay && (
+          <button className="small" onClick={() => openReplay(replay)} title="Export a replay of the run with these what-ifs (fio), to measure the change before making it" data-testid="finding-replay">
+            {replay.coalesce ? `Replay with ${formatBytes(replay.coalesce)} requests…` : 'Replay…'}
           </button>
         )}
       </div>

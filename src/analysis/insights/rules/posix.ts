@@ -2,7 +2,7 @@
 import { READ_CALLS, WRITE_CALLS } from '../calls';
 import { R_RBYTES, R_READS, R_RTIME, R_SMALL_R, R_SMALL_RTIME, R_SMALL_W, R_SMALL_WTIME, R_WBYTES, R_WRITES, R_WTIME, filesOf, total } from '../context';
 import { fileLines, formatBytes, pct, topCases, topFiles } from '../report';
-import { BUFFER_READS, BUFFER_WRITES, MPI_COLLECTIVE_READ, MPI_COLLECTIVE_WRITE } from '../snippets';
+import { BUFFER_READS, BUFFER_WRITES, MPI_COLLECTIVE_READ, MPI_COLLECTIVE_WRITE, REPLAY_LARGER } from '../snippets';
 import type { RawFinding, Rule } from '../types';
 import { movesUnseen } from './untraced';
 
@@ -56,7 +56,7 @@ const smallRequests = (code: string, dir: 'read' | 'write'): Rule => ({
       details: fileLines(fl, `small ${dir} requests`),
       cases: topCases(ctx, scope, files, sF, t), files: fl,
       numbers: { small: s, requests: n, fraction: s / n, small_bytes: t.small_bytes },
-      recommendations: dir === 'read' ? [BUFFER_READS, MPI_COLLECTIVE_READ] : [BUFFER_WRITES, MPI_COLLECTIVE_WRITE],
+      recommendations: dir === 'read' ? [BUFFER_READS, MPI_COLLECTIVE_READ, REPLAY_LARGER] : [BUFFER_WRITES, MPI_COLLECTIVE_WRITE, REPLAY_LARGER],
       calls: dir === 'read' ? READ_CALLS : WRITE_CALLS,
       cost: total(files, dir === 'read' ? R_SMALL_RTIME : R_SMALL_WTIME),
     }];
