@@ -41,6 +41,8 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
     return {
       ...initialData(initial, pendingCustom),
       setOffsetFile: (offsetFile) => set({ offsetFile }),
+      openReplay: (whatIfs = {}) => set({ replayDialog: whatIfs }),
+      closeReplay: () => set({ replayDialog: null }),
       ask: (method, args) => client.call(method, args).promise,
       setTime: (w) => guarded('Analysis', () => runAnalyze({ time: w && (w.from !== null || w.to !== null) ? w : null })),
       setOverview: (o) => {

@@ -12,6 +12,7 @@ import type { InsightsResult } from '../analysis/insights/index';
 import type { AccessReport } from '../analysis/accessReport';
 import type { LoadEstimate } from './memory';
 import type { HeatmapRequest } from '../analysis/darshan/heatmapOverview';
+import type { WhatIfs } from '../analysis/replay/types';
 
 /** The view (session/view.ts: its text form is the URL hash). */
 export type ViewSettings = View;
@@ -138,6 +139,11 @@ export interface AppState {
   /** The file of the offsets view (e.g. picked from an insight finding); null = the one with most bytes. */
   offsetFile: string | null;
   setOffsetFile(path: string | null): void;
+  /** The Replay dialog (docs/METHOD.md "Replay"): null = closed, else the what-ifs it opens with (e.g. from an
+   * insight's recommendation). */
+  replayDialog: Partial<WhatIfs> | null;
+  openReplay(whatIfs?: Partial<WhatIfs>): void;
+  closeReplay(): void;
   /** Calls a forwarded Session method (panels that keep their own replies, e.g. the whole-run timeline). */
   ask<M extends Method>(method: M, args: Parameters<Api[M]>): Promise<ReturnType<Api[M]>>;
   /** Analyses the events whose start lies in the window (null = every event); the window is in the URL. */
@@ -193,6 +199,7 @@ export function initialData(initial: Partial<ViewSettings>, pendingCustom: strin
     overviewByPid: false,
     overviewHeatmap: {},
     offsetFile: null,
+    replayDialog: null,
     loadFilter: [],
     insights: null,
     insightsLoading: false,

@@ -1,5 +1,5 @@
 /** The app shell: empty state, drop zone, progress, summary, editors, and the workspace. */
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
 import { AddFiles, dropAdds, DropOverlay } from './AddFiles';
 import { useApp } from './appContext';
 import { Banner, CustomConfirm, LoadConfirm } from './Banner';
@@ -7,7 +7,7 @@ import { EmptyState } from './EmptyState';
 import { ErrorBoundary } from './ErrorBoundary';
 import { collectDrop, collectInput, fetchExample } from './files';
 import { trackUi } from './idle';
-import { EdgeCasesPanel, GraphPanel, StatsTable, TimelinePanel, VariantsList } from './panels';
+import { EdgeCasesPanel, GraphPanel, ReplayDialog, StatsTable, TimelinePanel, VariantsList } from './panels';
 import { ProgressBar } from './ProgressBar';
 import { SummaryPanel } from './SummaryPanel';
 import { Toolbar } from './Toolbar';
@@ -23,6 +23,7 @@ export function App() {
   // cases, or Darshan logs without a DXT trace (no cases; their counters, heatmaps and job header)
   const workspace = !!summary && (summary.cases > 0 || (summary.jobs?.length ?? 0) > 0);
   const banner = useApp((st) => st.banner);
+  const replayOpen = useApp((st) => st.replayDialog !== null);
   const splitByPid = useApp((st) => st.view.splitByPid);
   const loadFiles = useApp((st) => st.loadFiles);
   const addFiles = useApp((st) => st.addFiles);
@@ -170,6 +171,13 @@ export function App() {
         </>
       )}
       {workspace && <Workspace />}
+      {hasResult && replayOpen && (
+        <ErrorBoundary name="Replay">
+          <Suspense fallback={null}>
+            <ReplayDialog />
+          </Suspense>
+        </ErrorBoundary>
+      )}
       {dragging && <DropOverlay loadedFiles={summary?.files.length ?? 0} />}
     </div>
   );

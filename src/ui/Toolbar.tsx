@@ -17,6 +17,7 @@ export function Toolbar({ onError }: { onError(msg: string): void }) {
   const exportH5 = useApp((s) => s.exportH5);
   const exportChrome = useApp((s) => s.exportChrome);
   const hasCompare = useApp((s) => s.compare !== null);
+  const openReplay = useApp((s) => s.openReplay);
   const colorValue = colorMode.kind === 'partition' ? 'partition' : colorMode.kind === 'difference' ? `diff-${colorMode.metric}` : colorMode.metric;
   const fail = (what: string) => (e: unknown) => onError(`${what}: ${(e as Error).message ?? String(e)}`);
   return (
@@ -77,6 +78,9 @@ export function Toolbar({ onError }: { onError(msg: string): void }) {
         data-testid="export-chrome"
       >
         Chrome trace
+      </button>
+      <button disabled={!result} title="The program's I/O as a replay folder for fio (docs/GUIDE.md 'Replay a run'), with what-ifs and a fidelity check" onClick={() => openReplay()} data-testid="replay-open">
+        Replay…
       </button>
     </div>
   );

@@ -37,3 +37,5 @@ export const TimelinePanel = panel<TimelinePanelProps>(() => import('./timeline/
 export const StatsTable = panel<StatsTableProps>(() => import('./tables/StatsTable').then((m) => m.StatsTable));
 export const VariantsList = panel<VariantsListProps>(() => import('./tables/VariantsList').then((m) => m.VariantsList));
 export const EdgeCasesPanel = panel<EdgeCasesProps>(() => import('./tables/EdgeCasesPanel').then((m) => m.EdgeCasesPanel));
+export const ReplayDialog = panel<object>(() => import('./replay/ReplayDialog').then((m) => m.ReplayDialog));
+export const PatternTab = panel<object>(() => import('./replay/PatternTab').then((m) => m.PatternTab));

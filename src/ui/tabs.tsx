@@ -12,7 +12,7 @@ import { FilesTable } from './tables/FilesTable';
 import { CounterFilesTable } from './darshan/CounterFilesTable';
 import { JobsSummary } from './darshan/JobsSummary';
 import { MappingEditor } from './MappingEditor';
-import { StatsTable, VariantsList } from './panels';
+import { PatternTab, StatsTable, VariantsList } from './panels';
 import { InsightsPanel } from './insights/InsightsPanel';
 import { PartitionPicker } from './PartitionPicker';
 import { SummaryPanel } from './SummaryPanel';
@@ -140,6 +140,7 @@ export const TABS: readonly TabDef[] = [
   { id: 'insights', area: 'side', title: () => 'Insights', Content: InsightsPanel },
   { id: 'stats', area: 'bottom', title: (s) => `Statistics (${s.result?.nodes.length ?? 0})`, Content: StatsTab },
   { id: 'variants', area: 'bottom', title: (s) => `Variants (${s.result?.variants.length ?? 0})`, Content: VariantsTab },
+  { id: 'pattern', area: 'bottom', title: () => 'Pattern', Content: PatternTab },
   { id: 'files', area: 'bottom', title: (s) => (currentAccess(s) && s.summary?.events ? `Files (${currentAccess(s)!.files.length})` : 'Files'), Content: FilesTab },
   { id: 'time', area: 'bottom', title: () => 'Run timeline', Content: TimeTab },
   { id: 'compare', area: 'bottom', title: (s) => (s.compare ? 'Compare' : 'Compare (set green and red)'), Content: CompareTab },
