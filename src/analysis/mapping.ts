@@ -7,7 +7,7 @@
  */
 import { visibleText } from '../lib/visible';
 import type { EventLog } from '../model';
-import { bareCall } from './layers/layered';
+import { LAYER_SEP, pairLayers } from './layers/layered';
 import { operationOf } from './operations';
 import { SYSTEM_PATH, annotationKind, isSystemPath } from './systemFiles';
 import { END, START, type MappingSpec, type PathFilter, type RewriteRule } from './types';
@@ -190,11 +190,7 @@ export function compileMapping(log: EventLog, spec: MappingSpec, opts: MappingOp
   const dropCalls = new Set(spec.excludeCalls);
 
   // per call and per fp decisions are shared by many pairs
-  // (a layered log's call names hold the layer: `hdf5 › pwrite64`; call filters name the call)
-  const callOk = log.calls.map((name) => {
-    const c = bareCall(name);
-    return (keepCalls === null || keepCalls.has(c)) && !dropCalls.has(c);
-  });
+  const callOk = log.calls.map((c) => (keepCalls === null || keepCalls.has(c)) && !dropCalls.has(c));
   const fpOk = new Uint8Array(log.paths.length);
   const fpPath: (string | null | undefined)[] = new Array<string | null | undefined>(log.paths.length);
   const fpState = (f: number): boolean => {
@@ -227,6 +223,8 @@ export function compileMapping(log: EventLog, spec: MappingSpec, opts: MappingOp
   const pairAct = new Int32Array(nPairs).fill(-1);
   const activities: string[] = [];
   const index = new Map<string, number>();
+  // a layered log (analysis/layers/layered.ts): each pair's layer goes before its activity
+  const layered = pairLayers(log);
   for (let p = 0; p < nPairs; p++) {
     if (tick && p % TICK === 0) tick(nPairs + p, 2 * nPairs);
     if (keep[p] === 0) continue;
@@ -256,6 +254,7 @@ export function compileMapping(log: EventLog, spec: MappingSpec, opts: MappingOp
       act = path === null ? null : `${call}:${path}`;
     }
     if (act === null) continue;
+    if (layered) act = `${layered.names[layered.layer[p]]}${LAYER_SEP}${act}`;
     act = visibleText(act); // trace content shown as data: no invisible or reordering characters
     if (act === START || act === END) throw new MappingError(`activity name ${act} is reserved for the start/end of a trace`, call, log.paths[f]);
     let a = index.get(act);

@@ -44,6 +44,12 @@ describe('strace-dfg analyze on strace -k traces', () => {
     expect(Object.keys(doc.nodes)).toContain('mpiio › pwrite64:/tmp/layers-fx');
     expect(Object.keys(doc.nodes)).toContain('stdio › write:/tmp/layers-fx');
     expect(Object.keys(doc.nodes).every((a) => / › /.test(a))).toBe(true);
+    // the calls are still the calls: the files' access patterns and the insights are those without layers
+    const plain = (await json(OMPIO)) as unknown as Record<string, unknown>;
+    const layered = doc as unknown as Record<string, unknown>;
+    expect(layered.files).toEqual(plain.files);
+    const codes = (d: Record<string, unknown>): string[] => (d.insights as { code: string }[]).map((f) => f.code).sort();
+    expect(codes(layered)).toEqual(codes(plain));
   });
 
   test('--layer-rule and --layer-rules FILE go before the table; a bad rule is one line, exit 2', async () => {

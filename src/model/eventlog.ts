@@ -104,7 +104,8 @@ export interface EventLog {
   paths: string[];
   /** Distinct errno names; errnos[0] === '' means "succeeded". */
   errnos: string[];
-  /** Pair table: pair p is (calls[pairCall[p]], paths[pairFp[p]]). Pairs are distinct. */
+  /** Pair table: pair p is (calls[pairCall[p]], paths[pairFp[p]]). Pairs are distinct (but in the log the
+   * analysis makes for the layer in the activity, whose pairs are per (call, fp, layer): analysis/layers/layered.ts). */
   pairCall: Uint32Array;
   pairFp: Uint32Array;
   // ---- provenance ----

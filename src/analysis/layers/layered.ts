@@ -1,19 +1,29 @@
 /**
- * The layer in the activity (docs/METHOD.md "Layers"; view key `layer=1`, CLI `--by-layer`): the log with
- * each event's layer before its call name, `hdf5 › pwrite64`, so the mapping makes `hdf5 › pwrite64:/scratch`
- * and the DFG shows how the layers hand the I/O down. Columns other than `pair` are shared with the log.
+ * The layer in the activity (docs/METHOD.md "Layers"; view key `layer=1`, CLI `--by-layer`): the log whose
+ * pair table is per (call, fp, layer) — each event's pair says its layer too — so the mapping makes
+ * `hdf5 › pwrite64:/scratch` and the DFG shows how the layers hand the I/O down. Call names stay the calls'
+ * (insights, access patterns and the comparison classify calls by name); the layer of each pair is kept
+ * beside the pair table (`pairLayers`), which the logs derived from this one (time windows, case filters)
+ * share. Columns other than `pair` are shared with the log.
  */
 import type { EventLog } from '../../model';
-import { Interner, PairTable } from '../../model/interner';
 import { layerInfo, type LayerInfo } from './classify';
 
-/** Between the layer and the call in a call name of a layered log. */
+/** Between the layer and the activity in an activity name of a layered log. */
 export const LAYER_SEP = ' › ';
 
-/** The call of a (possibly layered) call name: `hdf5 › pwrite64` → `pwrite64`. */
+/** The call of a layered name: `hdf5 › pwrite64` → `pwrite64` (names without a layer as they are). */
 export function bareCall(name: string): string {
   const k = name.indexOf(LAYER_SEP);
   return k < 0 ? name : name.slice(k + LAYER_SEP.length);
+}
+
+/** The layer of each pair of a layered log, by its pair table (its `pairCall` array, shared by derived logs). */
+const byPairTable = new WeakMap<Uint32Array, { layer: Uint8Array; names: readonly string[] }>();
+
+/** The layer name of each pair of `log` when it is a layered log (layeredLog), else null. */
+export function pairLayers(log: EventLog): { layer: Uint8Array; names: readonly string[] } | null {
+  return byPairTable.get(log.pairCall) ?? null;
 }
 
 /** The per-event pass, alone in its function: each event's new pair, interned on first use. */
@@ -31,13 +41,10 @@ function remapPairs(log: EventLog, info: LayerInfo, newPair: (p: number, l: numb
 }
 
 const cache = new WeakMap<EventLog, Map<string, EventLog>>();
-/** The logs layeredLog made (layering one again changes nothing). */
-const made = new WeakSet<EventLog>();
 
-/** The log with the layer in each call name (`log` itself when it has no layers, or has them in its calls
- * already). Cached per log and rules. */
+/** The log with each pair's layer (`log` itself when it has no layers, or is layered already). Cached per log and rules. */
 export function layeredLog(log: EventLog, rules?: readonly string[]): EventLog {
-  if (made.has(log)) return log;
+  if (pairLayers(log)) return log;
   const info = layerInfo(log, rules);
   if (!info) return log;
   const key = (rules ?? []).join('\n');
@@ -45,29 +52,28 @@ export function layeredLog(log: EventLog, rules?: readonly string[]): EventLog {
   if (!m) cache.set(log, (m = new Map()));
   const hit = m.get(key);
   if (hit) return hit;
-  const calls = new Interner();
-  const pairs = new PairTable();
   const L = info.names.length;
   const P = log.pairCall.length;
+  // a pair per (pair, layer) met, numbered in order of first use
+  const fromPair: number[] = [];
+  const layerOfPair: number[] = [];
   const dense = P * L <= 1 << 22 ? new Int32Array(P * L).fill(-1) : null;
   const sparse = new Map<number, number>();
-  const callIds = new Map<number, number>();
   const newPair = (p: number, l: number): number => {
     const k = p * L + l;
     let q = dense !== null ? dense[k] : (sparse.get(k) ?? -1);
     if (q < 0) {
-      const ck = log.pairCall[p] * L + l;
-      let c = callIds.get(ck);
-      if (c === undefined) callIds.set(ck, (c = calls.intern(`${info.names[l]}${LAYER_SEP}${log.calls[log.pairCall[p]]}`)));
-      q = pairs.intern(c, log.pairFp[p]);
+      q = fromPair.push(p) - 1;
+      layerOfPair.push(l);
       if (dense !== null) dense[k] = q;
       else sparse.set(k, q);
     }
     return q;
   };
   const pair = remapPairs(log, info, newPair);
-  const out: EventLog = { ...log, pair, calls: calls.list, pairCall: Uint32Array.from(pairs.call), pairFp: Uint32Array.from(pairs.fp) };
+  const pairCall = Uint32Array.from(fromPair, (p) => log.pairCall[p]);
+  const out: EventLog = { ...log, pair, pairCall, pairFp: Uint32Array.from(fromPair, (p) => log.pairFp[p]) };
+  byPairTable.set(pairCall, { layer: Uint8Array.from(layerOfPair), names: info.names });
   m.set(key, out);
-  made.add(out);
   return out;
 }

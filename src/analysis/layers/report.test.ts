@@ -5,7 +5,7 @@ import { analyze } from '../analyze';
 import { compileMapping } from '../mapping';
 import { mappingLog } from '../pids';
 import { DEFAULT_MAPPING, RAW_MAPPING, type MappingSpec } from '../types';
-import { bareCall, layeredLog } from './layered';
+import { layeredLog, pairLayers } from './layered';
 import { layerReport } from './report';
 
 const WHOLE: MappingSpec = { ...RAW_MAPPING, depth: 0 };
@@ -55,14 +55,18 @@ describe('the layer in the activity', () => {
   const log = mergeLogs(parsedStackFixtures(stackFixtures('mpi-ompio').map((f) => f.name)));
   const spec: MappingSpec = { ...DEFAULT_MAPPING, layer: true };
 
-  test('each call name carries its layer; the events and their pairs are the same otherwise', () => {
+  test('each pair carries its layer; the events, their calls and files are the same', () => {
     const l = layeredLog(log);
     expect(l.n).toBe(log.n);
     expect(l.start).toBe(log.start);
+    expect(l.calls).toBe(log.calls);
+    const lp = pairLayers(l)!;
     for (let i = 0; i < log.n; i++) {
-      expect(bareCall(l.calls[l.pairCall[l.pair[i]]])).toBe(log.calls[log.pairCall[log.pair[i]]]);
+      expect(l.calls[l.pairCall[l.pair[i]]]).toBe(log.calls[log.pairCall[log.pair[i]]]);
       expect(l.paths[l.pairFp[l.pair[i]]]).toBe(log.paths[log.pairFp[log.pair[i]]]);
     }
+    expect(new Set(lp.layer).size).toBeGreaterThan(1);
+    expect(pairLayers(log)).toBeNull();
     expect(layeredLog(log)).toBe(l); // cached
   });
 
