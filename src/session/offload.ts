@@ -73,6 +73,8 @@ export interface ReportsJob {
   t0: number;
   /** Which report: the insight findings, or the access patterns (two jobs: two threads can take them). */
   part: 'insights' | 'access';
+  /** The view's layer rules (runInsights' layerRules). */
+  layerRules?: string[];
 }
 
 export interface Reports {
@@ -83,7 +85,7 @@ export interface Reports {
 /** The reports job (what a pool thread runs): Session.insights' or Session.access' result for that analysis. */
 export function runReports(job: ReportsJob): Reports {
   if (job.part === 'access') return { access: accessReport(job.log, job.mapping) };
-  return { insights: runInsights(job.log, { mapping: job.mapping, partition: job.partition, thresholds: job.thresholds, t0: job.t0 }) };
+  return { insights: runInsights(job.log, { mapping: job.mapping, partition: job.partition, thresholds: job.thresholds, t0: job.t0, layerRules: job.layerRules }) };
 }
 
 /** The reports of an analysis, asked of the pool as the analysis starts. */
@@ -102,10 +104,10 @@ export interface ReportsAhead {
  * an idle thread takes it; the access patterns, unless `withAccess` is false, follow on whichever thread is
  * free next, e.g. after the mc sort); null: no pool that runs them, or a log too small to be worth it.
  */
-export function reportsAhead(pool: ParsePool | null, work: EventLog, compiled: CompiledMapping, partition: PartitionSpec | null, thresholds: Thresholds, t0: number, withAccess = true): ReportsAhead | null {
+export function reportsAhead(pool: ParsePool | null, work: EventLog, compiled: CompiledMapping, partition: PartitionSpec | null, thresholds: Thresholds, t0: number, withAccess = true, layerRules?: string[]): ReportsAhead | null {
   const run = pool?.reports;
   if (!pool || !run || work.n < (pool.offloadFrom ?? OFFLOAD_FROM)) return null;
-  const job = { log: work, mapping: { activities: compiled.activities, pairAct: compiled.pairAct }, partition, thresholds, t0 };
+  const job = { log: work, mapping: { activities: compiled.activities, pairAct: compiled.pairAct }, partition, thresholds, t0, ...(layerRules?.length ? { layerRules } : {}) };
   const insights = run.call(pool, { ...job, part: 'insights' }).then((r) => r.insights ?? null, () => null);
   const access = withAccess ? run.call(pool, { ...job, part: 'access' }).then((r) => r.access ?? null, () => null) : Promise.resolve(null);
   return { work, compiled, partition, thresholds, insights, access };

@@ -215,7 +215,7 @@ export class Session {
     work = applyWindow(base, work, params.time, this.windowed ? this.work : null);
     // Variant traces may be capped for the UI (millions of strings otherwise); the JSON export is complete.
     // With a pool that sorts (the CLI), the mc sweep's time sort runs there meanwhile (offload.ts).
-    this.ahead = this.reportsWanted ? reportsAhead(this.pool, work, compiled, partition, thresholds, spanT0(loaded), this.reportsWanted === 'both') : null;
+    this.ahead = this.reportsWanted ? reportsAhead(this.pool, work, compiled, partition, thresholds, spanT0(loaded), this.reportsWanted === 'both', params.mapping.layerRules) : null;
     const result = await analyzeWithPool(this.pool, this.limits, work, params.mapping, partition, compiled, sortedEarly ? { cols: loaded, sorted: sortedEarly } : null);
     this.filtered = filtered;
     this.windowed = windowedNow && work !== filtered;
@@ -337,7 +337,7 @@ export class Session {
     const c = this.insightsCache;
     if (c && c.reply === this.lastReply && c.t === this.thresholds) return c.r;
     const ahead = await insightsFor(this.ahead, work, compiled, this.partition, this.thresholds);
-    const r = ahead ?? runInsights(work, { mapping: compiled, partition: this.partition, thresholds: this.thresholds, t0: runSpan(this.need()).t0 });
+    const r = ahead ?? runInsights(work, { mapping: compiled, partition: this.partition, thresholds: this.thresholds, t0: runSpan(this.need()).t0, layerRules: this.params?.mapping.layerRules });
     this.insightsCache = { reply: this.lastReply!, t: this.thresholds, r };
     return r;
   }

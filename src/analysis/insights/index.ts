@@ -3,6 +3,7 @@
  * partition when there is one (docs/METHOD.md, "Insights").
  */
 import type { EventLog } from '../../model';
+import { addLayerAdvice } from '../layers/advice';
 import { compileMapping, type CompiledMapping } from '../mapping';
 import { caseSides } from '../partition';
 import { RAW_MAPPING, type MappingSpec, type PartitionSpec } from '../types';
@@ -36,6 +37,8 @@ export interface InsightsOptions {
   /** Time 0 of the I/O phases (T07): the loaded log's earliest event start when `log` is a window or a
    * filtered view of it, so that T07's phases are those of the time views (default: `log`'s own). */
   t0?: number;
+  /** The view's layer rules (`lrule`): the layer advice of small requests (analysis/layers/advice.ts). */
+  layerRules?: readonly string[];
 }
 
 export interface InsightsResult {
@@ -95,6 +98,8 @@ export function runInsights(log: EventLog, opts: InsightsOptions = {}): Insights
       for (const [key, fr] of r) if (!g.has(key)) findings.push(finish(fr, 'red', red));
     }
   }
+  // the hook of the layers (strace -k): who issued the small requests, and that layer's advice first
+  addLayerAdvice(findings, log, t.small_bytes, opts.layerRules);
   findings.sort(byCost);
   return { findings, thresholds: t, hasOffsets: ctx.hasOffsets, hasDurations: ctx.hasDurations, unobservable: UNOBSERVABLE };
 }
