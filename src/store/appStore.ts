@@ -88,6 +88,7 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       setColorMode: (colorMode) => show({ colorMode }),
       setEdgeLabel: (edgeLabel) => show({ edgeLabel }),
       setDirection: (direction) => show({ direction }),
+      setGroupBy: (groupBy) => show({ groupBy }),
       setGraphFilter: ({ activities, paths, rankBy }) => show({ activities, paths, rankBy }),
       setSplitByPid: async (splitByPid) => {
         show({ splitByPid });

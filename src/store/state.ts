@@ -105,6 +105,8 @@ export interface AppState {
   setColorMode(c: ColorMode): void;
   setEdgeLabel(l: EdgeLabelKind): void;
   setDirection(d: 'LR' | 'TB'): void;
+  /** `group=layer`: the graph's activities in lanes by layer (display only). */
+  setGroupBy(g: 'none' | 'layer'): void;
   /** The graph sliders (null = the panel's default for the result). */
   setGraphFilter(f: { activities: number | null; paths: number | null; rankBy: RankBy }): void;
   setSplitByPid(on: boolean): Promise<void>;

@@ -3,6 +3,7 @@ import { COLOR_METRICS } from '../analysis/metrics';
 import type { ColorMode, DiffMetric, EdgeLabelKind, Metric } from './contracts';
 import { useApp } from './appContext';
 import { download, statsCsv } from './exportFiles';
+import { LayersControl } from './layers/LayersControl';
 
 export function Toolbar({ onError }: { onError(msg: string): void }) {
   const colorMode = useApp((s) => s.view.colorMode);
@@ -61,6 +62,7 @@ export function Toolbar({ onError }: { onError(msg: string): void }) {
           <option value="TB">top → bottom</option>
         </select>
       </label>
+      <LayersControl />
       <span className="spacer" />
       <button disabled={!result} onClick={() => result && download('strace-dfg-statistics.csv', statsCsv(result.nodes), 'text/csv')} data-testid="export-csv">
         Statistics CSV

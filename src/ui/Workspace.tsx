@@ -14,6 +14,7 @@ import { OverviewArea } from './time/OverviewArea';
 import { EmptyGraph } from './darshan/EmptyGraph';
 import { orderRowsBySide } from './timeline/rowOrder';
 import { TabButton, TABS, type TabDef } from './tabs';
+import { useLayers } from './layers/useLayers';
 
 const SIDE_TABS = TABS.filter((t) => t.area === 'side');
 const BOTTOM_TABS = TABS.filter((t) => t.area === 'bottom');
@@ -70,6 +71,8 @@ function GraphArea() {
   const colorMode = useApp((s) => s.view.colorMode);
   const edgeLabel = useApp((s) => s.view.edgeLabel);
   const direction = useApp((s) => s.view.direction);
+  const groupBy = useApp((s) => s.view.groupBy);
+  const { report: layers } = useLayers();
   const selected = useApp((s) => s.selected);
   const marked = useApp((s) => s.marked);
   const selectNode = useApp((s) => s.selectNode);
@@ -96,6 +99,8 @@ function GraphArea() {
               colorMode={colorMode}
               edgeLabel={edgeLabel}
               direction={direction}
+              layers={layers}
+              groupBy={groupBy}
               selected={selected}
               marked={marked}
               onSelectNode={(id) => void selectNode(id)}

@@ -6,6 +6,7 @@ import type { ActivityStats, AnalysisResult, EdgeCases, Side, TimelineData, Vari
 
 import type { ColorMode, DiffMetric, EdgeLabelKind, RankBy } from '../session/view';
 import type { PatternLike } from '../lib/accessText';
+import type { LayerReport } from '../analysis/layers/report';
 export type { ColorMode, DiffMetric, EdgeLabelKind, Metric } from '../session/view';
 
 /** Effect (Cliff's delta) and BH q per node id and per edge key, for the difference colouring. */
@@ -38,6 +39,10 @@ export interface GraphPanelProps {
   onFilter?(f: GraphFilter): void;
   /** The comparison's effects for colorMode 'difference' (null: no comparison yet). */
   difference?: DifferenceMap | null;
+  /** The layer report (Session.layers: strace -k or a layer column): the hover's layers and call sites. */
+  layers?: LayerReport | null;
+  /** `group=layer`: each activity in the lane of its layer (needs `layers`). */
+  groupBy?: 'none' | 'layer';
 }
 
 /** The graph sliders as the view holds them (session/view.ts keys activities, paths, rank). */
@@ -49,6 +54,8 @@ export interface GraphFilter {
 
 /** What `window.__app.graph()` returns: what is currently drawn. */
 export interface GraphModel {
+  /** The graph grouped by layer (`group=layer`): each lane's layer, rendered box and activities. */
+  lanes?: { layer: string; box: { x1: number; y1: number; x2: number; y2: number }; members: string[] }[];
   nodes: {
     id: string;
     fill: string;

@@ -18,6 +18,9 @@ import { PartitionPicker } from './PartitionPicker';
 import { SummaryPanel } from './SummaryPanel';
 import { TimeTab } from './time/TimeTab';
 import { UntracedSummary } from './time/UntracedSummary';
+import { CallSitesTable } from './layers/CallSitesTable';
+import { FlamePanel } from './layers/FlamePanel';
+import { useLayers } from './layers/useLayers';
 
 export interface TabDef {
   /** Stable id; the button's test id is `tab-<id>`. */
@@ -133,6 +136,14 @@ function CompareTab() {
   return <ComparePanel result={compare} selected={mark} onSelectNode={(id) => void selectNode(id)} onSelectEdge={(a, b) => void selectEdge(a, b)} exportJson={exportCompareJson} onError={notify} rewrites={mapping.rewrites} onRewrites={(r) => void setMapping({ ...mapping, rewrites: r })} />;
 }
 
+/** The Call sites table (strace -k; docs/METHOD.md "Layers"). */
+function SitesTab() {
+  const { report, loading } = useLayers();
+  if (loading) return <p className="muted">Classifying the stacks…</p>;
+  if (!report) return <p className="muted" data-testid="sites-none">No stacks: record with strace -k (GUIDE “Layers”) to see which library and which line issued each call.</p>;
+  return <CallSitesTable report={report} />;
+}
+
 export const TABS: readonly TabDef[] = [
   { id: 'summary', area: 'side', title: () => 'Summary', Content: SummaryTab },
   { id: 'mapping', area: 'side', title: () => 'Mapping', Content: MappingEditor },
@@ -143,6 +154,8 @@ export const TABS: readonly TabDef[] = [
   { id: 'pattern', area: 'bottom', title: () => 'Pattern', Content: PatternTab },
   { id: 'files', area: 'bottom', title: (s) => (currentAccess(s) && s.summary?.events ? `Files (${currentAccess(s)!.files.length})` : 'Files'), Content: FilesTab },
   { id: 'time', area: 'bottom', title: () => 'Run timeline', Content: TimeTab },
+  { id: 'sites', area: 'bottom', title: () => 'Call sites', Content: SitesTab },
+  { id: 'flame', area: 'bottom', title: () => 'Flame graph', Content: FlamePanel },
   { id: 'compare', area: 'bottom', title: (s) => (s.compare ? 'Compare' : 'Compare (set green and red)'), Content: CompareTab },
 ];
 

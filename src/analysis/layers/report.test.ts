@@ -41,6 +41,7 @@ describe('the layer report of the C program', () => {
     expect(new Set(ws.flatMap((s) => Object.keys(s.layers)))).toEqual(new Set(['stdio']));
     expect(new Set(ws.flatMap((s) => Object.keys(s.entries)))).toContain('_IO_fwrite');
     for (let k = 1; k < r.sites.length; k++) expect(r.sites[k].calls).toBeLessThanOrEqual(r.sites[k - 1].calls);
+    expect(r.sites.every((s) => s.calls > 0)).toBe(true);
     expect(Object.keys(r.totals)).toEqual(r.layers);
     expect(r.totals.stdio.bytes).toBeGreaterThanOrEqual(2 * Number(t.find((x) => x[0] === 'write_stdio')![3]));
   });
@@ -82,6 +83,17 @@ describe('the layer in the activity', () => {
       const parts = res.nodes.filter((m) => m.id.replace(/^[^ ]+ › /, '') === n.id);
       expect(parts.reduce((a, m) => a + m.count, 0)).toBe(n.count);
     }
+  });
+
+  test('the call sites are those of the analysed events only (system files hidden: no site without calls)', () => {
+    const compiled = compileMapping(log, DEFAULT_MAPPING);
+    const all = layerReport(log, compileMapping(log, WHOLE))!;
+    const r = layerReport(log, compiled)!;
+    // some stacks are seen only in calls the default mapping hides (MPI_Init's reads of /proc, /sys…)
+    expect(all.sites.length).toBeGreaterThan(r.sites.length);
+    expect(r.sites.every((s) => s.calls > 0 && Object.keys(s.layers).length > 0)).toBe(true);
+    const mapped = analyze(log, DEFAULT_MAPPING, null, compiled).nodes.reduce((a, n) => a + n.count, 0);
+    expect(r.sites.reduce((a, s) => a + s.calls, 0)).toBeLessThanOrEqual(mapped);
   });
 
   test('call filters name the call, not the layer', () => {

@@ -141,7 +141,8 @@ export function layerReport(log: EventLog, compiled: CompiledMapping, rules?: re
   for (const [k, n] of r.siteFile) add(rows[Math.floor(k / P)].files, log.paths[k % P], n);
   for (const [k, n] of r.siteEntry) add(rows[Math.floor(k / NS)].entries, info.entry[k % NS] || '(none)', n);
   for (const [k, n] of r.siteAct) add(rows[Math.floor(k / A)].activities, acts[k % A], n);
-  rows.sort((x, y) => y.calls - x.calls || (x.site < y.site ? -1 : x.site > y.site ? 1 : 0));
+  // only the sites of analysed events (a site of stacks seen only outside the mapping is none of them)
+  const sites = rows.filter((x) => x.calls > 0).sort((x, y) => y.calls - x.calls || (x.site < y.site ? -1 : x.site > y.site ? 1 : 0));
   const totals: Record<string, LayerTotals> = {};
   const layers: string[] = [];
   for (let l = 0; l < L; l++) {
@@ -149,7 +150,7 @@ export function layerReport(log: EventLog, compiled: CompiledMapping, rules?: re
     layers.push(info.names[l]);
     totals[info.names[l]] = { calls: r.layerCalls[l], bytes: r.layerBytes[l], time: r.layerTime[l] };
   }
-  return { layers, activities, sites: rows, totals, stacks: info.ofStack !== null };
+  return { layers, activities, sites, totals, stacks: info.ofStack !== null };
 }
 
 /** The layer report's JSON parts (docs/FORMATS.md "CLI JSON output"): `nodes.<act>.layers` / `.sites` added to

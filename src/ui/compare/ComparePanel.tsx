@@ -59,7 +59,7 @@ export function ComparePanel({ result, selected, onSelectNode, onSelectEdge, exp
     if (ref === null) return;
     const ends = edgeEnds.get(ref);
     if (ends) onSelectEdge(ends[0], ends[1]);
-    else if (kind !== 'edge') onSelectNode(ref);
+    else if (kind !== 'edge' && kind !== 'layer' && kind !== 'site') onSelectNode(ref); // a layer or a call site is no node
   };
   return (
     <section className="tbl-panel compare-panel" data-testid="compare-panel" aria-label="Compare green and red">

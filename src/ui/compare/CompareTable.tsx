@@ -1,13 +1,13 @@
 /** The comparison table: one row per activity or edge, per-side columns, the test of the chosen metric. */
 import { useMemo, useState } from 'react';
 import type { CompareResult, ElementMetric } from '../../analysis/compare/types';
-import { sortRows, tableRows, type SortKey } from './compareModel';
+import { sortRows, tableRows, type SortKey, type TableRow } from './compareModel';
 import { CompareTableRow } from './CompareTableRow';
 
 const SHOWN = 400;
 
 export function CompareTable({ result, metric, onMetric, selected, onPick }: { result: CompareResult; metric: ElementMetric; onMetric(m: ElementMetric): void; selected: string | null; onPick(kind: string, ref: string): void }) {
-  const [kind, setKind] = useState<'activity' | 'edge'>('activity');
+  const [kind, setKind] = useState<TableRow['kind']>('activity');
   const [sort, setSort] = useState<{ key: SortKey; reverse: boolean }>({ key: 'effect', reverse: false });
   const [query, setQuery] = useState('');
   const all = useMemo(() => tableRows(result, kind, metric), [result, kind, metric]);
@@ -27,9 +27,12 @@ export function CompareTable({ result, metric, onMetric, selected, onPick }: { r
   return (
     <div data-testid="compare-table">
       <div className="tbl-toolbar">
-        <select value={kind} onChange={(e) => setKind(e.target.value as 'activity' | 'edge')} data-testid="compare-kind" aria-label="Rows">
+        <select value={kind} onChange={(e) => setKind(e.target.value as TableRow['kind'])} data-testid="compare-kind" aria-label="Rows">
           <option value="activity">activities ({result.activities.length})</option>
           <option value="edge">edges ({result.edges.length})</option>
+          {/* traces with stacks (strace -k) or layers: per layer and per call site (docs/METHOD.md "Layers") */}
+          {result.layers?.length ? <option value="layer">layers ({result.layers.length})</option> : null}
+          {result.sites?.length ? <option value="site">call sites ({result.sites.length})</option> : null}
         </select>
         <label>
           per case{' '}
@@ -47,7 +50,7 @@ export function CompareTable({ result, metric, onMetric, selected, onPick }: { r
         <table className="tbl stats-table cmp-table">
           <thead>
             <tr>
-              {head('id', kind === 'edge' ? 'edge' : 'activity')}
+              {head('id', kind === 'edge' ? 'edge' : kind === 'site' ? 'call site' : kind)}
               <th className="num" title="cases of green / red that contain it">cases G / R</th>
               {head('green', `G mean${m === 'count' ? '' : ''}`, 'mean per green case (a case without it counts 0)')}
               {head('red', 'R mean', 'mean per red case')}

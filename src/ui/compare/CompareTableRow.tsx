@@ -5,8 +5,8 @@ import type { TableRow } from './compareModel';
 
 const fmtMetric = (m: ElementMetric, kind: TableRow['kind'], x: number | null): string => {
   if (x === null) return '–';
-  if (m === 'bytes' && kind === 'activity') return formatBytes(x);
-  if (m === 'time' && kind === 'activity') return formatDuration(x);
+  if (m === 'bytes' && kind !== 'edge') return formatBytes(x);
+  if (m === 'time' && kind !== 'edge') return formatDuration(x);
   return x >= 100 ? Math.round(x).toLocaleString('en-US') : Number(x.toPrecision(3)).toString();
 };
 

@@ -24,6 +24,7 @@ export { warmLayout } from './layoutClient';
 import { buildLayoutRequest, layoutUniverse, loopShift } from './layoutPlan';
 import { onSchemeChange, readTheme } from './theme';
 import { fillTooltip } from './tooltip';
+import { activityLayers, lanePlan, laneRows } from './layerLanes';
 import { useGraphKeyboard } from './useGraphKeyboard';
 
 type Pos = { x: number; y: number };
@@ -67,6 +68,7 @@ export function GraphPanel(props: GraphPanelProps) {
   const relayoutSeen = useRef(0);
   const fitNext = useRef(true);
   const judgedRef = useRef('');
+  const lanesDrawn = useRef<Map<string, string> | null>(null);
   const t0Ref = useRef(0);
   useEffect(() => {
     propsRef.current = props;
@@ -115,6 +117,9 @@ export function GraphPanel(props: GraphPanelProps) {
   const stops = useMemo(() => edgeCountStops(result, graph.nodes), [result, graph.nodes]);
   const difference = props.difference ?? null;
   const elements = useMemo(() => buildElements(result, graph, colorMode, edgeLabel, stats, difference), [result, graph, colorMode, edgeLabel, stats, difference]);
+  // grouped by layer: each activity in its layer's lane (layerLanes.ts)
+  const layerReport = props.layers ?? null;
+  const layerOf = useMemo(() => (props.groupBy === 'layer' && layerReport ? activityLayers(layerReport.activities, layerReport.layers) : null), [props.groupBy, layerReport]);
   const shownEdges = useRef(new Map<string, ShownEdge>());
   shownEdges.current = useMemo(() => new Map(graph.edges.map((e) => [edgeId(e.source, e.target), e])), [graph]);
   const [posVersion, setPosVersion] = useState(0);
@@ -146,7 +151,7 @@ export function GraphPanel(props: GraphPanelProps) {
           fillTooltip(tip, id === START ? '● start of every case' : '■ end of every case', [['cases', formatCount(r.cases)]]);
         } else {
           const a = r.nodes.find((n) => n.id === id);
-          fillTooltip(tip, id, a ? nodeTooltipRows(a, side) : []);
+          fillTooltip(tip, id, [...(a ? nodeTooltipRows(a, side) : []), ...laneRows(propsRef.current.layers, id)]);
         }
         place(x, y);
       },
@@ -279,12 +284,20 @@ export function GraphPanel(props: GraphPanelProps) {
     const view = viewRef.current;
     const store = posRef.current;
     if (!view || store.key !== layoutKey) return;
-    const pos = (id: string): Pos => store.pos.get(id) ?? { x: 0, y: 0 };
+    const lanes = layerOf ? lanePlan(store.pos, layerOf, layerReport!.layers, stats, direction) : null;
+    const placed = lanes ? lanes.pos : store.pos;
+    const nodes = lanes ? [...lanes.nodes, ...elements.nodes] : elements.nodes;
+    const pos = (id: string): Pos => placed.get(id) ?? { x: 0, y: 0 };
     const ts = performance.now();
     view.setDirection(direction);
-    const changed = view.setElements(elements.nodes, elements.edges, pos);
-    view.update(elements.nodes, elements.edges, selected, marked);
+    const changed = view.setElements(nodes, elements.edges, pos);
+    view.update(nodes, elements.edges, selected, marked);
     rootRef.current?.setAttribute('data-sync-ms', (performance.now() - ts).toFixed(0));
+    if (lanesDrawn.current !== layerOf) {
+      // lanes on, off or regrouped: the positions changed, fit again
+      lanesDrawn.current = layerOf;
+      fitNext.current = true;
+    }
     const fit = fitNext.current;
     if (fit && !changed) view.setPositions(pos);
     // labels change with the edge-label kind and the positions: recheck which can be drawn
@@ -314,7 +327,7 @@ export function GraphPanel(props: GraphPanelProps) {
         });
       });
     }
-  }, [elements, posVersion, selected, marked, graph.nodes, direction, layoutKey, fitting, opts, deferredOpts, autoNow, sig, result.nodes.length]);
+  }, [elements, posVersion, selected, marked, graph.nodes, direction, layoutKey, fitting, opts, deferredOpts, autoNow, sig, result.nodes.length, layerOf, layerReport, stats]);
 
   const keys = useGraphKeyboard(viewRef, propsRef, direction, stats);
 

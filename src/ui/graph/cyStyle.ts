@@ -8,6 +8,7 @@ import { partitionRing } from './colors';
 import { FONT_FAMILY, FONT_PX } from './labels';
 import { LOOP_SPACE } from './layoutPlan';
 import { themedEdge, type GraphTheme } from './theme';
+import { LANE_LABEL } from './layerLanes';
 
 /** Node labels smaller than this on screen are not drawn (Cytoscape's min-zoomed-font-size). */
 export const MIN_ZOOMED_FONT_PX = 7;
@@ -37,13 +38,24 @@ export function styleFor(direction: 'LR' | 'TB', t: GraphTheme): StylesheetJson 
         shape: 'round-rectangle', width: 'data(w)', height: 'data(h)', 'background-color': 'data(fill)',
         'border-width': 1, 'border-color': t.nodeBorder, label: 'data(label)', 'text-wrap': 'wrap', 'text-max-width': '2000px',
         'text-valign': 'center', 'text-halign': 'center', 'font-size': FONT_PX, 'font-family': FONT_FAMILY, color: t.label,
-        'min-zoomed-font-size': MIN_ZOOMED_FONT_PX, 'line-height': 1.3,
+        'min-zoomed-font-size': MIN_ZOOMED_FONT_PX, 'line-height': 1.3, 'z-index-compare': 'manual', 'z-index': 20,
       },
     },
     { selector: 'node.terminal', style: { 'background-color': t.terminal, 'border-color': t.terminal, label: '', width: 18, height: 18 } },
     { selector: 'node.start', style: { shape: 'ellipse' } },
     { selector: 'node.end', style: { shape: 'rectangle' } },
     ...rings(),
+    // a layer's lane (the graph grouped by layer): a tinted box in the layer's colour behind its activities
+    // and under the edges, its name inside the top edge; it takes no pointer events
+    {
+      selector: 'node.lane',
+      style: {
+        shape: 'round-rectangle', 'background-color': 'data(fill)', 'background-opacity': t.dark ? 0.14 : 0.08, 'border-color': 'data(fill)',
+        'border-width': 1.5, 'border-style': 'dashed', label: 'data(label)', 'text-valign': 'top', 'text-halign': 'center', 'text-margin-y': LANE_LABEL,
+        'font-size': FONT_PX + 1, 'font-weight': 'bold', color: 'data(fill)', 'min-zoomed-font-size': MIN_ZOOMED_FONT_PX, events: 'no',
+        'z-index-compare': 'manual', 'z-index': 0,
+      },
+    },
     { selector: 'node.marked', style: { 'border-width': 4, 'border-color': '#7B1FA2', 'border-style': 'double' } },
     { selector: 'node.selected', style: { 'border-width': 3, 'border-color': '#FF6F00', 'border-style': 'solid' } },
     { selector: 'node.hover', style: { 'border-width': 2, 'border-color': '#FF6F00', 'border-style': 'solid' } },
@@ -55,7 +67,7 @@ export function styleFor(direction: 'LR' | 'TB', t: GraphTheme): StylesheetJson 
         'target-arrow-shape': 'triangle', 'arrow-scale': 0.9, label: 'data(label)', 'font-size': FONT_PX - 1,
         'font-family': FONT_FAMILY, color: t.edgeLabel, 'text-background-color': t.edgeLabelBg, 'text-background-opacity': 0.85,
         'text-background-padding': '1px', 'min-zoomed-font-size': 8, 'control-point-step-size': 30,
-        'loop-direction': '-30deg', 'loop-sweep': '-60deg', 'text-rotation': 'none', opacity: 0.9,
+        'loop-direction': '-30deg', 'loop-sweep': '-60deg', 'text-rotation': 'none', opacity: 0.9, 'z-index-compare': 'manual', 'z-index': 10,
       },
     },
     { selector: 'edge.bypass', style: { 'line-style': 'dashed', 'line-dash-pattern': [6, 4] } },
@@ -63,6 +75,7 @@ export function styleFor(direction: 'LR' | 'TB', t: GraphTheme): StylesheetJson 
       ? { 'control-point-step-size': LOOP_SPACE, 'loop-direction': '0deg', 'loop-sweep': '-45deg', 'text-margin-y': -4 }
       : { 'control-point-step-size': LOOP_SPACE, 'loop-direction': '20deg', 'loop-sweep': '-45deg', 'text-margin-y': -4 } },
     { selector: 'edge.nolabel', style: { label: '' } },
-    { selector: 'edge.hl', style: { 'line-color': '#FF6F00', 'target-arrow-color': '#FF6F00', 'z-index': 10, opacity: 1, color: t.dark ? '#FFB74D' : '#BF360C' } },
+    // (z-index: lanes 0 < edges 10 < the hovered node's edges 11 < nodes 20, as Cytoscape's 'auto' order with lanes under all)
+    { selector: 'edge.hl', style: { 'line-color': '#FF6F00', 'target-arrow-color': '#FF6F00', 'z-index': 11, opacity: 1, color: t.dark ? '#FFB74D' : '#BF360C' } },
   ];
 }

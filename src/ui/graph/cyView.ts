@@ -11,6 +11,7 @@ import { MIN_ZOOMED_FONT_PX, styleFor } from './cyStyle';
 import { FONT_PX } from './labels';
 import type { SvgEdge, SvgNode } from './svgExport';
 import { LIGHT, themedEdge, type GraphTheme } from './theme';
+import { isLane } from './layerLanes';
 
 export { MIN_ZOOMED_FONT_PX };
 
@@ -23,6 +24,10 @@ export interface NodeData {
   side?: string;
   /** The partition drawn as the node's ring (metric fill kept). */
   ring?: Side;
+  /** This node is a lane (the graph grouped by layer, layerLanes.ts): a box behind its layer's activities
+   * (`members`), drawn under the edges, no activity itself. */
+  lane?: boolean;
+  members?: string[];
 }
 
 export interface EdgeData {
@@ -90,13 +95,13 @@ export class CyView {
       cb.onHoverNode(null, 0, 0);
     });
     const pos = (e: cytoscape.EventObject): [number, number] => [e.renderedPosition?.x ?? 0, e.renderedPosition?.y ?? 0];
-    cy.on('mouseover', 'node', (e) => {
+    cy.on('mouseover', 'node.act', (e) => {
       const n = e.target as NodeSingular;
       n.addClass('hover');
       n.connectedEdges().addClass('hl');
       cb.onHoverNode(n.id(), ...pos(e));
     });
-    cy.on('mouseout', 'node', (e) => {
+    cy.on('mouseout', 'node.act', (e) => {
       const n = e.target as NodeSingular;
       n.removeClass('hover');
       n.connectedEdges().removeClass('hl');
@@ -110,16 +115,16 @@ export class CyView {
       (e.target as EdgeSingular).removeClass('hl');
       cb.onHoverEdge(null, 0, 0);
     });
-    cy.on('tap', 'node', (e) => cb.onTapNode((e.target as NodeSingular).id()));
+    cy.on('tap', 'node.act', (e) => cb.onTapNode((e.target as NodeSingular).id()));
     cy.on('tap', 'edge', (e) => {
       const d = (e.target as EdgeSingular).data() as EdgeData;
       cb.onTapEdge(d.source, d.target);
     });
-    cy.on('cxttap', 'node', (e) => cb.onContextNode((e.target as NodeSingular).id(), ...pos(e)));
+    cy.on('cxttap', 'node.act', (e) => cb.onContextNode((e.target as NodeSingular).id(), ...pos(e)));
     cy.on('tap cxttap', (e) => {
       if (e.target === cy) cb.onTapBackground();
     });
-    cy.on('dragfree', 'node', (e) => {
+    cy.on('dragfree', 'node.act', (e) => {
       const n = e.target as NodeSingular;
       cb.onDragged(n.id(), n.position('x'), n.position('y'));
     });
@@ -141,6 +146,7 @@ export class CyView {
       for (const n of nodes) {
         const cur = cy.getElementById(n.id);
         if (cur.nonempty()) cur.position(pos(n.id));
+        else if (n.lane) add.push({ group: 'nodes', data: { ...n }, position: pos(n.id), classes: 'lane', grabbable: false, selectable: false });
         else add.push({ group: 'nodes', data: { ...n }, position: pos(n.id), classes: terminalClass(n.id) });
       }
       for (const e of edges) if (cy.getElementById(e.id).empty()) add.push({ group: 'edges', data: { ...e }, classes: e.bypass ? 'bypass' : '' });
@@ -160,7 +166,7 @@ export class CyView {
     cy.batch(() => {
       cy.nodes('.marked').removeClass('marked');
       for (const id of marked) cy.getElementById(id).addClass('marked');
-      for (const n of nodes) cy.getElementById(n.id).data({ label: n.label, fill: n.fill, side: n.side, ring: n.ring, w: n.w, h: n.h });
+      for (const n of nodes) cy.getElementById(n.id).data({ label: n.label, fill: n.fill, side: n.side, ring: n.ring, w: n.w, h: n.h, ...(n.lane ? { members: n.members } : {}) });
       for (const e of edges) cy.getElementById(e.id).data({ label: e.label, color: e.color, width: e.width, side: e.side, count: e.count });
       cy.nodes('.selected').removeClass('selected');
       if (selected !== null) cy.getElementById(selected).addClass('selected');
@@ -209,7 +215,7 @@ export class CyView {
 
   /** The drawn nodes with their model positions (keyboard navigation). */
   nodePositions(): { id: string; x: number; y: number }[] {
-    return this.cy.nodes().map((n) => ({ id: n.id(), x: n.position('x'), y: n.position('y') }));
+    return this.acts().map((n) => ({ id: n.id(), x: n.position('x'), y: n.position('y') }));
   }
 
   /** The zoom at which the whole graph fits (what fit() would use without its cap). */
@@ -249,7 +255,7 @@ export class CyView {
     const cy = this.cy;
     let covered = false;
     let need = 0;
-    cy.nodes().forEach((n) => {
+    this.acts().forEach((n) => {
       const b = n.renderedBoundingBox({ includeLabels: false, includeOverlays: false });
       if (!(b.x1 < box.x2 && box.x1 < b.x2 && b.y2 > box.y1)) return;
       if (b.y1 < box.y2) covered = true;
@@ -271,7 +277,7 @@ export class CyView {
     const cy = this.cy;
     type Box = { x1: number; y1: number; x2: number; y2: number };
     const meet = (a: Box, b: Box): boolean => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
-    const nodes: Box[] = cy.nodes().map((n) => n.boundingBox({ includeLabels: false, includeOverlays: false }));
+    const nodes: Box[] = this.acts().map((n) => n.boundingBox({ includeLabels: false, includeOverlays: false }));
     const kept: Box[] = [];
     const edges = cy.edges().sort((a, b) => (b.data('count') as number) - (a.data('count') as number));
     cy.batch(() => {
@@ -299,7 +305,8 @@ export class CyView {
     // the rendered size of a node label: the font scaled by the zoom; Cytoscape culls it below min-zoomed-font-size
     const px = FONT_PX * this.cy.zoom();
     const labelPx = px >= MIN_ZOOMED_FONT_PX ? Math.round(px * 10) / 10 : 0;
-    const nodes = this.cy.nodes().map((n) => {
+    const lanes = this.cy.nodes('.lane').map((n) => ({ layer: n.data('label') as string, box: rendered(n.renderedBoundingBox({ includeLabels: false, includeOverlays: false })), members: (n.data('members') as string[]) ?? [] }));
+    const nodes = this.acts().map((n) => {
       const d = n.data() as NodeData;
       const at = n.renderedPosition();
       const term = d.id === START || d.id === END;
@@ -313,7 +320,8 @@ export class CyView {
     });
     const edges = this.cy.edges().map((e) => {
       const d = e.data() as EdgeData;
-      const mid = e.renderedMidpoint();
+      // (an edge not drawn yet — just moved into a lane — has no midpoint until the next frame)
+      const mid = e.renderedMidpoint() ?? { x: NaN, y: NaN };
       const shown = d.label !== '' && !e.hasClass('nolabel');
       const label = shown ? rendered(e.renderedBoundingBox({ includeNodes: false, includeEdges: false, includeLabels: true, includeMainLabels: true, includeSourceLabels: false, includeTargetLabels: false, includeOverlays: false })) : undefined;
       return {
@@ -322,11 +330,11 @@ export class CyView {
         lineColor: e.style('line-color') as string, labelColor: e.style('color') as string, labelBg: e.style('text-background-color') as string,
       };
     });
-    return { nodes, edges };
+    return { nodes, edges, ...(lanes.length ? { lanes } : {}) };
   }
 
   svgParts(lines: (id: string) => string[]): { nodes: SvgNode[]; edges: SvgEdge[] } {
-    const nodes: SvgNode[] = this.cy.nodes().map((n) => {
+    const nodes: SvgNode[] = this.acts().map((n) => {
       const d = n.data() as NodeData;
       const p = n.position();
       const term = d.id === START || d.id === END;
@@ -352,6 +360,11 @@ export class CyView {
     return { nodes, edges };
   }
 
+  /** The activity nodes (and ● ■): every node but the lanes. */
+  private acts(): cytoscape.NodeCollection {
+    return this.cy.nodes().filter((n) => !isLane(n.id()));
+  }
+
   destroy(): void {
     this.cy.destroy();
   }
@@ -368,5 +381,5 @@ function ringOf(side: Side): Pick<SvgNode, 'stroke' | 'strokeWidth' | 'dashed' |
 }
 
 function terminalClass(id: string): string {
-  return id === START ? 'terminal start' : id === END ? 'terminal end' : '';
+  return id === START ? 'act terminal start' : id === END ? 'act terminal end' : 'act';
 }
