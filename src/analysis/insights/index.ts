@@ -20,6 +20,7 @@ import { UNTRACED_RULES } from './rules/untraced';
 import { resolveThresholds, type Thresholds } from './thresholds';
 import { LEVELS, type Finding, type FindingSide, type RawFinding, type Rule, type Unobservable } from './types';
 import { UNOBSERVABLE } from './unobservable';
+import { DARSHAN_UNOBSERVABLE, darshanOnly, dxtSources, withDxtSource } from './source';
 
 export * from './types';
 export { DEFAULT_THRESHOLDS, THRESHOLD_NAMES, ThresholdError, changedThresholds, resolveThresholds, thresholdHelp, type ThresholdName, type Thresholds } from './thresholds';
@@ -47,6 +48,8 @@ export interface InsightsResult {
   /** Whether the log has offsets (P08–P14 need them) and durations (P17–P19, T07, T08). */
   hasOffsets: boolean;
   hasDurations: boolean;
+  /** Darshan logs without a DXT trace only: no events, the rules read their counters (no note on offsets or durations). */
+  countersOnly: boolean;
   unobservable: readonly Unobservable[];
 }
 
@@ -60,7 +63,10 @@ export function runInsights(log: EventLog, opts: InsightsOptions = {}): Insights
   const linker = new ActivityLinker(ctx);
   const totals = new Map<Scope, ScopeTotals>();
   const caseOf = new Map(log.cases.map((c, k) => [c.id, k]));
-  const finish = (f: RawFinding, s: FindingSide, scope: Scope): Finding => {
+  const sources = dxtSources(log);
+  const finish = (raw: RawFinding, s: FindingSide, scope: Scope): Finding => {
+    // a finding from a Darshan log's DXT events names that trace as its source (source.ts)
+    const f = withDxtSource(raw, sources, caseOf, scope.cases);
     const { calls, key: _key, activity, cost: seconds, costBytes, base, ...rest } = f;
     let tot = totals.get(scope);
     if (!tot) totals.set(scope, (tot = scopeTotals(ctx, scope)));
@@ -101,7 +107,8 @@ export function runInsights(log: EventLog, opts: InsightsOptions = {}): Insights
   // the hook of the layers (strace -k): who issued the small requests, and that layer's advice first
   addLayerAdvice(findings, log, t.small_bytes, opts.layerRules);
   findings.sort(byCost);
-  return { findings, thresholds: t, hasOffsets: ctx.hasOffsets, hasDurations: ctx.hasDurations, unobservable: UNOBSERVABLE };
+  const countersOnly = log.n === 0 && (log.profiles?.length ?? 0) > 0;
+  return { findings, thresholds: t, hasOffsets: ctx.hasOffsets, hasDurations: ctx.hasDurations, countersOnly, unobservable: darshanOnly(log) ? DARSHAN_UNOBSERVABLE : UNOBSERVABLE };
 }
 
 /**

@@ -10,8 +10,11 @@ export function insightsReport(r: InsightsResult, o: { cases: number; files: num
   const out: string[] = [];
   const n = r.findings.length;
   out.push(`${n} insight${n === 1 ? '' : 's'} over ${o.cases} cases from ${o.files} files${o.partitionLabel ? ` (partition: ${o.partitionLabel})` : ''}`);
-  if (!r.hasOffsets) out.push('(no file offsets in these traces: P08–P14 need them)');
-  if (!r.hasDurations) out.push('(no durations: trace with -T for the time rules P17–P19, T07, T08)');
+  if (r.countersOnly) out.push("(Darshan logs without a DXT trace: the rules read their counters; the rules of offsets and time need a DXT trace, DXT_ENABLE_IO_TRACE=1)");
+  else {
+    if (!r.hasOffsets) out.push('(no file offsets in these traces: P08–P14 need them)');
+    if (!r.hasDurations) out.push('(no durations: trace with -T for the time rules P17–P19, T07, T08)');
+  }
   // the findings come ranked (docs/METHOD.md "Insights", "Cost"): those to act on by the time they account for
   const groups: [string, Finding[]][] = [
     ['HIGH and WARN, most time first', r.findings.filter((f) => f.level === 'HIGH' || f.level === 'WARN')],
@@ -32,7 +35,7 @@ export function insightsReport(r: InsightsResult, o: { cases: number; files: num
       }
     }
   }
-  out.push('', 'Not observable from strace (docs/METHOD.md "Insights"):', ...unobservableLines(r.unobservable));
+  out.push('', `Not observable from ${r.unobservable.some((u) => u.code === 'M01') ? 'strace' : 'these Darshan logs'} (docs/METHOD.md "Insights"):`, ...unobservableLines(r.unobservable));
   return out.join('\n') + '\n';
 }
 

@@ -35,8 +35,9 @@ export function InsightsPanel() {
     <section className="insights" data-testid="insights">
       <p className="muted">
         {insights.findings.length} finding{insights.findings.length === 1 ? '' : 's'} over {caseCount} case{caseCount === 1 ? '' : 's'}
-        {!insights.hasOffsets && ' · no file offsets: P08–P14 need them'}
-        {!insights.hasDurations && ' · no durations (-T): the time rules are off'}
+        {insights.countersOnly && " · from Darshan's counters (no DXT trace: the offset and time rules need one)"}
+        {!insights.countersOnly && !insights.hasOffsets && ' · no file offsets: P08–P14 need them'}
+        {!insights.countersOnly && !insights.hasDurations && ' · no durations (-T): the time rules are off'}
       </p>
       {GROUPS.map((g) => {
         const fs = insights.findings.filter(g.of);
@@ -54,7 +55,7 @@ export function InsightsPanel() {
       {insights.findings.length === 0 && <p data-testid="insights-none">No rule holds at these thresholds.</p>}
       <Thresholds />
       <details className="unobservable">
-        <summary>Not observable from strace ({insights.unobservable.length} Drishti codes)</summary>
+        <summary>Not observable from {insights.unobservable.some((u) => u.code === 'M01') ? 'strace' : 'these Darshan logs'} ({insights.unobservable.length} Drishti codes)</summary>
         <ul>
           {insights.unobservable.map((u) => (
             <li key={u.code}>
