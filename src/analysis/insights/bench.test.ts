@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { accessKind, lastByte } from '../accessKind';
 import { RULES } from './index';
 import { DARSHAN_RULES } from './rules/darshan';
+import { DARSHAN_ALIGN_RULES } from './rules/darshanAlign';
 import { benchRuns, insightsOf, iologs, judge, labelsOf, perRule, traceFiles, type LabelResult } from '../../testing/insightsBench';
 import { runCli } from '../../testing/cliRun';
 
@@ -27,7 +28,7 @@ describe('insights benchmark: labels', () => {
 
   it('labels every rule strace can support: a run where it must fire and one where it must not', () => {
     // the rules on strace events (the Darshan-counter rules read Darshan logs only; UNOBSERVABLE lists what strace cannot see)
-    const codes = RULES.filter((r) => !DARSHAN_RULES.includes(r)).flatMap((r) => r.code.split('/'));
+    const codes = RULES.filter((r) => !DARSHAN_RULES.includes(r) && !DARSHAN_ALIGN_RULES.includes(r)).flatMap((r) => r.code.split('/'));
     const must = new Set<string>();
     const mustNot = new Set<string>();
     for (const run of runs) {

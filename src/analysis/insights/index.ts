@@ -12,6 +12,7 @@ import { formatBytes, formatDuration, pct } from './report';
 import { makeScope, runsOf, scopeTotals, type Scope, type ScopeTotals } from './scope';
 import { BALANCE_RULES } from './rules/balance';
 import { DARSHAN_RULES } from './rules/darshan';
+import { DARSHAN_ALIGN_RULES } from './rules/darshanAlign';
 import { PATTERN_RULES } from './rules/pattern';
 import { POSIX_RULES } from './rules/posix';
 import { RANK_RULES } from './rules/ranks';
@@ -27,7 +28,7 @@ export { DEFAULT_THRESHOLDS, THRESHOLD_NAMES, ThresholdError, changedThresholds,
 export { UNOBSERVABLE } from './unobservable';
 
 /** Every rule, in report order. */
-export const RULES: readonly Rule[] = [...POSIX_RULES, ...PATTERN_RULES, ...BALANCE_RULES, ...RANK_RULES, ...STRACE_RULES, ...UNTRACED_RULES, ...DARSHAN_RULES];
+export const RULES: readonly Rule[] = [...POSIX_RULES, ...PATTERN_RULES, ...BALANCE_RULES, ...RANK_RULES, ...STRACE_RULES, ...UNTRACED_RULES, ...DARSHAN_RULES, ...DARSHAN_ALIGN_RULES];
 
 export interface InsightsOptions {
   /** The mapping whose activities the findings point at (default: the default mapping). */

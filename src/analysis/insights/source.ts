@@ -11,9 +11,8 @@ import { UNOBSERVABLE } from './unobservable';
 
 const COUNTERS = 'source: Darshan counters';
 
-/** What a load of Darshan logs only cannot give (the M08–M10 reason: docs/METHOD.md "Insights from Darshan counters"). */
+/** What a load of Darshan logs only cannot give (P07 is read from POSIX_MEM_NOT_ALIGNED: rules/darshanAlign.ts; the M08–M10 reason: docs/METHOD.md "Insights from Darshan counters"). */
 export const DARSHAN_UNOBSERVABLE: readonly Unobservable[] = [
-  { code: 'P07', title: 'Misaligned memory requests', why: "Darshan counts them (POSIX_MEM_NOT_ALIGNED), but no rule here reads that counter yet." },
   ...(['M08', 'M09', 'M10'] as const).map((code) => ({
     code,
     title: UNOBSERVABLE.find((u) => u.code === code)!.title,

@@ -26,7 +26,7 @@ export function profilesIn(ctx: InsightsContext, scope: Scope): Profile[] {
 const sourceLine = (ps: readonly Profile[]): string => `source: Darshan counters of ${ps.map((p) => p.source).join(', ')}`;
 
 /** Σ of counters over every row of a module in the profiles (−1 = not recorded counts as 0). */
-function total(ps: readonly Profile[], module: string, names: readonly string[]): number {
+export function total(ps: readonly Profile[], module: string, names: readonly string[]): number {
   let s = 0;
   for (const p of ps) {
     const t = tableOf(p, module);
@@ -40,7 +40,7 @@ function total(ps: readonly Profile[], module: string, names: readonly string[])
 }
 
 /** Per file: Σ of a quantity over its rows (all profiles), largest first, as contributions. */
-function byFile(ps: readonly Profile[], module: string, value: (t: CounterTable, row: number) => number, t: Thresholds): Contribution[] {
+export function byFile(ps: readonly Profile[], module: string, value: (t: CounterTable, row: number) => number, t: Thresholds): Contribution[] {
   const sums = new Map<string, number>();
   for (const p of ps) {
     const tab = tableOf(p, module);
@@ -56,9 +56,9 @@ function byFile(ps: readonly Profile[], module: string, value: (t: CounterTable,
 }
 
 const get = (t: CounterTable, name: string, r: number): number => Math.max(0, column(t, name)?.(r) ?? 0);
-const hasModule = (ps: readonly Profile[], m: string): boolean => ps.some((p) => p.tables.some((t) => t.module === m && t.rank.length > 0));
+export const hasModule = (ps: readonly Profile[], m: string): boolean => ps.some((p) => p.tables.some((t) => t.module === m && t.rank.length > 0));
 
-const finding = (code: string, level: RawFinding['level'], message: string, ps: readonly Profile[], numbers: Record<string, number>, extra: Partial<RawFinding> = {}): RawFinding => ({
+export const finding = (code: string, level: RawFinding['level'], message: string, ps: readonly Profile[], numbers: Record<string, number>, extra: Partial<RawFinding> = {}): RawFinding => ({
   code, level, target: 'developer', message, details: [sourceLine(ps), ...(extra.details ?? [])], cases: [], files: extra.files ?? [], numbers,
   recommendations: extra.recommendations ?? [], key: extra.key ?? code, calls: [],
   // the counters give no time a finding accounts for here: its level stands (docs/METHOD.md "Materiality")
@@ -138,7 +138,7 @@ const blocking = (code: string, dir: 'read' | 'write'): Rule => ({
 });
 
 /** P01–P06 from the counters, for profiles without a DXT trace (with one, the events give them). */
-const noDxt = (ctx: InsightsContext, scope: Scope): Profile[] => profilesIn(ctx, scope).filter((p) => !p.hasDxt);
+export const noDxt = (ctx: InsightsContext, scope: Scope): Profile[] => profilesIn(ctx, scope).filter((p) => !p.hasDxt);
 const SMALL = (d: 'READ' | 'WRITE'): string[] => ['0_100', '100_1K', '1K_10K', '10K_100K', '100K_1M'].map((b) => `POSIX_SIZE_${d}_${b}`);
 
 const countersIntensity = (code: string, kind: 'count' | 'size', dir: 'write' | 'read'): Rule => ({
