@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { MappingSpec, PathFilter, RewriteRule } from '../analysis/types';
 import { DEPTH_MAX, filterText, parseFilter, parseList, parseRewrite, rewriteText } from '../session/view';
 import { useApp } from './appContext';
+import { keepEdits } from './keepEdits';
 import { MappingWarnings } from './MappingWarnings';
 
 // One line per filter / rewrite, in the view text form's syntax (src/session/view.ts).
@@ -77,9 +78,12 @@ export function MappingEditor() {
   const [draft, setDraft] = useState<Draft>(() => toDraft(mapping));
   const [seen, setSeen] = useState(mapping);
   if (seen !== mapping) {
-    // The applied mapping changed elsewhere (URL, confirmation): show it.
+    // The applied mapping changed elsewhere (URL, confirmation, an earlier apply landing late): show it, but
+    // keep the fields the user has edited since (a late update must not wipe what they are typing).
+    const before = toDraft(seen);
+    const after = toDraft(mapping);
     setSeen(mapping);
-    setDraft(toDraft(mapping));
+    setDraft((d) => keepEdits(d, before, after));
   }
   const up = (p: Partial<Draft>) => setDraft((d) => ({ ...d, ...p }));
   const apply = (d: Draft = draft) => void setMapping(fromDraft(d, mapping));
