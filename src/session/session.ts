@@ -290,7 +290,7 @@ export class Session {
   /** The whole-run timeline of the last analysis' events for a visible range: every case (or pid) a row. */
   async runTimeline(_ctx: Ctx, req: RunTimelineRequest): Promise<RunTimeline> {
     const { work, compiled } = this.needAnalysis();
-    return runTimelineOf(this.need(), work, compiled, this.partition, req, this.filtered ?? work);
+    return runTimelineOf(this.need(), work, compiled, this.partition, req, this.filtered ?? work, this.params?.mapping.layerRules);
   }
 
   /** The reads and writes of one file at their offsets over time (null: only the list of files). */

@@ -10,6 +10,7 @@ import type { OverviewMetric, Phases, TimeOverview } from '../analysis/time/type
 import type { EventLog } from '../model/eventlog';
 import { runRows, runTimeline, type RunRows, type RunTimeline, type RunTimelineRequest } from '../analysis/time/runTimeline';
 import { fileOffsets, type FileOffsets } from '../analysis/time/offsets';
+import { layerInfo } from '../analysis/layers/classify';
 import type { HeatmapRequest } from '../analysis/darshan/heatmapOverview';
 
 export type { FileOffsets, RunTimeline, RunTimelineRequest };
@@ -74,14 +75,14 @@ const rowsCache = new WeakMap<EventLog, { compiled: CompiledMapping; partition: 
 
 /** The whole-run timeline of `log` for a visible range (docs/METHOD.md "Time"; times since the run start of `base`),
  * with the untraced gaps of `whole` (the cases of `log` before the time window) in that range. */
-export function runTimelineOf(base: EventLog, log: EventLog, compiled: CompiledMapping, partition: PartitionSpec | null, req: RunTimelineRequest, whole: EventLog = log): RunTimeline {
+export function runTimelineOf(base: EventLog, log: EventLog, compiled: CompiledMapping, partition: PartitionSpec | null, req: RunTimelineRequest, whole: EventLog = log, layerRules?: readonly string[]): RunTimeline {
   const byPid = req.byPid === true;
   let c = rowsCache.get(log);
   if (!c || c.compiled !== compiled || c.partition !== partition || c.byPid !== byPid) {
     c = { compiled, partition, byPid, rows: runRows(log, compiled.pairAct, byPid, partition ? caseSides(log, partition) : null) };
     rowsCache.set(log, c);
   }
-  const t = runTimeline(log, compiled, c.rows, runSpan(base).t0, req);
+  const t = runTimeline(log, compiled, c.rows, runSpan(base).t0, req, layerInfo(log, layerRules));
   return { ...t, gaps: rowGaps(untracedOf(base, whole), t.rowCase, t.x0, t.x1) };
 }
 

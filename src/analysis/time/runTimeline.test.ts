@@ -145,3 +145,26 @@ describe('failed calls on the run timeline', () => {
     expect(binned.fail.reduce((a, b) => a + b, 0)).toBe(failing);
   });
 });
+
+describe('the run timeline coloured by layer (strace -k)', () => {
+  it("each raw mark carries its event's layer: per activity the layer counts of the layer report", async () => {
+    const { parsedStackFixtures } = await import('../../testing/stackFixtures');
+    const { layerInfo } = await import('../layers/classify');
+    const { layerReport } = await import('../layers/report');
+    const [log] = parsedStackFixtures(['c/c_all.st']);
+    const compiled = compileMapping(log, DEFAULT_MAPPING);
+    const rows = runRows(log, compiled.pairAct, false, null);
+    const t = runTimeline(log, compiled, rows, runSpan(log).t0, { pixels: 800, threshold: 1e9 }, layerInfo(log));
+    expect(t.binned).toBe(false);
+    const r = layerReport(log, compiled)!;
+    const got: Record<string, Record<string, number>> = {};
+    for (let k = 0; k < t.row.length; k++) {
+      const a = (got[t.activities[t.act[k]]] ??= {});
+      const l = t.layerNames![t.layer![k]];
+      a[l] = (a[l] ?? 0) + 1;
+    }
+    expect(got).toEqual(Object.fromEntries(Object.entries(r.activities).map(([a, v]) => [a, v.layers])));
+    // without stacks: no layer column
+    expect(runTimeline(log, compiled, rows, runSpan(log).t0, { pixels: 800, threshold: 1e9 }).layer).toBeUndefined();
+  });
+});

@@ -12,6 +12,7 @@ import { sideOrder } from '../../lib/sideOrder';
 import type { EventLog } from '../../model';
 import type { CompiledMapping } from '../mapping';
 import { caseLabel, rankCids } from '../ranks';
+import { layerOf, type LayerInfo } from '../layers/classify';
 
 export interface RunTimelineRequest {
   /** The visible range in seconds since t0 (null ends: the whole run). */
@@ -80,6 +81,10 @@ export interface RunTimeline {
   size: Float64Array;
   offset: Float64Array;
   label: Uint32Array;
+  /** Per mark its layer (an index into `layerNames`; docs/METHOD.md "Layers"): logs with stacks (strace -k) or
+   * a layer column only. */
+  layer?: Uint8Array;
+  layerNames?: string[];
   /** The untraced gaps of the rows' cases in the marks' range (docs/METHOD.md "Untraced time"; set by the Session). */
   gaps?: RowGaps;
 }
@@ -132,7 +137,7 @@ export function runRows(log: EventLog, pairAct: Int32Array, byPid: boolean, side
 }
 
 /** The marks of the run timeline for one visible range (times of `req` and of the reply since `t0`). */
-export function runTimeline(log: EventLog, compiled: Pick<CompiledMapping, 'activities' | 'pairAct'>, rows: RunRows, t0: number, req: RunTimelineRequest): RunTimeline {
+export function runTimeline(log: EventLog, compiled: Pick<CompiledMapping, 'activities' | 'pairAct'>, rows: RunRows, t0: number, req: RunTimelineRequest, layers: LayerInfo | null = null): RunTimeline {
   const R = rows.rowCase.length;
   const cols: EventColumns = { row: rows.row, start: log.start, dur: log.dur, fail: log.errno };
   const ext = rows.extent;
@@ -165,6 +170,10 @@ export function runTimeline(log: EventLog, compiled: Pick<CompiledMapping, 'acti
     row: new Uint32Array(n), start: new Float64Array(n), dur: new Float64Array(n), count: new Uint32Array(n), fail: new Uint32Array(n),
     act: new Int32Array(n), errno: new Uint16Array(n), pid: new Int32Array(n), size: new Float64Array(n), offset: new Float64Array(n), label: new Uint32Array(n),
   };
+  if (layers) {
+    out.layer = new Uint8Array(n);
+    out.layerNames = layers.names.slice();
+  }
   if (!m) return out;
   const labelOf = new Map<number, number>();
   for (let k = 0; k < n; k++) {
@@ -192,6 +201,7 @@ export function runTimeline(log: EventLog, compiled: Pick<CompiledMapping, 'acti
     out.size[k] = log.size[i];
     out.offset[k] = log.offset[i];
     out.label[k] = l;
+    if (layers) out.layer![k] = layerOf(layers, log, i);
   }
   return out;
 }

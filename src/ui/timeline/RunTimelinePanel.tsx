@@ -202,6 +202,7 @@ export function RunTimelinePanel(p: RunTimelinePanelProps) {
             <option value="activity">activity</option>
             <option value="side">side (green / red)</option>
             <option value="errno">errno</option>
+            {data?.layerNames && <option value="layer">layer (strace -k)</option>}
           </select>
         </label>
         <label title="One row per process (case, pid) instead of one per case; also in the overview">

@@ -10,8 +10,9 @@ import { errnoMarks, type ErrnoMarks } from './errnoMarks';
 import { buildGeometry, type AxisMap } from './geometry';
 import { binnedLine, durationText, errnoText, offsetText, sizeText, splitLabel, type HoverLine } from './hover';
 import { colorKey, SIDE_COLORS, SUCCESS_COLOR, type ColorKey } from './palette';
+import { layerColor } from '../layers/layerColors';
 
-export type RunColor = 'activity' | 'side' | 'errno';
+export type RunColor = 'activity' | 'side' | 'errno' | 'layer';
 
 export interface RunColoring {
   key: ColorKey;
@@ -34,6 +35,17 @@ export function runColoring(d: RunTimeline, by: RunColor, activityOrder: readonl
     const gi = [0, 1, 2].map((s) => groups.indexOf(s));
     for (let k = 0; k < n; k++) markGroup[k] = gi[d.rowSide[d.row[k]]];
     return { key: { group: Int32Array.from(gi), labels: groups.map((s) => NO_SIDE[s]), colors: groups.map((s) => SIDE_COLORS[s]), other: -1 }, markGroup, ids: groups.map((s) => NO_SIDE[s]) };
+  }
+  if (by === 'layer' && d.layer && d.layerNames) {
+    // one colour per layer (the graph's lanes and the flame graph use the same: layers/layerColors.ts)
+    const count = new Float64Array(d.layerNames.length);
+    for (let k = 0; k < n; k++) count[d.layer[k]] += d.count[k];
+    const present = Array.from(count.keys()).filter((l) => count[l] > 0).sort((a, b) => count[b] - count[a]);
+    const gi = new Int32Array(d.layerNames.length).fill(-1);
+    present.forEach((l, g) => (gi[l] = g));
+    for (let k = 0; k < n; k++) markGroup[k] = gi[d.layer[k]];
+    const labels = present.map((l) => d.layerNames![l]);
+    return { key: { group: gi, labels, colors: labels.map(layerColor), other: -1 }, markGroup, ids: labels.map(() => null) };
   }
   if (by === 'errno') {
     const count = new Float64Array(d.errnos.length);
