@@ -59,6 +59,20 @@ describe('app store', () => {
     expect(st().partitionError).toMatch(/^green selector cid:zzz: no case has cid 'zzz' \(cids: .*\): the graph is shown without a partition$/);
   });
 
+  it('after brushing a window where no call runs, the insights know it is empty (#33.12: not "no durations")', async () => {
+    const store = createAppStore(new LocalClient());
+    const st = () => store.getState();
+    await st().loadFiles(fig1());
+    await st().loadInsights();
+    expect(st().insights!.events).toBe(st().summary!.events);
+    expect(st().insights!.hasDurations).toBe(true);
+    const end = st().summary!.timeSpan!.end - st().summary!.timeSpan!.start;
+    await st().setTime({ from: end + 10, to: end + 20 });
+    await st().loadInsights();
+    expect(st().insights!.events).toBe(0);
+    expect(st().insights!.findings).toEqual([]);
+  });
+
   it('loads, analyses, keeps the graph on a bad mapping, and recovers from a worker failure with Retry', async () => {
     const client = new LocalClient();
     const store = createAppStore(client, { green: 'cid:a', red: 'cid:b' });

@@ -51,6 +51,8 @@ export interface InsightsResult {
   hasDurations: boolean;
   /** Darshan logs without a DXT trace only: no events, the rules read their counters (no note on offsets or durations). */
   countersOnly: boolean;
+  /** The events the rules looked at: 0 when the time window (or the case filters) left none. */
+  events: number;
   unobservable: readonly Unobservable[];
 }
 
@@ -109,7 +111,7 @@ export function runInsights(log: EventLog, opts: InsightsOptions = {}): Insights
   addLayerAdvice(findings, log, t.small_bytes, opts.layerRules);
   findings.sort(byCost);
   const countersOnly = log.n === 0 && (log.profiles?.length ?? 0) > 0;
-  return { findings, thresholds: t, hasOffsets: ctx.hasOffsets, hasDurations: ctx.hasDurations, countersOnly, unobservable: darshanOnly(log) ? DARSHAN_UNOBSERVABLE : UNOBSERVABLE };
+  return { findings, thresholds: t, hasOffsets: ctx.hasOffsets, hasDurations: ctx.hasDurations, countersOnly, events: log.n, unobservable: darshanOnly(log) ? DARSHAN_UNOBSERVABLE : UNOBSERVABLE };
 }
 
 /**

@@ -11,6 +11,7 @@ export function insightsReport(r: InsightsResult, o: { cases: number; files: num
   const n = r.findings.length;
   out.push(`${n} insight${n === 1 ? '' : 's'} over ${o.cases} cases from ${o.files} files${o.partitionLabel ? ` (partition: ${o.partitionLabel})` : ''}`);
   if (r.countersOnly) out.push("(Darshan logs without a DXT trace: the rules read their counters; the rules of offsets and time need a DXT trace, DXT_ENABLE_IO_TRACE=1)");
+  else if (r.events === 0) out.push('(no events in this time window or selection: nothing for the rules to judge)');
   else {
     if (!r.hasOffsets) out.push('(no file offsets in these traces: P08–P14 need them)');
     if (!r.hasDurations) out.push('(no durations: trace with -T for the time rules P17–P19, T07, T08)');

@@ -10,6 +10,7 @@ import type { Finding } from '../../analysis/insights/types';
 import { formatBytes, formatDuration } from '../../lib/format';
 import { useApp } from '../appContext';
 import { itsCasesVsRest } from './findingCases';
+import { insightsNotes } from './notes';
 import './insights.css';
 
 /** The panel's groups, in the findings' order (they come ranked by cost). */
@@ -35,9 +36,7 @@ export function InsightsPanel() {
     <section className="insights" data-testid="insights">
       <p className="muted">
         {insights.findings.length} finding{insights.findings.length === 1 ? '' : 's'} over {caseCount} case{caseCount === 1 ? '' : 's'}
-        {insights.countersOnly && " · from Darshan's counters (no DXT trace: the offset and time rules need one)"}
-        {!insights.countersOnly && !insights.hasOffsets && ' · no file offsets: P08–P14 need them'}
-        {!insights.countersOnly && !insights.hasDurations && ' · no durations (-T): the time rules are off'}
+        {insightsNotes(insights)}
       </p>
       {GROUPS.map((g) => {
         const fs = insights.findings.filter(g.of);
