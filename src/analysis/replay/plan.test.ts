@@ -186,4 +186,17 @@ describe('extent runs', () => {
     expect(extentRuns([[0, 4096], [8192, 12288], [16384, 20480], [65536, 65537]])).toEqual([[0, 4096, 8192, 3], [65536, 1, 0, 1]]);
     expect(extentRuns([[0, 10]])).toEqual([[0, 10, 0, 1]]);
   });
+  it('summarise past the merge limit (100,000 disjoint strided writes, then a rewrite of every other one): the extents of one merge of all', async () => {
+    const { summarise } = await import('./summary');
+    const seq = Array.from({ length: 100_000 }, (_, i) => ({ kind: 'write', path: '/f', offset: i * 8192, size: 4096 }));
+    for (let i = 0; i < 100_000; i += 2) seq.push({ kind: 'write', path: '/f', offset: i * 8192 + 2048, size: 4096 });
+    const w = summarise(seq)['/f'].write;
+    expect(w.requests).toBe(150_000);
+    expect(w.bytes).toBe(150_000 * 4096);
+    // the rewrites widen every other range to 6 KiB: lengths alternate, a run per range, 100,000 > EXTENT_CAP: not kept
+    expect(w.extents).toBeNull();
+    // 50,000 disjoint ranges pass the first merge limit (40,000) and stay one run
+    const few = Array.from({ length: 50_000 }, (_, i) => ({ kind: 'read', path: '/g', offset: i * 8192, size: 4096 }));
+    expect(summarise(few)['/g'].read.extents).toEqual([[0, 4096, 8192, 50_000]]);
+  });
 });

@@ -54,7 +54,9 @@ export function mergeRanges(r: [number, number][]): [number, number][] {
 /** The summary of a sequence of data ops, syncs, opens and closes (only reads, writes and syncs count). */
 export function summarise(seq: readonly Req[]): Record<string, FileSummary> {
   const files: Record<string, FileSummary> = {};
-  const ranges = new Map<string, [number, number][]>();
+  // per file and direction its ranges, merged again when they reach `limit` (then twice what merging left:
+  // disjoint strided requests do not merge, and merging them at every request would be quadratic)
+  const ranges = new Map<string, { r: [number, number][]; limit: number }>();
   for (const s of seq) {
     let f = files[s.path];
     if (!f) files[s.path] = f = { read: emptyDir(), write: emptyDir(), syncs: 0 };
@@ -65,17 +67,21 @@ export function summarise(seq: readonly Req[]): Record<string, FileSummary> {
     d.requests++;
     d.bytes += s.size;
     const key = k === 'read' ? `r${s.path}` : `w${s.path}`;
-    let r = ranges.get(key);
-    if (!r) ranges.set(key, (r = []));
+    let e = ranges.get(key);
+    if (!e) ranges.set(key, (e = { r: [], limit: 4 * EXTENT_CAP }));
+    const r = e.r;
     // a request that continues or overlaps the last range from inside it extends that range (streams stay one range)
     const last = r.length ? r[r.length - 1] : null;
     const end = s.offset + s.size;
     if (last && s.offset >= last[0] && s.offset <= last[1]) {
       if (end > last[1]) last[1] = end;
     } else r.push([s.offset, end]);
-    if (r.length > 4 * EXTENT_CAP) ranges.set(key, mergeRanges(r));
+    if (r.length > e.limit) {
+      e.r = mergeRanges(r);
+      e.limit = Math.max(4 * EXTENT_CAP, 2 * e.r.length);
+    }
   }
-  for (const [key, r] of ranges) {
+  for (const [key, { r }] of ranges) {
     const dir = key[0] === 'r' ? 'read' : 'write';
     const path = key.slice(1);
     const runs = extentRuns(mergeRanges(r));
