@@ -9,18 +9,26 @@ export const EXTENT_CAP = 10_000;
 
 /** Merged ranges (sorted, disjoint) as runs of one length and stride: 62,000 strided 4 KiB requests are one run. */
 export function extentRuns(r: readonly [number, number][]): ExtentRun[] {
+  return runsOf(
+    r.map((x) => x[0]),
+    r.map((x) => x[1]),
+  );
+}
+
+/** extentRuns of ranges given as their starts and ends. */
+function runsOf(starts: readonly number[], ends: readonly number[]): ExtentRun[] {
   const out: ExtentRun[] = [];
-  for (const [s, e] of r) {
-    const len = e - s;
+  for (let i = 0; i < starts.length; i++) {
+    const s = starts[i];
+    const len = ends[i] - s;
     const last = out[out.length - 1];
     if (last && last[1] === len) {
-      const next = last[0] + last[3] * last[2];
       if (last[3] === 1 && s > last[0]) {
         last[2] = s - last[0];
         last[3] = 2;
         continue;
       }
-      if (s === next) {
+      if (s === last[0] + last[3] * last[2]) {
         last[3]++;
         continue;
       }
@@ -28,6 +36,47 @@ export function extentRuns(r: readonly [number, number][]): ExtentRun[] {
     out.push([s, len, 0, 1]);
   }
   return out;
+}
+
+/**
+ * The byte ranges of one file and direction as requests come, in two number arrays (no object per request). A
+ * request inside or right after the last range extends it (a stream stays one range); while every other one
+ * starts after the last range's end the ranges stay sorted and disjoint, and need no merge. Out of order, they
+ * are merged again when they have doubled since the last merge (disjoint strided requests never merge: merging
+ * at every request would be quadratic).
+ */
+class Ranges {
+  starts: number[] = [];
+  ends: number[] = [];
+  private sorted = true;
+  private limit = 4 * EXTENT_CAP;
+  add(off: number, end: number): void {
+    const n = this.starts.length;
+    if (n) {
+      const ls = this.starts[n - 1];
+      const le = this.ends[n - 1];
+      if (off >= ls && off <= le) {
+        if (end > le) this.ends[n - 1] = end;
+        return;
+      }
+      if (off < le) this.sorted = false;
+    }
+    this.starts.push(off);
+    this.ends.push(end);
+    if (!this.sorted && n + 1 > this.limit) {
+      this.merge();
+      this.limit = Math.max(4 * EXTENT_CAP, 2 * this.starts.length);
+    }
+  }
+  private merge(): void {
+    const m = mergeRanges(this.starts.map((s, i) => [s, this.ends[i]] as [number, number]));
+    this.starts = m.map((x) => x[0]);
+    this.ends = m.map((x) => x[1]);
+  }
+  runs(): ExtentRun[] {
+    if (!this.sorted) this.merge();
+    return runsOf(this.starts, this.ends);
+  }
 }
 
 interface Req {
@@ -54,9 +103,7 @@ export function mergeRanges(r: [number, number][]): [number, number][] {
 /** The summary of a sequence of data ops, syncs, opens and closes (only reads, writes and syncs count). */
 export function summarise(seq: readonly Req[]): Record<string, FileSummary> {
   const files: Record<string, FileSummary> = {};
-  // per file and direction its ranges, merged again when they reach `limit` (then twice what merging left:
-  // disjoint strided requests do not merge, and merging them at every request would be quadratic)
-  const ranges = new Map<string, { r: [number, number][]; limit: number }>();
+  const ranges = new Map<string, { read: Ranges; write: Ranges }>();
   for (const s of seq) {
     let f = files[s.path];
     if (!f) files[s.path] = f = { read: emptyDir(), write: emptyDir(), syncs: 0 };
@@ -66,27 +113,15 @@ export function summarise(seq: readonly Req[]): Record<string, FileSummary> {
     const d = f[k];
     d.requests++;
     d.bytes += s.size;
-    const key = k === 'read' ? `r${s.path}` : `w${s.path}`;
-    let e = ranges.get(key);
-    if (!e) ranges.set(key, (e = { r: [], limit: 4 * EXTENT_CAP }));
-    const r = e.r;
-    // a request that continues or overlaps the last range from inside it extends that range (streams stay one range)
-    const last = r.length ? r[r.length - 1] : null;
-    const end = s.offset + s.size;
-    if (last && s.offset >= last[0] && s.offset <= last[1]) {
-      if (end > last[1]) last[1] = end;
-    } else r.push([s.offset, end]);
-    if (r.length > e.limit) {
-      e.r = mergeRanges(r);
-      e.limit = Math.max(4 * EXTENT_CAP, 2 * e.r.length);
+    let r = ranges.get(s.path);
+    if (!r) ranges.set(s.path, (r = { read: new Ranges(), write: new Ranges() }));
+    r[k].add(s.offset, s.offset + s.size);
+  }
+  for (const [path, r] of ranges)
+    for (const dir of ['read', 'write'] as const) {
+      const runs = r[dir].runs();
+      files[path][dir].extents = runs.length > EXTENT_CAP ? null : runs;
     }
-  }
-  for (const [key, { r }] of ranges) {
-    const dir = key[0] === 'r' ? 'read' : 'write';
-    const path = key.slice(1);
-    const runs = extentRuns(mergeRanges(r));
-    files[path][dir].extents = runs.length > EXTENT_CAP ? null : runs;
-  }
   return files;
 }
 

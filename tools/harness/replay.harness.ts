@@ -1,0 +1,61 @@
+/**
+ * Replay speed (docs/BENCHMARKS.md "Replay"): `flock /work/.bench.lock npm run bench:harness -- tools/harness/replay.harness.ts`.
+ * A real run of ~1 M events, recorded once into bench-data/replay-1m (io-ranks.c `many`: 8 ranks × 62,000 4 KiB
+ * pwrite, a stat every 4096, fsync, lseek + read back; gcc and strace), loaded into a Session and analysed with the
+ * default view; then Session.replay (plan + every file's text), the check of the plan against itself, and the
+ * pattern, 5 times each. REPLAY_RANKS / REPLAY_REQUESTS change the run.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect, it } from 'vitest';
+import { bytesSource } from '../../src/ingest/source';
+import { Session } from '../../src/session/session';
+import { noCtx } from '../../src/session/types';
+import { plan, DEFAULT_VIEW } from '../../src/session/view';
+import { buildIoRanks, recordRanks } from '../../src/testing/replayRun';
+
+const ranks = Number(process.env.REPLAY_RANKS ?? 8);
+const requests = Number(process.env.REPLAY_REQUESTS ?? 62_000);
+/** Wall and CPU (user + system) ms since the last call: CPU time stays honest on a loaded machine. */
+function clock(): () => string {
+  let w = performance.now();
+  let c = process.cpuUsage();
+  return () => {
+    const dw = performance.now() - w;
+    const dc = process.cpuUsage(c);
+    w = performance.now();
+    c = process.cpuUsage();
+    return `${dw.toFixed(0)} ms wall, ${((dc.user + dc.system) / 1000).toFixed(0)} ms CPU`;
+  };
+}
+/** Straight to stderr (vitest holds console output back until the test ends). */
+const say = (s: string): void => void process.stderr.write(s + '\n');
+
+const dir = resolve(import.meta.dirname, '../../bench-data', `replay-${ranks}x${requests}`);
+
+it('replays a 1 M-event run', async () => {
+  const traces = join(dir, 'traces');
+  if (!existsSync(traces) || !readdirSync(traces).length) {
+    mkdirSync(dir, { recursive: true });
+    const t0 = performance.now();
+    await recordRanks(buildIoRanks(dir), join(dir, 'data'), traces, 'many', ranks, 'many', [String(requests)]);
+    say(`recorded ${ranks} ranks in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  const session = new Session();
+  const ctx = noCtx();
+  const files = readdirSync(traces).filter((f) => f.endsWith('.st'));
+  let lap = clock();
+  await session.load(ctx, files.map((f) => bytesSource(f, new Uint8Array(readFileSync(join(traces, f))))));
+  say(`loaded ${session.log!.n} events in ${files.length} cases: ${lap()}`);
+  await session.analyze(ctx, plan(DEFAULT_VIEW).analyze);
+  say(`analysed: ${lap()}`);
+  for (let k = 0; k < 5; k++) {
+    lap = clock();
+    const r = await session.replay(ctx);
+    const chars = r.files.reduce((s, f) => s + f.text.length, 0);
+    expect(r.requests).toBe(2 * ranks * requests);
+    say(`replay: ${lap()} (${r.requests} requests, ${r.metadata} metadata calls, ${(chars / 1e6).toFixed(1)} MB of text)`);
+    const p = await session.replayPattern(ctx);
+    say(`pattern: ${lap()} (${p.groups.length} group: ${p.groups[0].text})`);
+  }
+}, 600_000);
