@@ -80,8 +80,14 @@ export class AppPage {
     await this.waitIdle();
   }
 
-  async tab(name: 'summary' | 'mapping' | 'partition' | 'insights' | 'stats' | 'variants' | 'files' | 'compare'): Promise<void> {
+  async tab(name: 'summary' | 'mapping' | 'partition' | 'insights' | 'stats' | 'variants' | 'files' | 'compare' | 'phases' | 'time'): Promise<void> {
     await this.page.getByTestId(`tab-${name}`).click();
+  }
+
+  /** Clicks an item of a menu (the header's More and Export, the graph's ⋯): opens the menu first. */
+  async menuItem(menu: 'open-menu' | 'export-menu' | 'graph-menu', item: string): Promise<void> {
+    if ((await this.page.getByTestId(`${menu}-items`).count()) === 0) await this.page.getByTestId(menu).click();
+    await this.page.getByTestId(item).click();
   }
 
   async shot(name: string, selector?: string): Promise<void> {

@@ -16,7 +16,8 @@ const IOR_FILES = readdirSync(IOR).filter((f) => f.endsWith('.st')).map((f) => `
 const downloadText = async (d: Download): Promise<string> => Buffer.concat(await (await d.createReadStream()).toArray()).toString('utf8');
 
 async function chromeTrace(page: Page): Promise<TraceEvent[]> {
-  const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-chrome').click()]);
+  const app = new AppPage(page);
+  const [d] = await Promise.all([page.waitForEvent('download'), app.menuItem('export-menu', 'export-chrome')]);
   expect(d.suggestedFilename()).toBe('strace-dfg-trace.json');
   const doc = JSON.parse(await downloadText(d)) as { traceEvents: TraceEvent[] };
   expect(Array.isArray(doc.traceEvents)).toBe(true);
@@ -176,7 +177,7 @@ test('Colour → failure rate: activities with failed calls get another fill tha
   await page.getByTestId('graph-activities').fill(total!);
   await app.waitIdle();
   // failures per activity from the Statistics CSV
-  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  const [csv] = await Promise.all([page.waitForEvent('download'), app.menuItem('export-menu', 'export-csv')]);
   const [head, ...rows] = csvRows(await downloadText(csv));
   const fi = head.indexOf('failures');
   expect(fi).toBeGreaterThan(0);
@@ -262,6 +263,8 @@ test('Overview: the metric changes the heatmap, green and red rows are grouped, 
   await page.setViewportSize({ width: 1400, height: 900 });
   const app = new AppPage(page);
   await openIor(app, 'raw=1&green=cid:ssf&red=cid:fpp');
+  // the expanded overview: labelled rows, its legend and caption (compact by default)
+  await page.getByTestId('overview-expand').click();
   const canvas = page.getByTestId('overview-canvas');
   const foot = page.locator('.overview-foot');
   const metric = page.getByTestId('overview-metric');

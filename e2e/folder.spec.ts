@@ -32,6 +32,7 @@ test('many files dropped at once with a real drop event', async ({ page }) => {
   expect(s.cases).toBe(3);
   const byPid = await page.evaluate(() => window.__app!.state().events);
   // One case per (file, pid): more cases, same events.
+  await page.getByTestId('open-menu').click(); // case per pid is in the header's More menu
   await page.getByTestId('split-pid').check();
   await app.waitIdle();
   const split = await app.state();

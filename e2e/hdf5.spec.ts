@@ -13,7 +13,7 @@ test('an HDF5 event log loads in the browser (h5wasm, WORKERFS) beside a strace 
   expect(s.errors).toHaveLength(1);
   expect(s.errors[0]).toContain('bad_corrupt.h5');
   // Export the loaded log as .h5 and load the download back.
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-h5').click()]);
+  const [dl] = await Promise.all([page.waitForEvent('download'), app.menuItem('export-menu', 'export-h5')]);
   const path = await dl.path();
   expect(dl.suggestedFilename()).toBe('strace-dfg-events.h5');
   await app.pickFiles([path!]);

@@ -19,7 +19,7 @@ const gz = (prefix = ''): string[] =>
 const LONG = 120_000; // 16 real traces, the analysis and the first view's layouts on a loaded 2-core box
 
 async function analysisJson(page: Page): Promise<Record<string, unknown>> {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+  const [dl] = await Promise.all([page.waitForEvent('download'), new AppPage(page).menuItem('export-menu', 'export-json')]);
   return JSON.parse(readFileSync((await dl.path())!, 'utf8')) as Record<string, unknown>;
 }
 

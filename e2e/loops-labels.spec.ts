@@ -36,14 +36,14 @@ for (const dir of ['LR', 'TB'] as const) {
     expect(checkLabels(g)).toBeGreaterThan(5);
     await app.shot(`loops-${dir}`);
 
-    const [svgDl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('graph-export-svg').click()]);
+    const [svgDl] = await Promise.all([page.waitForEvent('download'), app.menuItem('graph-menu', 'graph-export-svg')]);
     const svg = readFileSync((await svgDl.path())!, 'utf8');
     expect(svg).toContain('markerUnits="userSpaceOnUse"');
     // the legend travels with the picture
     expect(svg).toContain('<g class="legend"');
     expect(svg).toContain('relative duration');
     for (const l of loops) expect(svg).toContain(`>${l.count}</text>`);
-    const [pngDl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('graph-export-png').click()]);
+    const [pngDl] = await Promise.all([page.waitForEvent('download'), app.menuItem('graph-menu', 'graph-export-png')]);
     expect(readFileSync((await pngDl.path())!).subarray(1, 4).toString()).toBe('PNG');
   });
 }

@@ -65,11 +65,12 @@ for (const scheme of ['light', 'dark'] as const) {
       [1600, 1000],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await app.open('activities=5');
+      await app.open('activities=5&rank=count');
       await app.pickFolder(join(OTF2, 'layered'));
       await app.expectReady();
       const g = await app.graph();
-      // the 5 most frequent calls (the HDF5, MPI-IO and POSIX writes among them), ● and ■
+      // the 5 most frequent calls (ranked by count: the default ranks by time), the HDF5, MPI-IO and POSIX
+      // writes among them, ● and ■
       expect(g.nodes.length).toBe(7);
       expect(g.nodes.map((n) => n.id)).toEqual(expect.arrayContaining(['H5Dwrite:/scratch/out.h5', 'MPI_File_write_at_all:/scratch/out.h5', 'pwrite64:/scratch/out.h5']));
       await app.shot(`otf2-layered-${w}x${h}-${scheme}`);

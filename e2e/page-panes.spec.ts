@@ -10,6 +10,10 @@ test('panes resize by drag and by keyboard; the graph keeps half the height with
   await app.open();
   await loadMpi(app, 'ior-ssf-fpp');
   await app.expectReady();
+  // the tables are small until used (#28.2): a click on their tab gives them their size and handle
+  await expect(page.getByTestId('split-tables')).toHaveCount(0);
+  await app.tab('stats');
+  await app.waitIdle();
   const split = page.getByTestId('split-tables');
   await expect(split).toHaveAttribute('role', 'separator');
   await expect(split).toHaveAttribute('aria-controls', 'pane-tables');
@@ -109,8 +113,9 @@ test('the keyboard moves through the statistics rows and the graph nodes; Enter 
   await page.keyboard.press('Escape');
   await app.waitIdle();
 
-  // the graph: Tab from the last toolbar button (Legend) reaches the canvas, with a visible focus ring on it and on a node
-  await page.getByTestId('graph-legend-toggle').focus();
+  // the graph: Tab from the last toolbar button (the ⋯ menu; was Legend before #28.2) reaches the canvas,
+  // with a visible focus ring on it and on a node
+  await page.getByTestId('graph-menu').focus();
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('graph-canvas');
   expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');

@@ -67,13 +67,13 @@ test('G and R colour the graph by partition at once, the metric stays as the fil
   await app.tab('partition');
 
   // the exports carry the same legend; the SVG draws the rings
-  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('graph-export-svg').click()]);
+  const [svg] = await Promise.all([page.waitForEvent('download'), app.menuItem('graph-menu', 'graph-export-svg')]);
   const text = readFileSync((await svg.path())!, 'utf8');
   expect(text).toContain('Partition (ring)');
   expect(text).toContain('fill linear in value');
   expect(text).toContain('stroke="#2E7D32" stroke-width="3"');
   expect(text).toContain('stroke="#C62828" stroke-width="3"');
-  const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('graph-export-png').click()]);
+  const [png] = await Promise.all([page.waitForEvent('download'), app.menuItem('graph-menu', 'graph-export-png')]);
   expect(readFileSync((await png.path())!).subarray(1, 4).toString()).toBe('PNG');
 
   // red = only ranks 0–3 of fpp: 4 cases unassigned; hiding them analyses 12 cases

@@ -9,7 +9,7 @@ async function brush(page: Page, from: number, to: number): Promise<void> {
   const plotW = Number(await canvas.getAttribute('data-plot-w'));
   const span = Number(await canvas.getAttribute('data-span'));
   const x = (t: number) => box.x + plotX + (t / span) * plotW;
-  const y = box.y + 90;
+  const y = box.y + Number(await canvas.getAttribute('data-heat-y')) + 2; // on the heatmap (the overview is compact)
   await page.mouse.move(x(from), y);
   await page.mouse.down();
   await page.mouse.move((x(from) + x(to)) / 2, y, { steps: 3 });
@@ -27,7 +27,9 @@ test('the overview of a 6-rank run shows its phases and stragglers; brushing a w
   await app.expectReady();
   const canvas = page.getByTestId('overview-canvas');
   await expect(canvas).toHaveAttribute('data-rows', '6');
-  // start-up, write phase (rank 3 writes with O_DSYNC), read phase (rank 1 reads with O_DIRECT)
+  // start-up, write phase (rank 3 writes with O_DSYNC), read phase (rank 1 reads with O_DIRECT): the
+  // Phases tab below the graph
+  await app.tab('phases');
   const rows = page.getByTestId('phase-row');
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(1).getByTestId('phase-stragglers')).toHaveText(/phases_node1_3/);
@@ -53,12 +55,20 @@ test('the overview of a 6-rank run shows its phases and stragglers; brushing a w
   expect(await ids(app)).toEqual(expect.arrayContaining(['write:/tmp/phases', 'read:/tmp/phases']));
   expect(new URL(page.url()).hash).not.toContain('time=');
 
-  // a click on the read phase analyses it alone
+  // a click on the read phase analyses exactly that phase (its first start to just after its last end, to
+  // the µs), and the table stays with the phase marked
+  const from = Number((await rows.nth(2).locator('td').nth(1).textContent())!.replace(' s', ''));
+  const to = Number((await rows.nth(2).locator('td').nth(2).textContent())!.replace(' s', ''));
   await rows.nth(2).click();
   await app.waitIdle();
   const read = await ids(app);
   expect(read).toContain('read:/tmp/phases');
   expect(read).not.toContain('write:/tmp/phases');
+  const win = /time=([\d.]+)\.\.([\d.]+)/.exec(decodeURIComponent(new URL(page.url()).hash))!;
+  expect(Math.abs(Number(win[1]) - from)).toBeLessThan(0.0006); // the table shows ms
+  expect(Math.abs(Number(win[2]) - to)).toBeLessThan(0.0006);
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(2)).toHaveAttribute('aria-selected', 'true');
 
   await page.setViewportSize({ width: 1024, height: 700 });
   await app.waitIdle();

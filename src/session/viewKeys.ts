@@ -12,7 +12,7 @@ import { formatTimeWindow, parseTimeWindow, type TimeWindow } from '../analysis/
 import { DEFAULT_MAPPING, type MappingSpec, type PathFilter, type RewriteRule } from '../analysis/types';
 import { parseLayerRule } from '../analysis/layers/rules';
 import type { CaseFilter } from './types';
-import type { ColorMode, DiffMetric, EdgeLabelKind, Metric, RankBy, View } from './viewTypes';
+import { DEFAULT_VIEW, RANK_BYS, type ColorMode, type DiffMetric, type EdgeLabelKind, type Metric, type RankBy, type View } from './viewTypes';
 import { caseFilterText, compactJson, filterText, parseCaseFilter, parseFilter, parseList, parseRewrite, parseSelection, rewriteText, selectionText, type Selection } from './viewText';
 
 /**
@@ -146,7 +146,7 @@ export const KEYS: readonly ViewKey[] = [
   list('lrule', 'analyze', layerRule, (v, x) => void (v.mapping.layerRules = [...(v.mapping.layerRules ?? []), x]), (v) => [...(m(v).layerRules ?? [])]),
   single('activities', 'display', (s) => intIn(s, 0, COUNT_MAX), (v, x) => void (v.activities = x), (v) => (v.activities === null ? null : String(v.activities))),
   single('paths', 'display', (s) => intIn(s, 0, COUNT_MAX), (v, x) => void (v.paths = x), (v) => (v.paths === null ? null : String(v.paths))),
-  single('rank', 'display', oneOf<RankBy>(['count', 'rd']), (v, x) => void (v.rankBy = x), (v) => (v.rankBy !== 'count' ? v.rankBy : null)),
+  single('rank', 'display', oneOf<RankBy>(RANK_BYS), (v, x) => void (v.rankBy = x), (v) => (v.rankBy !== DEFAULT_VIEW.rankBy ? v.rankBy : null)),
   single('color', 'display', colorOf, (v, x) => void (v.colorMode = x),
     (v) => (v.colorMode.kind === 'partition' ? 'partition' : v.colorMode.kind === 'difference' ? `diff-${v.colorMode.metric}` : null)),
   // (written with a partition too: a link with green/red and no metric opens in the partition colours)

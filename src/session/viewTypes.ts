@@ -15,7 +15,10 @@ export type EdgeLabelKind = 'count' | 'cases' | 'gap';
  * coloured by their count). */
 export type DiffMetric = 'count' | 'bytes' | 'time';
 export type ColorMode = { kind: 'metric'; metric: Metric } | { kind: 'partition' } | { kind: 'difference'; metric: DiffMetric };
-export type RankBy = 'count' | 'rd';
+/** How the graph's activities are ranked for the Activities slider: `rd` (share of the call time, the
+ * default: time first), `count`, `bytes` or `cases`; ties are broken by the next statistic (ui/graph/filter.ts). */
+export type RankBy = 'rd' | 'count' | 'bytes' | 'cases';
+export const RANK_BYS: readonly RankBy[] = ['rd', 'count', 'bytes', 'cases'];
 
 export interface View {
   /** The mapping, custom function included (the app asks before running one from a link). */
@@ -57,7 +60,7 @@ export const DEFAULT_VIEW: View = {
   caseFilters: [],
   activities: null,
   paths: null,
-  rankBy: 'count',
+  rankBy: 'rd',
   colorMode: { kind: 'metric', metric: 'rd' },
   edgeLabel: 'count',
   direction: 'LR',

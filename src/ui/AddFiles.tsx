@@ -1,14 +1,16 @@
 /**
  * Adding files to the loaded ones (e.g. the green runs from one folder, then the red ones from another):
- * the header's "Add files…" / "Add folder…" buttons, and the drop overlay that splits the page into
+ * the header's "Add files…" / "Add folder…" actions (in its Open menu), and the drop overlay that splits the page into
  * "open instead" (left half) and "add" (right half) once something is loaded.
  */
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useApp } from './appContext';
 import { collectInput } from './files';
 import './loading.css';
 
-export function AddFiles() {
+/** The hidden file inputs of "Add files…" / "Add folder…" (always mounted: the menu that holds the buttons
+ * is not) and the two actions that open them. */
+export function useAddFiles(): { inputs: ReactNode; pickFiles(): void; pickFolder(): void } {
   const addFiles = useApp((s) => s.addFiles);
   const files = useRef<HTMLInputElement>(null);
   const folder = useRef<HTMLInputElement>(null);
@@ -17,18 +19,16 @@ export function AddFiles() {
     e.target.value = '';
     if (inputs.length) void addFiles(inputs);
   };
-  return (
-    <span className="add-files">
-      <input ref={files} type="file" multiple hidden data-testid="add-input" onChange={onPick} />
-      <input ref={folder} type="file" hidden data-testid="add-folder-input" {...({ webkitdirectory: '', directory: '' } as Record<string, string>)} onChange={onPick} />
-      <button onClick={() => files.current?.click()} title="Load more files and merge them with the loaded ones (e.g. the red runs from another folder)" data-testid="add-files">
-        Add files…
-      </button>
-      <button onClick={() => folder.current?.click()} title="Load a folder and merge it with the loaded files" data-testid="add-folder">
-        Add folder…
-      </button>
-    </span>
-  );
+  return {
+    inputs: (
+      <>
+        <input ref={files} type="file" multiple hidden data-testid="add-input" onChange={onPick} />
+        <input ref={folder} type="file" hidden data-testid="add-folder-input" {...({ webkitdirectory: '', directory: '' } as Record<string, string>)} onChange={onPick} />
+      </>
+    ),
+    pickFiles: () => files.current?.click(),
+    pickFolder: () => folder.current?.click(),
+  };
 }
 
 /** Whether a drop at `clientX` adds to the loaded files (the right half of the page) or replaces them. */

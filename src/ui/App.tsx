@@ -1,16 +1,16 @@
 /** The app shell: empty state, drop zone, progress, summary, editors, and the workspace. */
 import { Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
-import { AddFiles, dropAdds, DropOverlay } from './AddFiles';
+import { dropAdds, DropOverlay } from './AddFiles';
 import { useApp } from './appContext';
 import { Banner, CustomConfirm, LoadConfirm } from './Banner';
 import { EmptyState } from './EmptyState';
 import { ErrorBoundary } from './ErrorBoundary';
-import { collectDrop, collectInput, fetchExample } from './files';
+import { collectDrop, fetchExample } from './files';
 import { trackUi } from './idle';
 import { EdgeCasesPanel, GraphPanel, ReplayDialog, StatsTable, TimelinePanel, VariantsList } from './panels';
 import { ProgressBar } from './ProgressBar';
 import { SummaryPanel } from './SummaryPanel';
-import { Toolbar } from './Toolbar';
+import { Header } from './Header';
 import { preloadTimeline } from './timeline/preload';
 import { Workspace } from './Workspace';
 
@@ -24,12 +24,10 @@ export function App() {
   const workspace = !!summary && (summary.cases > 0 || (summary.jobs?.length ?? 0) > 0);
   const banner = useApp((st) => st.banner);
   const replayOpen = useApp((st) => st.replayDialog !== null);
-  const splitByPid = useApp((st) => st.view.splitByPid);
   const loadFiles = useApp((st) => st.loadFiles);
   const addFiles = useApp((st) => st.addFiles);
   const notify = useApp((st) => st.notify);
   const cancel = useApp((st) => st.cancel);
-  const setSplitByPid = useApp((st) => st.setSplitByPid);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -47,15 +45,26 @@ export function App() {
   // browser is idle, so that the first timeline does not wait for it. (Not sooner: compiling ~1.6 MB of
   // JavaScript on the page's thread held the first view's fitting back by ~0.4 s on 1 GB of traces.)
   const completing = useApp((st) => st.completing);
+  const statusRef = useRef(status);
+  useEffect(() => {
+    statusRef.current = status;
+  }, [status]);
   const settled = hasResult && status === 'ready' && !completing;
+  // (tracked: the page is idle once the chunk is in, so a load started right after the first graph does not
+  // have the page's thread held by its evaluation)
   useEffect(() => {
     if (!settled) return;
-    const t = setTimeout(() => {
-      preloadTimeline();
-      void TimelinePanel.preload();
-      void EdgeCasesPanel.preload();
-    }, 300);
-    return () => clearTimeout(t);
+    let live = true;
+    void trackUi(
+      new Promise<void>((r) => setTimeout(r, 300)).then(async () => {
+        if (!live) return;
+        preloadTimeline(() => statusRef.current !== 'loading');
+        await Promise.all([TimelinePanel.preload(), EdgeCasesPanel.preload()]);
+      }),
+    );
+    return () => {
+      live = false;
+    };
   }, [settled]);
 
   const mapping = useApp((s) => s.view.mapping);
@@ -107,47 +116,7 @@ export function App() {
       }}
       onDrop={onDrop}
     >
-      <header>
-        <h1>strace-dfg</h1>
-        <input
-          ref={fileInput}
-          type="file"
-          multiple
-          hidden
-          data-testid="file-input"
-          onChange={(e) => {
-            const inputs = collectInput(e.target.files);
-            e.target.value = '';
-            if (inputs.length) void loadFiles(inputs);
-          }}
-        />
-        <input
-          ref={folderInput}
-          type="file"
-          hidden
-          data-testid="folder-input"
-          {...({ webkitdirectory: '', directory: '' } as Record<string, string>)}
-          onChange={(e) => {
-            const inputs = collectInput(e.target.files);
-            e.target.value = '';
-            if (inputs.length) void loadFiles(inputs);
-          }}
-        />
-        <button onClick={() => fileInput.current?.click()}>Open files…</button>
-        <button onClick={() => folderInput.current?.click()}>Open folder…</button>
-        <button onClick={loadExample} data-testid="load-example-header">
-          Load example
-        </button>
-        {summary && summary.files.length > 0 && <AddFiles />}
-        <label title="One case per (file, pid) instead of one per file">
-          <input type="checkbox" checked={splitByPid} onChange={(e) => void setSplitByPid(e.target.checked)} data-testid="split-pid" /> case per pid
-        </label>
-        {hasResult && (
-          <ErrorBoundary name="Toolbar" resetKey={result}>
-            <Toolbar onError={notify} />
-          </ErrorBoundary>
-        )}
-      </header>
+      <Header fileInput={fileInput} folderInput={folderInput} onExample={loadExample} />
       <ErrorBoundary name="Messages" resetKey={banner}>
         <Banner />
         <CustomConfirm />

@@ -1,9 +1,10 @@
-/** Colouring, edge labels, direction, exports. */
+/** Colouring, edge labels, direction; the exports in one menu (the header stays on one row). */
 import { COLOR_METRICS } from '../analysis/metrics';
 import type { ColorMode, DiffMetric, EdgeLabelKind, Metric } from './contracts';
 import { useApp } from './appContext';
 import { download, statsCsv } from './exportFiles';
 import { LayersControl } from './layers/LayersControl';
+import { Menu } from './Menu';
 
 export function Toolbar({ onError }: { onError(msg: string): void }) {
   const colorMode = useApp((s) => s.view.colorMode);
@@ -48,7 +49,7 @@ export function Toolbar({ onError }: { onError(msg: string): void }) {
         </select>
       </label>
       <label>
-        Edge label{' '}
+        Edges{' '}
         <select value={edgeLabel} data-testid="edge-label" onChange={(e) => setEdgeLabel(e.target.value as EdgeLabelKind)}>
           <option value="count">event count</option>
           <option value="cases">cases</option>
@@ -58,12 +59,13 @@ export function Toolbar({ onError }: { onError(msg: string): void }) {
       <label>
         Direction{' '}
         <select value={direction} data-testid="direction" onChange={(e) => setDirection(e.target.value as 'LR' | 'TB')}>
-          <option value="LR">left → right</option>
-          <option value="TB">top → bottom</option>
+          <option value="LR">→ left to right</option>
+          <option value="TB">↓ top to bottom</option>
         </select>
       </label>
       <LayersControl />
       <span className="spacer" />
+      <Menu label="Export" testId="export-menu" align="right" title="The statistics as CSV, the analysis as JSON, the event log as HDF5, a Chrome trace (the graph's PNG/SVG: the graph's ⋯ menu)">
       <button disabled={!result} onClick={() => result && download('strace-dfg-statistics.csv', statsCsv(result.nodes), 'text/csv')} data-testid="export-csv">
         Statistics CSV
       </button>
@@ -84,6 +86,7 @@ export function Toolbar({ onError }: { onError(msg: string): void }) {
       <button disabled={!result} title="The program's I/O as a replay folder for fio (docs/GUIDE.md 'Replay a run'), with what-ifs and a fidelity check" onClick={() => openReplay()} data-testid="replay-open">
         Replay…
       </button>
+      </Menu>
     </div>
   );
 }

@@ -19,8 +19,9 @@ import { useLayers } from './layers/useLayers';
 const SIDE_TABS = TABS.filter((t) => t.area === 'side');
 const BOTTOM_TABS = TABS.filter((t) => t.area === 'bottom');
 
-/** A row of tab buttons and the chosen tab's content. */
-function Tabs({ tabs }: { tabs: readonly TabDef[] }) {
+/** A row of tab buttons and the chosen tab's content. `open` === false (the tables below the graph until
+ * used): only the buttons; a click on one opens the pane with that tab, ▾ folds it again. */
+function Tabs({ tabs, open = true, onOpen }: { tabs: readonly TabDef[]; open?: boolean; onOpen?(open: boolean): void }) {
   const [current, setCurrent] = useState(tabs[0].id);
   const tab = tabs.find((t) => t.id === current) ?? tabs[0];
   const resetKey = useApp((s) => s.result ?? s.summary);
@@ -28,14 +29,23 @@ function Tabs({ tabs }: { tabs: readonly TabDef[] }) {
     <>
       <nav className="tabs">
         {tabs.map((t) => (
-          <TabButton key={t.id} tab={t} on={t.id === tab.id} onClick={() => setCurrent(t.id)} />
+          <TabButton key={t.id} tab={t} on={open && t.id === tab.id} onClick={() => {
+            setCurrent(t.id);
+            onOpen?.(true);
+          }} />
         ))}
+        {onOpen && (
+          <button className="small tabs-fold" onClick={() => onOpen(!open)} aria-expanded={open} data-testid="tables-fold"
+            title={open ? 'Fold the tables: the graph gets the room' : 'Open the tables'}>
+            {open ? '▾ fold' : '▴ open'}
+          </button>
+        )}
       </nav>
-      <ErrorBoundary name={tab.id.charAt(0).toUpperCase() + tab.id.slice(1)} key={tab.id} resetKey={resetKey}>
+      {!open ? null : <ErrorBoundary name={tab.id.charAt(0).toUpperCase() + tab.id.slice(1)} key={tab.id} resetKey={resetKey}>
         <Suspense fallback={<p className="muted">Loading…</p>}>
           <tab.Content />
         </Suspense>
-      </ErrorBoundary>
+      </ErrorBoundary>}
     </>
   );
 }
@@ -165,6 +175,9 @@ function Detail({ size }: { size: string }) {
 }
 
 
+/** The height of the tables until used: their tabs, the table's header and about two rows. */
+const SMALL_TABLES = 104;
+
 /** Splitters are 6 px high: the panes below the graph get their share of what remains. */
 const px = (pct: number, h: number): string => (h > 0 ? `${Math.round((pct * h) / 100)}px` : `${pct}%`);
 
@@ -176,8 +189,13 @@ export function Workspace() {
   const panesH = useHeight(panesRef);
   const [sidePct, setSidePct] = useState(22);
   const [tablesPct, setTablesPct] = useState(30);
+  // the tables are small (their tabs and a few rows) until used — a click, a key or the wheel in them
+  // grows them to their size (the graph gets the room); ▾ folds them to their tabs
+  const [tablesState, setTablesState] = useState<'small' | 'open' | 'folded'>('small');
+  const tablesOpen = tablesState === 'open';
+  const used = (): void => setTablesState((t) => (t === 'small' ? 'open' : t));
   const [detailPct, setDetailPct] = useState(30);
-  const { detail, tables } = lowerSizes(detailOpen ? detailPct : null, hasResult ? tablesPct : null);
+  const { detail, tables } = lowerSizes(detailOpen ? detailPct : null, hasResult && tablesOpen ? tablesPct : null);
   return (
     <main className="workspace" ref={rootRef} style={{ gridTemplateColumns: `minmax(220px, ${sidePct}%) 6px 1fr` }}>
       <aside className="side" id="pane-side">
@@ -198,7 +216,7 @@ export function Workspace() {
               }} />
           )}
           {detailOpen && <Detail size={px(detail, panesH)} />}
-          {hasResult && (
+          {hasResult && tablesOpen && (
             <Splitter label="Resize the tables" controls="pane-tables" orientation="horizontal" value={tables} min={8} max={LOWER_MAX - detail}
               container={panesRef} testId="split-tables"
               onChange={(v) => {
@@ -207,8 +225,10 @@ export function Workspace() {
               }} />
           )}
           {hasResult && (
-            <section className="bottom" id="pane-tables" data-testid="tables-pane" style={{ flexBasis: px(tables, panesH) }}>
-              <Tabs tabs={BOTTOM_TABS} />
+            <section className={`bottom ${tablesState}`} id="pane-tables" data-testid="tables-pane" data-state={tablesState}
+              style={{ flexBasis: tablesOpen ? px(tables, panesH) : tablesState === 'small' ? `${SMALL_TABLES}px` : 'auto' }}
+              onClickCapture={used} onKeyDown={used} onWheel={used}>
+              <Tabs tabs={BOTTOM_TABS} open={tablesState !== 'folded'} onOpen={(o) => setTablesState(o ? 'open' : 'folded')} />
             </section>
           )}
         </div>

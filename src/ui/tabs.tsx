@@ -16,6 +16,7 @@ import { PatternTab, StatsTable, VariantsList } from './panels';
 import { InsightsPanel } from './insights/InsightsPanel';
 import { PartitionPicker } from './PartitionPicker';
 import { SummaryPanel } from './SummaryPanel';
+import { PhasesTable } from './time/PhasesTable';
 import { TimeTab } from './time/TimeTab';
 import { UntracedSummary } from './time/UntracedSummary';
 import { CallSitesTable } from './layers/CallSitesTable';
@@ -120,6 +121,15 @@ function VariantsTab() {
   return variants ? <VariantsList variants={variants} onKeepCases={(ids) => void keepCaseIds(ids)} /> : null;
 }
 
+/** The overview's I/O phases (whole run): a click analyses exactly that phase; the table stays. */
+function PhasesTab() {
+  const phases = useApp((s) => s.overview?.phases ?? null);
+  const window = useApp((s) => s.view.time);
+  const setTime = useApp((s) => s.setTime);
+  if (!phases) return <p className="muted">Computing the overview…</p>;
+  return <PhasesTable phases={phases} window={window} onPick={(w) => void setTime(w)} />;
+}
+
 function CompareTab() {
   const compare = useApp((s) => s.compare);
   const selected = useApp((s) => s.selected);
@@ -153,6 +163,7 @@ export const TABS: readonly TabDef[] = [
   { id: 'variants', area: 'bottom', title: (s) => `Variants (${s.result?.variants.length ?? 0})`, Content: VariantsTab },
   { id: 'pattern', area: 'bottom', title: () => 'Pattern', Content: PatternTab },
   { id: 'files', area: 'bottom', title: (s) => (currentAccess(s) && s.summary?.events ? `Files (${currentAccess(s)!.files.length})` : 'Files'), Content: FilesTab },
+  { id: 'phases', area: 'bottom', title: (s) => `Phases (${s.overview?.phases.phases.length ?? 0})`, Content: PhasesTab },
   { id: 'time', area: 'bottom', title: () => 'Run timeline', Content: TimeTab },
   { id: 'sites', area: 'bottom', title: () => 'Call sites', Content: SitesTab },
   { id: 'flame', area: 'bottom', title: () => 'Flame graph', Content: FlamePanel },

@@ -61,8 +61,9 @@ export function describeView(v: View, custom: string | null = null): ViewLine[] 
   const colour = colourText(v);
   if (colour) out.push({ part: 'colour', text: colour });
   const graph: string[] = [];
-  if (v.activities !== null) graph.push(`top ${v.activities} activities${v.rankBy === 'rd' ? ' by rd' : ''}`);
-  else if (v.rankBy !== DEFAULT_VIEW.rankBy) graph.push('activities ranked by rd');
+  // the ranking is said when it is not the default (time first: rd)
+  if (v.activities !== null) graph.push(`top ${v.activities} activities${v.rankBy !== DEFAULT_VIEW.rankBy ? ` by ${v.rankBy}` : ''}`);
+  else if (v.rankBy !== DEFAULT_VIEW.rankBy) graph.push(`activities ranked by ${v.rankBy}`);
   if (v.paths !== null) graph.push(`edges with count ≥ ${v.paths}`);
   if (v.edgeLabel !== DEFAULT_VIEW.edgeLabel) graph.push(`edge labels: ${v.edgeLabel}`);
   if (v.direction !== DEFAULT_VIEW.direction) graph.push('top to bottom');

@@ -11,6 +11,7 @@
 import type { EventLog } from '../../model';
 import { layerInfo } from '../layers/classify';
 import { runSpan } from './span';
+import { rankCids } from '../ranks';
 
 export interface TraceSink {
   write(chunk: string): void;
@@ -80,10 +81,12 @@ export function writeChromeTrace(log: EventLog, sink: TraceSink, options: Chrome
     return ',\n';
   };
   let events = 0;
+  const ranked = rankCids(log.cases);
   for (let k = 0; k < log.cases.length; k++) {
     const c = log.cases[k];
     const P = k + 1;
-    const name = c.rid !== '' ? `${c.id} (rank ${c.rid})` : c.id;
+    // "(rank N)" only where the rid is an MPI rank (analysis/ranks.ts), not a pid
+    const name = c.rid !== '' && ranked.has(c.cid) ? `${c.id} (rank ${c.rid})` : c.id;
     emit(`${sep()}{"name":"process_name","ph":"M","pid":${P},"tid":0,"args":{"name":${JSON.stringify(name)}}}`);
     emit(`,\n{"name":"process_sort_index","ph":"M","pid":${P},"tid":0,"args":{"sort_index":${k}}}`);
     const threads = new Set<number>();

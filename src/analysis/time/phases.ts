@@ -21,6 +21,7 @@
 import type { EventLog } from '../../model';
 import type { CompiledMapping } from '../mapping';
 import { pairSelection, runSpan } from './span';
+import { rankCids } from '../ranks';
 import type { Phase, PhaseOptions, Phases, Straggler } from './types';
 
 export const DEFAULT_MIN_GAP = 0.1;
@@ -169,6 +170,7 @@ function summarize(log: EventLog, counted: PhaseBusy, bounds: { start: number; e
   const K = log.cases.length;
   const { busy, seen, events, bytes } = counted;
   const out: Phase[] = [];
+  const ranked = rankCids(log.cases);
   for (let p = 0; p < P; p++) {
     const ks: number[] = [];
     const vs: number[] = [];
@@ -180,7 +182,8 @@ function summarize(log: EventLog, counted: PhaseBusy, bounds: { start: number; e
     const { mean, std, slow } = stragglerRule(vs);
     const stragglers: Straggler[] = slow.map((j) => {
       const c = log.cases[ks[j]];
-      return { case: ks[j], id: c.id, rid: c.rid, busy: vs[j], z: (vs[j] - mean) / std };
+      // the rid only where it is an MPI rank (else a pid or a name: the case id says it)
+      return { case: ks[j], id: c.id, rid: ranked.has(c.cid) ? c.rid : '', busy: vs[j], z: (vs[j] - mean) / std };
     });
     stragglers.sort((x, y) => y.busy - x.busy || x.case - y.case);
     const total = vs.reduce((s, v) => s + v, 0);

@@ -57,7 +57,7 @@ export interface RunTimeline {
   x0: number;
   x1: number;
   rowLabels: string[];
-  /** Per row: case id, rank (rid, '' when none), pid (−1: rows are cases), side (0 none, 1 green, 2 red). */
+  /** Per row: case id, MPI rank (the rid where it is one, analysis/ranks.ts; '' otherwise), pid (−1: rows are cases), side (0 none, 1 green, 2 red). */
   rowCase: string[];
   rowRank: string[];
   rowPid: Int32Array;
@@ -157,7 +157,7 @@ export function runTimeline(log: EventLog, compiled: Pick<CompiledMapping, 'acti
     const name = caseLabel(c, ranked);
     rowLabels.push(rows.rowPid[r] >= 0 ? `${name} · pid ${rows.rowPid[r]}` : name);
     rowCase.push(c.id);
-    rowRank.push(c.rid);
+    rowRank.push(ranked.has(c.cid) ? c.rid : '');
   }
   const nb = m ? m.bars.length : 0;
   const n = m ? nb + m.points.length : 0;

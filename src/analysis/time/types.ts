@@ -75,7 +75,7 @@ export interface Phase {
 }
 
 export interface Straggler {
-  /** Index of the case in the log, its id and rank (rid). */
+  /** Index of the case in the log, its id and MPI rank (rid where it is one, analysis/ranks.ts; else ''). */
   case: number;
   id: string;
   rid: string;

@@ -6,6 +6,7 @@ import type { ColorMode, DiffMetric } from '../contracts';
 import { BLUE, DIFF_GREEN, DIFF_NONE, DIFF_RED, EDGE_DEFAULT, EDGE_GREEN, EDGE_NEITHER, EDGE_RED, NODE_BOTH, NODE_GREEN, NODE_NEITHER, NODE_RED, SIGNIFICANT, UNAVAILABLE, WHITE, partitionRing } from './colors';
 import { sideCounts } from './elements';
 import type { FilterOptions, FilteredGraph } from './filter';
+import { Menu } from '../Menu';
 
 export interface ControlsProps {
   result: AnalysisResult;
@@ -27,26 +28,44 @@ export interface ControlsProps {
 
 const btn: React.CSSProperties = { padding: '1px 7px', minWidth: 26, font: 'inherit', cursor: 'pointer' };
 
+/** The ranking's choices (time first: the default; docs/GUIDE.md "Read the graph"). */
+const RANKS: { id: FilterOptions['rankBy']; label: string; title: string }[] = [
+  { id: 'rd', label: 'time', title: 'share of the call time (rd)' },
+  { id: 'count', label: 'count', title: 'number of events' },
+  { id: 'bytes', label: 'bytes', title: 'bytes moved' },
+  { id: 'cases', label: 'cases', title: 'cases that contain it' },
+];
+
+/** "showing N of M activities, … edges" (also drawn into the PNG/SVG exports, exportImage.ts). */
+export function shownText(graph: FilteredGraph): { text: string; hidden: boolean } {
+  const hidden = graph.nodes.length - 2 < graph.totalActivities || graph.realEdges < graph.totalEdges;
+  const text = (hidden
+    ? `showing ${formatCount(graph.nodes.length - 2)} of ${formatCount(graph.totalActivities)} activities, ${formatCount(graph.realEdges)} of ${formatCount(graph.totalEdges)} edges`
+    : `${formatCount(graph.totalActivities)} activities, ${formatCount(graph.totalEdges)} edges`)
+    + (graph.bypassEdges > 0 ? ` (+${formatCount(graph.bypassEdges)} dashed: via hidden activities)` : '');
+  return { text, hidden };
+}
+
+/** The graph's toolbar on one row: sliders and ranking, Fit/zoom/legend, the rest in the ⋯ menu. */
 export function GraphToolbar(p: ControlsProps) {
   const { opts, stops, result, graph } = p;
   const total = result.nodes.length;
   // path slider position: index of the first stop ≥ threshold (stops.length = above every count)
   let idx = stops.findIndex((s) => s >= opts.minEdgeCount);
   if (idx < 0) idx = stops.length;
-  const hidden = graph.nodes.length - 2 < graph.totalActivities || graph.realEdges < graph.totalEdges;
+  const shown = shownText(graph);
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 14px', alignItems: 'center', padding: '4px 6px', borderBottom: '1px solid var(--border, #ddd)', fontSize: 12 }}>
+    <div className="graph-toolbar">
       <label title="Keep the top-N activities">
         Activities{' '}
         <input data-testid="graph-activities" type="range" min={0} max={total} step={1} value={Math.min(opts.maxActivities, total)}
-          onChange={(e) => p.onOpts({ ...opts, maxActivities: Number(e.target.value) })} style={{ verticalAlign: 'middle', width: 130 }} />{' '}
+          onChange={(e) => p.onOpts({ ...opts, maxActivities: Number(e.target.value) })} style={{ verticalAlign: 'middle', width: 90 }} />{' '}
         <span data-testid="graph-activities-value">{Math.min(opts.maxActivities, total)}</span>
       </label>
-      <label title="Rank activities by event count or by relative duration">
+      <label title="Rank the activities by their share of the call time (the default), event count, bytes or cases; ties are broken by the next statistic">
         by{' '}
         <select data-testid="graph-rankby" value={opts.rankBy} onChange={(e) => p.onOpts({ ...opts, rankBy: e.target.value as FilterOptions['rankBy'] })}>
-          <option value="count">count</option>
-          <option value="rd" disabled={!result.hasDurations}>rd</option>
+          {RANKS.map((r) => <option key={r.id} value={r.id} title={r.title} disabled={r.id === 'rd' && !result.hasDurations}>{r.label}</option>)}
         </select>
       </label>
       <label title="Hide edges with fewer transitions (kept when needed to connect ● and ■)">
@@ -55,29 +74,26 @@ export function GraphToolbar(p: ControlsProps) {
           onChange={(e) => {
             const i = Number(e.target.value);
             p.onOpts({ ...opts, minEdgeCount: i >= stops.length ? (stops[stops.length - 1] ?? 0) + 1 : stops[i] });
-          }} style={{ verticalAlign: 'middle', width: 130 }} />{' '}
-        <span data-testid="graph-paths-value">count ≥ {formatCount(opts.minEdgeCount)}</span>
+          }} style={{ verticalAlign: 'middle', width: 90 }} />{' '}
+        <span data-testid="graph-paths-value">≥ {formatCount(opts.minEdgeCount)}</span>
       </label>
       <span style={{ display: 'inline-flex', gap: 2 }}>
-        <button style={btn} onClick={p.onFit} title="Fit the graph in view" data-testid="graph-fit">Fit</button>
-        <button style={btn} onClick={() => p.onZoom(1.25)} title="Zoom in">+</button>
-        <button style={btn} onClick={() => p.onZoom(0.8)} title="Zoom out">−</button>
-        <button style={btn} onClick={() => p.onPan(80, 0)} title="Pan left">←</button>
-        <button style={btn} onClick={() => p.onPan(-80, 0)} title="Pan right">→</button>
-        <button style={btn} onClick={() => p.onPan(0, 80)} title="Pan up">↑</button>
-        <button style={btn} onClick={() => p.onPan(0, -80)} title="Pan down">↓</button>
-        <button style={btn} onClick={p.onRelayout} title="Lay out only what is shown (compact); positions stay stable afterwards">Re-layout</button>
-        <button style={btn} onClick={p.onPng} data-testid="graph-export-png">PNG</button>
-        <button style={btn} onClick={p.onSvg} data-testid="graph-export-svg">SVG</button>
+        <button style={btn} onClick={p.onFit} title="Fit the graph in view (0)" data-testid="graph-fit">Fit</button>
+        <button style={btn} onClick={() => p.onZoom(1.25)} title="Zoom in (+)">+</button>
+        <button style={btn} onClick={() => p.onZoom(0.8)} title="Zoom out (−)">−</button>
         <button style={btn} onClick={() => p.onLegend(!p.legendOpen)} aria-pressed={p.legendOpen} data-testid="graph-legend-toggle" title="Show the whole legend, or only its first line">Legend</button>
+        <Menu label="⋯" testId="graph-menu" title="Pan, re-layout, export the graph as PNG or SVG">
+          <button onClick={p.onPng} data-testid="graph-export-png">Export PNG</button>
+          <button onClick={p.onSvg} data-testid="graph-export-svg">Export SVG</button>
+          <button onClick={p.onRelayout} title="Lay out only what is shown (compact); positions stay stable afterwards">Re-layout</button>
+          <button onClick={() => p.onPan(80, 0)}>Pan left ←</button>
+          <button onClick={() => p.onPan(-80, 0)}>Pan right →</button>
+          <button onClick={() => p.onPan(0, 80)}>Pan up ↑</button>
+          <button onClick={() => p.onPan(0, -80)}>Pan down ↓</button>
+        </Menu>
       </span>
-      <span data-testid="graph-shown" style={{ color: hidden ? 'var(--error, #B71C1C)' : 'var(--muted, #555)' }}>
-        {hidden
-          ? `showing ${formatCount(graph.nodes.length - 2)} of ${formatCount(graph.totalActivities)} activities, ${formatCount(graph.realEdges)} of ${formatCount(graph.totalEdges)} edges`
-          : `${formatCount(graph.totalActivities)} activities, ${formatCount(graph.totalEdges)} edges`}
-        {graph.bypassEdges > 0 ? ` (+${formatCount(graph.bypassEdges)} dashed: via hidden activities)` : ''}
-      </span>
-      {p.busy ? <span data-testid="graph-busy" style={{ color: 'var(--muted, #555)' }}>{p.busy}</span> : null}
+      <span data-testid="graph-shown" className={shown.hidden ? 'graph-shown cut' : 'graph-shown'} title={shown.text}>{shown.text}</span>
+      {p.busy ? <span data-testid="graph-busy" className="graph-busy">{p.busy}</span> : null}
     </div>
   );
 }
@@ -123,9 +139,11 @@ function RingLegend({ result }: { result: AnalysisResult }) {
 
 /** `folded`: only the first line is shown (a small canvas); every line stays in the DOM for the exports. */
 export function GraphLegend({ result, colorMode, metricMax, rings = false, folded = false, cases }: { result: AnalysisResult; colorMode: ColorMode; metricMax: number | null; rings?: boolean; folded?: boolean; cases?: string }) {
+  // a strip below the canvas, never over it: it covers no node, label or tooltip (the PNG/SVG exports draw
+  // the same lines, exportImage.ts)
   const box: React.CSSProperties = {
-    position: 'absolute', left: 8, bottom: 8, background: 'var(--legend-bg, rgba(255,255,255,0.92))', color: 'var(--fg, #222)', border: '1px solid var(--border, #ccc)', borderRadius: 4,
-    padding: '4px 8px', fontSize: 11, lineHeight: 1.6, pointerEvents: 'none', maxWidth: rings ? 460 : 360,
+    flex: '0 0 auto', background: 'var(--panel, #fff)', color: 'var(--fg, #222)', borderTop: '1px solid var(--border, #ccc)',
+    padding: '2px 8px', fontSize: 11, lineHeight: 1.6, pointerEvents: 'none', display: 'flex', flexWrap: 'wrap', columnGap: 18,
   };
   if (colorMode.kind === 'partition') {
     const c = sideCounts(result);

@@ -67,7 +67,10 @@ export function styleFor(direction: 'LR' | 'TB', t: GraphTheme): StylesheetJson 
         'target-arrow-shape': 'triangle', 'arrow-scale': 0.9, label: 'data(label)', 'font-size': FONT_PX - 1,
         'font-family': FONT_FAMILY, color: t.edgeLabel, 'text-background-color': t.edgeLabelBg, 'text-background-opacity': 0.85,
         'text-background-padding': '1px', 'min-zoomed-font-size': 8, 'control-point-step-size': 30,
-        'loop-direction': '-30deg', 'loop-sweep': '-60deg', 'text-rotation': 'none', opacity: 0.9, 'z-index-compare': 'manual', 'z-index': 10,
+        'loop-direction': '-30deg', 'loop-sweep': '-60deg', 'text-rotation': 'none', opacity: 0.9, 'z-index-compare': 'manual',
+        // thick edges under thin ones: a thin edge's label is never drawn under a thick edge (Cytoscape
+        // draws each edge's label with the edge, in z order)
+        'z-index': (e: EdgeSingular) => Math.round(10 - Number(e.data('width') ?? 1)),
       },
     },
     { selector: 'edge.bypass', style: { 'line-style': 'dashed', 'line-dash-pattern': [6, 4] } },
@@ -75,7 +78,7 @@ export function styleFor(direction: 'LR' | 'TB', t: GraphTheme): StylesheetJson 
       ? { 'control-point-step-size': LOOP_SPACE, 'loop-direction': '0deg', 'loop-sweep': '-45deg', 'text-margin-y': -4 }
       : { 'control-point-step-size': LOOP_SPACE, 'loop-direction': '20deg', 'loop-sweep': '-45deg', 'text-margin-y': -4 } },
     { selector: 'edge.nolabel', style: { label: '' } },
-    // (z-index: lanes 0 < edges 10 < the hovered node's edges 11 < nodes 20, as Cytoscape's 'auto' order with lanes under all)
+    // (z-index: lanes 0 < edges 3-9 (thick under thin) < the hovered node's edges 11 < nodes 20, as Cytoscape's 'auto' order with lanes under all)
     { selector: 'edge.hl', style: { 'line-color': '#FF6F00', 'target-arrow-color': '#FF6F00', 'z-index': 11, opacity: 1, color: t.dark ? '#FFB74D' : '#BF360C' } },
   ];
 }

@@ -232,14 +232,19 @@ export class CyView {
   }
 
   /**
-   * Fits the graph in view, zooming in at most to `maxZoom` (a small graph is not blown up); then lifts it
-   * clear of the overlay when there is room (`clearOf`).
+   * Fits the graph in view, zooming in at most to `maxZoom` (a small graph is not blown up) and out at
+   * least to `minZoom` (a pane that opened keeps the labels readable); then lifts it clear of the overlay
+   * when there is room (`clearOf`).
    */
-  fit(maxZoom = 1.4): void {
+  fit(maxZoom = 1.4, minZoom = 0): void {
     const cy = this.cy;
     cy.fit(undefined, 24);
     if (cy.zoom() > maxZoom) {
       cy.zoom(maxZoom);
+      cy.center();
+    } else if (cy.zoom() < minZoom) {
+      // labels stay readable: the graph overflows the canvas (pan or zoom out to see the rest)
+      cy.zoom(minZoom);
       cy.center();
     }
     this.clearOf(this.overlay());

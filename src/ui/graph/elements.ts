@@ -21,7 +21,7 @@ export function edgeWidth(count: number, maxCount: number): number {
   return 1 + 6 * (Math.log(1 + Math.max(0, count)) / Math.log(1 + maxCount));
 }
 
-export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMode: ColorMode, labelKind: EdgeLabelKind, stats: Map<string, ActivityStats>, difference: DifferenceMap | null = null): Elements {
+export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMode: ColorMode, labelKind: EdgeLabelKind, stats: Map<string, ActivityStats>, difference: DifferenceMap | null = null, compact = false): Elements {
   const part = colorMode.kind === 'partition' ? result.partition : null;
   // With a partition, metric colouring keeps its fill and shows the sides as rings (and coloured edges).
   const ring = colorMode.kind === 'metric' ? (result.partition ?? null) : null;
@@ -37,7 +37,7 @@ export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMod
       return { id, label: '', w: 18, h: 18, fill: TERMINAL_FILL, ...(side ? { side } : {}) };
     }
     const a = stats.get(id);
-    const lines = a ? nodeLabelLines(a) : [id];
+    const lines = a ? nodeLabelLines(a, compact) : [id];
     const box = labelBox(lines);
     if (part) {
       const side = part.nodes[id]?.side ?? 'neither';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { END, START, type AnalysisResult, type DfgEdge } from '../../analysis/types';
-import { DEFAULT_MAX_ACTIVITIES, FIT_TRIES, MIN_FIT_ACTIVITIES, defaultFilter, edgeCountStops, estimateFit, filterGraph, firstViewNext, fitActivities, rankActivities, thresholdFor, type FilteredGraph } from './filter';
+import { DEFAULT_MAX_ACTIVITIES, FIT_TRIES, MIN_FIT_ACTIVITIES, defaultFilter, materialCount, edgeCountStops, estimateFit, filterGraph, firstViewNext, fitActivities, rankActivities, thresholdFor, type FilteredGraph } from './filter';
 import { syntheticResult } from '../../testing/syntheticResult';
 import { reachable } from '../../testing/graphWalk';
 
@@ -43,6 +43,15 @@ describe('filterGraph', () => {
   it('ranks by rd or by count', () => {
     expect(rankActivities(chain, 'count')).toEqual(['h', 'a', 'b']);
     expect(rankActivities(chain, 'rd')).toEqual(['a', 'b', 'h']);
+  });
+
+  it('ranks what takes ≥ 5 % of the call time first, and breaks ties by the next statistic, not the name', () => {
+    // z: 1 % of the time but the most events; y and x: the same rd, x has more events
+    const r = fromEdges([[START, 'z', 50], ['z', 'y', 5], ['y', 'x', 5], ['x', END, 5], ['x', 'x', 20]], { z: 0.01, y: 0.495, x: 0.495 });
+    expect(rankActivities(r, 'rd')).toEqual(['x', 'y', 'z']);
+    // by count too, the ≥ 5 % activities come first (the first view never hides them)
+    expect(rankActivities(r, 'count')).toEqual(['x', 'y', 'z']);
+    expect(materialCount(r)).toBe(2);
   });
 
   it('hiding an activity keeps the real direct edge when one exists', () => {
@@ -111,7 +120,8 @@ describe('defaults', () => {
 
   it('show everything on a small graph', () => {
     const opts = defaultFilter(chain);
-    expect(opts).toEqual({ maxActivities: 3, rankBy: 'count', minEdgeCount: 1 });
+    // time first: ranked by the share of the call time by default
+    expect(opts).toEqual({ maxActivities: 3, rankBy: 'rd', minEdgeCount: 1 });
   });
 
   it('threshold is the smallest leaving at most maxEdges', () => {
@@ -124,7 +134,9 @@ describe('defaults', () => {
 
 describe('the first view: how many activities fit legibly', () => {
   it('firstViewNext keeps a small DFG whole while its labels are readable, and fits it like a large one when not', () => {
-    expect(firstViewNext(18, 0.85, 0, 18)).toBeNull();
+    // readable: labels of ≥ 10 px (zoom ≥ 10/11)
+    expect(firstViewNext(18, 0.95, 0, 18)).toBeNull();
+    expect(firstViewNext(18, 0.85, 0, 18)).toBe(15);
     expect(firstViewNext(18, 2, 0, 18)).toBeNull();
     // 18 activities in a long chain drawn at 0.45: cut to what fits at full size
     expect(firstViewNext(18, 0.45, 0, 18)).toBe(8);
@@ -136,8 +148,8 @@ describe('the first view: how many activities fit legibly', () => {
 
   it('fitActivities shrinks until labels are at full size, grows once when the guess was small, and settles', () => {
     expect(fitActivities(40, 0.5, 0, 205)).toBe(20);
-    expect(fitActivities(20, 0.95, 1, 205)).toBe(19);
-    expect(fitActivities(19, 1, 2, 205)).toBeNull();
+    expect(fitActivities(20, 0.85, 1, 205)).toBe(17);
+    expect(fitActivities(17, 0.95, 2, 205)).toBeNull();
     expect(fitActivities(10, 1.6, 0, 205)).toBe(16);
     expect(fitActivities(10, 1.6, 1, 205)).toBeNull();
     expect(fitActivities(8, 3, 0, 8)).toBeNull();
@@ -147,6 +159,10 @@ describe('the first view: how many activities fit legibly', () => {
     expect(fitActivities(2, 0.5, 2, 79)).toBe(1);
     expect(fitActivities(1, 0.2, 3, 79)).toBeNull();
     expect(fitActivities(30, 0.2, FIT_TRIES, 79)).toBeNull();
+    // never below what takes ≥ 5 % of the call time (`least`), however small the labels
+    expect(fitActivities(12, 0.3, 1, 79, 6)).toBe(6);
+    expect(fitActivities(6, 0.3, 2, 79, 6)).toBeNull();
+    expect(fitActivities(6, 0.5, 2, 79, 4)).toBe(4);
     // from any start, repeated application ends within FIT_TRIES layouts
     for (const start of [3, 10, 60]) {
       let n = start;

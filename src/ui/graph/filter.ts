@@ -2,7 +2,8 @@
  * The activity and path sliders (as in Disco), as a pure function of the AnalysisResult.
  *
  * Rule (documented for users in the panel's help text):
- * 1. Keep the top-N activities ranked by count or by rd (ties: count, then id), plus ● and ■.
+ * 1. Keep the top-N activities ranked by rd (share of the call time: the default), count, bytes or cases —
+ *    those with ≥ 5 % of the call time first, ties broken by the next statistic — plus ● and ■.
  * 2. Show the DFG edges between kept nodes whose count ≥ the path threshold.
  * 3. Connectivity repair: every kept node must stay reachable from ● and must reach ■ in what is drawn.
  *    For each kept node that is not, take its widest path from ● (resp. to ■) in the FULL DFG — the path
@@ -17,7 +18,8 @@ import { treePath, widestTree, type IndexedGraph } from './widest';
 import { MIN_ZOOMED_FONT_PX } from './cyStyle';
 import { FONT_PX } from './labels';
 
-export type RankBy = 'count' | 'rd';
+import type { RankBy } from '../../session/view';
+export type { RankBy };
 
 export interface FilterOptions {
   maxActivities: number;
@@ -44,18 +46,48 @@ export interface FilteredGraph {
   bypassEdges: number;
 }
 
+/** An activity with at least this share of the call time (rd) is never hidden by the first view
+ * (docs/GUIDE.md "Read the graph"): it ranks ahead of everything else whatever the ranking. */
+export const MATERIAL_SHARE = 0.05;
+
+type Stats = AnalysisResult['nodes'][number];
+/** The ranking statistics in order: the chosen one first, the others break its ties (never the name, but
+ * as the very last resort, so that the order is total). */
+const STAT: Record<RankBy, (a: Stats) => number> = {
+  rd: (a) => a.rd ?? -1,
+  count: (a) => a.count,
+  bytes: (a) => a.bytes ?? -1,
+  cases: (a) => a.cases,
+};
+const ORDER: readonly RankBy[] = ['rd', 'count', 'bytes', 'cases'];
+
+/** How many activities hold ≥ MATERIAL_SHARE of the call time (they rank first). */
+export function materialCount(result: AnalysisResult): number {
+  return result.nodes.reduce((n, a) => n + ((a.rd ?? 0) >= MATERIAL_SHARE ? 1 : 0), 0);
+}
+
 /** Activity ids in slider order. */
 export function rankActivities(result: AnalysisResult, rankBy: RankBy): string[] {
   const nodes = [...result.nodes];
-  const key = (a: (typeof nodes)[number]): number => (rankBy === 'rd' ? (a.rd ?? -1) : a.count);
-  // with a partition what differs ranks first: activities of one side only, then of both, then those only
-  // in unassigned cases (so a graph cut to what fits legibly still shows the difference)
+  const keys = [rankBy, ...ORDER.filter((k) => k !== rankBy)].map((k) => STAT[k]);
+  // time first: what takes ≥ 5 % of the call time; then, with a partition, what differs: activities of one
+  // side only, then of both, then those only in unassigned cases (so a graph cut to what fits legibly
+  // still shows the difference)
   const part = result.partition?.nodes;
-  const tier = (id: string): number => {
-    const side = part?.[id]?.side;
-    return side === undefined ? 0 : side === 'green' || side === 'red' ? 0 : side === 'both' ? 1 : 2;
+  const tier = (a: Stats): number => {
+    if ((a.rd ?? 0) >= MATERIAL_SHARE) return 0;
+    const side = part?.[a.id]?.side;
+    return side === undefined ? 1 : side === 'green' || side === 'red' ? 1 : side === 'both' ? 2 : 3;
   };
-  nodes.sort((a, b) => tier(a.id) - tier(b.id) || key(b) - key(a) || b.count - a.count || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  nodes.sort((a, b) => {
+    const t = tier(a) - tier(b);
+    if (t !== 0) return t;
+    for (const k of keys) {
+      const d = k(b) - k(a);
+      if (d !== 0) return d;
+    }
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
   return nodes.map((n) => n.id);
 }
 
@@ -94,7 +126,7 @@ export function indexDfg(result: AnalysisResult): DfgIndex {
 export const DEFAULT_MAX_ACTIVITIES = 60;
 export const DEFAULT_MAX_EDGES = 300;
 
-export function defaultFilter(result: AnalysisResult, rankBy: RankBy = 'count'): FilterOptions {
+export function defaultFilter(result: AnalysisResult, rankBy: RankBy = 'rd'): FilterOptions {
   const maxActivities = Math.min(DEFAULT_MAX_ACTIVITIES, result.nodes.length);
   return { maxActivities, rankBy, minEdgeCount: thresholdFor(result, rankBy, maxActivities, DEFAULT_MAX_EDGES) };
 }
@@ -103,8 +135,9 @@ export function defaultFilter(result: AnalysisResult, rankBy: RankBy = 'count'):
  * stay readable so (SMALL_GRAPH_MIN_ZOOM); a larger one, or a small one that would be drawn smaller, shows
  * the top activities that fit at full label size (estimateFit, fitActivities). */
 export const SMALL_GRAPH = 30;
-/** The least fit zoom at which a small DFG is shown whole: node labels of ≥ 0.8 × 11 px ≈ 9 px on screen. */
-export const SMALL_GRAPH_MIN_ZOOM = 0.8;
+/** The least fit zoom at which a small DFG is shown whole, and at which the first view stops cutting:
+ * node labels of ≥ 10 px on screen (FONT_PX 11 × 10/11). */
+export const SMALL_GRAPH_MIN_ZOOM = 10 / 11;
 
 /** Tries of fitActivities before the first view settles (each is one layout). */
 export const FIT_TRIES = 6;
@@ -116,27 +149,38 @@ export const LABEL_MIN_ZOOM = MIN_ZOOMED_FONT_PX / FONT_PX;
 
 /**
  * The first view's number of activities: after laying out `n` and fitting it at `zoom`, the next `n` to try
- * so that node labels are drawn at their full size (zoom ≥ 1), or null when `n` is the one. The drawing's
- * extent grows about linearly with the number of activities along the flow, so n × zoom is the guess.
+ * so that node labels are drawn at ≥ 10 px (zoom ≥ SMALL_GRAPH_MIN_ZOOM), or null when `n` is the one. The
+ * drawing's extent grows about linearly with the number of activities along the flow, so n × zoom is the
+ * guess. `least`: never fewer (the activities with ≥ 5 % of the call time, materialCount), whatever the zoom.
  */
-export function fitActivities(n: number, zoom: number, tries: number, total: number): number | null {
+export function fitActivities(n: number, zoom: number, tries: number, total: number, least = 0, readable = SMALL_GRAPH_MIN_ZOOM): number | null {
   if (tries >= FIT_TRIES) return null;
   // the first guess was small: grow once (then only shrink, so it settles)
   const cap = Math.min(total, DEFAULT_MAX_ACTIVITIES);
   if (tries === 0 && zoom > 1.25 && n < cap) return Math.min(cap, Math.max(n + 1, Math.floor(n * Math.min(zoom, 2))));
-  if (zoom >= 1) return null;
-  // three boxes without a word on them say nothing: fewer, down to one, until the labels are drawn
-  if (n <= MIN_FIT_ACTIVITIES) return n > 1 && zoom < LABEL_MIN_ZOOM ? n - 1 : null;
-  return Math.max(MIN_FIT_ACTIVITIES, Math.min(n - 1, Math.floor(n * zoom)));
+  if (zoom >= readable) return null;
+  const floor = Math.min(total, Math.max(least, MIN_FIT_ACTIVITIES));
+  if (n <= floor) {
+    // three boxes without a word on them say nothing: fewer, down to one, until the labels are drawn —
+    // but never below what takes ≥ 5 % of the time
+    return n > Math.max(1, least) && zoom < LABEL_MIN_ZOOM ? n - 1 : null;
+  }
+  return Math.max(floor, Math.min(n - 1, Math.floor(n * zoom)));
 }
 
 /**
  * The first view's next number of activities, or null when `n` is the one: a small DFG shown whole stays
  * whole while its labels are readable at the zoom that fits it; else fitActivities.
  */
-export function firstViewNext(n: number, zoom: number, tries: number, total: number): number | null {
-  if (total <= SMALL_GRAPH && n >= total && zoom >= SMALL_GRAPH_MIN_ZOOM) return null;
-  return fitActivities(n, zoom, tries, total);
+export function firstViewNext(n: number, zoom: number, tries: number, total: number, least = 0, readable = SMALL_GRAPH_MIN_ZOOM): number | null {
+  if (total <= SMALL_GRAPH && n >= total && zoom >= readable) return null;
+  return fitActivities(n, zoom, tries, total, least, readable);
+}
+
+/** The zoom at which the first view's labels count as readable on a canvas of w × h px: 10 px (10/11) on a
+ * laptop's canvas, the full 11 px (zoom 1) on a large one (a 1600 × 1000 window gives ~1180 × 560). */
+export function readableZoom(w: number, h: number): number {
+  return w >= 1100 && h >= 520 ? 1 : SMALL_GRAPH_MIN_ZOOM;
 }
 
 /**

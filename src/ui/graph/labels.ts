@@ -24,8 +24,11 @@ const text = (id: 'rd' | 'bytes' | 'mc' | 'dr', a: ActivityStats): string | null
 
 /** The activity, then `Load: rd (b)` and `DR: mc × dr`, each part only where it has a value (a call that
  * moves no bytes has no `(b)` and no DR line; without durations there is no Load rd). */
-export function nodeLabelLines(a: ActivityStats): string[] {
+export function nodeLabelLines(a: ActivityStats, compact = false): string[] {
   const lines = [ellipsize(a.id)];
+  // compact nodes (a canvas too small for the full boxes): the name only; the fill, the legend and the
+  // hover give the numbers
+  if (compact) return lines;
   const rd = text('rd', a);
   const b = text('bytes', a);
   if (rd !== null || b !== null) lines.push(`Load: ${[rd, b === null ? null : `(${b})`].filter((x) => x !== null).join(' ')}`);

@@ -32,15 +32,20 @@ describe('real DFG of Python imports (depth 4: 193 activities)', () => {
     expect(g.totalActivities).toBe(193);
     expect(g.totalEdges).toBe(326);
     expect(connected(g)).toBe(true);
-    // with a partition (1 green, 2 red cases) what differs is kept first: the activities of one side only
-    // (7 green, 63 red), each tier by count, so 60 of the 70 one-side activities and none of those in both
-    const tier = (id: string): number => (['green', 'red'].includes(r.partition!.nodes[id].side) ? 0 : 1);
-    const ranked = [...r.nodes].sort((a, b) => tier(a.id) - tier(b.id) || b.count - a.count || (a.id < b.id ? -1 : 1)).map((n) => n.id);
+    // time first: the activities with ≥ 5 % of the call time, then what differs (with a partition of 1
+    // green, 2 red cases: the activities of one side only, 7 green and 63 red), then the rest, each tier by
+    // rd (ties: count, bytes, cases)
+    const material = (a: (typeof r.nodes)[number]): boolean => (a.rd ?? 0) >= 0.05;
+    const tier = (a: (typeof r.nodes)[number]): number => (material(a) ? 0 : ['green', 'red'].includes(r.partition!.nodes[a.id].side) ? 1 : 2);
+    const byTime = (a: (typeof r.nodes)[number], b: (typeof r.nodes)[number]): number => (b.rd ?? -1) - (a.rd ?? -1) || b.count - a.count || (b.bytes ?? -1) - (a.bytes ?? -1) || b.cases - a.cases || (a.id < b.id ? -1 : 1);
+    const ranked = [...r.nodes].sort((a, b) => tier(a) - tier(b) || byTime(a, b)).map((n) => n.id);
     expect(g.nodes.slice(1, -1)).toEqual(ranked.slice(0, 60));
-    expect(g.nodes.slice(1, -1).every((id) => r.partition!.nodes[id].side !== 'both')).toBe(true);
-    // without a partition, the 60 most frequent activities are the ones kept
+    const kept = new Set(g.nodes);
+    for (const a of r.nodes) if (material(a)) expect(kept.has(a.id), a.id).toBe(true);
+    // without a partition, the 60 activities with the most call time are the ones kept
     const plain = { ...r, partition: null };
-    expect(filterGraph(plain, defaultFilter(plain), indexDfg(plain)).nodes.slice(1, -1)).toEqual(r.nodes.slice(0, 60).map((n) => n.id));
+    const plainRanked = [...r.nodes].sort((a, b) => Number(material(b)) - Number(material(a)) || byTime(a, b)).map((n) => n.id);
+    expect(filterGraph(plain, defaultFilter(plain), indexDfg(plain)).nodes.slice(1, -1)).toEqual(plainRanked.slice(0, 60));
   });
 
   it('stays connected for every activity count, ranked by count and by rd, with a strict path threshold', () => {
@@ -81,7 +86,7 @@ describe('real DFG of Python imports (depth 2: 49 activities)', () => {
   it('is shown whole by default', () => {
     const r = load('python-imports-depth2.json');
     const opts = defaultFilter(r);
-    expect(opts).toEqual({ maxActivities: 49, rankBy: 'count', minEdgeCount: 1 });
+    expect(opts).toEqual({ maxActivities: 49, rankBy: 'rd', minEdgeCount: 1 });
     const g = filterGraph(r, opts);
     expect(g.edges).toHaveLength(90);
     expect(g.bypassEdges).toBe(0);

@@ -50,6 +50,29 @@ describe('svg export', () => {
     const height = (s: string) => Number(/ height="([\d.]+)"/.exec(s)![1]);
     expect(height(svg)).toBe(height(plain) + 20 + 2 * LEGEND_LINE);
   });
+  it('draws the legend\'s colour ramp with its numbers, swatches and edge keys, not the text alone', () => {
+    const n = { x: 0, y: 0, w: 100, h: 40, shape: 'box' as const, fill: '#FFFFFF', stroke: '#555', lines: ['a'] };
+    const svg = toSvg([n], [], 'sans-serif', 11, [
+      [{ kind: 'text', text: 'showing 6 of 8 activities' }],
+      [{ kind: 'text', text: '0 ' }, { kind: 'ramp', colors: ['rgb(255, 255, 255)', 'rgb(21, 101, 192)'] }, { kind: 'text', text: ' 86.7% ' }, { kind: 'swatch', fill: '#BDBDBD', border: '#616161' }, { kind: 'text', text: 'unavailable' }],
+      [{ kind: 'line', color: '#C8C8C8', dashed: true }, { kind: 'text', text: 'via hidden activities' }],
+    ]);
+    expect(svg).toContain('>showing 6 of 8 activities</text>');
+    expect(svg).toMatch(/<linearGradient id="ramp-0"><stop offset="0%" stop-color="rgb\(255, 255, 255\)"\/><stop offset="100%" stop-color="rgb\(21, 101, 192\)"\/><\/linearGradient>/);
+    expect(svg).toContain('fill="url(#ramp-0)"');
+    // the numbers are texts of their own on either side of the ramp, the swatch before "unavailable"
+    const x = (re: RegExp) => Number(re.exec(svg)![1]);
+    const zero = x(/<text x="([\d.-]+)"[^>]*>0 <\/text>/);
+    const ramp = x(/<rect class="ramp" x="([\d.-]+)"/);
+    const max = x(/<text x="([\d.-]+)"[^>]*> 86\.7% <\/text>/);
+    const sw = x(/<rect class="swatch" x="([\d.-]+)"/);
+    const un = x(/<text x="([\d.-]+)"[^>]*>unavailable<\/text>/);
+    expect(zero).toBeLessThan(ramp);
+    expect(ramp + 120).toBeLessThanOrEqual(max);
+    expect(max).toBeLessThan(sw);
+    expect(sw + 12).toBeLessThanOrEqual(un);
+    expect(svg).toContain('stroke-dasharray="4 3"');
+  });
   it('draws partition rings: a wider border, dashed for neither, a second ring outside it for both', () => {
     const base = { x: 0, y: 0, w: 100, h: 40, shape: 'box' as const, fill: '#9B9BFF', lines: ['a'] };
     const green = toSvg([{ ...base, stroke: '#2E7D32', strokeWidth: 3 }], [], 'sans-serif', 11);

@@ -1,8 +1,10 @@
 /**
  * A self-contained SVG of the drawn graph (no extra dependency): nodes as boxes/circles with their label
- * lines, edges as the quadratic Bézier chains Cytoscape draws, arrowheads, edge labels. Every string from
- * the trace is XML-escaped.
+ * lines, edges as the quadratic Bézier chains Cytoscape draws, arrowheads, edge labels, the legend. Every
+ * string from the trace is XML-escaped.
  */
+import { FONT_PX, textWidth } from './labels';
+import { KEY_W, placeItems, type LegendLine } from './legendItems';
 
 export interface SvgNode {
   x: number;
@@ -63,8 +65,9 @@ export function edgePath(points: { x: number; y: number }[]): string {
 /** Line height of the legend under the graph in exports, px. */
 export const LEGEND_LINE = 16;
 
-/** `legend`: the lines of the page's legend, drawn under the graph (the export reads without the page). */
-export function toSvg(nodes: SvgNode[], edges: SvgEdge[], fontFamily: string, fontPx: number, legend: string[] = []): string {
+/** `legend`: the lines of the page's legend (text, or items with their colour ramps, swatches and edge
+ * lines: legendItems.ts), drawn under the graph (the export reads without the page). */
+export function toSvg(nodes: SvgNode[], edges: SvgEdge[], fontFamily: string, fontPx: number, legend: readonly (string | LegendLine)[] = []): string {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -126,11 +129,36 @@ export function toSvg(nodes: SvgNode[], edges: SvgEdge[], fontFamily: string, fo
     });
   }
   out.push('</g>');
-  if (legend.length) {
-    out.push(`<g class="legend" font-size="${fontPx}" fill="#37474F">`);
-    legend.forEach((l, i) => out.push(`<text x="${f(x0)}" y="${f(graphBottom + pad + (i + 0.8) * LEGEND_LINE)}">${escapeXml(l)}</text>`));
-    out.push('</g>');
-  }
+  if (legend.length) out.push(...svgLegend(legend, x0, graphBottom + pad, fontPx));
   out.push('</svg>');
   return out.join('\n');
+}
+
+/** The legend's lines as SVG: text, colour ramps (linear gradients with their stops), swatches, edge lines. */
+function svgLegend(legend: readonly (string | LegendLine)[], x0: number, top: number, fontPx: number): string[] {
+  const out = [`<g class="legend" font-size="${fontPx}" fill="#37474F">`];
+  const defs: string[] = [];
+  legend.forEach((l, i) => {
+    const line: LegendLine = typeof l === 'string' ? [{ kind: 'text', text: l }] : l;
+    const base = top + (i + 0.8) * LEGEND_LINE;
+    const mid = base - fontPx * 0.35;
+    for (const { item, x } of placeItems(line, (t) => textWidth(t) * (fontPx / FONT_PX))) {
+      const at = x0 + x;
+      if (item.kind === 'text') out.push(`<text x="${f(at)}" y="${f(base)}">${escapeXml(item.text)}</text>`);
+      else if (item.kind === 'ramp') {
+        const id = `ramp-${defs.length}`;
+        const n = Math.max(1, item.colors.length - 1);
+        defs.push(`<linearGradient id="${id}">${item.colors.map((c, k) => `<stop offset="${f((100 * k) / n)}%" stop-color="${escapeXml(c)}"/>`).join('')}</linearGradient>`);
+        out.push(`<rect class="ramp" x="${f(at)}" y="${f(mid - 5)}" width="${KEY_W.ramp}" height="10" fill="url(#${id})" stroke="#999999"/>`);
+      } else if (item.kind === 'swatch') {
+        if (item.outline) out.push(`<rect x="${f(at - 2)}" y="${f(mid - 8)}" width="${KEY_W.swatch + 4}" height="16" fill="none" stroke="${escapeXml(item.outline)}" stroke-width="2"/>`);
+        out.push(`<rect class="swatch" x="${f(at)}" y="${f(mid - 6)}" width="${KEY_W.swatch}" height="12" fill="${escapeXml(item.fill)}" stroke="${escapeXml(item.border)}"${item.outline ? ' stroke-width="2"' : ''}/>`);
+      } else {
+        out.push(`<line x1="${f(at)}" y1="${f(mid)}" x2="${f(at + KEY_W.line)}" y2="${f(mid)}" stroke="${escapeXml(item.color)}" stroke-width="3"${item.dashed ? ' stroke-dasharray="4 3"' : ''}/>`);
+      }
+    }
+  });
+  if (defs.length) out.push(`<defs>${defs.join('')}</defs>`);
+  out.push('</g>');
+  return out;
 }

@@ -1,15 +1,20 @@
-/** The I/O phases with their stragglers (docs/METHOD.md, "Time"); a click analyses the phase alone. */
+/** The I/O phases with their stragglers (docs/METHOD.md, "Time"); a click analyses exactly that phase's
+ * window (its first start to its last end), and the table stays with the phase marked. */
 import type { Phases } from '../../analysis/time/types';
 import { formatBytes, formatDuration } from '../../lib/format';
 
-export function PhasesTable({ phases, onPick }: { phases: Phases; onPick(w: { from: number; to: number }): void }) {
+/** A phase as a time window: from its first start to just after its last end, to the microsecond (an event
+ * belongs to a window when it starts in it: every event of the phase does, no event of another). */
+export function phaseWindow(p: { start: number; end: number }): { from: number; to: number } {
+  return { from: Math.floor(p.start * 1e6) / 1e6, to: (Math.ceil(p.end * 1e6) + 1) / 1e6 };
+}
+
+export function PhasesTable({ phases, onPick, window }: { phases: Phases; onPick(w: { from: number; to: number }): void; window?: { from: number | null; to: number | null } | null }) {
   if (phases.phases.length === 0) return <p className="muted">No I/O.</p>;
-  // a phase as a window: its first start to just after its last start (starts decide membership)
-  const pick = (i: number) => {
-    const p = phases.phases[i];
-    const next = phases.phases[i + 1];
-    const to = next ? (p.end + next.start) / 2 : phases.span + 1e-6;
-    onPick({ from: Math.floor(p.start * 1e6) / 1e6, to: Math.ceil(to * 1e6) / 1e6 });
+  const pick = (i: number) => onPick(phaseWindow(phases.phases[i]));
+  const on = (i: number): boolean => {
+    const w = phaseWindow(phases.phases[i]);
+    return !!window && window.from === w.from && window.to === w.to;
   };
   return (
     <table className="phases" data-testid="phases-table">
@@ -30,7 +35,7 @@ export function PhasesTable({ phases, onPick }: { phases: Phases; onPick(w: { fr
       </thead>
       <tbody>
         {phases.phases.map((p, i) => (
-          <tr key={i} onClick={() => pick(i)} data-testid="phase-row">
+          <tr key={i} onClick={() => pick(i)} data-testid="phase-row" className={on(i) ? 'on' : undefined} aria-selected={on(i)}>
             <td>P{i + 1}</td>
             <td>{p.start.toFixed(3)} s</td>
             <td>{p.end.toFixed(3)} s</td>
@@ -44,7 +49,7 @@ export function PhasesTable({ phases, onPick }: { phases: Phases; onPick(w: { fr
               {p.stragglers.length === 0
                 ? '–'
                 : p.stragglers.map((s) => (
-                    <span key={s.case} className="straggler" title={`rank ${s.rid || '?'}`}>
+                    <span key={s.case} className="straggler" title={s.rid ? `rank ${s.rid}` : undefined}>
                       {s.id} ({formatDuration(s.busy)}, z {s.z.toFixed(1)})
                     </span>
                   ))}

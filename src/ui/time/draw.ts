@@ -103,6 +103,13 @@ export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d
     ctx.fillRect(l.plotX + l.plotW + 4, y + (l.rowH > 3 ? 1 : 0), w, Math.max(1, l.rowH - (l.rowH > 3 ? 2 : 0)));
   }
 
+  if (l.rowH < 10 && rows > 0) {
+    // rows too thin to label (the compact overview): say what they are
+    ctx.fillStyle = '#333';
+    ctx.textAlign = 'right';
+    ctx.fillText(`${rows} row${rows === 1 ? '' : 's'}`, l.labelW - 4, l.heatY + Math.min(l.heatH, rows * l.rowH) / 2);
+  }
+
   // the current window: dim what is outside
   if (win !== null && (win.from !== null || win.to !== null)) {
     const a = xAt(l, span, win.from ?? 0);
@@ -135,7 +142,7 @@ export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d
     ctx.moveTo(x, ty);
     ctx.lineTo(x, ty + 4);
     ctx.stroke();
-    ctx.fillText(tickLabel(t, step), x, ty + 12);
+    ctx.fillText(tickLabel(t, step), x, ty + (l.axisH < 20 ? 10 : 12));
   }
 }
 

@@ -15,12 +15,14 @@ export interface OverviewLayout {
   rowH: number;
 }
 
-export function overviewLayout(width: number, rows: number): OverviewLayout {
+/** `compact` (the default view above the graph): a few px per row, a low series strip — the graph gets
+ * the room; expanded: rows up to 16 px (labelled from 10 px), the strip 70 px. */
+export function overviewLayout(width: number, rows: number, compact = false): OverviewLayout {
   const labelW = width < 700 ? 90 : 150;
   const sumW = 64;
-  const topH = 70;
-  const axisH = 20;
-  const rowH = rows > 0 ? Math.max(1, Math.min(16, Math.floor(240 / rows))) : 16;
+  const topH = compact ? 30 : 70;
+  const axisH = compact ? 16 : 20;
+  const rowH = rows > 0 ? Math.max(1, Math.min(compact ? 4 : 16, Math.floor((compact ? 48 : 240) / rows))) : compact ? 4 : 16;
   const heatH = Math.max(16, rows * rowH);
   const plotX = labelW;
   const plotW = Math.max(40, width - labelW - sumW);

@@ -135,7 +135,8 @@ export function describeRunMark(d: RunTimeline, k: number): HoverLine[] {
   const lines: HoverLine[] = binnedLine(d.count[k], d.fail[k]);
   lines.push(
     { key: 'case', value: d.rowCase[r] ?? '' },
-    { key: 'rank', value: d.rowRank[r] || '–' },
+    // the MPI rank where the case's id names one (else the pid below says which process)
+    ...(d.rowRank[r] ? [{ key: 'rank', value: d.rowRank[r] }] : []),
     { key: 'pid', value: String(d.pid[k]) },
     { key: 'activity', value: d.act[k] >= 0 ? (d.activities[d.act[k]] ?? '–') : '–' },
     { key: 'call', value: call },
