@@ -63,7 +63,7 @@ test('Replay… downloads the folder of a 4-rank run (the CLI’s files); run.sh
   await app.open();
   await app.pickFiles(recorded);
   await app.expectReady();
-  await page.getByTestId('replay-open').click();
+  await new AppPage(page).menuItem('export-menu', 'replay-open'); // Replay… is in the Export menu (#28.2)
   await expect(page.getByTestId('replay-dialog')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('replay-format').selectOption('tar');
   const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('replay-download').click()]);
@@ -94,7 +94,7 @@ test('Replay… downloads the folder of a 4-rank run (the CLI’s files); run.sh
   await app.open(`#green=host:node1&red=host:${host}`);
   await app.pickFiles([...recorded, ...stFiles(traces)]);
   await app.expectReady();
-  await page.getByTestId('replay-open').click();
+  await new AppPage(page).menuItem('export-menu', 'replay-open'); // Replay… is in the Export menu (#28.2)
   await page.getByTestId('replay-check').click();
   await expect(page.getByTestId('fidelity-score')).toHaveText('100.0 %');
   await expect(page.getByTestId('replay-fidelity').locator('tbody tr')).toHaveCount(4);
