@@ -82,6 +82,11 @@ test('MPI-IO under OMPIO and ROMIO: call sites, hover, lanes, flame graph and th
   expect(await fill('[data-name^="mca_io_romio"]')).toBe('rgb(229, 57, 53)');
   await app.shot('layers-flame-1600x1000-light');
 
+  // the run timeline coloured by layer: the legend names the layers
+  await page.getByTestId('tab-time').click();
+  await page.getByTestId('run-color').selectOption('layer');
+  await expect(page.getByTestId('run-timeline')).toContainText('mpiio');
+
   // the comparison has rows per layer and per call site
   await app.tab('compare');
   const kind = page.getByTestId('compare-kind');
