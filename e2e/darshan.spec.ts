@@ -28,7 +28,7 @@ const SET = [MPIIO, E3SM, log('nonmpi_dxt_anonymized'), log('partial_data_dxt'),
 const cliJson = (path: string): string => execFileSync(process.execPath, [CLI, 'analyze', '--json', basename(path)], { cwd: dirname(path), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 28 });
 
 async function exportJson(page: Page): Promise<string> {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+  const [dl] = await Promise.all([page.waitForEvent('download'), new AppPage(page).menuItem('export-menu', 'export-json')]);
   return readFileSync((await dl.path())!, 'utf8');
 }
 
