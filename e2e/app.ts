@@ -40,6 +40,23 @@ export class AppPage {
     return this.page.evaluate(() => window.__app!.graph());
   }
 
+  /** Hovers a drawn node and waits until the tooltip names it: the layout may still be settling after a pane
+   * resize (a table's height change re-fits the graph), so its position is read again on each try. */
+  async hoverNode(id: string): Promise<void> {
+    const tip = this.page.getByTestId('graph-tooltip');
+    for (let i = 0; i < 10; i++) {
+      const n = (await this.graph()).nodes.find((x) => x.id === id && x.at);
+      const box = await this.page.getByTestId('graph-canvas').boundingBox();
+      if (n?.at && box) {
+        await this.page.mouse.move(box.x + n.at.x, box.y + n.at.y);
+        if ((await tip.isVisible()) && (await tip.innerText()).startsWith(id)) return;
+      }
+      await this.page.mouse.move(1, 1);
+      await this.page.waitForTimeout(300);
+    }
+    throw new Error(`the tooltip never named ${id}`);
+  }
+
   state(): Promise<AppStateView> {
     return this.page.evaluate(() => window.__app!.state());
   }

@@ -31,13 +31,18 @@ test('a mapping that allocates without end is stopped with a message; the page l
   await page.getByTestId('custom-run').click();
   const t0 = Date.now();
   let errors: string[] = [];
+  const stopped = (e: string) => /^custom mapping (stopped|not run):/.test(e); // any end, to print it
   while (Date.now() - t0 < 90_000) {
     errors = (await ask<{ errors: string[] }>('window.__app.state()')).errors;
-    if (errors.some((e) => e.includes('sandbox ended'))) break;
+    if (errors.some(stopped)) break;
     await new Promise((r) => setTimeout(r, 500));
   }
-  const msg = errors.find((e) => e.includes('sandbox ended')) ?? '';
-  expect(msg).toMatch(/^custom mapping stopped: its sandbox ended while it ran on \d+ \(call, file\) pairs — it used more memory than the browser gives one process/);
+  const msg = errors.find(stopped) ?? '';
+  // the frame beats once before the mapping's worker starts: a process that ends within the first 250 ms is a
+  // crash, not "did not start" (that was CI's failure: the hog ended the process before the first beat)
+  expect(msg, `errors: ${JSON.stringify(errors)}`).toMatch(
+    /^custom mapping stopped: its sandbox ended while it ran on \d+ \(call, file\) pairs — it used more memory than the browser gives one process/,
+  );
   console.log(`sandbox memory: stopped after ${((Date.now() - t0) / 1000).toFixed(1)} s: ${msg}`);
   // the page answers, its graph (of the mapping before) is drawn, the frame is gone
   await ask('window.__app.waitIdle(30000)');

@@ -18,17 +18,21 @@
     started = true;
     var work = ev.ports[0];
     var beat = ev.ports[1];
+    // the first beat before the mapping's worker starts: a mapping that allocates without end can end this
+    // process within the beat worker's first 250 ms, and the page must take that for a crash, not a frame
+    // that never started
+    beat.postMessage(0);
     try {
+      var b = new Worker(blobUrl(BEAT), { name: 'strace-dfg-sandbox-beat' });
+      b.onmessage = function () {
+        beat.postMessage(0);
+      };
       var w = new Worker(blobUrl(String(d.code)), { name: 'strace-dfg-sandbox' });
       w.onerror = function (e) {
         e.preventDefault();
         beat.postMessage({ error: e.message || 'the sandbox worker failed to start' });
       };
       w.postMessage(null, [work]);
-      var b = new Worker(blobUrl(BEAT), { name: 'strace-dfg-sandbox-beat' });
-      b.onmessage = function () {
-        beat.postMessage(0);
-      };
     } catch (e) {
       beat.postMessage({ error: 'the sandbox worker could not start: ' + (e && e.message ? e.message : String(e)) });
     }
