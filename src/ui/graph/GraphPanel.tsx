@@ -330,8 +330,12 @@ export function GraphPanel(props: GraphPanelProps) {
     view.update(nodes, elements.edges, selected, marked);
     rootRef.current?.setAttribute('data-sync-ms', (performance.now() - ts).toFixed(0));
     rootRef.current?.setAttribute('data-bands', String(lanes ? 1 : wrapped.bands));
+    // a drawing wrapped anew for a canvas that changed size (a pane opened), not a new layout: fitted like a
+    // resize, never below the labels of the last new drawing's fit (capped at 10 px)
+    let resized = false;
     if (lanesDrawn.current !== layerOf || wrappedSeen.current !== wrapped) {
       // lanes on, off or regrouped, or wrapped anew (a new layout, or the canvas changed): fit again
+      resized = !fitNext.current && lanesDrawn.current === layerOf && fittedZoom.current > 0;
       lanesDrawn.current = layerOf;
       wrappedSeen.current = wrapped;
       fitNext.current = true;
@@ -342,8 +346,16 @@ export function GraphPanel(props: GraphPanelProps) {
     view.declutterLabels();
     if (fit) {
       fitNext.current = false;
-      view.fit();
-      fittedZoom.current = view.cy.zoom();
+      if (resized) {
+        // a chosen first view that no longer fits readably (a pane opened): its activities in compact nodes
+        // (name only) rather than off the canvas; when even those do not fit, the labels stay readable and
+        // the graph overflows (pan to see the rest)
+        if (userOpts === null && autoNow?.done && !compact && view.fitZoom() < readableZoom(settled.w, settled.h)) setAuto({ ...autoNow, compact: true });
+        view.fit(1.4, Math.min(fittedZoom.current, SMALL_GRAPH_MIN_ZOOM));
+      } else {
+        view.fit();
+        fittedZoom.current = view.cy.zoom();
+      }
     }
     // The first view: fewer activities until node labels are drawn at ≥ FONT_PX on screen (zoom ≥ 1); a
     // small DFG stays whole while they are readable (firstViewNext).
@@ -374,7 +386,7 @@ export function GraphPanel(props: GraphPanelProps) {
         });
       });
     }
-  }, [elements, posVersion, wrapped, selected, marked, graph.nodes, direction, layoutKey, fitting, opts, deferredOpts, autoNow, sig, result.nodes.length, material, settled, sizeKey, compact, layerOf, layerReport, stats]);
+  }, [elements, posVersion, wrapped, selected, marked, graph.nodes, direction, layoutKey, fitting, opts, deferredOpts, autoNow, sig, result.nodes.length, material, settled, sizeKey, compact, layerOf, layerReport, stats, userOpts]);
 
   const keys = useGraphKeyboard(viewRef, propsRef, direction, stats);
 
