@@ -89,8 +89,9 @@ async function run(url, data) {
     const onScreen = await page.evaluate(() => window.__graphOnScreen);
     const st = await page.evaluate(() => window.__app.state());
     const g = await page.evaluate(() => window.__app.graph());
+    const t = await page.evaluate(() => window.__app.timings());
     if (st.status !== 'ready' || g.nodes.length === 0) throw new Error(`load did not end in a drawn graph: ${JSON.stringify(st)}`);
-    return { loadMs: parsed - t0, dropToGraphMs: onScreen - t0, dropToIdleMs: idle - t0, events: st.events, cases: st.cases, peakHeapMiB: (await page.evaluate(() => window.__peakHeap)) / 1048576, errors };
+    return { parseMs: t.phases?.parseMs ?? NaN, loadMs: parsed - t0, dropToGraphMs: onScreen - t0, dropToIdleMs: idle - t0, events: st.events, cases: st.cases, peakHeapMiB: (await page.evaluate(() => window.__peakHeap)) / 1048576, errors };
   } finally {
     await browser.close();
   }
@@ -109,7 +110,7 @@ async function main() {
     await waitForServer(url);
     for (let k = 0; k < RUNS; k++) {
       const r = await run(url, data);
-      console.log(`run ${k + 1}: load ${r.loadMs} ms, drop → graph ${r.dropToGraphMs} ms, → idle ${r.dropToIdleMs} ms; ${r.events} events, ${r.cases} cases, peak main heap ${r.peakHeapMiB.toFixed(0)} MiB${r.errors.length ? `; page errors: ${r.errors.join(' | ')}` : ''}`);
+      console.log(`run ${k + 1}: load ${r.loadMs} ms (parse ${r.parseMs} ms), drop → graph ${r.dropToGraphMs} ms, → idle ${r.dropToIdleMs} ms; ${r.events} events, ${r.cases} cases, peak main heap ${r.peakHeapMiB.toFixed(0)} MiB${r.errors.length ? `; page errors: ${r.errors.join(' | ')}` : ''}`);
       runs.push(r);
     }
   } finally {

@@ -13,10 +13,10 @@ export const darshanImporter: Importer = {
   sequential: false,
   sniff: (head) => isDarshan(head),
   async read(source, _head, _opts, ctx) {
-    const { readDarshanLog } = await import('./index');
+    const { readDarshanLogFast } = await import('./index');
     const bytes = await source.read(0, source.size);
     if (ctx.cancel.cancelled) throw new CancelledError();
-    const log = readDarshanLog(source.name, bytes);
+    const log = await readDarshanLogFast(source.name, bytes);
     ctx.onBytes(source.size);
     return log;
   },

@@ -85,27 +85,18 @@ export function toEventLog(name: string, bytes: number, d: DarshanData): EventLo
     cases.push({ id, cid: exe, host, rid: String(rank), file: 0, pid: null });
     const from = i;
     for (const rec of recs) {
-      const b = regionOf.get(rec)!.bytes;
-      const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
       const fp = paths.intern(rec.file);
       const lay = rec.layer === 'POSIX' ? 0 : 1;
       const opName = (op: 'read' | 'write'): string => `${rec.layer} ${rec.layer === 'MPIIO' ? mpiio(rec.file, rank, op) : op}`;
       const wPair = pairs.intern(calls.intern(opName('write')), fp);
       const rPair = rec.reads ? pairs.intern(calls.intern(opName('read')), fp) : 0;
       const total = rec.writes + rec.reads;
-      for (let s = 0; s < total; s++, i++) {
-        const at = rec.at + s * rec.segBytes;
-        const off = i64(dv, at, le);
-        const t0 = dv.getFloat64(at + 16, le);
-        const t1 = dv.getFloat64(at + 24, le);
-        pid[i] = rank;
-        pair[i] = s < rec.writes ? wPair : rPair;
-        start[i] = job.start + t0;
-        dur[i] = t1 >= t0 ? t1 - t0 : NaN;
-        size[i] = Math.max(0, i64(dv, at + 8, le));
-        offset[i] = off >= 0 ? off : NaN;
-        layer[i] = lay;
-      }
+      pid.fill(rank, i, i + total);
+      pair.fill(wPair, i, i + rec.writes);
+      pair.fill(rPair, i + rec.writes, i + total);
+      layer.fill(lay, i, i + total);
+      segments(views(regionOf.get(rec)!.bytes, le), rec, total, i, job.start, { start, dur, size, offset });
+      i += total;
     }
     sortCase(from, i, start, [pid, pair, dur, size, offset, layer]);
     caseOffsets.push(i);
@@ -128,6 +119,60 @@ export function toEventLog(name: string, bytes: number, d: DarshanData): EventLo
 }
 
 type Col = Int32Array | Uint32Array | Float64Array | Uint8Array;
+
+/** Typed views of a region's bytes: whole 8-byte words when the bytes are little-endian and 8-aligned. */
+interface Views {
+  dv: DataView;
+  le: boolean;
+  words: { f64: Float64Array; u32: Uint32Array; i32: Int32Array } | null;
+}
+
+const viewCache = new WeakMap<Uint8Array, Views>();
+
+function views(b: Uint8Array, le: boolean): Views {
+  let v = viewCache.get(b);
+  if (!v) {
+    const aligned = le && b.byteOffset % 8 === 0;
+    const n = b.byteLength >> 3;
+    v = { dv: new DataView(b.buffer, b.byteOffset, b.byteLength), le, words: aligned ? { f64: new Float64Array(b.buffer, b.byteOffset, n), u32: new Uint32Array(b.buffer, b.byteOffset, 2 * n), i32: new Int32Array(b.buffer, b.byteOffset, 2 * n) } : null };
+    viewCache.set(b, v);
+  }
+  return v;
+}
+
+/**
+ * A record's segments (offset, length: i64; start, end: f64, seconds since `t0`) into the event columns
+ * from `i` on. An offset below 0 is unknown (NaN); an end before the start gives no duration (NaN).
+ */
+function segments(v: Views, rec: DxtRecord, total: number, i: number, t0: number, c: { start: Float64Array; dur: Float64Array; size: Float64Array; offset: Float64Array }): void {
+  const { start, dur, size, offset } = c;
+  const w = v.words;
+  if (w && rec.at % 8 === 0 && rec.segBytes % 8 === 0) {
+    const { f64, u32, i32 } = w;
+    const step = rec.segBytes >> 3;
+    for (let s = 0, q = rec.at >> 3; s < total; s++, q += step) {
+      const off = i32[2 * q + 1] * 4294967296 + u32[2 * q];
+      const len = i32[2 * q + 3] * 4294967296 + u32[2 * q + 2];
+      const a = f64[q + 2];
+      const b = f64[q + 3];
+      start[i + s] = t0 + a;
+      dur[i + s] = b >= a ? b - a : NaN;
+      size[i + s] = len > 0 ? len : 0;
+      offset[i + s] = off >= 0 ? off : NaN;
+    }
+    return;
+  }
+  const { dv, le } = v;
+  for (let s = 0, at = rec.at; s < total; s++, at += rec.segBytes) {
+    const off = i64(dv, at, le);
+    const a = dv.getFloat64(at + 16, le);
+    const b = dv.getFloat64(at + 24, le);
+    start[i + s] = t0 + a;
+    dur[i + s] = b >= a ? b - a : NaN;
+    size[i + s] = Math.max(0, i64(dv, at + 8, le));
+    offset[i + s] = off >= 0 ? off : NaN;
+  }
+}
 
 /** Stable sort of events [a, b) by start (the records of a rank come file by file). */
 function sortCase(a: number, b: number, start: Float64Array, cols: Col[]): void {
