@@ -77,15 +77,22 @@ describe('the built CLI (node dist-cli/strace-dfg.mjs)', () => {
 
   it('parses gzip’d traces on 2 worker threads (each decompresses its file) as the in-process parse does', async () => {
     const IOR = join(ROOT, 'e2e', 'fixtures', 'ior-ssf-fpp');
-    const BAD = join(ROOT, 'src', 'ingest', '__fixtures__', 'truncated_vm_0.st.gz');
+    const FX = join(ROOT, 'src', 'ingest', '__fixtures__');
+    const BAD = join(FX, 'corrupt_vm_0.st.gz');
     const r = cli('analyze', '--json', '--jobs', '2', '--green', 'cid:ssf', '--red', 'cid:fpp', IOR, BAD);
-    expect(r.status).toBe(2); // the truncated file is named explicitly: fatal
-    expect(r.stderr).toMatch(/^strace-dfg: .*truncated_vm_0\.st\.gz: the gzip data is corrupt or truncated \(.+\)\n$/);
+    expect(r.status).toBe(2); // the corrupt file is named explicitly: fatal
+    expect(r.stderr).toMatch(/^strace-dfg: .*corrupt_vm_0\.st\.gz: the gzip data is corrupt at byte \d+ \([a-z ]+\)\n$/);
     const ok = cli('analyze', '--json', '--jobs', '2', '--green', 'cid:ssf', '--red', 'cid:fpp', IOR);
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
     expect(JSON.parse(ok.stdout).cases).toBe(16);
     expect(ok.stdout).toBe(await inProcess('analyze', '--json', '--jobs', '1', '--green', 'cid:ssf', '--red', 'cid:fpp', IOR));
+    // issue #33.8 on the threads: members one after the other, zero padding and a cut file load as in-process
+    const edges = ['multimember_vm_2.st.gz', 'padded_vm_1.st.gz', 'cutmember_vm_2.st.gz', 'truncated_vm_0.st.gz'].map((f) => join(FX, f));
+    const two = cli('analyze', '--json', '--jobs', '2', ...edges);
+    expect(two.status).toBe(0);
+    expect(two.stderr.match(/cut short/g)).toHaveLength(2);
+    expect(two.stdout).toBe(await inProcess('analyze', '--json', '--jobs', '1', ...edges));
   });
 
   it('exits 2 with one stderr line and no stack trace on a missing path and on a non-trace file', () => {

@@ -96,7 +96,7 @@ export async function readFiles(ctx: Ctx, given: readonly LoadItem[], opts: Load
       if (pool && id.importer.pooled && !small) log = await pool.parse(id.source, id.importer.id, id.head, filter, count);
       else {
         const r = forReading(small ? bytesSource(id.source.name, id.head) : id.source, env.inflate, count);
-        log = await id.importer.read(r.source, id.head, { pathFilter: predicate, chunk: env.chunk }, { cancel: ctx.cancel, onBytes: r.onBytes });
+        log = r.done(await id.importer.read(r.source, id.head, { pathFilter: predicate, chunk: env.chunk }, { cancel: ctx.cancel, onBytes: r.onBytes }));
       }
       logs[k] = log;
     } catch (e) {

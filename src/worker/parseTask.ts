@@ -38,7 +38,7 @@ export function runParseTask(task: ParseTask, onBytes: (n: number) => void, chun
   const file = fileSource(task.file, task.gzip ?? task.name, first && !task.gzip ? { chunk: chunk ?? CHUNK, bytes: first } : undefined);
   // a gzip file: decompressed as a stream, its compressed bytes counted (forReading)
   const r = forReading(task.gzip ? { name: task.name, size: file.size, read: file.read, compressed: file } : file, webInflate(), onBytes);
-  return importerById(task.importer).read(r.source, task.head, opts, { cancel: { cancelled: false }, onBytes: r.onBytes });
+  return importerById(task.importer).read(r.source, task.head, opts, { cancel: { cancelled: false }, onBytes: r.onBytes }).then(r.done);
 }
 
 /**

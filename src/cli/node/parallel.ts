@@ -99,6 +99,7 @@ export function runParseWorker(): void {
     const r = forReading(job.gzip ? { name: job.name, size: file.size, read: file.read, compressed: file } : file, nodeInflate, onBytes);
     importerById(job.importer)
       .read(r.source, job.head, { pathFilter: pathPredicate(job.pathFilter) }, { cancel: { cancelled: false }, onBytes: r.onBytes })
+      .then(r.done)
       .then(
         (log) => port.postMessage({ id: job.id, log } satisfies Reply, buffersOf(log)),
         (e: unknown) => port.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies Reply),
