@@ -95,29 +95,48 @@ export async function* gunzipExact(compressed: AsyncIterable<Uint8Array>, end: G
   }
 }
 
+/** What decompressing the head of a gzip file showed (inflatedBytes). */
+export interface HeadRatio {
+  /** The whole file was decompressed: `bytes` is its decompressed size. */
+  exact: boolean;
+  /** Decompressed bytes read, and the compressed bytes they came from. */
+  bytes: number;
+  used: number;
+  /**
+   * Decompressed bytes per compressed byte over the second half of what was read: the start of a trace
+   * (the program's start-up, its libraries) compresses less than the calls that follow, which fill the rest.
+   */
+  ratio: number;
+}
+
 /**
- * Decompressed bytes per compressed byte of a gzip file's head, read until `outBytes` came out (or the file
- * ended: then `exact`, and `bytes` is the whole decompressed size). The size of a file still compressed is
- * its compressed size times this ratio: gzip's own trailer (ISIZE) gives only the last member's size, modulo
- * 4 GiB, and nothing for a padded or cut file.
+ * Decompresses the head of a gzip file until `outBytes` came out (or the file ended: then `exact`). The size
+ * of a file still compressed is `bytes + (size - used) * ratio`: gzip's own trailer (ISIZE) gives only the
+ * last member's size, modulo 4 GiB, and nothing for a padded or cut file.
  */
-export async function inflatedBytes(compressed: AsyncIterable<Uint8Array>, outBytes: number): Promise<{ ratio: number; exact: boolean; bytes: number }> {
+export async function inflatedBytes(compressed: AsyncIterable<Uint8Array>, outBytes: number): Promise<HeadRatio> {
   const end: GunzipEnd = { members: 0, consumed: 0 };
   let out = 0;
-  let used = 0;
   let exact = true;
+  // where the second half of the sample starts
+  let midOut = -1;
+  let midIn = 0;
   try {
     for await (const piece of gunzipExact(compressed, end)) {
       out += piece.length;
+      if (midOut < 0 && out >= outBytes / 2) {
+        midOut = out;
+        midIn = end.consumed;
+      }
       if (out >= outBytes) {
         exact = false;
-        used = end.consumed; // the input that gave this output
         break;
       }
     }
   } catch (e) {
     if (!(e instanceof GzipDataError)) throw e;
   }
-  if (exact) used = end.consumed;
-  return { ratio: used > 0 ? out / used : 1, exact, bytes: out };
+  const used = end.consumed;
+  const tail = midOut >= 0 && used > midIn ? (out - midOut) / (used - midIn) : 0;
+  return { exact, bytes: out, used, ratio: tail > 0 ? tail : used > 0 ? out / used : 1 };
 }

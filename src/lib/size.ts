@@ -11,3 +11,6 @@ export function parseSize(text: string): number | null {
   const v = Number(m[1]) * unit;
   return Number.isSafeInteger(v) ? v : null;
 }
+
+/** The most deflate (gzip) compresses: 1032:1. C compressed bytes hold at most C times this. */
+export const MAX_GZIP_RATIO = 1032;

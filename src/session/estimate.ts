@@ -5,9 +5,11 @@
  * "Loads"). Paths are JavaScript strings on the heap (interned per file, then in the merged log); the
  * per-event columns are typed arrays outside it.
  */
+import { inflatedBytes } from '../ingest/gunzipExact';
 import { parseStraceBytes } from '../ingest/strace/index';
 import { identify, isIdentified, type Identified } from '../ingest/registry';
-import type { ByteSource } from '../ingest/source';
+import { chunksOf, type ByteSource } from '../ingest/source';
+export { MAX_GZIP_RATIO } from '../lib/size';
 
 /**
  * Bytes read from each sampled file, in SLICES slices spread over it (the head, the tail and between: an
@@ -34,6 +36,51 @@ export const HEAP_PER_PATH = 1000;
 export const QUICK_FILES = 4;
 export const QUICK_BYTES = 1 << 18;
 export const QUICK_MARGIN = 10;
+
+/**
+ * A gzip file's decompressed size is measured on its head: up to RATIO_BYTES decompressed bytes of each of
+ * up to RATIO_FILES gzip files (spread over the list), read with the exact decompressor (its count of the
+ * compressed bytes used is exact). Measured: 4 MiB of an IOR trace in ~30 ms (Node).
+ */
+export const RATIO_BYTES = 4 << 20;
+export const RATIO_FILES = 8;
+/** Compressed bytes per read while measuring. */
+const RATIO_STEP = 64 * 1024;
+
+/** The gzip file behind an input, or null: an identified one's compressed source; a raw one named `.gz`/`.tgz`. */
+const gzipOf = (i: Identified | ByteSource): ByteSource | null => ('importer' in i ? (i.source.compressed ?? null) : /\.(gz|tgz)$/i.test(i.name) ? i : null);
+
+/**
+ * The trace bytes behind each input (issue #33.8): its size, and for a gzip file its decompressed size —
+ * exact when its head decompressed whole, else its compressed size times the ratio measured while
+ * decompressing the heads of up to RATIO_FILES gzip files (pooled: a 13.6 MB file of 4 GB of trace is
+ * 4 GB here, as a plain trace of 4 GB is). gzip's own size field (ISIZE) is not used: it is the last
+ * member's size modulo 4 GiB, wrong for files over 4 GiB, for several members and for a cut file.
+ */
+export async function traceSizes(items: readonly (Identified | ByteSource)[]): Promise<number[]> {
+  const sizes = items.map((i) => ('importer' in i ? i.source.size : i.size));
+  const gz = items.flatMap((i, k) => {
+    const g = gzipOf(i);
+    return g ? [{ k, g }] : [];
+  });
+  if (!gz.length) return sizes;
+  const step = Math.max(1, gz.length / RATIO_FILES);
+  // the pooled ratio of the measured heads (RATIO_BYTES of each: each weighs the same)
+  let ratioSum = 0;
+  let ratios = 0;
+  const measured = new Set<number>();
+  for (let j = 0, picked = 0; j < gz.length && picked < RATIO_FILES; j = Math.floor(++picked * step)) {
+    const { k, g } = gz[j];
+    const m = await inflatedBytes(chunksOf(g, RATIO_STEP), RATIO_BYTES);
+    measured.add(k);
+    sizes[k] = m.exact ? m.bytes : Math.round(m.bytes + Math.max(0, g.size - m.used) * m.ratio);
+    ratioSum += m.exact ? m.bytes / Math.max(1, m.used) : m.ratio;
+    ratios++;
+  }
+  const ratio = ratioSum / Math.max(1, ratios);
+  for (const { k, g } of gz) if (!measured.has(k)) sizes[k] = Math.round(g.size * ratio);
+  return sizes;
+}
 
 export interface PathEstimate {
   sampledFiles: number;
@@ -117,7 +164,9 @@ async function sample(items: readonly (Identified | ByteSource)[], pathFilter: (
   // sampled, and their strace share of the bytes taken from the sample
   const known = items.every((i) => 'importer' in i);
   const strace = known ? (items as Identified[]).filter((i) => i.importer.id === 'strace') : items;
-  const allBytes = strace.reduce((a, i) => a + ('importer' in i ? i.source.size : i.size), 0);
+  // the trace bytes behind them: a gzip file counts its decompressed size (traceSizes)
+  const sizes = await traceSizes(strace);
+  const allBytes = sizes.reduce((a, b) => a + b, 0);
   let sniffed = 0;
   let sniffedStrace = 0;
   const step = Math.max(1, strace.length / files);
@@ -132,20 +181,22 @@ async function sample(items: readonly (Identified | ByteSource)[], pathFilter: (
     let src: ByteSource;
     if ('importer' in it) src = it.source;
     else {
-      sniffed += it.size;
+      sniffed += sizes[k];
       const id = await identify(it);
       if (!isIdentified(id) || id.importer.id !== 'strace') continue;
-      sniffedStrace += it.size;
-      src = it;
+      sniffedStrace += sizes[k];
+      // a dropped gzip file: its decompressed bytes
+      src = id.source;
     }
     sampledFiles++;
     // a file within the sample is read whole; a gzip stream from its start only
     const n = src.size <= bytes || src.compressed ? 1 : SLICES;
-    const len = n === 1 ? Math.min(src.size, bytes) : Math.floor(bytes / SLICES);
+    // (a gzip source's size is its compressed size: its head is read up to `bytes` decompressed bytes)
+    const len = src.compressed ? bytes : n === 1 ? Math.min(src.size, bytes) : Math.floor(bytes / SLICES);
     for (let j = 0; j < n; j++) {
       const offset = n === 1 ? 0 : Math.floor((j * (src.size - len)) / (n - 1));
       const raw = await src.read(offset, len);
-      const lines = wholeLines(raw, offset > 0, offset + raw.length >= src.size);
+      const lines = wholeLines(raw, offset > 0, src.compressed ? raw.length < len : offset + raw.length >= src.size);
       if (!lines.length) continue;
       const st = slicePaths(src.name, lines, pathFilter);
       slices++;

@@ -65,7 +65,8 @@ describe('gzip’d traces in a Session', () => {
     const plain = edges.map((f) => bytesSource(`run/${f.replace(/\.gz$/, '')}`, new Uint8Array(gunzipSync(readFileSync(join(FX, f)), { finishFlush: constants.Z_SYNC_FLUSH }))));
     const fromPlain = await new Session().load(noCtx(), plain);
     expect(fromGz.errors).toEqual([]);
-    expect(fromGz.files.map((f) => [f.name, f.lines, f.events, f.dropped])).toEqual(fromPlain.files.map((f) => [f.name, f.lines, f.events, f.dropped]));
+    expect(fromGz.files.map((f) => [f.name, f.lines, f.events])).toEqual(fromPlain.files.map((f) => [f.name, f.lines, f.events]));
+    expect(fromGz.dropped).toEqual(fromPlain.dropped);
     expect(fromGz.events).toBeGreaterThan(3000);
     expect(fromGz.warnings).toEqual([expect.stringMatching(/^run\/cutmember_vm_2\.st: run\/cutmember_vm_2\.st\.gz is cut short: its gzip data ends inside a member/)]);
   });

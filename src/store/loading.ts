@@ -7,7 +7,7 @@ import { plan } from '../session/view';
 import type { LoadInput } from '../worker/protocol';
 import type { Analysis } from './analysis';
 import { stopped, type StoreContext } from './context';
-import { estimateLoad, HEAP_BUDGET, mayExceedHeap, traceBytes, withPaths } from './memory';
+import { estimateLoad, HEAP_BUDGET, isGzipName, mayExceedHeap, mostTraceBytes, traceBytes, withPaths } from './memory';
 import type { AppState } from './state';
 
 type ConfirmChoice = Parameters<AppState['confirmLoad']>[0];
@@ -92,11 +92,31 @@ export function createLoading({ set, get, client, env, refs, guarded }: StoreCon
     await runAnalyze();
   };
 
+  /** Trace bytes before they are measured (traceBytes), and whether a gzip load is big enough to be measured. */
+  const guessed = (inputs: LoadInput[]): { guess: number; measure: boolean } => ({
+    guess: inputs.reduce((a, i) => a + traceBytes(i.name ?? i.file.name, i.file.size), 0),
+    measure: inputs.some((i) => isGzipName(i.name ?? i.file.name)) && !estimateLoad(inputs.reduce((a, i) => a + mostTraceBytes(i.name ?? i.file.name, i.file.size), 0), env.deviceMemory).fits,
+  });
+  /**
+   * The trace bytes behind dropped files, a gzip load big enough to matter measured in the worker (each file's
+   * decompressed size from the ratio of its head, session/estimate.ts traceSizes), so a small .st.gz of GBs
+   * of trace gets the warning a plain trace of that size gets.
+   */
+  const measured = async (inputs: LoadInput[], guess: number): Promise<number> => {
+    try {
+      return (await client.call('traceSizes', [inputs]).promise).reduce((a, b) => a + b, 0);
+    } catch {
+      return guess; // a file that cannot be read is reported by the load itself
+    }
+  };
+
   const loadFiles = async (inputs: LoadInput[]): Promise<void> => {
     const bytes = inputs.reduce((a, i) => a + i.file.size, 0);
-    const text = inputs.reduce((a, i) => a + traceBytes(i.name ?? i.file.name, i.file.size), 0);
-    let estimate = estimateLoad(text, env.deviceMemory);
     const drop = ++dropSeq;
+    const g = guessed(inputs);
+    const text = g.measure ? await measured(inputs, g.guess) : g.guess;
+    if (drop !== dropSeq) return; // newer files were dropped meanwhile
+    let estimate = estimateLoad(text, env.deviceMemory);
     if (estimate.fits && mayExceedHeap(text, env.heapBudget)) {
       // millions of distinct paths (mdtest-like) fill a worker's heap long before the bytes do: sample the heads
       try {
@@ -117,7 +137,7 @@ export function createLoading({ set, get, client, env, refs, guarded }: StoreCon
     await guarded('Loading', doLoad);
   };
 
-  const addFiles = (inputs: LoadInput[]): Promise<void> => {
+  const addFiles = async (inputs: LoadInput[]): Promise<void> => {
     if (!refs.files.length || !get().summary) return get().loadFiles(inputs);
     // the files the worker would read again after a restart: the loaded ones and the new ones (a file
     // already loaded, same name and size, is not listed twice: the Session names it)
@@ -125,13 +145,14 @@ export function createLoading({ set, get, client, env, refs, guarded }: StoreCon
     const before = refs.files;
     const all = [...refs.files, ...inputs.filter((i) => known.get(i.name ?? i.file.name) !== i.file.size)];
     const bytes = all.reduce((a, i) => a + i.file.size, 0);
-    const estimate = estimateLoad(all.reduce((a, i) => a + traceBytes(i.name ?? i.file.name, i.file.size), 0), env.deviceMemory);
+    const g = guessed(all);
+    const estimate = estimateLoad(g.measure ? await measured(all, g.guess) : g.guess, env.deviceMemory);
     if (!estimate.fits) {
       // too big together: the user chooses (a path filter, anyway, cancel), then everything is read again
       prevFiles = refs.files;
       refs.files = all;
       set({ pendingLoad: { files: all.length, bytes, estimate } });
-      return Promise.resolve();
+      return;
     }
     refs.files = all;
     return guarded('Adding files', () => doAdd(inputs, before));

@@ -1,3 +1,5 @@
+import { MAX_GZIP_RATIO } from '../lib/size';
+
 /**
  * Will a load fit? An estimate from the file sizes, made before anything is read, so the tab can warn
  * instead of dying. strace lines average 100–190 bytes (IOR-like traces ~165 B); we assume 100 B per
@@ -8,8 +10,15 @@ export const BYTES_PER_LINE = 100;
 
 /** strace text compresses about 8× with gzip (the IOR runs of e2e/fixtures/ior-ssf-fpp: 8.4×). */
 export const GZIP_RATIO = 8;
-/** The trace bytes behind a file, for the estimate: a `.gz` file counts its likely decompressed size. */
-export const traceBytes = (name: string, size: number): number => (/\.gz$/i.test(name) ? size * GZIP_RATIO : size);
+/** A gzip file by its name (`.gz`, `.tgz`). */
+export const isGzipName = (name: string): boolean => /\.(gz|tgz)$/i.test(name);
+/** The trace bytes behind a file, before it is measured: a gzip file counts its likely decompressed size. */
+export const traceBytes = (name: string, size: number): number => (isGzipName(name) ? size * GZIP_RATIO : size);
+/**
+ * Trace bytes when every gzip file holds the most deflate gives (MAX_GZIP_RATIO): a load whose estimate fits
+ * even so needs no measuring; others are measured before the load (issue #33.8: a 13.6 MB file of 4 GB of trace).
+ */
+export const mostTraceBytes = (name: string, size: number): number => (isGzipName(name) ? size * MAX_GZIP_RATIO : size);
 export const PEAK_BYTES_PER_EVENT = 46 * 3;
 
 export interface LoadEstimate {

@@ -39,6 +39,8 @@ export type Api = { [M in Forwarded]: Remote<Session[M]> } & {
   /** The distinct paths a load of these files would hold, from slices of a sample of them (session/estimate.ts);
    * with the heap budget, a quick look suffices for a load far under it. */
   estimatePaths(inputs: LoadInput[], budget?: number): PathEstimate;
+  /** The trace bytes behind each dropped file: a gzip file's decompressed size, measured on its head (session/estimate.ts traceSizes). */
+  traceSizes(inputs: LoadInput[]): number[];
   /** Adds dropped files to the loaded ones (Session.add). */
   add(inputs: LoadInput[]): LoadSummary;
 };

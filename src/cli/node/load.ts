@@ -4,7 +4,7 @@ import { getHeapStatistics } from 'node:v8';
 import type { Identified } from '../../ingest/registry';
 import { formatBytes, formatCount } from '../../lib/format';
 import type { PathFilter } from '../../analysis/types';
-import { estimatePaths, SURE_FRESH, type PathEstimate } from '../../session/estimate';
+import { estimatePaths, MAX_GZIP_RATIO, SURE_FRESH, traceSizes, type PathEstimate } from '../../session/estimate';
 import { pathPredicate } from '../../session/pathFilter';
 import { Session } from '../../session/session';
 import type { Ctx, LoadSummary } from '../../session/types';
@@ -135,7 +135,9 @@ async function checkPathsFit(io: CliIO, items: Identified[], filter: readonly Pa
   const heap = heapLimit();
   const budget = PATHS_SHARE * heap;
   // a path costs at most ~4 heap bytes per trace byte (one new path per shortest line): small loads fit
-  if (4 * items.reduce((a, i) => a + i.source.size, 0) <= budget) return undefined;
+  // (a gzip file counts its decompressed size, measured on its head: traceSizes)
+  if (4 * items.reduce((a, i) => a + i.source.size * (i.source.compressed ? MAX_GZIP_RATIO : 1), 0) <= budget) return undefined;
+  if (4 * (await traceSizes(items)).reduce((a, b) => a + b, 0) <= budget) return undefined;
   const est = await estimatePaths(items, undefined, budget);
   if (est.heapBytes <= budget) return undefined;
   if (!sure(est, budget)) {

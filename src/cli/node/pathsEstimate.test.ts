@@ -5,13 +5,14 @@
  * few calls) and dd copying byte by byte (two paths, the same bytes of trace); the heap is made small with
  * STRACE_DFG_HEAP_MB.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStraceBytes } from '../../ingest/strace/index';
 import { identify, isIdentified, type Identified } from '../../ingest/registry';
-import { estimatePaths, QUICK_BYTES, QUICK_MARGIN } from '../../session/estimate';
+import { estimatePaths, QUICK_BYTES, QUICK_MARGIN, traceSizes } from '../../session/estimate';
 import { fsSource } from './fsSource';
 import { makeManyPathsTraces } from '../../testing/manyPaths';
 import { writeLatePathsTrace } from '../../testing/latePaths';
@@ -84,6 +85,18 @@ describe('distinct paths estimated before a load', () => {
     const ok = await run('3', 'analyze', join(tmp, 'few'));
     expect(ok.err).toBe('');
     expect(ok.code).toBe(0);
+  }, 60_000);
+
+  it('a gzip file counts its decompressed bytes, measured on its head (#33.8): stopped as the plain trace is', async () => {
+    mkdirSync(join(tmp, 'manygz'));
+    const gz = join(tmp, 'manygz', 'mdtest_node1_0.st.gz');
+    writeFileSync(gz, gzipSync(readFileSync(MANY)));
+    expect(4 * statSync(gz).size).toBeLessThan(0.7 * 5 * 1024 * 1024); // its compressed size alone would fit the budget
+    const [size] = await traceSizes([await item(gz)]);
+    expect(Math.abs(size - statSync(MANY).size) / statSync(MANY).size).toBeLessThan(0.25);
+    const r = await run('5', 'analyze', gz);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^strace-dfg: this load holds about [\d,]+ distinct paths \(estimated from 1 slice of 1 file\), which need about [\d.]+ MiB of heap, more than its budget of 3\.50 MiB/);
   }, 60_000);
 
   it('distinct paths that start after the first MiB are seen by the slices spread over the file', async () => {
