@@ -12,6 +12,7 @@ import { runRows, runTimeline, type RunRows, type RunTimeline, type RunTimelineR
 import { fileOffsets, type FileOffsets } from '../analysis/time/offsets';
 import { layerInfo } from '../analysis/layers/classify';
 import type { HeatmapRequest } from '../analysis/darshan/heatmapOverview';
+import { forRecordedLayers } from './untracedLayers';
 
 export type { FileOffsets, RunTimeline, RunTimelineRequest };
 
@@ -60,9 +61,10 @@ export function phasesOf(base: EventLog, log: EventLog, compiled: CompiledMappin
   return phases(log, compiled, { activities, t0: runSpan(base).t0 });
 }
 
-/** The untraced time of `log`'s cases, located (whole cases; times since the run start of `base`). */
+/** The untraced time of `log`'s cases, located (whole cases; times since the run start of `base`); what fills
+ * the gaps of Darshan and OTF2 cases said for their format (untracedLayers.ts). */
 export function untracedOf(base: EventLog, log: EventLog): UntracedTime {
-  return untracedTime(log, { t0: runSpan(base).t0 });
+  return forRecordedLayers(log, untracedTime(log, { t0: runSpan(base).t0 }));
 }
 
 /** Writes `log` as Chrome Trace Event JSON (times since the run start of `base`) to a sink (`layerRules`: the view's). */
