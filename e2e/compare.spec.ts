@@ -83,6 +83,8 @@ for (const size of [
     await page.getByTestId('compare-view-cases').click();
     await expect(page.getByTestId('case-row')).toHaveCount(12);
     await expect(page.getByTestId('cases-table')).toContainText('jrc0402');
+    // the file names' last parts are MPI ranks here (0-5 of each run): the column says so
+    await expect(page.getByTestId('cases-sort-rid')).toHaveText(/^rank/);
     await app.shot(`compare-cases-${size.width}x${size.height}`, '[data-testid=compare-panel]');
     await page.getByTestId('compare-view-elements').click();
 

@@ -1,14 +1,14 @@
-/** The compared cases: side, host, rank, wall/traced time, coverage, events, bytes, failures; sortable, searchable. */
+/** The compared cases: side, host, rank (or pid: compareModel.ridColumn), wall/traced time, coverage, events, bytes, failures; sortable, searchable. */
 import { useMemo, useState } from 'react';
 import type { CompareResult } from '../../analysis/compare/types';
 import { formatBytes, formatCount, formatDuration, formatPercent } from '../../lib/format';
-import { caseRows, type CaseSortKey } from './compareModel';
+import { caseRows, ridColumn, type CaseSortKey } from './compareModel';
 
 const COLS: { key: CaseSortKey; label: string; num: boolean }[] = [
   { key: 'id', label: 'case', num: false },
   { key: 'side', label: 'side', num: false },
   { key: 'host', label: 'host', num: false },
-  { key: 'rid', label: 'rank', num: false },
+  { key: 'rid', label: 'rid', num: false },
   { key: 'wall', label: 'wall', num: true },
   { key: 'traced', label: 'traced', num: true },
   { key: 'coverage', label: 'coverage', num: true },
@@ -21,10 +21,11 @@ export function CasesTable({ result }: { result: CompareResult }) {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<{ key: CaseSortKey; reverse: boolean }>({ key: 'side', reverse: false });
   const rows = useMemo(() => caseRows(result, query, sort.key, sort.reverse), [result, query, sort]);
+  const rid = useMemo(() => ridColumn(result.cases), [result]);
   return (
     <div data-testid="cases-table">
       <div className="tbl-toolbar">
-        <input type="search" placeholder="Filter cases, hosts, ranks…" aria-label="Filter cases" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="cases-filter" />
+        <input type="search" placeholder={`Filter cases, hosts, ${rid.label === 'rank' ? 'ranks' : 'ids'}…`} aria-label="Filter cases" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="cases-filter" />
         <span className="tbl-count">{rows.length} cases</span>
         <span className="tbl-note">coverage = traced / wall: the rest is computation or calls not traced</span>
       </div>
@@ -35,7 +36,7 @@ export function CasesTable({ result }: { result: CompareResult }) {
               {COLS.map((c) => (
                 <th key={c.key} className={c.num ? 'num' : ''} aria-sort={sort.key === c.key ? (sort.reverse ? 'ascending' : 'descending') : 'none'}>
                   <button onClick={() => setSort((s) => ({ key: c.key, reverse: s.key === c.key ? !s.reverse : false }))} data-testid={`cases-sort-${c.key}`}>
-                    {c.label}
+                    {c.key === 'rid' ? rid.label : c.label}
                     {sort.key === c.key ? (sort.reverse ? ' ▲' : ' ▼') : ''}
                   </button>
                 </th>
@@ -53,7 +54,7 @@ export function CasesTable({ result }: { result: CompareResult }) {
                   {c.side}
                 </td>
                 <td>{c.host || '–'}</td>
-                <td>{c.rid || '–'}</td>
+                <td title={c.rid === '' ? undefined : rid.ranked.has(c.cid) ? `MPI rank ${c.rid}` : `${c.rid}: the file name's last part, not an MPI rank`}>{c.rid || '–'}</td>
                 <td className="num">{formatDuration(c.wall)}</td>
                 <td className="num">{formatDuration(c.traced)}</td>
                 <td className="num">{formatPercent(c.coverage, 0)}</td>

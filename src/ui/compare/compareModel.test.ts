@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { iorLikeCompare } from '../../testing/iorLike';
-import { alignAtCaseStart, caseRows, compareCsv, differenceMap, sortRows, tableRows } from './compareModel';
+import { alignAtCaseStart, caseRows, compareCsv, differenceMap, ridColumn, sortRows, tableRows } from './compareModel';
 
 describe('Compare tab model on the IOR-like runs', () => {
   const res = iorLikeCompare();
@@ -92,5 +92,27 @@ describe('complete separation is coloured (rwapi: O_DSYNC writes vs page-cache w
     const row = tableRows(res, 'activity', 'time').find((r) => r.id === 'pwrite64:/scratch/cmp')!;
     expect(row.test!.separated).toBe(true);
     expect(row.perCall!.test.q!).toBeLessThan(0.05);
+  });
+});
+
+describe("the cases table's id column says what the ids are (#28.5: 'rank' only for MPI ranks)", () => {
+  it('rank for the IOR-like runs (ssf_jrc0401_0 … fpp_jrc0402_5: ranks 0-5 of each cid)', () => {
+    const c = ridColumn(iorLikeCompare().cases);
+    expect(c.label).toBe('rank');
+    expect([...c.ranked].sort()).toEqual(['fpp', 'ssf']);
+  });
+  it("pid / case for the example traces (a_node1_1 … b_node1_3: 1-3, no rank 0) and for strace.sh's $$ names", async () => {
+    const { traceDirLog } = await import('../../testing/traceDir');
+    const log = traceDirLog('public/samples');
+    const c = ridColumn(log.cases);
+    expect(log.cases.map((x) => x.rid).sort()).toEqual(['1', '1', '1', '2', '2', '3', '3']);
+    expect(c.label).toBe('pid / case');
+    expect(c.ranked.size).toBe(0);
+    expect(ridColumn([{ cid: 'ls', rid: '19412' }, { cid: 'ls', rid: '19470' }]).label).toBe('pid / case');
+  });
+  it('rank / pid for a mix, id for names that are not numbers, and for no ids at all', () => {
+    expect(ridColumn([{ cid: 'ior', rid: '0' }, { cid: 'ior', rid: '1' }, { cid: 'ls', rid: '19412' }]).label).toBe('rank / pid');
+    expect(ridColumn([{ cid: 'run', rid: 'x' }]).label).toBe('id');
+    expect(ridColumn([{ cid: '', rid: '' }]).label).toBe('id');
   });
 });

@@ -6,6 +6,7 @@ import type { CaseRow, CompareResult, CompareRow, ElementMetric, TestResult } fr
 import type { TimelineData } from '../../analysis/types';
 import type { DifferenceMap } from '../contracts';
 import { toCsv } from '../../lib/csv';
+import { rankCids } from '../../analysis/ranks';
 
 export type SortKey = 'effect' | 'q' | 'ratio' | 'id' | 'green' | 'red';
 
@@ -120,6 +121,22 @@ export function compareCsv(res: CompareResult): string {
 }
 
 export type CaseSortKey = 'id' | 'side' | 'host' | 'rid' | 'wall' | 'traced' | 'coverage' | 'events' | 'bytes' | 'failures';
+
+/**
+ * What the cases table's id column holds (the last part of a trace file's name, `{cid}_{host}_{rid}.st`):
+ * "rank" only where it is an MPI rank (analysis/ranks.ts: a cid's rids are exactly 0 … k−1); other numbers
+ * are "pid / case" (src/ui/strace.sh names a run outside MPI by its pid, `$$`; hand-named files often by a
+ * case number); anything else "id"; a mix of ranks and others "rank / pid". `ranked`: the cids whose rid is a
+ * rank.
+ */
+export function ridColumn(cases: readonly Pick<CaseRow, 'cid' | 'rid'>[]): { label: string; ranked: Set<string> } {
+  const ranked = rankCids(cases);
+  const withRid = cases.filter((c) => c.rid !== '');
+  const ranks = withRid.filter((c) => ranked.has(c.cid)).length;
+  const numeric = withRid.every((c) => /^\d+$/.test(c.rid));
+  const label = withRid.length === 0 || !numeric ? 'id' : ranks === withRid.length ? 'rank' : ranks === 0 ? 'pid / case' : 'rank / pid';
+  return { label, ranked };
+}
 
 /** Cases of both sides (unassigned ones left out), filtered by a search text, sorted. */
 export function caseRows(res: CompareResult, search: string, key: CaseSortKey, reverse = false): CaseRow[] {

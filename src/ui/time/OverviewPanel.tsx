@@ -8,7 +8,8 @@
 import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import type { OverviewMetric, TimeOverview } from '../../analysis/time/types';
 import { formatBytes, formatDuration, formatRate } from '../../lib/format';
-import { drawOverview } from './draw';
+import { DARK_INK, LIGHT_INK, drawOverview } from './draw';
+import { DARK_QUERY, onSchemeChange } from '../graph/theme';
 import { gapAt, gapHover, gapMarks, type GapMark } from './gapMarks';
 import { binAt, brushWindow, overviewLayout, rowAt, timeAt, type OverviewLayout } from './geometry';
 import { HeatmapControls } from './HeatmapControls';
@@ -65,6 +66,14 @@ function useContentWidth(wrap: React.RefObject<HTMLDivElement | null>): number {
     return () => ro.disconnect();
   }, [wrap]);
   return width;
+}
+
+/** The ink of the page's colour scheme, following the system's when it changes while the page is open. */
+function useInk() {
+  const dark = (): boolean => typeof matchMedia !== 'undefined' && matchMedia(DARK_QUERY).matches;
+  const [ink, setInk] = useState(() => (dark() ? DARK_INK : LIGHT_INK));
+  useEffect(() => onSchemeChange(() => setInk(dark() ? DARK_INK : LIGHT_INK)), []);
+  return ink;
 }
 
 /** The overview's controls on one row: colour, row options, the window chip, the hover text, expand. */
@@ -148,6 +157,7 @@ export function OverviewPanel(p: OverviewPanelProps) {
   const d = p.data;
   const layout = useMemo(() => overviewLayout(width, d?.overview.rows ?? 0, !expanded), [width, d, expanded]);
   const gaps = useMemo(() => (d ? gapMarks(d) : []), [d]);
+  const ink = useInk();
 
   useEffect(() => {
     const c = canvas.current;
@@ -158,8 +168,8 @@ export function OverviewPanel(p: OverviewPanelProps) {
     const ctx = c.getContext('2d');
     if (!ctx) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    drawOverview(ctx, layout, d, p.window, brush, gaps);
-  }, [d, layout, p.window, brush, gaps]);
+    drawOverview(ctx, layout, d, p.window, brush, gaps, ink);
+  }, [d, layout, p.window, brush, gaps, ink]);
 
   const local = (e: PointerEvent<HTMLCanvasElement>): [number, number] => {
     const r = e.currentTarget.getBoundingClientRect();

@@ -5,7 +5,35 @@ import { heatColor, ticks, tickLabel, xAt, type OverviewLayout } from './geometr
 
 const SIDE_TINT = ['', '#8bc34a', '#ef9a9a'];
 
-export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d: TimeOverview, win: { from: number | null; to: number | null } | null, brush: [number, number] | null, gaps: readonly GapMark[] = []): void {
+/** The overview's ink, on the page's ground: light (the default) or dark (`prefers-color-scheme: dark`;
+ * the keys of the legend under it, src/ui/app.css, use the same colours). */
+export interface OverviewInk {
+  dark: boolean;
+  text: string;
+  axis: string;
+  tick: string;
+  frame: string;
+  bars: string;
+  bandwidth: string;
+  ops: string;
+  sums: string;
+  phaseLabel: string;
+  /** What lies outside the time window is dimmed with this. */
+  dim: string;
+  window: string;
+  hatch: string;
+  hatchFrame: string;
+}
+export const LIGHT_INK: OverviewInk = {
+  dark: false, text: '#333', axis: '#555', tick: '#999', frame: '#bbb', bars: '#c5cae9', bandwidth: '#1565c0', ops: '#ef6c00', sums: '#9fa8da',
+  phaseLabel: '#8d6e00', dim: 'rgba(255, 255, 255, 0.6)', window: '#3f51b5', hatch: '#616161', hatchFrame: '#424242',
+};
+export const DARK_INK: OverviewInk = {
+  dark: true, text: '#e0e0e0', axis: '#bdbdbd', tick: '#757575', frame: '#555', bars: '#3f4a7a', bandwidth: '#64b5f6', ops: '#ffb74d', sums: '#7986cb',
+  phaseLabel: '#ffd54f', dim: 'rgba(18, 18, 18, 0.6)', window: '#90caf9', hatch: '#9e9e9e', hatchFrame: '#bdbdbd',
+};
+
+export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d: TimeOverview, win: { from: number | null; to: number | null } | null, brush: [number, number] | null, gaps: readonly GapMark[] = [], ink: OverviewInk = LIGHT_INK): void {
   const o = d.overview;
   const { bins, rows, span } = o;
   ctx.clearRect(0, 0, l.width, l.height);
@@ -18,7 +46,7 @@ export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d
   const stripH = l.topH - 10;
   let binMax = 0;
   for (let j = 0; j < bins; j++) binMax = Math.max(binMax, o.binSum[j]);
-  ctx.fillStyle = '#c5cae9';
+  ctx.fillStyle = ink.bars;
   for (let j = 0; j < bins; j++) {
     const h = binMax > 0 ? (o.binSum[j] / binMax) * stripH : 0;
     ctx.fillRect(l.plotX + j * bw, stripY + stripH - h, Math.max(1, bw - 0.5), h);
@@ -38,8 +66,8 @@ export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d
     }
     ctx.stroke();
   };
-  line(o.bandwidth, '#1565c0');
-  line(o.ops, '#ef6c00');
+  line(o.bandwidth, ink.bandwidth);
+  line(o.ops, ink.ops);
 
   // phases: bands across the strip and the heatmap, labelled P1, P2 … They are on the run's clock: with
   // the cases aligned at their own starts (another clock per row) neither phases nor stragglers are drawn.
@@ -49,7 +77,7 @@ export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d
     const x1 = Math.max(x0 + 2, xAt(l, span, p.end));
     ctx.fillStyle = 'rgba(255, 193, 7, 0.16)';
     ctx.fillRect(x0, 0, x1 - x0, l.topH + l.heatH);
-    ctx.fillStyle = '#8d6e00';
+    ctx.fillStyle = ink.phaseLabel;
     ctx.textAlign = 'left';
     ctx.fillText(`P${i + 1}`, x0 + 2, 8);
   });
@@ -60,17 +88,17 @@ export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d
     for (let j = 0; j < bins; j++) {
       const v = o.cells[r * bins + j];
       if (v > 0) {
-        ctx.fillStyle = heatColor(v, o.max);
+        ctx.fillStyle = heatColor(v, o.max, ink.dark);
         ctx.fillRect(l.plotX + j * bw, y, Math.ceil(bw), l.rowH);
       }
     }
   }
-  ctx.strokeStyle = '#bbb';
+  ctx.strokeStyle = ink.frame;
   ctx.lineWidth = 1;
   ctx.strokeRect(l.plotX + 0.5, l.heatY + 0.5, l.plotW - 1, rows * l.rowH);
 
   // untraced gaps: a grey hatch on their rows
-  drawGapMarks(ctx, l, span, gaps);
+  drawGapMarks(ctx, l, span, gaps, ink.hatch, ink.hatchFrame);
 
   // stragglers: a red frame on each of their rows over the phase
   ctx.strokeStyle = '#d50000';
@@ -94,18 +122,18 @@ export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d
       ctx.fillRect(0, y, 4, l.rowH);
     }
     if (l.rowH >= 10) {
-      ctx.fillStyle = '#333';
+      ctx.fillStyle = ink.text;
       ctx.textAlign = 'right';
       ctx.fillText(fit(ctx, d.rowLabels[r], l.labelW - 10), l.labelW - 4, y + l.rowH / 2);
     }
     const w = rowMax > 0 ? (o.rowSum[r] / rowMax) * (l.sumW - 8) : 0;
-    ctx.fillStyle = '#9fa8da';
+    ctx.fillStyle = ink.sums;
     ctx.fillRect(l.plotX + l.plotW + 4, y + (l.rowH > 3 ? 1 : 0), w, Math.max(1, l.rowH - (l.rowH > 3 ? 2 : 0)));
   }
 
   if (l.rowH < 10 && rows > 0) {
     // rows too thin to label (the compact overview): say what they are
-    ctx.fillStyle = '#333';
+    ctx.fillStyle = ink.text;
     ctx.textAlign = 'right';
     ctx.fillText(`${rows} row${rows === 1 ? '' : 's'}`, l.labelW - 4, l.heatY + Math.min(l.heatH, rows * l.rowH) / 2);
   }
@@ -114,10 +142,10 @@ export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d
   if (win !== null && (win.from !== null || win.to !== null)) {
     const a = xAt(l, span, win.from ?? 0);
     const b = xAt(l, span, Math.min(span, win.to ?? span));
-    ctx.fillStyle = 'rgba(255, 255, 255, 0.6)';
+    ctx.fillStyle = ink.dim;
     ctx.fillRect(l.plotX, 0, Math.max(0, a - l.plotX), l.topH + l.heatH);
     ctx.fillRect(b, 0, Math.max(0, l.plotX + l.plotW - b), l.topH + l.heatH);
-    ctx.strokeStyle = '#3f51b5';
+    ctx.strokeStyle = ink.window;
     ctx.lineWidth = 2;
     ctx.strokeRect(a, 1, Math.max(1, b - a), l.topH + l.heatH - 2);
   }
@@ -132,8 +160,8 @@ export function drawOverview(ctx: CanvasRenderingContext2D, l: OverviewLayout, d
   const ty = l.heatY + l.heatH + 2;
   const ts = ticks(span, Math.max(2, Math.floor(l.plotW / 90)));
   const step = ts.length > 1 ? ts[1] - ts[0] : span;
-  ctx.fillStyle = '#555';
-  ctx.strokeStyle = '#999';
+  ctx.fillStyle = ink.axis;
+  ctx.strokeStyle = ink.tick;
   ctx.lineWidth = 1;
   ctx.textAlign = 'center';
   for (const t of ts) {

@@ -40,25 +40,28 @@ export function gapHover(label: string, m: GapMark): string {
   return `${label}: untraced ${m.gap.start.toFixed(3)}–${(m.gap.start + m.gap.seconds).toFixed(3)} s, ${m.gap.text}`;
 }
 
-let hatch: CanvasPattern | null = null;
+/** The hatch pattern per ink colour (made once each). */
+const hatches = new Map<string, CanvasPattern | null>();
 
-/** A grey diagonal hatch across each marked gap of its row, framed above and below. */
-export function drawGapMarks(ctx: CanvasRenderingContext2D, l: OverviewLayout, span: number, marks: readonly GapMark[]): void {
+/** A diagonal hatch (grey on the light ground, lighter on the dark one) across each marked gap of its row,
+ * framed above and below. */
+export function drawGapMarks(ctx: CanvasRenderingContext2D, l: OverviewLayout, span: number, marks: readonly GapMark[], ink = '#616161', frame = '#424242'): void {
   if (!marks.length) return;
-  if (hatch === null && typeof document !== 'undefined') {
+  if (!hatches.has(ink) && typeof document !== 'undefined') {
     const tile = document.createElement('canvas');
     tile.width = tile.height = 6;
     const t = tile.getContext('2d');
     if (t) {
-      t.strokeStyle = '#616161';
+      t.strokeStyle = ink;
       t.lineWidth = 1.2;
       t.beginPath();
       t.moveTo(0, 6);
       t.lineTo(6, 0);
       t.stroke();
-      hatch = ctx.createPattern(tile, 'repeat');
     }
+    hatches.set(ink, t ? ctx.createPattern(tile, 'repeat') : null);
   }
+  const hatch = hatches.get(ink) ?? null;
   for (const m of marks) {
     const x0 = xAt(l, span, m.gap.start);
     const x1 = Math.max(x0 + 2, xAt(l, span, m.gap.start + m.gap.seconds));
@@ -66,7 +69,7 @@ export function drawGapMarks(ctx: CanvasRenderingContext2D, l: OverviewLayout, s
     ctx.fillStyle = hatch ?? 'rgba(97, 97, 97, 0.35)';
     ctx.fillRect(x0, y, x1 - x0, l.rowH);
     if (l.rowH >= 6) {
-      ctx.strokeStyle = '#424242';
+      ctx.strokeStyle = frame;
       ctx.lineWidth = 1;
       ctx.strokeRect(x0 + 0.5, y + 0.5, x1 - x0 - 1, l.rowH - 1);
     }

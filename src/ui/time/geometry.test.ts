@@ -28,6 +28,11 @@ describe('overview geometry', () => {
   it('colours white to dark blue, ticks on 1-2-5 steps', () => {
     expect(heatColor(0, 5)).toBe('#ffffff');
     expect(heatColor(5, 5)).toBe('rgb(26,35,126)');
+    // dark: from a dim indigo (the least) to light blue (the most), brighter with the value
+    expect(heatColor(5, 5, true)).toBe('rgb(144,202,249)');
+    const y = (c: string) => c.match(/\d+/g)!.map(Number).reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+    expect(y(heatColor(1, 5, true))).toBeLessThan(y(heatColor(4, 5, true)));
+    expect(y(heatColor(1, 5))).toBeGreaterThan(y(heatColor(4, 5)));
     expect(ticks(1.39)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1, 1.2]);
     expect(tickLabel(0.4, 0.2)).toBe('0.4 s');
     expect(tickLabel(10, 5)).toBe('10 s');

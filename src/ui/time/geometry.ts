@@ -63,13 +63,13 @@ export function brushWindow(l: OverviewLayout, span: number, x0: number, x1: num
 }
 
 /** Heat colour of a cell: white (0) to dark blue (max), on a square-root scale so that small cells show. */
-export function heatColor(v: number, max: number): string {
-  if (!(v > 0) || !(max > 0)) return '#ffffff';
+export function heatColor(v: number, max: number, dark = false): string {
+  if (!(v > 0) || !(max > 0)) return dark ? '#1e1e1e' : '#ffffff';
   const f = Math.sqrt(Math.min(1, v / max));
-  const r = Math.round(255 - f * (255 - 26));
-  const g = Math.round(255 - f * (255 - 35));
-  const b = Math.round(255 - f * (255 - 126));
-  return `rgb(${r},${g},${b})`;
+  // light: white → indigo; dark (on the dark panel): a dim indigo → light blue, the most the brightest
+  const [from, to] = dark ? [[40, 46, 84], [144, 202, 249]] : [[255, 255, 255], [26, 35, 126]];
+  const c = from.map((a, i) => Math.round(a + f * (to[i] - a)));
+  return `rgb(${c[0]},${c[1]},${c[2]})`;
 }
 
 /** "Nice" tick values over [0, span] (about `count` ticks). */
