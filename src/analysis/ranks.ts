@@ -5,7 +5,7 @@
  */
 import type { CaseInfo } from '../model';
 
-export function rankCids(cases: readonly Pick<CaseInfo, 'cid' | 'rid'>[]): Set<string> {
+export function rankCids(cases: readonly CaseInfo[]): Set<string> {
   const byCid = new Map<string, string[]>();
   for (const c of cases) {
     if (c.cid === '') continue;

@@ -9,6 +9,7 @@ import type { EventLog } from '../../model';
 import { sideConcurrency } from '../concurrency';
 import { compileMapping, type CompiledMapping } from '../mapping';
 import { caseSides } from '../partition';
+import { rankCids } from '../ranks';
 import { END, START, edgeKey, type MappingSpec, type PartitionSpec } from '../types';
 import { layerRows } from '../layers/compare';
 import { caseMeasures, type CaseMeasures } from './cases';
@@ -198,11 +199,13 @@ const rowOrder = (x: CompareRow, y: CompareRow): number => bestQ(x) - bestQ(y) |
 type Measures = CaseMeasures & { untraced: Float64Array };
 
 function caseRows(log: EventLog, cm: Measures, side: Uint8Array): CaseRow[] {
+  const ranked = rankCids(log.cases);
   return log.cases.map((c, k) => ({
     id: c.id,
     cid: c.cid,
     host: c.host,
     rid: c.rid,
+    rank: ranked.has(c.cid),
     side: side[k] === 1 ? 'green' : side[k] === 2 ? 'red' : null,
     start: orNull(cm.first[k]),
     wall: orNull(cm.wall[k]),

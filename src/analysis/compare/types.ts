@@ -134,6 +134,8 @@ export interface CaseRow {
   cid: string;
   host: string;
   rid: string;
+  /** Whether `rid` is an MPI rank (analysis/ranks.ts: the cid's rids are exactly 0 … k−1). */
+  rank: boolean;
   side: 'green' | 'red' | null;
   /** Start of the case's first event (s, in the log's time base); null without timestamps. */
   start: number | null;

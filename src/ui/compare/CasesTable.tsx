@@ -25,7 +25,7 @@ export function CasesTable({ result }: { result: CompareResult }) {
   return (
     <div data-testid="cases-table">
       <div className="tbl-toolbar">
-        <input type="search" placeholder={`Filter cases, hosts, ${rid.label === 'rank' ? 'ranks' : 'ids'}…`} aria-label="Filter cases" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="cases-filter" />
+        <input type="search" placeholder={`Filter cases, hosts, ${rid === 'rank' ? 'ranks' : 'ids'}…`} aria-label="Filter cases" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="cases-filter" />
         <span className="tbl-count">{rows.length} cases</span>
         <span className="tbl-note">coverage = traced / wall: the rest is computation or calls not traced</span>
       </div>
@@ -36,7 +36,7 @@ export function CasesTable({ result }: { result: CompareResult }) {
               {COLS.map((c) => (
                 <th key={c.key} className={c.num ? 'num' : ''} aria-sort={sort.key === c.key ? (sort.reverse ? 'ascending' : 'descending') : 'none'}>
                   <button onClick={() => setSort((s) => ({ key: c.key, reverse: s.key === c.key ? !s.reverse : false }))} data-testid={`cases-sort-${c.key}`}>
-                    {c.key === 'rid' ? rid.label : c.label}
+                    {c.key === 'rid' ? rid : c.label}
                     {sort.key === c.key ? (sort.reverse ? ' ▲' : ' ▼') : ''}
                   </button>
                 </th>
@@ -54,7 +54,7 @@ export function CasesTable({ result }: { result: CompareResult }) {
                   {c.side}
                 </td>
                 <td>{c.host || '–'}</td>
-                <td title={c.rid === '' ? undefined : rid.ranked.has(c.cid) ? `MPI rank ${c.rid}` : `${c.rid}: the file name's last part, not an MPI rank`}>{c.rid || '–'}</td>
+                <td title={c.rid === '' ? undefined : c.rank ? `MPI rank ${c.rid}` : `${c.rid}: the file name's last part, not an MPI rank`}>{c.rid || '–'}</td>
                 <td className="num">{formatDuration(c.wall)}</td>
                 <td className="num">{formatDuration(c.traced)}</td>
                 <td className="num">{formatPercent(c.coverage, 0)}</td>

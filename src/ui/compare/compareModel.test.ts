@@ -97,22 +97,25 @@ describe('complete separation is coloured (rwapi: O_DSYNC writes vs page-cache w
 
 describe("the cases table's id column says what the ids are (#28.5: 'rank' only for MPI ranks)", () => {
   it('rank for the IOR-like runs (ssf_jrc0401_0 … fpp_jrc0402_5: ranks 0-5 of each cid)', () => {
-    const c = ridColumn(iorLikeCompare().cases);
-    expect(c.label).toBe('rank');
-    expect([...c.ranked].sort()).toEqual(['fpp', 'ssf']);
+    const cases = iorLikeCompare().cases;
+    expect(cases.every((c) => c.rank)).toBe(true);
+    expect(ridColumn(cases)).toBe('rank');
   });
   it("pid / case for the example traces (a_node1_1 … b_node1_3: 1-3, no rank 0) and for strace.sh's $$ names", async () => {
     const { traceDirLog } = await import('../../testing/traceDir');
+    const { compare } = await import('../../analysis/compare/compare');
+    const { resolvePartition } = await import('../../analysis/partition');
+    const { DEFAULT_MAPPING } = await import('../../analysis/types');
     const log = traceDirLog('public/samples');
-    const c = ridColumn(log.cases);
-    expect(log.cases.map((x) => x.rid).sort()).toEqual(['1', '1', '1', '2', '2', '3', '3']);
-    expect(c.label).toBe('pid / case');
-    expect(c.ranked.size).toBe(0);
-    expect(ridColumn([{ cid: 'ls', rid: '19412' }, { cid: 'ls', rid: '19470' }]).label).toBe('pid / case');
+    const cases = compare(log, DEFAULT_MAPPING, resolvePartition(log, 'cid:a', 'cid:b')).cases;
+    expect(cases.map((x) => x.rid).sort()).toEqual(['1', '1', '1', '2', '2', '3', '3']);
+    expect(cases.some((c) => c.rank)).toBe(false);
+    expect(ridColumn(cases)).toBe('pid / case');
+    expect(ridColumn([{ rid: '19412', rank: false }, { rid: '19470', rank: false }])).toBe('pid / case');
   });
   it('rank / pid for a mix, id for names that are not numbers, and for no ids at all', () => {
-    expect(ridColumn([{ cid: 'ior', rid: '0' }, { cid: 'ior', rid: '1' }, { cid: 'ls', rid: '19412' }]).label).toBe('rank / pid');
-    expect(ridColumn([{ cid: 'run', rid: 'x' }]).label).toBe('id');
-    expect(ridColumn([{ cid: '', rid: '' }]).label).toBe('id');
+    expect(ridColumn([{ rid: '0', rank: true }, { rid: '1', rank: true }, { rid: '19412', rank: false }])).toBe('rank / pid');
+    expect(ridColumn([{ rid: 'x', rank: false }])).toBe('id');
+    expect(ridColumn([{ rid: '', rank: false }])).toBe('id');
   });
 });

@@ -6,7 +6,6 @@ import type { CaseRow, CompareResult, CompareRow, ElementMetric, TestResult } fr
 import type { TimelineData } from '../../analysis/types';
 import type { DifferenceMap } from '../contracts';
 import { toCsv } from '../../lib/csv';
-import { rankCids } from '../../analysis/ranks';
 
 export type SortKey = 'effect' | 'q' | 'ratio' | 'id' | 'green' | 'red';
 
@@ -124,18 +123,15 @@ export type CaseSortKey = 'id' | 'side' | 'host' | 'rid' | 'wall' | 'traced' | '
 
 /**
  * What the cases table's id column holds (the last part of a trace file's name, `{cid}_{host}_{rid}.st`):
- * "rank" only where it is an MPI rank (analysis/ranks.ts: a cid's rids are exactly 0 … k−1); other numbers
- * are "pid / case" (src/ui/strace.sh names a run outside MPI by its pid, `$$`; hand-named files often by a
- * case number); anything else "id"; a mix of ranks and others "rank / pid". `ranked`: the cids whose rid is a
- * rank.
+ * "rank" only where it is an MPI rank (CaseRow.rank, analysis/ranks.ts: a cid's rids are exactly 0 … k−1);
+ * other numbers are "pid / case" (src/ui/strace.sh names a run outside MPI by its pid, `$$`; hand-named files
+ * often by a case number); anything else "id"; a mix of ranks and others "rank / pid".
  */
-export function ridColumn(cases: readonly Pick<CaseRow, 'cid' | 'rid'>[]): { label: string; ranked: Set<string> } {
-  const ranked = rankCids(cases);
+export function ridColumn(cases: readonly Pick<CaseRow, 'rid' | 'rank'>[]): string {
   const withRid = cases.filter((c) => c.rid !== '');
-  const ranks = withRid.filter((c) => ranked.has(c.cid)).length;
+  const ranks = withRid.filter((c) => c.rank).length;
   const numeric = withRid.every((c) => /^\d+$/.test(c.rid));
-  const label = withRid.length === 0 || !numeric ? 'id' : ranks === withRid.length ? 'rank' : ranks === 0 ? 'pid / case' : 'rank / pid';
-  return { label, ranked };
+  return withRid.length === 0 || !numeric ? 'id' : ranks === withRid.length ? 'rank' : ranks === 0 ? 'pid / case' : 'rank / pid';
 }
 
 /** Cases of both sides (unassigned ones left out), filtered by a search text, sorted. */
