@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # What strace -k costs a traced program (docs/BENCHMARKS.md "Layers"): wall time of real programs run bare,
 # under `strace -f -tt -T -y` and under the same with -k, best of N runs each. Run it under the bench lock:
-#   flock /work/.bench.lock tools/measure-k-cost.sh [N]
+#   flock /work/.bench.lock tools/measure-k-cost.sh [N [ROW...]]     (ROW: dd, layers_c, h5py; default all)
 # Programs: dd writing 20,000 blocks of 4 KiB (one write(2) each, shallow stacks), the C fixture program
 # (src/analysis/layers/__fixtures__/src/layers_c.c: direct, stdio and two threads) and h5py writing a chunked
 # dataset (layers_h5py.py: Python's interpreter, 30-60 frames a call), all from /tmp/kcost.
 set -euo pipefail
 N=${1:-5}
+shift || true
+ROWS=" ${*:-dd layers_c h5py} "
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 W=/tmp/kcost
 rm -rf "$W" && mkdir -p "$W" && cd "$W"
@@ -22,6 +24,7 @@ best() { # best wall seconds of N runs of "$@"
 }
 row() { # name, command...
   local name=$1; shift
+  [[ $ROWS == *" $name "* ]] || return 0
   local bare st k
   bare=$(best "$@")
   st=$(best strace -qq -f -tt -T -y -o "$W/t.st" "$@")

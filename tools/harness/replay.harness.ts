@@ -3,10 +3,14 @@
  * A real run of ~1 M events, recorded once into bench-data/replay-1m (io-ranks.c `many`: 8 ranks × 62,000 4 KiB
  * pwrite, a stat every 4096, fsync, lseek + read back; gcc and strace), loaded into a Session and analysed with the
  * default view; then Session.replay (plan + every file's text), the check of the plan against itself, and the
- * pattern, 5 times each. REPLAY_RANKS / REPLAY_REQUESTS change the run.
+ * pattern, 5 times each, and the folder written to a temporary directory (as `strace-dfg replay --out` writes it).
+ * REPLAY_RANKS / REPLAY_REQUESTS change the run; REPLAY_CPU_PROF=DIR writes a CPU profile of the second round
+ * (replay, pattern and write) to DIR (open it in Chrome's DevTools).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Session as Inspector } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
 import { bytesSource } from '../../src/ingest/source';
 import { Session } from '../../src/session/session';
@@ -49,7 +53,15 @@ it('replays a 1 M-event run', async () => {
   say(`loaded ${session.log!.n} events in ${files.length} cases: ${lap()}`);
   await session.analyze(ctx, plan(DEFAULT_VIEW).analyze);
   say(`analysed: ${lap()}`);
+  const profDir = process.env.REPLAY_CPU_PROF;
   for (let k = 0; k < 5; k++) {
+    const inspector = profDir && k === 1 ? new Inspector() : null;
+    if (inspector) {
+      inspector.connect();
+      await inspector.post('Profiler.enable');
+      await inspector.post('Profiler.start');
+    }
+    const all = clock();
     lap = clock();
     const r = await session.replay(ctx);
     const chars = r.files.reduce((s, f) => s + f.text.length, 0);
@@ -57,5 +69,18 @@ it('replays a 1 M-event run', async () => {
     say(`replay: ${lap()} (${r.requests} requests, ${r.metadata} metadata calls, ${(chars / 1e6).toFixed(1)} MB of text)`);
     const p = await session.replayPattern(ctx);
     say(`pattern: ${lap()} (${p.groups.length} group: ${p.groups[0].text})`);
+    const out = mkdtempSync(join(tmpdir(), 'replay-bench-'));
+    for (const f of r.files) {
+      mkdirSync(dirname(join(out, f.path)), { recursive: true });
+      writeFileSync(join(out, f.path), f.text);
+    }
+    say(`write: ${lap()}; replay + pattern + write: ${all()}`);
+    rmSync(out, { recursive: true });
+    if (inspector) {
+      const { profile } = await inspector.post('Profiler.stop');
+      mkdirSync(profDir!, { recursive: true });
+      writeFileSync(join(profDir!, `replay-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+      inspector.disconnect();
+    }
   }
 }, 600_000);

@@ -28,8 +28,30 @@ function clock(): (t: number) => number {
   };
 }
 
+/**
+ * Lines joined a few thousand at a time: a million line strings kept until one join at the end would all
+ * survive the young generation (the garbage collector copies them twice); joined in chunks, they die young.
+ */
+class Lines {
+  private readonly chunks: string[] = [];
+  private lines: string[] = [];
+  push(line: string): void {
+    this.lines.push(line);
+    if (this.lines.length === 4096) {
+      this.chunks.push(this.lines.join('\n'));
+      this.lines = [];
+    }
+  }
+  /** The lines, each ended by a newline. */
+  text(): string {
+    if (this.lines.length) this.chunks.push(this.lines.join('\n'));
+    return this.chunks.join('\n') + '\n';
+  }
+}
+
 export function iologText(c: PlanCase, nameOf: NameOf): string {
-  const out: string[] = [IOLOG_HEADER];
+  const out = new Lines();
+  out.push(IOLOG_HEADER);
   // each path's name once, with the separators around it
   const names = new Map<string, string>();
   for (const l of c.io) {
@@ -40,11 +62,11 @@ export function iologText(c: PlanCase, nameOf: NameOf): string {
   }
   const us = clock();
   for (const l of c.io) pushLine(out, us(l.t), names.get(l.path)!, l);
-  return out.join('\n') + '\n';
+  return out.text();
 }
 
 /** One line (` name ` with its spaces): `T name open`, `T name sync 0 0`, `T name write OFFSET LENGTH`. */
-function pushLine(out: string[], t: number, name: string, l: IoLine): void {
+function pushLine(out: Lines, t: number, name: string, l: IoLine): void {
   const k = l.kind;
   if (k === 'open' || k === 'close') out.push(t + name + k);
   else if (k === 'sync' || k === 'datasync') out.push(t + name + k + ' 0 0');
