@@ -2,7 +2,7 @@
  * Layers end to end in the CLI (strace -k fixtures, src/analysis/layers/__fixtures__): the JSON's layers and
  * call sites, the layer in the activity (--by-layer), user rules, and the same document as the app's.
  */
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { appAnalysisJson } from '../testing/appJson';
@@ -73,6 +73,23 @@ describe('strace-dfg analyze on strace -k traces', () => {
       const app = await appAnalysisJson(files, link);
       expect(app).toEqual(cli);
     }
+  });
+
+  test('the report counts the frame lines read into the calls\' stacks apart: they are not dropped lines', async () => {
+    const file = join(C, 'c_all.st');
+    // the trace's own frame lines: strace -k prints each stack one frame a line, ` > …`
+    const frameLines = readFileSync(file, 'utf8').split('\n').filter((l) => l.startsWith(' > ')).length;
+    const { dropped } = (await json(file)) as unknown as { dropped: Record<string, number> };
+    const read = dropped['stack-frame'];
+    const orphans = dropped['orphan-stack-frame'] ?? 0;
+    expect(read).toBeGreaterThan(1000);
+    expect(orphans).toBeGreaterThan(0); // the frames of a call that gave no event: those are dropped
+    expect(read + orphans).toBe(frameLines);
+    const report = (await runCli('analyze', file)).out.split('\n');
+    expect(report).toContain(`${read.toLocaleString('en-US')} stack frame lines (strace -k: each call's stack, read with its call)`);
+    const droppedLine = report.find((l) => l.startsWith('dropped lines: '))!;
+    expect(droppedLine).toContain(`orphan-stack-frame ${orphans}`);
+    expect(droppedLine).not.toMatch(/(^|[ ,])stack-frame/);
   });
 });
 

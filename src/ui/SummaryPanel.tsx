@@ -1,6 +1,7 @@
-/** What was loaded: cases, events, hosts, commands, time span, dropped lines, unparsable lines, file errors. */
+/** What was loaded: cases, events, hosts, commands, time span, stack frame lines, dropped lines, unparsable lines, file errors. */
 import type { AnalysisResult } from '../analysis/types';
 import { formatBytes, formatCount, formatDuration, formatUtc } from '../lib/format';
+import { droppedLines, droppedText, stackFramesText } from '../lib/droppedLines';
 import { leftOutText } from '../lib/leftOut';
 import type { LoadSummary } from '../worker/protocol';
 
@@ -42,7 +43,8 @@ export function SummaryPanel({ summary, keptCases, unmapped, leftOut, system }: 
 }) {
   const why = leftOutText(unmapped, leftOut, system);
   const s = summary;
-  const dropped = Object.entries(s.dropped).filter(([, n]) => n > 0);
+  const lines = droppedLines(s.dropped);
+  const frames = stackFramesText(lines);
   const bytes = s.files.reduce((a, f) => a + f.bytes, 0);
   return (
     <section className="summary" data-testid="summary">
@@ -70,10 +72,18 @@ export function SummaryPanel({ summary, keptCases, unmapped, leftOut, system }: 
         <dd>
           {s.timeSpan ? `${clock(s.timeSpan.start, s.timeBase)} → ${clock(s.timeSpan.end, s.timeBase)} (${formatDuration(s.timeSpan.end - s.timeSpan.start)})` : s.events === 0 ? 'no events' : 'no timestamps'}
         </dd>
-        {dropped.length > 0 && (
+        {frames && (
+          <>
+            <dt>stacks (-k)</dt>
+            <dd data-testid="summary-stack-frames" title="strace -k: each call's stack, one frame a line, read with its call (not dropped)">
+              {frames}
+            </dd>
+          </>
+        )}
+        {lines.dropped.length > 0 && (
           <>
             <dt>lines dropped</dt>
-            <dd data-testid="summary-dropped">{dropped.map(([k, n]) => `${k} ${formatCount(n)}`).join(' · ')}</dd>
+            <dd data-testid="summary-dropped">{droppedText(lines, ' · ')}</dd>
           </>
         )}
       </dl>

@@ -5,6 +5,7 @@ import { errnoText, finiteValue, METRICS } from '../../analysis/metrics';
 import type { AnalysisResult } from '../../analysis/types';
 import { dominantBin, patternShares, pct, SIZE_BIN_LABELS } from '../../lib/accessText';
 import { formatBytes, formatCount } from '../../lib/format';
+import { droppedLines, droppedText, stackFramesText } from '../../lib/droppedLines';
 import { leftOutText } from '../../lib/leftOut';
 import { more, safe, table } from '../text';
 import { layersTables } from './layersReport';
@@ -37,13 +38,14 @@ export interface ReportContext {
 export function textReport(result: AnalysisResult, doc: CliJson, ctx: ReportContext): string {
   const out: string[] = [];
   const top = ctx.top || Number.POSITIVE_INFINITY;
-  const dropped = Object.entries(doc.dropped);
+  const lines = droppedLines(doc.dropped);
   const why = leftOutText(result.unmapped, result.leftOut, result.system); // the words of the app's Summary
   out.push(
     `${formatCount(ctx.files)} file${ctx.files === 1 ? '' : 's'}, ${formatCount(result.cases)} cases, ${formatCount(result.events)} events` +
       `${why ? ` (${why})` : ''}, ${result.nodes.length} activities, ${result.edges.length} edges, ${result.variants.length} variants`,
   );
-  if (dropped.length) out.push(`dropped lines: ${dropped.map(([k, n]) => `${k} ${formatCount(n)}`).join(', ')}`);
+  if (lines.stackFrames) out.push(`${stackFramesText(lines)} (strace -k: each call's stack, read with its call)`);
+  if (lines.dropped.length) out.push(`dropped lines: ${droppedText(lines, ', ')}`);
   for (const j of doc.jobs ?? []) out.push(safe(jobLine(j)));
   if (!result.hasDurations && doc.jobs?.length && result.events === 0) out.push('note: no events (Darshan logs without a DXT trace): the graph is empty; the counters give the insights (`insights`) and the files');
   else if (!result.hasDurations) out.push('note: no durations in the traces (record with strace -T): Load, dr, mc and DR are unavailable');
