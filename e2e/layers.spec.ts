@@ -3,7 +3,7 @@
  * OMPIO (green) and 4 under ROMIO (red) — the Call sites table, the node hover, the graph grouped by layer,
  * the flame graph green vs red, the comparison's layer rows; screenshots at three sizes, light and dark.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
@@ -119,6 +119,40 @@ test('the Layers control: grouping on and off, the layer in the activity, a bad 
   // the previous analysis stays
   expect((await app.graph()).nodes.some((n) => n.id.startsWith('mpiio › '))).toBe(true);
 });
+
+test('the Summary counts the -k frame lines apart: read with their calls, not dropped', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const file = join(FX, 'c', 'c_all.st');
+  const frameLines = readFileSync(file, 'utf8').split('\n').filter((l) => l.startsWith(' > ')).length;
+  const app = new AppPage(page);
+  await app.open();
+  await app.dropFiles([file]);
+  expect((await app.expectReady()).errors).toEqual([]);
+  await app.tab('summary');
+  const dropped = page.getByTestId('summary-dropped');
+  await expect(dropped).toContainText('orphan-stack-frame');
+  expect(await dropped.textContent()).not.toMatch(/(^|[ ·])stack-frame/);
+  const orphans = Number(/orphan-stack-frame ([\d,]+)/.exec((await dropped.textContent())!)![1].replace(/,/g, ''));
+  // every frame line of the file: read into its call's stack, or of no call (dropped)
+  await expect(page.getByTestId('summary-stack-frames')).toHaveText(`${(frameLines - orphans).toLocaleString('en-US')} stack frame lines`);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`screenshots: the Summary of the 8 MPI-IO -k ranks, stack frame lines apart (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const app = await load(page, 'activities=6');
+    await app.tab('summary');
+    for (const [w, h] of [
+      [1024, 700],
+      [1280, 720],
+      [1600, 1000],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await expect(page.getByTestId('summary-stack-frames')).toContainText('stack frame lines');
+      await app.shot(`layers-summary-${w}x${h}-${scheme}`);
+    }
+  });
+}
 
 test('a trace without stacks: the tabs say how to get them', async ({ page }) => {
   const app = new AppPage(page);
