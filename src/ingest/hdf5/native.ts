@@ -7,6 +7,7 @@ import { checkDistinct, checkNativeEvents, parseReport } from './checks';
 import { checkClaims, checkReadable, MAX_ATTRIBUTE_BYTES } from './guard';
 import { removeFile, tempPath } from './load';
 import { datasetInfo, readStringList, readTyped, SLAB_ROWS } from './raw';
+import { readProfiles, writeProfiles } from './nativeProfiles';
 import { readStacks, writeStacks } from './nativeStacks';
 import { asH5Module, Hdf5FormatError, type H5Module, type H5Namespace } from './types';
 
@@ -97,6 +98,24 @@ export function writeNativeHdf5(h5In: H5Module | H5Namespace, log: EventLog, pat
     if (log.stack && log.stacks) {
       const groups: Record<string, Group> = { events: ev, stacks: f.create_group('stacks') };
       writeStacks(log, { column: (g, name, data) => writeColumn(groups[g], name, data, slab), strings: (g, name, list) => writeStrings(groups[g], name, list) });
+    }
+    // optional: Darshan's counters, job header and heatmaps (nativeProfiles.ts)
+    if (log.profiles?.length) {
+      const groups = new Map<string, Group>();
+      const group = (path: string): Group => {
+        let g = groups.get(path);
+        if (!g) {
+          const cut = path.lastIndexOf('/');
+          g = cut < 0 ? f.create_group(path) : group(path.slice(0, cut)).create_group(path.slice(cut + 1));
+          groups.set(path, g);
+        }
+        return g;
+      };
+      const split = (path: string): [Group, string] => [group(path.slice(0, path.lastIndexOf('/'))), path.slice(path.lastIndexOf('/') + 1)];
+      writeProfiles(log.profiles, {
+        column: (path, data) => writeColumn(...split(path), data, slab),
+        strings: (path, list) => writeStrings(...split(path), list),
+      });
     }
   } finally {
     f.close();
@@ -255,6 +274,25 @@ export function readNative(h5: H5Module, fileId: bigint, displayName: string, fi
       return size === 2 ? read(p, (m) => new Uint16Array(m), i.rows) : read(p, (m) => new Uint32Array(m), i.rows);
     },
     strings: (p) => {
+      optional(p);
+      return strings(p);
+    },
+  }, bad));
+  // the optional profiles (Darshan's counters, job header, heatmaps), checked the same way
+  const column = <T extends Col>(make: (k: number) => T) => (p: string, rows?: number): T => {
+    if (!has(h5, fileId, p)) bad(`missing dataset ${p}`);
+    const i = optional(p);
+    if (rows !== undefined && i.rows !== rows) bad(`${p} has ${i.rows} rows, expected ${rows}`);
+    infos.set(p, i);
+    return read(p, make, i.rows);
+  };
+  Object.assign(log, readProfiles({
+    has: (p) => has(h5, fileId, p),
+    f64: column((m) => new Float64Array(m)),
+    u32: column((m) => new Uint32Array(m)),
+    i32: column((m) => new Int32Array(m)),
+    strings: (p) => {
+      if (!has(h5, fileId, p)) bad(`missing dataset ${p}`);
       optional(p);
       return strings(p);
     },

@@ -1,0 +1,110 @@
+/**
+ * Darshan profiles (counters, job header, heatmaps) in the native .h5 (docs/FORMATS.md "The native layout"):
+ * real logs of the collection round trip exactly (profiles, events, layers); h5py reads the counters and
+ * heatmaps back to the log's own sums; a .darshan converted and reopened in a Session keeps the Files tab's
+ * counters and the counter rules' findings; a broken profile is named.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { column, type Profile } from '../../model/profile';
+import type { EventLog } from '../../model';
+import { Session } from '../../session/session';
+import { noCtx } from '../../session/types';
+import { analyzeParams, parseView } from '../../session/view';
+import { DARSHAN_FIXTURES, darshanFixture } from '../../testing/darshanFixtures';
+import { referenceValues } from '../../testing/refdata';
+import { digest } from '../../testing/straceTestkit';
+import { bytesSource } from '../source';
+import { loadH5wasm, readHdf5Log, writeNativeHdf5, type H5Module } from './index';
+
+const MPIIO = 'mpi_io_test_with_dxt/treddy_mpi-io-test_id4373053_6-2-60198-9815401321915095332_1.darshan';
+const E3SM = 'e3sm_io_heatmaps_and_dxt/e3sm_io_heatmap_only.darshan';
+const LOGS = [MPIIO, E3SM, 'partial_data_stdio/partial_data_stdio.darshan', 'release_logs/mpi-io-test-ppc64-3.1.3.darshan',
+  'ior_pnetcdf_hdf5/shane_ior-PNETCDF_id438100-438100_11-9-41525-10280033558448664385_1.darshan'];
+
+let h5: H5Module;
+let dir: string;
+beforeAll(async () => {
+  h5 = await loadH5wasm();
+  dir = mkdtempSync(join(tmpdir(), 'h5profiles-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function roundTrip(log: EventLog, name: string): EventLog {
+  const path = join(dir, name);
+  writeNativeHdf5(h5, log, path);
+  return readHdf5Log(h5, path, name);
+}
+
+const sum = (p: Profile, module: string, name: string): number => {
+  const t = p.tables.find((x) => x.module === module)!;
+  const c = column(t, name)!;
+  let s = 0;
+  for (let r = 0; r < t.rank.length; r++) s += c(r);
+  return s;
+};
+
+describe('Darshan profiles in the native .h5', () => {
+  it.each(LOGS)('%s: profiles, events and layers round trip exactly', (rel) => {
+    const log = darshanFixture(rel);
+    expect(log.profiles![0].tables.length).toBeGreaterThan(0);
+    const back = roundTrip(log, `${rel.replace(/\W/g, '_')}.h5`);
+    expect(back.profiles).toEqual(log.profiles);
+    for (const k of ['start', 'dur', 'size', 'offset', 'pid', 'pair'] as const) expect(back[k]).toEqual(log[k]);
+    expect(back.layer).toEqual(log.layer);
+    expect(back.layerNames).toEqual(log.layerNames);
+    expect(back.cases).toEqual(log.cases);
+  });
+
+  it('h5py reads the counters and heatmaps back to the sums of the log itself', () => {
+    const log = darshanFixture(E3SM);
+    const path = join(dir, 'for-h5py.h5');
+    writeNativeHdf5(h5, log, path);
+    const counters = ['POSIX_BYTES_WRITTEN', 'POSIX_BYTES_READ', 'POSIX_WRITES', 'MPIIO_BYTES_WRITTEN', 'MPIIO_COLL_WRITES'];
+    type Got = { exe: string; nprocs: number; tables: Record<string, { rows: number; files: number; sums: Record<string, number> }>; heatmaps: Record<string, { write: number; read: number }> }[];
+    const got = referenceValues(import.meta.url).get<Got>('profiles of e3sm_io_heatmap_only', 'tools/refdata/h5py_profiles.py', { stdin: { counters }, files: [{ path, madeFrom: digest(log) }] });
+    const p = log.profiles![0];
+    expect(got).toHaveLength(1);
+    expect([got[0].exe, got[0].nprocs]).toEqual([p.exe, p.nprocs]);
+    for (const t of p.tables) {
+      expect([t.module, got[0].tables[t.module].rows, got[0].tables[t.module].files]).toEqual([t.module, t.rank.length, t.files.length]);
+      for (const c of counters) if (t.names.includes(c)) expect([c, got[0].tables[t.module].sums[c]]).toEqual([c, sum(p, t.module, c)]);
+    }
+    // the log's heatmap totals equal its byte counters (src/ingest/darshan/logs.test.ts): so do h5py's
+    expect(got[0].heatmaps.POSIX.write).toBeCloseTo(sum(p, 'POSIX', 'POSIX_BYTES_WRITTEN'), -3);
+    expect(Object.keys(got[0].heatmaps).sort()).toEqual([...new Set(p.heatmaps.map((h) => h.module))].sort());
+  });
+
+  it('a converted .darshan reopened keeps the Files tab counters and the counter rules', async () => {
+    const opened = async (name: string, bytes: Uint8Array) => {
+      const s = new Session();
+      const sum = await s.load(noCtx(), [bytesSource(name, bytes)]);
+      expect(sum.errors).toEqual([]);
+      await s.analyze(noCtx(), analyzeParams(parseView('v=1')));
+      return s;
+    };
+    for (const rel of [MPIIO, E3SM]) {
+      const a = await opened('job.darshan', new Uint8Array(readFileSync(join(DARSHAN_FIXTURES, rel))));
+      const path = join(dir, 'job.h5');
+      writeNativeHdf5(h5, a.log!, path);
+      const b = await opened('job.h5', new Uint8Array(readFileSync(path)));
+      const files = await a.counterFiles(noCtx());
+      expect(files.logs.length).toBeGreaterThan(0);
+      expect(await b.counterFiles(noCtx())).toEqual(files);
+      const codes = (r: Awaited<ReturnType<Session['insights']>>) => r.findings.map((f) => [f.code, f.message]);
+      const ia = codes(await a.insights(noCtx()));
+      expect(ia.some(([c]) => /^[PM]\d/.test(String(c)))).toBe(true);
+      expect(codes(await b.insights(noCtx()))).toEqual(ia);
+    }
+  });
+
+  it('a broken profile header is named', () => {
+    const log = darshanFixture(E3SM);
+    const bad = { ...log, profiles: [{ ...log.profiles![0], nprocs: 'many' as unknown as number }] };
+    const path = join(dir, 'bad.h5');
+    writeNativeHdf5(h5, bad, path);
+    expect(() => readHdf5Log(h5, path, 'bad.h5')).toThrow("bad.h5: broken strace-dfg event log: profile 0: 'nprocs' is not a number");
+  });
+});
