@@ -1,22 +1,18 @@
 /**
  * Darshan profiles (counters, job header, heatmaps) in the native .h5 (docs/FORMATS.md "The native layout"):
  * real logs of the collection round trip exactly (profiles, events, layers); h5py reads the counters and
- * heatmaps back to the log's own sums; a .darshan converted and reopened in a Session keeps the Files tab's
- * counters and the counter rules' findings; a broken profile is named.
+ * heatmaps back to the log's own sums; a broken profile is named. (A .darshan converted and reopened in a
+ * Session: src/session/darshanH5.test.ts.)
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { column, type Profile } from '../../model/profile';
 import type { EventLog } from '../../model';
-import { Session } from '../../session/session';
-import { noCtx } from '../../session/types';
-import { analyzeParams, parseView } from '../../session/view';
-import { DARSHAN_FIXTURES, darshanFixture } from '../../testing/darshanFixtures';
+import { darshanFixture } from '../../testing/darshanFixtures';
 import { referenceValues } from '../../testing/refdata';
 import { digest } from '../../testing/straceTestkit';
-import { bytesSource } from '../source';
 import { loadH5wasm, readHdf5Log, writeNativeHdf5, type H5Module } from './index';
 
 const MPIIO = 'mpi_io_test_with_dxt/treddy_mpi-io-test_id4373053_6-2-60198-9815401321915095332_1.darshan';
@@ -75,29 +71,6 @@ describe('Darshan profiles in the native .h5', () => {
     // the log's heatmap totals equal its byte counters (src/ingest/darshan/logs.test.ts): so do h5py's
     expect(got[0].heatmaps.POSIX.write).toBeCloseTo(sum(p, 'POSIX', 'POSIX_BYTES_WRITTEN'), -3);
     expect(Object.keys(got[0].heatmaps).sort()).toEqual([...new Set(p.heatmaps.map((h) => h.module))].sort());
-  });
-
-  it('a converted .darshan reopened keeps the Files tab counters and the counter rules', async () => {
-    const opened = async (name: string, bytes: Uint8Array) => {
-      const s = new Session();
-      const sum = await s.load(noCtx(), [bytesSource(name, bytes)]);
-      expect(sum.errors).toEqual([]);
-      await s.analyze(noCtx(), analyzeParams(parseView('v=1')));
-      return s;
-    };
-    for (const rel of [MPIIO, E3SM]) {
-      const a = await opened('job.darshan', new Uint8Array(readFileSync(join(DARSHAN_FIXTURES, rel))));
-      const path = join(dir, 'job.h5');
-      writeNativeHdf5(h5, a.log!, path);
-      const b = await opened('job.h5', new Uint8Array(readFileSync(path)));
-      const files = await a.counterFiles(noCtx());
-      expect(files.logs.length).toBeGreaterThan(0);
-      expect(await b.counterFiles(noCtx())).toEqual(files);
-      const codes = (r: Awaited<ReturnType<Session['insights']>>) => r.findings.map((f) => [f.code, f.message]);
-      const ia = codes(await a.insights(noCtx()));
-      expect(ia.some(([c]) => /^[PM]\d/.test(String(c)))).toBe(true);
-      expect(codes(await b.insights(noCtx()))).toEqual(ia);
-    }
   });
 
   it('a broken profile header is named', () => {
