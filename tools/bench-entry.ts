@@ -11,10 +11,11 @@ import { closeSync, openSync, readSync, readdirSync, rmSync, statSync, writeFile
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { analyze, compileMapping, resolvePartition } from '../src/analysis';
-import { pairStats, seedPairStats } from '../src/analysis/pairStats';
+import { LogIndex } from '../src/analysis/logIndex';
+import { pairStats } from '../src/analysis/pairStats';
 import { compare } from '../src/analysis/compare';
 import { runInsights } from '../src/analysis/insights';
-import { overview, phases, runSpan, windowLog, writeChromeTrace } from '../src/analysis/time';
+import { overview, phases, writeChromeTrace } from '../src/analysis/time';
 import { DEFAULT_MAPPING, type AnalysisResult, type AnalyzeOptions, type MappingSpec } from '../src/analysis/types';
 import { parseStraceFile } from '../src/cli/node/fsSource';
 import { logBytes, mergeLogs, type EventLog } from '../src/model';
@@ -73,6 +74,10 @@ function readAll(paths: string[]): number {
   return total;
 }
 
+/** The LogIndex of the big log (as the Session keeps one per log: what analyses of it share). */
+let bigIndex: LogIndex | null = null;
+const indexOf = (log: EventLog): LogIndex => (bigIndex?.log === log ? bigIndex : (bigIndex = new LogIndex(log)));
+
 function analysisTimings(big: EventLog): void {
   const timeIt = (spec: MappingSpec, partition: ReturnType<typeof resolvePartition> | null = null, times = repeat, options?: AnalyzeOptions): { ms: number; cpuMs: number; r: AnalysisResult } => {
     let best = Infinity;
@@ -81,28 +86,28 @@ function analysisTimings(big: EventLog): void {
     for (let k = 0; k < times; k++) {
       const t0 = now();
       const c0 = cpu();
-      r = analyze(big, spec, partition, undefined, options);
+      r = analyze(big, spec, partition, undefined, options, indexOf(big));
       best = Math.min(best, now() - t0);
       bestCpu = Math.min(bestCpu, cpu() - c0);
     }
     return { ms: best, cpuMs: bestCpu, r: r! };
   };
   // The app's first graph (mc, DR and p95 deferred: Session.complete adds them right after), on a copy of
-  // the log object (same columns, no per-log caches yet) given the per-pair sums a load on a pool
-  // accumulates while its files parse (src/session/incoming.ts: exactly these sums, test in
-  // src/session/load.test.ts); then the CLI's first analysis (everything at once).
+  // a fresh LogIndex of the log (nothing built yet) given the per-pair sums a load on a pool accumulates
+  // while its files parse (src/session/incoming.ts: exactly these sums, test in src/session/load.test.ts);
+  // then the CLI's first analysis (everything at once).
   const fresh: EventLog = { ...big };
   let t0 = now();
-  seedPairStats(fresh, pairStats({ ...big }));
+  const freshIndex = new LogIndex(fresh, { pairStats: pairStats({ ...big }) });
   const sumsMs = now() - t0;
   t0 = now();
   const c0 = cpu();
-  const appFirst = analyze(fresh, DEFAULT_MAPPING, null, undefined, { ...APP_OPTIONS, defer: true });
+  const appFirst = analyze(fresh, DEFAULT_MAPPING, null, undefined, { ...APP_OPTIONS, defer: true }, freshIndex);
   if (!appFirst.deferred?.includes('mc')) throw new Error('the first analysis of a fresh log should defer mc');
   const appFirstMs = now() - t0;
   const appFirstCpu = cpu() - c0;
   t0 = now();
-  analyze(fresh, DEFAULT_MAPPING, null, undefined, APP_OPTIONS);
+  analyze(fresh, DEFAULT_MAPPING, null, undefined, APP_OPTIONS, freshIndex);
   const completeMs = now() - t0;
   const cold = timeIt(DEFAULT_MAPPING, null, 1);
   report('analyze_cold_ms', cold.ms, `re-map + DFG + stats, first (cold, as the CLI: every statistic): ${fmt(cold.ms, 0)} ms, ${fmt(cold.cpuMs, 0)} CPU-ms (${cold.r.nodes.length} activities, ${cold.r.edges.length} edges, ${cold.r.variants.length} variants)`);
@@ -154,7 +159,7 @@ function compareTimings(big: EventLog): void {
   gc();
   let t0 = now();
   let c0 = cpu();
-  const first = compare(big, DEFAULT_MAPPING, part);
+  const first = compare(big, DEFAULT_MAPPING, part, undefined, {}, indexOf(big));
   report('compare_first_ms', now() - t0, `compare green/red, first for a partition:  ${fmt(now() - t0, 0)} ms, ${fmt(cpu() - c0, 0)} CPU-ms (${part.green.length} / ${part.red.length} cases, ${first.activities.length} activities, ${first.edges.length} edges)`, { op: '<=', value: 500 });
   const times: number[] = [];
   for (const [label, spec] of [['depth 2', DEFAULT_MAPPING], ['depth 3', { ...DEFAULT_MAPPING, depth: 3 }]] as [string, MappingSpec][]) {
@@ -164,7 +169,7 @@ function compareTimings(big: EventLog): void {
     for (let k = 0; k < repeat; k++) {
       t0 = now();
       c0 = cpu();
-      r = compare(big, spec, part);
+      r = compare(big, spec, part, undefined, {}, indexOf(big));
       best = Math.min(best, now() - t0);
       bestCpu = Math.min(bestCpu, cpu() - c0);
     }
@@ -172,7 +177,7 @@ function compareTimings(big: EventLog): void {
     console.log(`  compare, ${label}: ${fmt(best, 0)} ms, ${fmt(bestCpu, 0)} CPU-ms (${r.activities.length} activities, ${r.edges.length} edges, ${r.top.length} sentences)`);
   }
   t0 = now();
-  compare(big, DEFAULT_MAPPING, part, undefined, { mc: false });
+  compare(big, DEFAULT_MAPPING, part, undefined, { mc: false }, indexOf(big));
   console.log(`  compare without the per-side mc: ${fmt(now() - t0, 0)} ms`);
   report('compare_ms', Math.max(...times), `compare green/red on ${fmt(big.n / 1e6, 1)} M events / ${big.cases.length} cases: ${fmt(Math.max(...times), 0)} ms (worst of ${times.length} mappings, each best of ${repeat})`, { op: '<=', value: 500 });
 }
@@ -268,7 +273,7 @@ async function main(): Promise<void> {
   if (timeOnly) {
     const c0 = cpu();
     const t1 = now();
-    analyze(big, DEFAULT_MAPPING);
+    analyze(big, DEFAULT_MAPPING, null, undefined, {}, indexOf(big));
     report('analyze_cold_ms', now() - t1, `re-map + DFG + stats, first (cold):   ${fmt(now() - t1, 0)} ms, ${fmt(cpu() - c0, 0)} CPU-ms`);
     timeViews(big);
   } else {
@@ -340,17 +345,18 @@ function best<T>(f: () => T): { ms: number; cpuMs: number; r: T } {
   return { ms, cpuMs, r: r as T };
 }
 
-/** The time views on the ≥ 10 M-event log (analyzed once already, so its mc sequence is cached). */
+/** The time views on the ≥ 10 M-event log (analyzed once already, so its LogIndex has its mc sequence). */
 function timeViews(big: EventLog): void {
   const m = compileMapping(big, DEFAULT_MAPPING);
-  runSpan(big); // once per log (cached), like the mc sequence
-  const ov = best(() => overview(big, m, { metric: 'busy' }));
+  const ix = indexOf(big);
+  const run = ix.span; // once per log (its LogIndex), like the mc sequence
+  const ov = best(() => overview(big, m, { metric: 'busy' }, run));
   report('overview_ms', ov.ms, `overview (200 bins, busy time, ${ov.r.rows} rows):   ${fmt(ov.ms, 0)} ms, ${fmt(ov.cpuMs, 0)} CPU-ms`, { op: '<=', value: 500 });
-  const ovPid = best(() => overview(big, m, { metric: 'bytes', byPid: true }));
+  const ovPid = best(() => overview(big, m, { metric: 'bytes', byPid: true }, run));
   console.log(`  bytes, a row per (case, pid) (${ovPid.r.rows} rows): ${fmt(ovPid.ms, 0)} ms, ${fmt(ovPid.cpuMs, 0)} CPU-ms`);
-  const ph = best(() => phases(big, m));
+  const ph = best(() => phases(big, m, {}, run));
   report('phases_ms', ph.ms, `I/O phases and stragglers:            ${fmt(ph.ms, 0)} ms, ${fmt(ph.cpuMs, 0)} CPU-ms (${ph.r.phases.length} phases)`);
-  const span = runSpan(big).span;
+  const span = run.span;
   // A brush as the app's Session runs it: the window's log (reusing the buffers of the previous brush) and
   // its graph with the statistics whose per-log index a fresh window lacks deferred (UI_TRACE_LIMITS:
   // p95 follows in a second request, Session.complete); the complete analysis of the window is timed too.
@@ -358,7 +364,7 @@ function timeViews(big: EventLog): void {
   // overwrite the previous window's buffers.
   const ui: AnalyzeOptions = { ...APP_OPTIONS, defer: true };
   const worst: number[] = [];
-  let prev: EventLog | null = null;
+  let prev: LogIndex | null = null;
   for (const [from, to] of [
     [0.25, 0.35],
     [0.25, 0.75],
@@ -366,12 +372,12 @@ function timeViews(big: EventLog): void {
   ]) {
     const w = { from: from * span, to: to * span };
     let n = 0;
-    let wl: EventLog | null = null;
+    let wl: LogIndex | null = null;
     const brush = (): AnalysisResult => {
-      wl = windowLog(big, w, undefined, prev);
+      wl = ix.window(w, run.t0, prev);
       prev = wl;
-      n = wl.n;
-      return analyze(wl, DEFAULT_MAPPING, null, undefined, ui);
+      n = wl.log.n;
+      return analyze(wl.log, DEFAULT_MAPPING, null, undefined, ui, wl);
     };
     const t0 = now();
     const c0 = cpu();
@@ -382,7 +388,8 @@ function timeViews(big: EventLog): void {
     worst.push(r.ms);
     // once: the first complete analysis of this window builds its per-log indexes, as Session.complete does
     const t1 = now();
-    analyze(wl!, DEFAULT_MAPPING, null, undefined, APP_OPTIONS);
+    const done0 = wl as LogIndex | null;
+    analyze(done0!.log, DEFAULT_MAPPING, null, undefined, APP_OPTIONS, done0!);
     const done = { ms: now() - t1 };
     console.log(
       `  window ${from * 100}–${to * 100} % of the run (${fmt(n / 1e6, 2)} M events) → graph: ${fmt(r.ms, 0)} ms, ${fmt(r.cpuMs, 0)} CPU-ms (first brush of this size: ${fmt(firstMs, 0)} ms, ${fmt(firstCpu, 0)} CPU-ms; ${r.r.nodes.length} activities; deferred: ${r.r.deferred?.join(', ') ?? 'none'}, complete analysis of the window ${fmt(done.ms, 0)} ms)`,

@@ -1,29 +1,41 @@
 /** analyze(): mapping → one scan → DFG, statistics, variants, partition (docs/METHOD.md). */
 import { fromTicks } from '../lib/ticks';
 import type { EventLog } from '../model';
-import { hasConcurrencySequence, maxConcurrency } from './concurrency';
+import { maxConcurrency } from './concurrency';
+import { LogIndex } from './logIndex';
 import { LEFT_CUSTOM, LEFT_FILTERED, LEFT_NO_FILE, LEFT_SYSTEM, compileMapping, type CompiledMapping } from './mapping';
 import { mappingLog } from './pids';
 import { caseSides, sideOf } from './partition';
-import { pairStats } from './pairStats';
-import { hasPairDurations, pairDurations, unionQuantile } from './quantile';
+import { unionQuantile } from './quantile';
 import { scan, SIDE_GREEN, SIDE_RED } from './scan';
 import { END, START, edgeKey, type ActivityStats, type AnalysisResult, type AnalyzeOptions, type DfgEdge, type MappingSpec, type PartitionResult, type PartitionSpec } from './types';
 import { scannedVariants } from './variants';
 
+/**
+ * The analysis of `log` under a mapping (compiled against `log`, or compiled here) and a partition.
+ * `index`: the log's LogIndex (what does not depend on the mapping: per-pair sums, durations, the mc
+ * sequence; kept there for the next analysis of the same log); without one, they are computed here.
+ */
 export function analyze(
   log: EventLog,
   spec: MappingSpec,
   partition?: PartitionSpec | null,
   compiled?: CompiledMapping,
   options: AnalyzeOptions = {},
+  index?: LogIndex,
 ): AnalysisResult {
-  if (!compiled) log = mappingLog(log, spec);
+  if (index && index.log !== log) throw new Error('analyze: the index belongs to another log');
+  let ix: LogIndex;
+  if (compiled) ix = index ?? new LogIndex(log);
+  // without a compiled mapping, the log it is compiled against: per-process paths normalised, layers, or the log
+  else if (index) ix = index.mapped(spec);
+  else ix = new LogIndex(mappingLog(log, spec));
+  log = ix.log;
   const m = compiled ?? compileMapping(log, spec);
   if (m.pairAct.length !== log.pairCall.length) throw new Error('analyze: the compiled mapping belongs to another log');
   const A = m.activities.length;
   const hasTimestamps = log.timeBase !== 'none';
-  const ps = pairStats(log);
+  const ps = ix.pairStats;
   const hasDurations = ps.anyDur;
   // per-activity sums of the per-pair aggregates
   const count = new Float64Array(A);
@@ -56,9 +68,9 @@ export function analyze(
   }
   const { actStart, actPairs } = pairsByActivity(m.pairAct, A);
   const deferred: ('mc' | 'p95Dur')[] = [];
-  const deferP95 = hasDurations && options.defer === true && !hasPairDurations(log);
+  const deferP95 = hasDurations && options.defer === true && !ix.hasPairDurations;
   if (deferP95) deferred.push('p95Dur');
-  const pd = hasDurations && !deferP95 ? pairDurations(log) : null;
+  const pd = hasDurations && !deferP95 ? ix.pairDurations : null;
   const errnos: (Record<string, number> | undefined)[] = new Array(A);
   for (let j = 0; j < ps.errPair.length; j++) {
     const a = m.pairAct[ps.errPair[j]];
@@ -69,9 +81,9 @@ export function analyze(
   }
   const side = partition ? caseSides(log, partition) : null;
   const sc = scan(log, m.pairAct, A, side, hasTimestamps);
-  const deferMc = hasTimestamps && hasDurations && options.defer === true && !hasConcurrencySequence(log);
+  const deferMc = hasTimestamps && hasDurations && options.defer === true && !ix.hasSequence;
   if (deferMc) deferred.push('mc');
-  const mc = hasTimestamps && hasDurations && !deferMc ? maxConcurrency(log, m.pairAct, A) : null;
+  const mc = hasTimestamps && hasDurations && !deferMc ? maxConcurrency(log, m.pairAct, A, ix.sequence) : null;
 
   let totalDur = 0;
   for (let a = 0; a < A; a++) totalDur += durSum[a];
@@ -169,17 +181,18 @@ export function analyze(
  * again (the mapping, the DFG, the variants and the partition do not depend on them). `result` must be an
  * analysis of this `log` with this compiled mapping. With `only`, just those (the others stay deferred).
  */
-export function completeDeferred(result: AnalysisResult, log: EventLog, m: CompiledMapping, only?: readonly ('mc' | 'p95Dur')[]): AnalysisResult {
+export function completeDeferred(result: AnalysisResult, log: EventLog, m: CompiledMapping, only?: readonly ('mc' | 'p95Dur')[], ix: LogIndex = new LogIndex(log)): AnalysisResult {
   const all = result.deferred;
   const deferred = only ? all?.filter((d) => only.includes(d)) : all;
   if (!deferred?.length) return result;
   const A = m.activities.length;
   const index = new Map<string, number>();
   m.activities.forEach((id, a) => index.set(id, a));
-  const mc = deferred.includes('mc') ? maxConcurrency(log, m.pairAct, A) : null;
+  if (ix.log !== log) throw new Error('completeDeferred: the index belongs to another log');
+  const mc = deferred.includes('mc') ? maxConcurrency(log, m.pairAct, A, ix.sequence) : null;
   let p95: ((a: number) => number | null) | null = null;
   if (deferred.includes('p95Dur')) {
-    const pd = pairDurations(log);
+    const pd = ix.pairDurations;
     const { actStart, actPairs } = pairsByActivity(m.pairAct, A);
     p95 = (a) => unionQuantile(pd, actPairs, actStart[a], actStart[a + 1], 0.95);
   }

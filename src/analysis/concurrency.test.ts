@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildIndex, concurrencySequence, maxConcurrency, nextUp, seedSequenceIndex } from './concurrency';
+import { concurrencySequence, maxConcurrency, nextUp } from './concurrency';
+import { LogIndex } from './logIndex';
 
 import { compileMapping } from './mapping';
 import { prng, syntheticLog } from '../testing/syntheticLog';
@@ -115,7 +116,9 @@ describe('max concurrency', () => {
     const seq = concurrencySequence(log);
     expect(seq.length).toBeGreaterThanOrEqual(timed);
     expect(seq.length).toBeLessThanOrEqual(2 * timed);
-    expect(concurrencySequence(log)).toBe(seq); // cached per log
+    const ix = new LogIndex(log);
+    expect(ix.sequence).toBe(ix.sequence); // built once per log (its LogIndex)
+    expect(Array.from(ix.sequence.seq)).toEqual(Array.from(seq));
   });
   it('the radix sort gives exactly the sequence of sorting all starts, all ends, then interleaving', () => {
     // the reference sequence of a log: starts in start order, each preceded by the ends with key ≤ its start
@@ -245,28 +248,5 @@ describe('syntheticLog', () => {
     const log = syntheticLog({ events: 5003, cases: 7, pairs: 3001, seed: 2 });
     expect([log.n, log.cases.length, log.pairCall.length]).toEqual([5003, 7, 3001]);
     expect(() => validate(log)).not.toThrow();
-  });
-});
-
-describe('the sequence index built elsewhere (a pool thread: buildIndex, then seedSequenceIndex)', () => {
-  it('is the log own sequence when built from its columns, and refused for other columns', () => {
-    const made = syntheticLog({ events: 5000, cases: 7, pairs: 40, seed: 3 });
-    // what a thread does: sort and build from (copies of) the same columns
-    const copy = { ...made, start: made.start.slice(), dur: made.dur.slice(), pair: made.pair.slice() };
-    const idx = buildIndex(copy);
-    const log = syntheticLog({ events: 5000, cases: 7, pairs: 40, seed: 3 });
-    // the copies are other arrays: refused
-    expect(seedSequenceIndex(log, copy, idx)).toBe(false);
-    expect(seedSequenceIndex(log, { ...log, pair: log.pair.slice() }, idx)).toBe(false);
-    expect(seedSequenceIndex(log, { ...log, caseOffsets: log.caseOffsets.map((o, k) => (k === 1 ? o + 1 : o)) }, idx)).toBe(false);
-    expect(seedSequenceIndex(log, log, idx)).toBe(true);
-    expect(concurrencySequence(log)).toBe(idx.seq);
-    // exactly the sequence the log builds itself, and the same mc
-    const own = syntheticLog({ events: 5000, cases: 7, pairs: 40, seed: 3 });
-    expect(Array.from(idx.seq)).toEqual(Array.from(concurrencySequence(own)));
-    const m = compileMapping(own, DEFAULT_MAPPING);
-    expect(Array.from(maxConcurrency(log, m.pairAct, m.activities.length))).toEqual(Array.from(maxConcurrency(own, m.pairAct, m.activities.length)));
-    // a log that has its sequence keeps it
-    expect(seedSequenceIndex(log, log, buildIndex(copy))).toBe(false);
   });
 });

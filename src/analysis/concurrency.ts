@@ -2,7 +2,7 @@
  * Max concurrency mc per activity (docs/METHOD.md "Statistics"): max over instants t of the number of the activity's
  * events (all cases) with start ≤ t < start + dur; an event with dur = 0 counts at its own instant.
  *
- * Once per log (cached in a WeakMap; it does not depend on the mapping) the starts and the ends of all
+ * Once per log (LogIndex.sequence, logIndex.ts: it does not depend on the mapping) the starts and the ends of all
  * events with a known dur are put into one time-ordered sequence of pair ids (8 bytes per event), sorted
  * by seqSort.ts (a radix sort; end key s+d for d > 0, nextUp(s) for a zero-length event; ties in case
  * order, then event order). An end with key ≤ t comes before the starts at t, so [0,1) and [1,2) never
@@ -31,34 +31,24 @@ export interface SeqIndex {
 
 const MARK = 4096;
 
-const seqCache = new WeakMap<EventLog, SeqIndex>();
-
 /** The columns the sequence is built from. */
 export type SequenceSource = Pick<EventLog, 'n' | 'start' | 'dur' | 'pair' | 'pairCall' | 'caseOffsets'>;
 
 /**
- * The mapping-independent event sequence swept for mc, computed once per log and cached: the starts and
- * ends of every event with a known dur in time order, each entry the event's pair id with the top bit set
+ * The mapping-independent event sequence swept for mc (built once per log by LogIndex.sequence): the starts
+ * and ends of every event with a known dur in time order, each entry the event's pair id with the top bit set
  * for an end (an end with key ≤ t comes before the starts at t). Uint16 entries (≤ 4 bytes per event)
  * when the log has fewer than 32768 distinct (call, fp) pairs, else Uint32 (≤ 8 bytes per event).
  * Alongside (4 bytes per event): for each end entry, the rank of its event's start among the start entries.
  */
-export function concurrencySequence(log: EventLog): Uint16Array | Uint32Array {
-  return sequenceIndex(log).seq;
-}
-
-function sequenceIndex(log: EventLog): SeqIndex {
-  const hit = seqCache.get(log);
-  if (hit !== undefined) return hit;
-  const idx = buildIndex(log);
-  seqCache.set(log, idx);
-  return idx;
+export function concurrencySequence(log: SequenceSource): Uint16Array | Uint32Array {
+  return buildIndex(log).seq;
 }
 
 /**
- * Builds the sequence index of these columns (the time sort included, unless one was seeded): what
- * sequenceIndex caches per log. A pool thread runs it on a loaded log's shared columns (offload.ts), and the
- * log is then given the result (seedSequenceIndex).
+ * Builds the sequence index of these columns (the time sort included, unless one is given): what
+ * LogIndex.sequence keeps per log. A pool thread runs it on a loaded log's shared columns (offload.ts), and
+ * the log's index is then made with the result (LogIndexSeeds.sequence).
  */
 export function buildIndex(log: SequenceSource, sorted: SortedEntries = sortedEntries(log)): SeqIndex {
   if (log.pairCall.length >= 0x80000000) throw new Error('too many (call, fp) pairs for the mc sweep');
@@ -102,37 +92,17 @@ export function buildIndex(log: SequenceSource, sorted: SortedEntries = sortedEn
 }
 
 /**
- * Gives `log` the sequence index built elsewhere (buildIndex on a pool thread) from `cols`, when those are
- * the log's own columns (the same arrays); returns whether it did.
+ * The mc sequence of a log made of the events of a parent log whose starts are the start entries
+ * [from, to) of the parent's sequence (a time window: every case cut to the events whose start lies in
+ * [FROM, TO), cases and their order kept), from the parent's sequence: the start entries in [from, to) and
+ * the end entries of those events, up to the last such start. That is exactly the sequence the child would
+ * build itself (same relative order of starts and of ends, same rule between them) in one linear pass
+ * instead of two sorts. With `reuse` (the sequence of an earlier window of the same parent that is no
+ * longer needed) its buffers are overwritten when large enough.
  */
-export function seedSequenceIndex(log: EventLog, cols: SequenceSource, idx: SeqIndex): boolean {
-  const same = cols.n === log.n && cols.start === log.start && cols.dur === log.dur && cols.pair === log.pair && cols.pairCall.length === log.pairCall.length;
-  if (!same || seqCache.has(log) || cols.caseOffsets.length !== log.caseOffsets.length || cols.caseOffsets.some((o, k) => o !== log.caseOffsets[k])) return false;
-  seqCache.set(log, idx);
-  return true;
-}
-
-/** Whether the mc sequence of `log` is built (cached) already. */
-export function hasConcurrencySequence(log: EventLog): boolean {
-  return seqCache.has(log);
-}
-
-/**
- * Seeds the mc sequence of `child`, a log made of the events of `parent` whose starts are the start
- * entries [from, to) of the parent's sequence (a time window: every case cut to the events whose start
- * lies in [FROM, TO), cases and their order kept), from the parent's cached sequence: the start entries
- * in [from, to) and the end entries of those events, up to the last such start. That is exactly the
- * sequence the child would build itself (same relative order of starts and of ends, same rule between
- * them) in one linear pass instead of two sorts. With `reuse` (an earlier window of the same parent that
- * is no longer needed) its sequence buffers are overwritten when large enough. Returns false (nothing seeded) when the parent's
- * sequence is not cached: then the child builds its own when first needed.
- */
-export function deriveWindowSequence(parent: EventLog, child: EventLog, from: number, to: number, reuse: EventLog | null = null): boolean {
-  const idx = seqCache.get(parent);
-  if (idx === undefined || child.pairCall.length !== parent.pairCall.length) return false;
+export function deriveWindowSequence(idx: SeqIndex, from: number, to: number, old?: SeqIndex): SeqIndex {
   const m = Math.max(0, to - from);
   // the buffers of a window that is no longer needed are overwritten (fresh memory is slow to touch)
-  const old = reuse !== null && reuse !== parent ? seqCache.get(reuse) : undefined;
   const room = <T extends Uint16Array | Uint32Array>(buf: T | undefined, len: number, make: (b: ArrayBufferLike | number) => T): T =>
     buf !== undefined && buf.buffer.byteLength >= len * buf.BYTES_PER_ELEMENT && buf.buffer !== idx.seq.buffer && buf.buffer !== idx.endRank.buffer
       ? make(buf.buffer)
@@ -156,10 +126,8 @@ export function deriveWindowSequence(parent: EventLog, child: EventLog, from: nu
     kept = derive32(idx.seq, idx.endRank, at, from, to, o, childRank, childMarks);
     out = o;
   }
-  if (old !== undefined && reuse !== null) seqCache.delete(reuse);
   // a window keeps every case at its index, and its start entries are the parent's [from, to)
-  seqCache.set(child, { seq: out.subarray(0, kept.w), endRank: childRank.subarray(0, kept.cr), marks: childMarks, caseOfRank: idx.caseOfRank.subarray(from, to) });
-  return true;
+  return { seq: out.subarray(0, kept.w), endRank: childRank.subarray(0, kept.cr), marks: childMarks, caseOfRank: idx.caseOfRank.subarray(from, to) };
 }
 
 type Derived = { w: number; cr: number };
@@ -360,11 +328,11 @@ function sweepWeighted(seq: Int32Array, pairAct: Int32Array, A: number): Uint32A
 
 /**
  * mc per activity (0 for an activity without any event of known duration); events with unknown dur
- * (NaN) are left out. One sequential sweep of the cached sequence with an active count per activity;
- * from the second sweep of a log on, of its run-compressed form (compressRuns, built then and cached).
+ * (NaN) are left out. One sequential sweep of the log's sequence (`idx`: its LogIndex's; built here
+ * without one) with an active count per activity; from the second sweep of a sequence on, of its
+ * run-compressed form (compressRuns, built then and kept on `idx`).
  */
-export function maxConcurrency(log: EventLog, pairAct: Int32Array, A: number): Uint32Array {
-  const idx = sequenceIndex(log);
+export function maxConcurrency(log: SequenceSource, pairAct: Int32Array, A: number, idx: SeqIndex = buildIndex(log)): Uint32Array {
   // from the second sweep of a log on (a mapping change), its run-compressed sequence when that is shorter
   idx.sweeps = (idx.sweeps ?? 0) + 1;
   if (idx.sweeps === 2) idx.runs = compressRuns(idx.seq, log.pairCall.length);
@@ -373,11 +341,11 @@ export function maxConcurrency(log: EventLog, pairAct: Int32Array, A: number): U
 
 /**
  * mc per activity of each side of a partition (`side[k]`: 1 green, 2 red, else neither), each side counted
- * on its own cases' events alone: one sweep of the log's cached sequence, an active count per (side,
- * activity). [green, red].
+ * on its own cases' events alone: one sweep of the log's sequence (`idx`, as for maxConcurrency), an active
+ * count per (side, activity). [green, red].
  */
-export function sideConcurrency(log: EventLog, pairAct: Int32Array, A: number, side: Uint8Array): [Uint32Array, Uint32Array] {
-  const { seq, endRank, caseOfRank } = sequenceIndex(log);
+export function sideConcurrency(log: SequenceSource, pairAct: Int32Array, A: number, side: Uint8Array, idx: SeqIndex = buildIndex(log)): [Uint32Array, Uint32Array] {
+  const { seq, endRank, caseOfRank } = idx;
   const mc = new Uint32Array(3 * A);
   const active = new Int32Array(3 * A);
   const wide = seq instanceof Uint32Array;

@@ -1,6 +1,6 @@
 /**
  * Per (call, fp) pair aggregates of a log: count, Σ dur, bytes, Σ rate, failures and errno counts. They do not depend on the
- * mapping, so they are computed once per log (cached) and an activity's statistics are the sums over the
+ * mapping, so they are computed once per log (LogIndex.pairStats) and an activity's statistics are the sums over the
  * pairs mapped to it: O(pairs) per re-mapping instead of O(events).
  */
 import { grown } from '../lib/grown';
@@ -27,8 +27,6 @@ export interface PairStats {
   /** Whether any event of the log has a known dur. */
   anyDur: boolean;
 }
-
-const cache = new WeakMap<EventLog, PairStats>();
 
 /** An errno's key in the per-(pair, errno) counts: pair-major, so that sorting the keys sorts by pair, then errno
  * (errno ids are 16-bit: the errno column is a Uint16Array). */
@@ -138,24 +136,10 @@ export class PairStatsAccumulator {
 
 const identity = (n: number): Uint32Array => Uint32Array.from({ length: n }, (_, i) => i);
 
+/** The per-pair sums of `log` (one pass over its events; LogIndex.pairStats keeps them per log). */
 export function pairStats(log: EventLog): PairStats {
-  const hit = cache.get(log);
-  if (hit !== undefined && hit.count.length === log.pairCall.length) return hit;
   const P = log.pairCall.length;
   const acc = new PairStatsAccumulator();
   acc.add(log, identity(P), identity(log.errnos.length), P);
-  const s = acc.result(P);
-  cache.set(log, s);
-  return s;
-}
-
-/** Whether the per-pair sums of `log` are known already (computed or seeded). */
-export function hasPairStats(log: EventLog): boolean {
-  return cache.get(log)?.count.length === log.pairCall.length;
-}
-
-/** Makes `stats` the per-pair sums of `log` (a load accumulated them as it read its files: PairStatsAccumulator). */
-export function seedPairStats(log: EventLog, stats: PairStats): void {
-  if (stats.count.length !== log.pairCall.length) throw new Error('seedPairStats: not the sums of this log');
-  cache.set(log, stats);
+  return acc.result(P);
 }

@@ -1,3 +1,4 @@
+import { LogIndex } from './logIndex';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../model';
 import { loadFixture } from '../testing/mpiFixtures';
@@ -37,12 +38,13 @@ describe('normalisePidPaths', () => {
     expect(Array.from(log.pair, (p) => log.paths[log.pairFp[p]])).toEqual(['/scratch/3/x', '/scratch/100/y', '/scratch/7/z', '/scratch/3/x', '/scratch/7/z', '/scratch/100/y']);
   });
 
-  it('is kept per log object while its columns are the same objects; a numeric component that is no pid stays', () => {
+  it('is kept per log by its LogIndex; a numeric component that is no pid stays', () => {
     const log = tinyLog([{ file: 'a_h_1.st', events: [['write', '/scratch/100/y', 0, 1, 1, 100], ['write', '/dev/pts/3', 1, 1, 1, 100]] }]);
-    const n = normalisePidPaths(log);
-    expect(normalisePidPaths(log)).toBe(n);
+    const ix = new LogIndex(log);
+    const n = ix.normalised.log;
+    expect(ix.normalised.log).toBe(n);
     expect(Array.from(n.pair, (p) => n.paths[n.pairFp[p]])).toEqual(['/scratch/PID/y', '/dev/pts/3']);
-    // the same object with other contents: normalised again
+    // another log (the same object with other contents): normalised again
     const other = tinyLog([{ file: 'a_h_1.st', events: [['write', '/scratch/5/y', 0, 1, 1, 5]] }]);
     Object.assign(log, other);
     const m = normalisePidPaths(log);

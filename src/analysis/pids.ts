@@ -46,28 +46,11 @@ function candidate(fp: string, candidates: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** What normalisePidPaths reads of a log: its result is valid while these are the same objects. */
-type PidInputs = Pick<EventLog, 'n' | 'pid' | 'pair' | 'cases' | 'caseOffsets' | 'paths' | 'pairCall' | 'pairFp'>;
-
-const normCache = new WeakMap<EventLog, { from: PidInputs; log: EventLog }>();
-
-const sameInputs = (a: PidInputs, b: EventLog): boolean =>
-  a.n === b.n && a.pid === b.pid && a.pair === b.pair && a.cases === b.cases && a.caseOffsets === b.caseOffsets && a.paths === b.paths && a.pairCall === b.pairCall && a.pairFp === b.pairFp;
-
 /**
- * The log with per-process path parts normalised (the same log when nothing changes). Cached per log
- * object while the columns and tables it reads are the same objects (a pass over all events otherwise).
+ * The log with per-process path parts normalised (the same log when nothing changes): a pass over all
+ * events, made once per log by its LogIndex (`normalised`).
  */
 export function normalisePidPaths(log: EventLog): EventLog {
-  const hit = normCache.get(log);
-  if (hit !== undefined && sameInputs(hit.from, log)) return hit.log;
-  const out = normalise(log);
-  const { n, pid, pair, cases, caseOffsets, paths, pairCall, pairFp } = log;
-  normCache.set(log, { from: { n, pid, pair, cases, caseOffsets, paths, pairCall, pairFp }, log: out });
-  return out;
-}
-
-function normalise(log: EventLog): EventLog {
   // every pid and rid of the log: a component equal to one of them may belong to some case
   const all = new Set<string>();
   for (const c of log.cases) {
@@ -184,12 +167,14 @@ function normalise(log: EventLog): EventLog {
 
 /**
  * The log the mapping `spec` is compiled against: pid-normalised, with each event's layer in its call name
- * (`layer`: analysis/layers/layered.ts), or the log itself. normalisePidPaths and layeredLog keep their result
- * per log object while the columns and tables it reads are the same objects (a log object given new columns
- * is normalised again); the Session keeps the mapping log of what it loaded as well (mappingLogKey).
- * Throws MappingError for an unknown mode or a bad layer rule (the rules are checked even without `layer`).
+ * (`layer`: analysis/layers/layered.ts), or the log itself (the Session keeps the mapping logs of what it
+ * loaded: LogIndex.mapped, per mappingLogKey). Throws MappingError for an unknown mode or a bad layer rule
+ * (the rules are checked even without `layer`).
  */
-export function mappingLog(log: EventLog, spec: MappingSpec): EventLog {
+/** What mappingLog reads of a mapping. */
+export type MappingLogSpec = Pick<MappingSpec, 'pids' | 'layer' | 'layerRules'>;
+
+export function mappingLog(log: EventLog, spec: MappingLogSpec): EventLog {
   const pids = spec.pids ?? 'raw';
   if (pids !== 'raw' && pids !== 'normalise') throw new MappingError(`unknown per-process paths mode '${String(pids)}' (normalise or raw)`);
   try {
@@ -202,7 +187,7 @@ export function mappingLog(log: EventLog, spec: MappingSpec): EventLog {
 }
 
 /** What the mapping log of `spec` depends on ('' = the log itself). */
-export function mappingLogKey(spec: MappingSpec): string {
+export function mappingLogKey(spec: MappingLogSpec): string {
   const pids = spec.pids ?? 'raw';
   return pids === 'raw' && !spec.layer ? '' : `${pids}|${spec.layer ? 1 : 0}|${(spec.layerRules ?? []).join('\n')}`;
 }

@@ -1,6 +1,6 @@
 /**
  * Duration quantiles of activities without sorting per mapping (docs/METHOD.md "Duration statistics").
- * The known durations of each (call, fp) pair are sorted ONCE per log (cached, mapping-independent);
+ * The known durations of each (call, fp) pair are sorted ONCE per log (LogIndex, mapping-independent);
  * an activity's quantile is then an order statistic of the union of its pairs' sorted runs, found by
  * bisection on the value: O(pairs × log events) per activity instead of a sort of its events.
  */
@@ -12,17 +12,8 @@ export interface PairDurations {
   sorted: Float64Array;
 }
 
-const cache = new WeakMap<EventLog, PairDurations>();
-
-/** Whether pairDurations(log) is built (cached) already. */
-export function hasPairDurations(log: EventLog): boolean {
-  return cache.get(log)?.offsets.length === log.pairCall.length + 1;
-}
-
-/** The known (non-NaN) durations of every pair, each run sorted ascending. Cached per log. */
+/** The known (non-NaN) durations of every pair, each run sorted ascending (LogIndex.pairDurations keeps them per log). */
 export function pairDurations(log: EventLog): PairDurations {
-  const hit = cache.get(log);
-  if (hit !== undefined && hit.offsets.length === log.pairCall.length + 1) return hit;
   const P = log.pairCall.length;
   const { pair, dur, n } = log;
   const offsets = new Uint32Array(P + 1);
@@ -38,9 +29,7 @@ export function pairDurations(log: EventLog): PairDurations {
   for (let p = 0; p < P; p++) maxRun = Math.max(maxRun, offsets[p + 1] - offsets[p]);
   const tmp = new Uint32Array(maxRun >= RADIX_MIN ? 2 * maxRun : 0);
   for (let p = 0; p < P; p++) if (offsets[p + 1] - offsets[p] > 1) sortRun(sorted.subarray(offsets[p], offsets[p + 1]), tmp);
-  const out = { offsets, sorted };
-  cache.set(log, out);
-  return out;
+  return { offsets, sorted };
 }
 
 // float64 ↔ an unsigned 64-bit key with the same order (negative values flipped), held as two uint32 words

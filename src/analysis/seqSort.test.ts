@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextUp } from './nextUp';
-import { seedSortedEntries, sortedEntries, type TimedColumns } from './seqSort';
+import { sortedEntries, type TimedColumns } from './seqSort';
 
 /** The order sortedEntries promises, by a plain comparison sort: key, an end before a start, then entry order. */
 function reference(cols: TimedColumns): number[] {
@@ -46,17 +46,4 @@ describe('sortedEntries', () => {
       expect(want.findIndex((e, j) => got.entries[j] !== e)).toBe(-1);
     });
   }
-
-  it('uses a seeded sort of the same columns once, then sorts again', () => {
-    const cols = columns(1000, 1, 5);
-    const made = sortedEntries(cols);
-    const fake = { entries: made.entries.slice().reverse(), starts: made.starts };
-    seedSortedEntries(cols, fake);
-    expect(sortedEntries(cols).entries).toBe(fake.entries);
-    expect(Array.from(sortedEntries(cols).entries)).toEqual(Array.from(made.entries));
-    // a seed for other columns (another dur) is not used
-    seedSortedEntries(cols, fake);
-    expect(sortedEntries({ ...cols, dur: cols.dur.slice() }).entries).not.toBe(fake.entries);
-    expect(() => seedSortedEntries(cols, { entries: new Uint32Array(3), starts: 1 })).toThrow(/not a sort/);
-  });
 });

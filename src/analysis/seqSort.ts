@@ -28,19 +28,11 @@ function keyOf(start: Float64Array, dur: Float64Array, e: number): number {
   return k > s ? k : nextUp(s);
 }
 
-/** What sortedEntries gives: the entries and how many of them are starts (= the events with a known dur). */
+/** What sortedEntries gives: the entries and how many of them are starts (= the events with a known dur); a sort
+ * made on another thread (ParsePool.timeOrder) is given to the log's LogIndex (LogIndexSeeds.sorted). */
 export interface SortedSeed {
   entries: Uint32Array;
   starts: number;
-}
-
-/** Sorts made elsewhere (another thread: Session's ParsePool.timeOrder), per start column, used once. */
-const seeds = new WeakMap<Float64Array, { dur: Float64Array; n: number; seed: SortedSeed }>();
-
-/** Hands sortedEntries the result for these columns, computed by `sortedEntries` on a copy of them elsewhere. */
-export function seedSortedEntries(log: TimedColumns, seed: SortedSeed): void {
-  if (seed.entries.length !== 2 * seed.starts || seed.starts > log.n) throw new Error('seedSortedEntries: not a sort of these columns');
-  seeds.set(log.start, { dur: log.dur, n: log.n, seed });
 }
 
 /** What sortedEntries gives: a SortedSeed and two buffers the caller may use (free after the sort). */
@@ -52,11 +44,6 @@ export interface SortedEntries extends SortedSeed {
 /** The sorted entries (see the file comment) of the events with a known dur, and how many of them start. */
 export function sortedEntries(log: TimedColumns): SortedEntries {
   const { n, start, dur } = log;
-  const seeded = seeds.get(start);
-  if (seeded !== undefined && seeded.dur === dur && seeded.n === n) {
-    seeds.delete(start);
-    return { ...seeded.seed, scratch: new Uint32Array(0), scratch2: new Uint32Array(0) };
-  }
   if (n >= 0x80000000) throw new Error('too many events for the mc sweep');
   let m = 0;
   let t0 = Infinity;

@@ -22,7 +22,7 @@ export interface OpenViewOptions {
   /** The command reads mc of the first analysis: its time sort starts as soon as the files are merged. */
   sortOnLoad?: boolean;
   /** The reports the command prints (the insight findings; and the access patterns with `both`): computed
-   * on idle parse threads while the analysis runs (Session.wantReports). */
+   * on idle parse threads while the analysis runs (Session.analyze's `want`). */
   reports?: 'insights' | 'both';
   /** Checks the view before anything is loaded (throws CliError). */
   check?: (view: View) => void;
@@ -46,8 +46,7 @@ export async function openView(io: CliIO, a: OpenViewArgs, opts: OpenViewOptions
   const p = plan(view);
   const { session, files, read } = await loadPaths(io, a.paths, { splitByPid: p.load.splitByPid, jobs: a.jobs, filter: p.analyze.mapping.include, sortOnLoad: !!opts.sortOnLoad });
   const ctx = noCtx();
-  if (opts.reports) session.wantReports(undefined, opts.reports === 'both');
-  const reply = await session.analyze(ctx, p.analyze);
+  const reply = await session.analyze(ctx, p.analyze, opts.reports ? { insights: true, access: opts.reports === 'both' } : {});
   for (const w of reply.warnings) io.stderr.write(`strace-dfg: warning: ${safe(w)}\n`);
   return { session, view, plan: p, reply, files, read, ctx };
 }

@@ -8,16 +8,9 @@ import { compileMapping, MappingError, mappingRegexes, type CompiledMapping, typ
 import type { EventLog } from '../model/eventlog';
 import { IMPORT_REFUSED, usesImport } from './customCode';
 import { Throttle } from './progress';
-import type { AnalyzeParams, Ctx } from './types';
+import type { AnalyzeParams, Ctx, CustomSandbox, RegexGuard } from './types';
 
-/**
- * The answers of a custom mapping function: one per input, or the first input it failed on and how
- * (`threw` with the message, or `returned` with the type of what it returned); index −1: `error` is the
- * whole message (the source does not compile, is not a function, the sandbox could not be set up).
- */
-export type CustomAnswers = { values: (string | null)[] } | { index: number; error: string; detail?: string };
-export type CustomSandbox = (ctx: Ctx, source: string, inputs: CustomEvent[]) => Promise<CustomAnswers>;
-export type RegexGuard = <T>(what: string, work: number, fn: () => T) => T;
+export type { CustomAnswers, CustomSandbox, RegexGuard } from './types';
 
 /** The regular expressions of a view's mapping and partition selectors, as `/…/ /…/` ('' = none). */
 export function viewRegexes(params: AnalyzeParams): string {

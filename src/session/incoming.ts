@@ -10,7 +10,7 @@
  *   sooner: the files come in input order, and the first half of a folder (one program's runs, say) may
  *   have other events per byte than the second.
  */
-import { PairStatsAccumulator, seedPairStats } from '../analysis/pairStats';
+import { PairStatsAccumulator, type PairStats } from '../analysis/pairStats';
 import { ColumnsAhead, LogMerger } from '../model/index';
 import type { EventLog } from '../model/eventlog';
 
@@ -76,7 +76,7 @@ export class IncomingLogs {
 
   /**
    * The merged log of `logs` (with `shared` columns), when they are the logs that came in, in that order
-   * (else null), into the columns allocated ahead when they fit; `seed` then gives it its per-pair sums.
+   * (else null), into the columns allocated ahead when they fit; `pairStats` then gives its per-pair sums.
    */
   merge(logs: readonly EventLog[], shared: boolean): EventLog | null {
     const mine = this.merger.logs;
@@ -84,8 +84,8 @@ export class IncomingLogs {
     return this.merger.build(shared, this.columns);
   }
 
-  /** Makes the accumulated per-pair sums those of `log`, the log merge() gave. */
-  seed(log: EventLog): void {
-    seedPairStats(log, this.sums.result(log.pairCall.length));
+  /** The accumulated per-pair sums: those of `log`, the log merge() gave (its LogIndex is made with them). */
+  pairStats(log: EventLog): PairStats {
+    return this.sums.result(log.pairCall.length);
   }
 }

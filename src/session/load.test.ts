@@ -6,7 +6,7 @@ import { DEFAULT_MAPPING } from '../analysis/types';
 import { IMPORTERS } from '../ingest/registry';
 import { bytesSource, CancelledError, type ByteSource, type Cancel } from '../ingest/source';
 import type { EventLog } from '../model/eventlog';
-import { hasPairStats, pairStats } from '../analysis/pairStats';
+import { pairStats } from '../analysis/pairStats';
 import { parseOrder } from './readFiles';
 import { MAX_OPEN_FILES, Session } from './session';
 import { noCtx, type Ctx, type ParsePool } from './types';
@@ -150,18 +150,18 @@ describe('the per-pair sums of a load on a pool are accumulated as the files com
     expect(sum.skipped).toEqual(['mix/README.md']);
     expect(sum.errors.map((e) => e.file)).toEqual(['mix/x_node1_0.st']);
     const log = s.log!;
-    expect(hasPairStats(log)).toBe(true);
-    const seeded = pairStats(log);
-    // a copy of the log object: no cached sums, a pass over its events
-    const direct = pairStats({ ...log });
+    expect(s.logIndex!.hasPairStats).toBe(true);
+    const seeded = s.logIndex!.pairStats;
+    // a pass over its events
+    const direct = pairStats(log);
     expect(direct).not.toBe(seeded);
     expect(seeded).toEqual(direct);
     expect(seeded.errCount.length).toBeGreaterThan(0); // the ls traces have failing calls: the errno counts are compared too
     // in one thread (no pool) nothing is accumulated ahead: the analysis makes the pass
     const one = new Session();
     await one.load(noCtx(), mix());
-    expect(hasPairStats(one.log!)).toBe(false);
-    expect(pairStats(one.log!)).toEqual(direct);
+    expect(one.logIndex!.hasPairStats).toBe(false);
+    expect(one.logIndex!.pairStats).toEqual(direct);
   });
   it('parses files over twice the median size first, then the others in input order', () => {
     expect(parseOrder([10, 11, 50, 9, 30, 12])).toEqual([2, 4, 0, 1, 3, 5]);

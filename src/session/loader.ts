@@ -3,6 +3,7 @@
  * and adds (the newest load wins), and keeps what the log was read with and from (options, source sizes,
  * errors, skipped files, warnings) for its summary. Session.load and Session.add delegate here.
  */
+import { LogIndex } from '../analysis/logIndex';
 import { mergeLogs } from '../model/index';
 import type { EventLog } from '../model/eventlog';
 import { CancelledError, type Cancel } from '../ingest/source';
@@ -14,7 +15,7 @@ import type { Ctx, FileError, LoadItem, LoadOptions, LoadSummary } from './types
 
 export class Loader {
   /** The loaded log (null before a load) and its summary. */
-  private loadedLog: EventLog | null = null;
+  private loadedIndex: LogIndex | null = null;
   private loaded: LoadSummary | null = null;
   /** What the loaded log was read with and from: options, source sizes by name, errors, skipped files. */
   private loadOpts: LoadOptions = {};
@@ -32,17 +33,19 @@ export class Loader {
 
   /**
    * `env`: how sources are read (chunk, pool, importers, inflate); `onInstall`: called when a load or add
-   * makes a new log the loaded one (the Session drops its previous analysis).
+   * makes a new log the loaded one, with its LogIndex (made here, once per loaded log: with the per-pair sums
+   * the load accumulated); the Session keeps the index and drops its previous analysis.
    */
   constructor(
     private readonly env: ReadEnv,
-    private readonly onInstall: (log: EventLog | null) => void,
+    private readonly onInstall: (index: LogIndex | null) => void,
   ) {}
 
   /** The loaded log; null before a load. */
   get log(): EventLog | null {
-    return this.loadedLog;
+    return this.loadedIndex?.log ?? null;
   }
+
 
   /** The summary of the last load or add; null before one. */
   get summary(): LoadSummary | null {
@@ -78,7 +81,7 @@ export class Loader {
     // the cases of a run whose clocks start on both sides of midnight are put within a day
     const midnight = alignMidnight(once.logs);
     const logs = once.logs.map((x) => x.log);
-    const log = combine(logs, opts, !!this.env.pool?.sharedColumns, read.incoming);
+    const merged = combine(logs, opts, !!this.env.pool?.sharedColumns, read.incoming);
     const t2 = Date.now();
     this.loadOpts = opts;
     this.sizes = new Map(inputs.map((i) => [sourceOf(i).name, sourceOf(i).size]));
@@ -86,7 +89,7 @@ export class Loader {
     this.skipped = read.skipped;
     this.casesPerFile = casesPerFile(logs);
     this.notes = [...once.notes, ...midnight, ...sameIdWarnings(once.logs)];
-    return this.install(log, t0, t1, t2);
+    return this.install(merged && new LogIndex(merged.log, { pairStats: merged.pairStats }), t0, t1, t2);
   }
 
   private async addNow(ctx: Ctx, inputs: readonly LoadItem[]): Promise<LoadSummary> {
@@ -104,12 +107,12 @@ export class Loader {
     if (ctx.cancel.cancelled) throw new CancelledError();
     const t1 = Date.now();
     ctx.progress({ phase: 'merge', done: read.total, total: read.total, rate: 0, file: '' });
-    const base = this.loadedLog;
+    const base = this.log;
     // a case already loaded, or read twice by this add, is added once
     const once = dropDuplicateCases(read.logs, base);
     const midnight = alignMidnight(once.logs, base);
     const logs = once.logs.map((x) => x.log);
-    const added = combine(logs, opts);
+    const added = combine(logs, opts)?.log ?? null;
     const log = base && added ? mergeLogs([base, added]) : (base ?? added);
     const t2 = Date.now();
     const warnings = [...once.notes, ...midnight, ...sameIdWarnings(once.logs)];
@@ -124,7 +127,7 @@ export class Loader {
     this.skipped = [...this.skipped, ...read.skipped];
     for (const [f, n] of casesPerFile(logs)) this.casesPerFile.set(f, n);
     this.notes = [...this.notes, ...warnings];
-    return this.install(log, t0, t1, t2);
+    return this.install(log && new LogIndex(log), t0, t1, t2);
   }
 
   /** The newest load wins: what still runs is cancelled by a load (an add waits for what runs before it). */
@@ -151,10 +154,11 @@ export class Loader {
     }
   }
 
-  /** Makes `log` the loaded log (the Session drops its previous analysis) and returns its summary. */
-  private install(log: EventLog | null, t0: number, t1: number, t2: number): LoadSummary {
-    this.loadedLog = log;
-    this.onInstall(log);
+  /** Makes the log of `index` the loaded log (the Session drops its previous analysis) and returns its summary. */
+  private install(index: LogIndex | null, t0: number, t1: number, t2: number): LoadSummary {
+    const log = index?.log ?? null;
+    this.loadedIndex = index;
+    this.onInstall(index);
     const summary = summarize(log, [...this.errors], this.casesPerFile);
     summary.warnings.push(...this.notes);
     if (this.notes.length) summary.notes = [...this.notes];

@@ -2,9 +2,9 @@
  * The first analysis of a log with the mc sweep's time order on an idle pool thread (the CLI: ParsePool
  * .timeOrder): the analysis runs here with mc and p95 deferred while the thread sorts the start and dur
  * columns (a copy, unless they are shared) and builds the sequence the mc sweep reads from the sort; the
- * sequence is then seeded (seedSequenceIndex; only the sort, seedSortedEntries, when the analysed log has
- * another pair column: per-process paths normalised) and the deferred statistics filled in
- * (completeDeferred). The result is exactly the one-thread analysis (docs/ARCHITECTURE.md "The Session").
+ * analysed log's LogIndex is made with that pending order (LogIndexSeeds.order) and takes it when it comes
+ * (`settle`: the sequence, or only the sort when the analysed log has another pair column: per-process
+ * paths normalised); the deferred statistics are then filled in (completeDeferred). The result is exactly the one-thread analysis (docs/ARCHITECTURE.md "The Session").
  * The insight rules and the access patterns of that analysis (what the CLI's report and JSON add) can run
  * on another idle thread meanwhile (ParsePool.reports, Session.wantReports): the same functions, on the
  * same columns (shared memory in the CLI).
@@ -12,33 +12,21 @@
 import { analyze, completeDeferred, type CompiledMapping } from '../analysis/index';
 import { accessReport, type AccessReport } from '../analysis/accessReport';
 import { runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
-import { hasConcurrencySequence, seedSequenceIndex, type SeqIndex, type SequenceSource } from '../analysis/concurrency';
-import { seedSortedEntries, type SortedSeed } from '../analysis/seqSort';
+import type { LogIndex, TimeOrder } from '../analysis/logIndex';
 import type { AnalysisResult, AnalyzeOptions, MappingSpec, PartitionSpec } from '../analysis/types';
 import type { EventLog } from '../model/eventlog';
-import type { ParsePool } from './types';
+import type { ParsePool, Reports, ReportsJob } from './types';
 
 /** Below this many events, work on a loaded log (the mc time sort, the reports) is quicker here than on a pool
  * thread (for the sort: a copy there and back; for the reports: a cold thread). */
 export const OFFLOAD_FROM = 200_000;
 
-/** What ParsePool.timeOrder gives: the time sort of a log's columns and the mc sequence built from it. */
-export interface TimeOrder {
-  sorted: SortedSeed;
-  index: SeqIndex;
-}
+export type { TimeOrder };
 
-/** A time order asked for before the analysed log was known (Session.analyze: before the pid pass and the
- * mapping), of these columns; used when the analysed log has the same start and dur columns. */
-export interface EarlySort {
-  cols: SequenceSource;
-  sorted: Promise<TimeOrder | null>;
-}
-
-/** The pool's time order of `work` when the analysis will need it and does not defer it (null: sort here). */
+/** The pool's time order of `work` when an analysis will need it and does not defer it (null: sort here). */
 export function sorting(pool: ParsePool | null, limits: AnalyzeOptions | undefined, work: EventLog): Promise<TimeOrder | null> | null {
   const order = pool?.timeOrder;
-  if (!pool || !order || limits?.defer || work.timeBase === 'none' || work.n < (pool.offloadFrom ?? OFFLOAD_FROM) || hasConcurrencySequence(work)) return null;
+  if (!pool || !order || limits?.defer || work.timeBase === 'none' || work.n < (pool.offloadFrom ?? OFFLOAD_FROM)) return null;
   // without durations (strace without -T) there is no mc to compute: nothing to sort
   if (!work.dur.some((d) => d === d)) return null;
   // a closed pool or a failed thread: the analysis sorts here instead
@@ -46,41 +34,32 @@ export function sorting(pool: ParsePool | null, limits: AnalyzeOptions | undefin
   return order.call(pool, { n, start, dur, pair, pairCall, caseOffsets }).catch(() => null);
 }
 
-/** `analyze(work, …, limits)`, with the time order on a pool thread when one can take it. */
-export async function analyzeWithPool(pool: ParsePool | null, limits: AnalyzeOptions | undefined, work: EventLog, mapping: MappingSpec, partition: PartitionSpec | null, compiled: CompiledMapping, early: EarlySort | null = null): Promise<AnalysisResult> {
-  const same = early !== null && early.cols.start === work.start && early.cols.dur === work.dur && early.cols.n === work.n && !hasConcurrencySequence(work);
-  const cols: SequenceSource = same ? early.cols : work;
-  const sorted = same ? early.sorted : sorting(pool, limits, work);
-  let result = analyze(work, mapping, partition, compiled, sorted ? { ...limits, defer: true } : limits);
-  if (!sorted || !result.deferred?.length) return result;
+/**
+ * The index of `work` given the pool's time order of its columns, when it has no sequence yet and the pool
+ * sorts (else `index` itself).
+ */
+export function withPoolOrder(pool: ParsePool | null, limits: AnalyzeOptions | undefined, index: LogIndex): LogIndex {
+  if (index.hasSequence || index.ordering) return index;
+  const order = sorting(pool, limits, index.log);
+  return order ? index.with({ order: { cols: index.log, order } }) : index;
+}
+
+/**
+ * `analyze(index.log, …, limits)`; when the index waits for a pool thread's time order, with mc (and p95)
+ * deferred while the thread sorts, then filled in with the order it gives (LogIndex.settle).
+ */
+export async function analyzeWithPool(limits: AnalyzeOptions | undefined, index: LogIndex, mapping: MappingSpec, partition: PartitionSpec | null, compiled: CompiledMapping): Promise<AnalysisResult> {
+  const work = index.log;
+  const waiting = index.ordering;
+  let result = analyze(work, mapping, partition, compiled, waiting ? { ...limits, defer: true } : limits, index);
+  if (!waiting || !result.deferred?.length) return result;
   // the p95 durations while the thread still sorts (they do not need its sort)
-  if (result.deferred.includes('p95Dur')) result = completeDeferred(result, work, compiled, ['p95Dur']);
-  if (result.deferred?.includes('mc')) {
-    const order = await sorted;
-    // the thread's sequence when it was built from this log's pairs; else its sort
-    if (order && !seedSequenceIndex(work, cols, order.index)) seedSortedEntries(work, order.sorted);
-  }
-  return completeDeferred(result, work, compiled);
+  if (result.deferred.includes('p95Dur')) result = completeDeferred(result, work, compiled, ['p95Dur'], index);
+  await index.settle();
+  return completeDeferred(result, work, compiled, undefined, index);
 }
 
-/** What ParsePool.reports gets: an analysed log, its mapping's activities, and the rest the insight rules read. */
-export interface ReportsJob {
-  log: EventLog;
-  mapping: Pick<CompiledMapping, 'activities' | 'pairAct'>;
-  partition: PartitionSpec | null;
-  thresholds: Thresholds;
-  /** Time 0 of the I/O phases (runInsights' t0). */
-  t0: number;
-  /** Which report: the insight findings, or the access patterns (two jobs: two threads can take them). */
-  part: 'insights' | 'access';
-  /** The view's layer rules (runInsights' layerRules). */
-  layerRules?: string[];
-}
-
-export interface Reports {
-  insights?: InsightsResult;
-  access?: AccessReport;
-}
+export type { Reports, ReportsJob };
 
 /** The reports job (what a pool thread runs): Session.insights' or Session.access' result for that analysis. */
 export function runReports(job: ReportsJob): Reports {

@@ -10,6 +10,7 @@ import { gatherSources } from '../ingest/bundle';
 import { bundleRules, FileFormatError, identify, isIdentified, namedLikeTrace, unidentifiedMessage, type Identified, type Importer } from '../ingest/registry';
 import { bytesSource, CancelledError, type ByteSource } from '../ingest/source';
 import { forEachLimited } from '../lib/limit';
+import type { PairStats } from '../analysis/pairStats';
 import type { EventLog } from '../model/eventlog';
 import { joinForkedFiles, mergeLogs, splitCasesByPid } from '../model/index';
 import type { SourcedLog } from './duplicates';
@@ -155,15 +156,15 @@ async function gatherInputs(ctx: Ctx, inputs: readonly LoadItem[], env: ReadEnv)
  * pool): merged by its merger, into the columns it allocated ahead when they fit, and given the per-pair
  * sums it accumulated when the merge is the loaded log as it is (no -ff join, no split by pid).
  */
-export function combine(logs: readonly EventLog[], opts: LoadOptions, shared = false, incoming: IncomingLogs | null = null): EventLog | null {
+export function combine(logs: readonly EventLog[], opts: LoadOptions, shared = false, incoming: IncomingLogs | null = null): { log: EventLog; pairStats?: PairStats } | null {
   incoming?.stop();
   if (!logs.length) return null;
-  if (logs.length === 1) return opts.splitByPid ? splitCasesByPid(logs[0]) : logs[0];
+  if (logs.length === 1) return { log: opts.splitByPid ? splitCasesByPid(logs[0]) : logs[0] };
   const merged = incoming?.merge(logs, shared) ?? null;
   const log = joinForkedFiles(merged ?? mergeLogs(logs, shared));
-  if (opts.splitByPid) return splitCasesByPid(log);
-  if (merged !== null && log === merged) incoming!.seed(merged);
-  return log;
+  if (opts.splitByPid) return { log: splitCasesByPid(log) };
+  if (merged !== null && log === merged) return { log, pairStats: incoming!.pairStats(merged) };
+  return { log };
 }
 
 /**

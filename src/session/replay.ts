@@ -6,11 +6,12 @@
  */
 import { mappingLogKey, type CompiledMapping } from '../analysis/index';
 import { checkFolder, checkPlan, patternReport, readReplayFolder, replayFolder, replayPlan, whatIfLines, type PatternReport, type FidelityReport, type ReplayFile, type ReplayPlan, type WhatIfs } from '../analysis/replay/index';
-import { formatTimeWindow, missingText } from '../analysis/time/index';
+import { formatTimeWindow, missingText, untracedTime, windowLog } from '../analysis/time/index';
 import type { PartitionSpec } from '../analysis/types';
 import type { EventLog } from '../model/eventlog';
 import { selectCases } from './logOps';
-import { applyWindow, untracedOf } from './time';
+import { isWindow } from './time';
+import { forRecordedLayers } from './untracedLayers';
 import type { AnalyzeParams } from './types';
 
 export type ReplaySide = 'all' | 'green' | 'red';
@@ -38,6 +39,8 @@ export interface ReplayReply {
 /** What the Session hands over: its loaded log, the last analysis and a compiler for a raw mapping. */
 export interface ReplayState {
   loaded: EventLog;
+  /** Time 0 of the views (the earliest event start of the loaded log). */
+  t0: number;
   work: EventLog;
   compiled: CompiledMapping;
   params: AnalyzeParams;
@@ -68,7 +71,8 @@ export async function replayView(s: ReplayState, side: ReplaySide): Promise<{ lo
   if (mappingLogKey(s.params.mapping) !== '') {
     const params = { ...s.params, mapping: { ...s.params.mapping, pids: 'raw' as const, layer: false } };
     compiled = await s.compile(s.loaded, params);
-    log = applyWindow(s.loaded, keepIds(s.loaded, new Set(s.work.cases.map((c) => c.id))), s.params.time, null);
+    const kept = keepIds(s.loaded, new Set(s.work.cases.map((c) => c.id)));
+    log = isWindow(s.params.time) ? windowLog(kept, s.params.time, s.t0) : kept;
   }
   if (ids) log = keepIds(log, ids);
   const act = compiled.pairAct;
@@ -94,7 +98,7 @@ export function replayReply(plan: ReplayPlan, sources: string[], view: string, s
 /** Per case, what its trace filter left out (docs/METHOD.md "Untraced time"), for the README. */
 function filterNotes(s: ReplayState, log: EventLog): Map<string, string> {
   const out = new Map<string, string>();
-  for (const c of untracedOf(s.loaded, log).cases) {
+  for (const c of forRecordedLayers(log, untracedTime(log, { t0: s.t0 })).cases) {
     const t = missingText(c);
     if (t) out.set(c.id, `${t} (the trace was filtered${c.advice ? `; record with \`${c.advice}\`` : ''})`);
   }

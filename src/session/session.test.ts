@@ -6,7 +6,7 @@ import { DEFAULT_MAPPING } from '../analysis/types';
 import { HEAD_BYTES, identify, importerById, isIdentified } from '../ingest/registry';
 import { bytesSource, type ByteSource } from '../ingest/source';
 import type { EventLog } from '../model/eventlog';
-import { buildIndex, concurrencySequence } from '../analysis/concurrency';
+import { buildIndex } from '../analysis/concurrency';
 import { sortedEntries } from '../analysis/seqSort';
 import { Session } from './session';
 import { noCtx, type LoadItem, type ParsePool } from './types';
@@ -183,7 +183,7 @@ describe('the mc time order on a pool thread (the CLI: ParsePool.timeOrder)', ()
       expect(calls).toEqual([s.log!.n]);
       // the thread's sequence is the log's own (nothing was sorted or built here)
       expect(made.length).toBe(fail ? 0 : 1);
-      if (!fail) expect(concurrencySequence(s.log!)).toBe(made[0]);
+      if (!fail) expect(s.logIndex!.sequence.seq).toBe(made[0]);
       // the sequence is built now: a mapping change sorts nowhere
       await s.analyze(noCtx(), { ...params, mapping: { ...DEFAULT_MAPPING, depth: 3 } });
       expect(calls.length).toBe(1);
@@ -220,7 +220,7 @@ describe('the mc time order on a pool thread (the CLI: ParsePool.timeOrder)', ()
     expect(calls).toEqual([s.log!.n]);
     expect((await s.analyze(noCtx(), params)).result).toEqual(want);
     expect(calls.length).toBe(1);
-    expect(concurrencySequence(s.log!)).toBe(made[0]);
+    expect(s.logIndex!.sequence.seq).toBe(made[0]);
     // without it, nothing is sorted before the analysis asks
     const lazy = sortingPool(false);
     const t = new Session({ pool: lazy.pool });

@@ -1,54 +1,50 @@
 /**
  * The one load-and-analyse core of the app and the command line (DOM-free and Node-free). A Session holds
- * the loaded EventLog and answers requests: load sources, analyse a view, timelines, edge cases, exports.
- * Adapters: the worker (src/worker: protocol, File source, Web Worker parse pool) and the CLI (src/cli:
- * arguments, file-system source, worker_threads pool, text report). Every public async method takes a Ctx
- * first (progress, cancel); the worker protocol exposes them by name (src/worker/protocol.ts).
+ * the loaded log (its Loader, with the log's LogIndex) and the current Analysis (src/session/analysis.ts:
+ * immutable, with its follow-ups memoised on it), and answers requests: load sources, analyse a view, the
+ * follow-ups of that analysis, exports. Adapters: the worker (src/worker: protocol, File source, Web Worker
+ * parse pool) and the CLI (src/cli: arguments, file-system source, worker_threads pool, text report). Every
+ * public async method takes a Ctx first (progress, cancel); the worker protocol exposes them by name
+ * (src/worker/protocol.ts).
  */
-import { layerReport, type LayerReport } from '../analysis/layers/report';
-import { withStackNotes } from '../analysis/layers/notes';
-import { flameGraph, type FlameGraph, type FlameWeight } from '../analysis/layers/flame';
-import { activityEvents, completeDeferred, edgeCases, mappingLog, mappingLogKey, mappingRegexes, resolvePartition, type CompiledMapping } from '../analysis/index';
-import { compileView, type CustomSandbox, type RegexGuard } from './compile';
 import { toCliJson } from '../analysis/cliJson';
 import { jobRows } from '../analysis/jobs';
 import { counterFiles, counterFilesJson, type CounterFilesReport } from '../analysis/darshan/counterFiles';
-import { heatmapOverview } from '../analysis/darshan/heatmapOverview';
-import { accessReport, type AccessReport } from '../analysis/accessReport';
-import { resolveThresholds, runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
-import { compare, toCompareJson, type CompareJson, type CompareOptions, type CompareResult } from '../analysis/compare/index';
-import type { AnalyzeOptions, EdgeCases, MappingSpec, PartitionSpec, TimelineData } from '../analysis/types';
+import type { LayerReport } from '../analysis/layers/report';
+import { withStackNotes } from '../analysis/layers/notes';
+import type { FlameGraph, FlameWeight } from '../analysis/layers/flame';
+import type { AccessReport } from '../analysis/accessReport';
+import { resolveThresholds, type InsightsResult, type Thresholds } from '../analysis/insights/index';
+import { toCompareJson, type CompareJson, type CompareOptions, type CompareResult } from '../analysis/compare/index';
+import type { LogIndex } from '../analysis/logIndex';
+import type { AnalyzeOptions, EdgeCases, MappingSpec, TimelineData } from '../analysis/types';
 import { defaultInflate } from '../ingest/gzip';
 import { IMPORTERS } from '../ingest/registry';
 import { CHUNK } from '../ingest/source';
 import { jsonParts, writeJsonParts } from '../lib/jsonParts';
 import type { EventLog } from '../model/eventlog';
-import { analysisDocument, fullResult, viewText, type AnalysisJson } from './exports';
-import { Loader } from './loader';
-import { accessFor, analyzeWithPool, insightsFor, reportsAhead, sorting, type ReportsAhead } from './offload';
-import { hasConcurrencySequence } from '../analysis/concurrency';
-import { casesWithActivity, selectCases } from './logOps';
-import { buildTimeline } from './timeline';
-import { unmatchedCaseFilters, unmatchedMapping } from './unmatched';
-import { applyWindow, chromeParts, fileOffsetsOf, isWindow, overviewOf, phasesOf, runTimelineOf, untracedOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
-import { runSpan, spanT0, type TraceSink, type UntracedTime } from '../analysis/time/index';
+import type { TraceSink, UntracedTime } from '../analysis/time/index';
 import type { Phases, TimeOverview } from '../analysis/time/types';
 import type { FidelityReport, PatternReport } from '../analysis/replay/index';
+import type { Analysis } from './analysis';
+import { compileView, type CustomSandbox, type RegexGuard } from './compile';
+import { analysisDocument, viewText, type AnalysisJson } from './exports';
+import { followUps, type FollowUpRequest, type FollowUps } from './followUps';
+import { Loader } from './loader';
+import { makeAnalysis, PartitionError } from './makeAnalysis';
+import { withPoolOrder } from './offload';
 import { replayCheckOf, replayOf, replayPatternOf, type ReplayCheckRequest, type ReplayReply, type ReplayRequest, type ReplaySide, type ReplayState } from './replay';
-export type { CustomAnswers, CustomSandbox, RegexGuard } from './compile';
+import type { FileOffsets, OverviewRequest, RunTimeline, RunTimelineRequest } from './time';
 import type { AnalyzeParams, AnalyzeReply, Ctx, LoadItem, LoadOptions, LoadSummary, ParsePool, SessionOptions } from './types';
-export type { SessionOptions } from './types';
 
-/** A partition selector that matches no case or is not valid: shown beside the picker. */
-export class PartitionError extends Error {
-  override name = 'PartitionError';
-}
+export type { CustomAnswers, CustomSandbox, RegexGuard } from './compile';
+export type { SessionOptions } from './types';
+export type { FollowUpRequest, FollowUps } from './followUps';
+export { PartitionError };
 
 /** The app's analysis options (variants: the 500 most frequent, traces cut after 1000 activities): variant traces capped, and the first graph not kept waiting for mc and p95
  * (Session.complete adds them). */
 export const UI_TRACE_LIMITS: AnalyzeOptions = { maxTraceLength: 1000, maxVariants: 500, defer: true };
-
-type Compiled = CompiledMapping;
 
 export { MAX_OPEN_FILES } from './readFiles';
 
@@ -64,10 +60,19 @@ export class Session {
   private readonly hdf5: ((log: EventLog) => Promise<ArrayBuffer>) | undefined;
   private readonly guard: RegexGuard | undefined;
   private readonly sandbox: CustomSandbox | undefined;
-  /** Loads and adds: the loaded log, its summary and what it was read with (src/session/loader.ts). */
+  /** Loads and adds: the loaded log, its index and summary, and what it was read with (src/session/loader.ts). */
   private readonly loader: Loader;
   private readonly pool: ParsePool | null;
   private readonly sortOnLoad: boolean;
+  /** The current analysis (null before one, and after a new load). */
+  private current: Analysis | null = null;
+  /** The current insight thresholds: the last analysis' or the last `insights` call's. */
+  private thresholds: Thresholds = resolveThresholds(null);
+  /** wantReports was called: each analysis asks the pool for its insights and access patterns ahead. */
+  private reportsWanted: 'both' | 'insights' | null = null;
+  /** The loaded log's LogIndex (made once per loaded log, with the per-pair sums the load accumulated and
+   * the time order a pool thread makes of it); the analyses of the log share it. */
+  private loaded: LogIndex | null = null;
 
   constructor(opts: SessionOptions = {}) {
     this.limits = opts.limits;
@@ -77,32 +82,8 @@ export class Session {
     this.guard = opts.regexGuard;
     const env = { chunk: opts.chunk ?? CHUNK, pool: opts.pool ?? null, importers: opts.importers ?? IMPORTERS, inflate: opts.inflate === undefined ? defaultInflate() : opts.inflate };
     this.pool = env.pool;
-    this.loader = new Loader(env, (log) => this.dropAnalysis(log));
+    this.loader = new Loader(env, (index) => this.installed(index));
   }
-
-  private work: EventLog | null = null;
-  /** The cases kept by the case filters, before the time window (what the overview shows). */
-  private filtered: EventLog | null = null;
-  /** Whether `work` is a time window made by this session (its buffers may then be reused). */
-  private windowed = false;
-  /** The loaded log with per-process paths normalised and/or the layer in each call (analysis/pids.ts
-   * mappingLog), for mappings that ask for it; `key`: mappingLogKey of what it was made for. */
-  private normalised: { from: EventLog; key: string; log: EventLog } | null = null;
-  private compiled: Compiled | null = null;
-  private params: AnalyzeParams | null = null;
-  private lastReply: AnalyzeReply | null = null;
-  private partition: PartitionSpec | null = null;
-  private thresholds: Thresholds = resolveThresholds(null);
-  private insightsCache: { reply: AnalyzeReply; t: Thresholds; r: InsightsResult } | null = null;
-  private lastCompare: { reply: AnalyzeReply; result: CompareResult } | null = null;
-  /** Depends only on the analysed events and the mapping (Session.complete keeps it). */
-  private accessCache: { work: EventLog; compiled: Compiled; r: AccessReport } | null = null;
-  private layersCache: { work: EventLog; compiled: Compiled; r: LayerReport | null } | null = null;
-  /** wantReports was called: each analysis asks the pool for its insights and access patterns (`ahead`). */
-  private reportsWanted: 'both' | 'insights' | null = null;
-  private ahead: ReportsAhead | null = null;
-  /** mc's time sort of the loaded log, started when it was installed (SessionOptions.sortOnLoad). */
-  private loadSort: { log: EventLog; sorted: ReturnType<typeof sorting> } | null = null;
 
   /**
    * Reads every source (sniffed by the importer registry, gzip files decompressed as a stream; pooled
@@ -126,132 +107,66 @@ export class Session {
     return this.loader.add(ctx, inputs);
   }
 
-  /** A load or add made `log` the loaded log: the previous analysis is dropped. */
-  private dropAnalysis(log: EventLog | null): void {
-    this.loadSort = log && this.sortOnLoad ? { log, sorted: sorting(this.pool, this.limits, log) } : null;
-    this.work = log;
-    this.filtered = null;
-    this.windowed = false;
-    this.compiled = null;
-    this.params = null;
-    this.lastReply = null;
+  /** A load or add made a new log the loaded one: the previous analysis is dropped. With sortOnLoad, mc's
+   * time order of the log is asked of a pool that sorts now, before its summary and the mapping. */
+  private installed(index: LogIndex | null): void {
+    this.loaded = index && this.sortOnLoad ? withPoolOrder(this.pool, this.limits, index) : index;
+    this.current = null;
   }
 
   /**
    * Analyses the loaded log under a mapping, case filters (applied in order) and partition selectors (and
-   * insight thresholds, for `insights` and the reports of this analysis). Throws MappingError (bad regex,
-   * custom function), PartitionError or ThresholdError and then keeps the previous state. The reply's
-   * `warnings` name the filters, rewrite rules and case filters that match nothing.
+   * insight thresholds, for `insights` and the reports of this analysis): a new Analysis, which the
+   * follow-ups below then read. Throws MappingError (bad regex, custom function), PartitionError or
+   * ThresholdError and then keeps the previous analysis. The reply's `warnings` name the filters, rewrite
+   * rules and case filters that match nothing. `want`: the follow-ups that will be asked for (`followUps`),
+   * so that a pool that runs reports starts the insights and access patterns on idle threads meanwhile.
    */
-  async analyze(ctx: Ctx, params: AnalyzeParams): Promise<AnalyzeReply> {
-    const t0 = Date.now();
-    ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: '' });
-    // Compile first: a bad mapping throws here and leaves the previous state untouched. The mapping is
-    // compiled against the log with per-process paths normalised or the log itself.
+  async analyze(ctx: Ctx, params: AnalyzeParams, want: FollowUpRequest = {}): Promise<AnalyzeReply> {
     const loaded = this.need();
-    // the first analysis of a load with a pool that sorts (the CLI): mc's time sort starts now, beside the
-    // pid pass and the mapping (the analysed log keeps the loaded start and dur columns unless cases or a
-    // time window are selected)
-    const sameColumns = !params.caseFilters.length && !isWindow(params.time) && !params.partition?.hideUnassigned;
-    const normalisedHas = this.normalised?.from === loaded && this.normalised.key === mappingLogKey(params.mapping) && hasConcurrencySequence(this.normalised.log);
-    // (started when the log was installed with sortOnLoad: before its summary)
-    const onLoad = this.loadSort?.log === loaded ? this.loadSort.sorted : undefined;
-    this.loadSort = null;
-    const sortedEarly = sameColumns && !normalisedHas ? (onLoad !== undefined ? onLoad : sorting(this.pool, this.limits, loaded)) : null;
-    let base = loaded;
-    const key = mappingLogKey(params.mapping);
-    if (key !== '') {
-      // made once per loaded log and mode (mappingLog throws a MappingError for an unknown mode or a bad layer rule)
-      if (this.normalised?.from !== loaded || this.normalised.key !== key) this.normalised = { from: loaded, key, log: mappingLog(loaded, params.mapping) };
-      base = this.normalised.log;
-    } else mappingLog(loaded, params.mapping); // (checks the layer rules)
-    // thresholds first too: a bad one throws ThresholdError and keeps the previous state
-    const thresholds = params.thresholds !== undefined ? resolveThresholds(params.thresholds) : this.thresholds;
-    const compiled = await compileView(ctx, base, params, this.sandbox, this.guard);
-    const regexes = mappingRegexes(params.mapping);
-    const warnings = this.guarded(regexes.join(' '), base.paths.length * Math.max(1, regexes.length), () => unmatchedMapping(base, params.mapping));
-    warnings.push(...unmatchedCaseFilters(base, compiled, params.caseFilters));
-    let work = base;
-    if (params.caseFilters.length) {
-      const keep = new Uint8Array(base.cases.length).fill(1);
-      for (const f of params.caseFilters) {
-        if (f.keep === 'cases') {
-          const ids = new Set(f.ids);
-          for (let c = 0; c < keep.length; c++) if (!ids.has(base.cases[c].id)) keep[c] = 0;
-          continue;
-        }
-        const act = compiled.activities.indexOf(f.activity);
-        const has = act >= 0 ? casesWithActivity(base, compiled.pairAct, act) : new Uint8Array(base.cases.length);
-        for (let c = 0; c < keep.length; c++) if ((has[c] === 1) !== (f.keep === 'with')) keep[c] = 0;
-      }
-      work = selectCases(base, keep);
-    }
-    const sel = params.partition;
-    let partition: PartitionSpec | null = null;
-    if (sel && (sel.green.trim() || sel.red.trim())) {
-      try {
-        // Resolve on all loaded cases (a case filter may empty one side: that is not an error).
-        const what = [sel.green, sel.red].filter((x) => x.trim().startsWith('re:')).map((x) => `/${x.trim().slice(3)}/`).join(' ');
-        partition = this.guarded(what, base.cases.length, () => resolvePartition(base, sel.green.trim(), sel.red.trim()));
-        if (work !== base) {
-          const kept = new Set(work.cases.map((c) => c.id));
-          partition = { green: partition.green.filter((id) => kept.has(id)), red: partition.red.filter((id) => kept.has(id)) };
-        }
-      } catch (e) {
-        throw new PartitionError(e instanceof Error ? e.message : String(e));
-      }
-      if (sel.hideUnassigned) {
-        // only the green and the red cases (after the case filters)
-        const assigned = new Set([...partition.green, ...partition.red]);
-        const keep = new Uint8Array(work.cases.length);
-        work.cases.forEach((c, i) => void (keep[i] = assigned.has(c.id) ? 1 : 0));
-        if (keep.some((k) => k === 0)) work = selectCases(work, keep);
-      }
-    }
-    ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: '' });
-    // The time window last: it cannot fail, and it may overwrite the buffers of the previous window.
-    const filtered = work;
-    const windowedNow = isWindow(params.time);
-    work = applyWindow(base, work, params.time, this.windowed ? this.work : null);
-    // Variant traces may be capped for the UI (millions of strings otherwise); the JSON export is complete.
-    // With a pool that sorts (the CLI), the mc sweep's time sort runs there meanwhile (offload.ts).
-    this.ahead = this.reportsWanted ? reportsAhead(this.pool, work, compiled, partition, thresholds, spanT0(loaded), this.reportsWanted === 'both', params.mapping.layerRules) : null;
-    const result = await analyzeWithPool(this.pool, this.limits, work, params.mapping, partition, compiled, sortedEarly ? { cols: loaded, sorted: sortedEarly } : null);
-    this.filtered = filtered;
-    this.windowed = windowedNow && work !== filtered;
-    this.work = work;
-    this.partition = partition;
-    this.compiled = compiled;
-    this.params = params;
-    this.thresholds = thresholds;
-    this.lastReply = { result, keptCases: work.cases.length, partitionCases: partition ? { green: partition.green, red: partition.red } : null, warnings, analyzeMs: Date.now() - t0 };
-    return this.lastReply;
+    const reports = want.insights ? (want.access ? 'both' : 'insights') : this.reportsWanted;
+    const a = await makeAnalysis(ctx, { pool: this.pool, limits: this.limits, guard: this.guard, sandbox: this.sandbox, loaded, thresholds: this.thresholds, previous: this.current, reports }, params);
+    // a load that came in meanwhile made another log the loaded one: this analysis is of the old one
+    if (this.loaded !== loaded) return a.reply;
+    this.loaded = a.loaded;
+    this.current = a;
+    this.thresholds = a.thresholds;
+    return a.reply;
+  }
+
+  /**
+   * Several follow-ups of the current analysis in one request (one round trip from the app): the
+   * deferred statistics, the comparison, the overview, the insights, the access patterns, a timeline
+   * (src/session/followUps.ts). Each is memoised on the analysis.
+   */
+  async followUps(_ctx: Ctx, want: FollowUpRequest): Promise<FollowUps> {
+    return followUps(this.needAnalysis(), want, this.thresholds);
   }
 
   /**
    * The statistics the last analysis deferred (AnalysisResult.deferred: mc, DR, p95 duration), now computed:
-   * builds their per-log indexes and analyses again with the same view; null when nothing was deferred.
+   * builds their per-log indexes and fills them in (no second analysis); null when nothing was deferred.
    */
   async complete(ctx: Ctx): Promise<AnalyzeReply | null> {
-    const reply = this.lastReply;
-    if (!reply?.result.deferred?.length || !this.params) return null;
-    const t0 = Date.now();
+    const a = this.current;
+    if (!a) return null;
     ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: '' });
-    const { work, compiled } = this.needAnalysis();
-    const result = completeDeferred(reply.result, work, compiled);
-    this.lastReply = { ...reply, result, analyzeMs: Date.now() - t0 };
-    return this.lastReply;
+    return a.complete();
   }
 
-  private guarded<T>(what: string, work: number, fn: () => T): T {
-    return this.guard && what !== '' ? this.guard(what, work, fn) : fn();
+  /** The loaded log's LogIndex (what analyses of it share); null before a load. */
+  get logIndex(): LogIndex | null {
+    return this.loaded;
+  }
+
+  /** The current analysis (for adapters in the same thread, e.g. the CLI); null before one. */
+  get analysis(): Analysis | null {
+    return this.current;
   }
 
   /** The events of one activity of the last analysis, one row per case (per case and pid when several). */
   async timeline(_ctx: Ctx, activity: string): Promise<TimelineData> {
-    const { work, compiled } = this.needAnalysis();
-    const count = this.lastReply?.result.nodes.find((n) => n.id === activity)?.count;
-    return buildTimeline(work, compiled, activity, activityEvents(work, compiled, activity, count));
+    return this.needAnalysis().timeline(activity);
   }
 
   /**
@@ -259,11 +174,7 @@ export class Session {
    * the time window is drawn on it) with the I/O phases and stragglers (docs/METHOD.md, "Time").
    */
   async timeOverview(_ctx: Ctx, req: OverviewRequest): Promise<TimeOverview> {
-    const { compiled } = this.needAnalysis();
-    const base = this.need();
-    // Darshan logs without events: their runtime heatmaps (analysis/darshan/heatmapOverview.ts)
-    const heat = base.n === 0 ? heatmapOverview(base, { ...req.heatmap, bins: req.bins }) : null;
-    return heat ?? overviewOf(base, this.filtered ?? base, compiled, this.partition, req);
+    return this.needAnalysis().overview(req);
   }
 
   /** Darshan's counters per log, module, file and rank (analysis/darshan/counterFiles.ts): the whole jobs', whatever the view. */
@@ -273,8 +184,7 @@ export class Session {
 
   /** The I/O phases and stragglers of the last analysis' events (case filters and time window applied). */
   async phases(_ctx: Ctx, activities: string[] | null = null): Promise<Phases> {
-    const { work, compiled } = this.needAnalysis();
-    return phasesOf(this.need(), work, compiled, activities);
+    return this.needAnalysis().phases(activities);
   }
 
   /**
@@ -282,44 +192,57 @@ export class Session {
    * applied; whole cases, every event, the time window not applied) its largest gaps between traced calls.
    */
   async untraced(_ctx: Ctx): Promise<UntracedTime> {
-    this.needAnalysis();
-    const base = this.need();
-    return untracedOf(base, this.filtered ?? base);
+    return this.needAnalysis().untraced();
+  }
+
+  /**
+   * The last analysis' events by layer and call site (docs/METHOD.md "Layers"): per activity, per call site
+   * (the Call sites table), per layer; null when the events have neither stacks (strace -k) nor a layer column.
+   */
+  async layers(_ctx: Ctx): Promise<LayerReport | null> {
+    return this.needAnalysis().layers();
+  }
+
+  /**
+   * The flame graph of the last analysis' I/O stacks (docs/METHOD.md "Layers"): weighted by time, bytes or
+   * calls, of one activity or all; `diff`: green against red per case (the last analysis' partition). Null
+   * when the events have no stacks.
+   */
+  async flame(_ctx: Ctx, req: FlameRequest = {}): Promise<FlameGraph | null> {
+    const a = this.needAnalysis();
+    if (req.diff && !a.partition) throw new PartitionError('no partition: choose the green and the red cases first');
+    return a.flame(req.weight, req.activity ?? null, !!req.diff);
   }
 
   /** The whole-run timeline of the last analysis' events for a visible range: every case (or pid) a row. */
   async runTimeline(_ctx: Ctx, req: RunTimelineRequest): Promise<RunTimeline> {
-    const { work, compiled } = this.needAnalysis();
-    return runTimelineOf(this.need(), work, compiled, this.partition, req, this.filtered ?? work, this.params?.mapping.layerRules);
+    return this.needAnalysis().runTimeline(req);
   }
 
   /** The reads and writes of one file at their offsets over time (null: only the list of files). */
   async fileOffsets(_ctx: Ctx, path: string | null): Promise<FileOffsets> {
-    const { work, compiled } = this.needAnalysis();
-    return fileOffsetsOf(this.need(), work, compiled, path);
+    return this.needAnalysis().fileOffsets(path);
   }
 
   /** The last analysis' events (case filters and time window applied) as Chrome Trace Event JSON parts. */
   async chromeTrace(_ctx: Ctx): Promise<Uint8Array[]> {
-    const base = this.need();
-    return chromeParts(base, this.work ?? base, this.params?.mapping.layerRules);
+    return this.needAnalysis().chromeTrace();
   }
 
   /** The same, streamed to a sink (the CLI writes it to a file). */
   writeChromeTrace(sink: TraceSink): { events: number; chars: number } {
-    const base = this.need();
-    return writeChrome(base, this.work ?? base, sink, this.params?.mapping.layerRules);
+    return this.needAnalysis().writeChromeTrace(sink);
   }
 
   /** The cases in which `target` directly follows `source` in the last analysis. */
   async edgeCases(_ctx: Ctx, source: string, target: string): Promise<EdgeCases> {
-    const { work, compiled } = this.needAnalysis();
-    return { source, target, cases: edgeCases(work, compiled, source, target) };
+    return this.needAnalysis().edgeCases(source, target);
   }
 
   /**
    * Each analysis from now on also asks a pool that has `reports` (the CLI's threads) for its insights at
    * `thresholds` (as insights() takes them) and, unless `access` is false, its access patterns (offload.ts).
+   * (`analyze(ctx, params, { insights: true, access: true })` asks the same for one analysis.)
    */
   wantReports(thresholds?: Partial<Thresholds> | string | null, access = true): void {
     if (thresholds !== undefined) this.thresholds = resolveThresholds(thresholds);
@@ -332,63 +255,29 @@ export class Session {
    * keeps the previous thresholds); undefined keeps the current ones.
    */
   async insights(_ctx: Ctx, thresholds?: Partial<Thresholds> | string | null): Promise<InsightsResult> {
-    const { work, compiled } = this.needAnalysis();
+    const a = this.needAnalysis();
     if (thresholds !== undefined) this.thresholds = resolveThresholds(thresholds);
-    const c = this.insightsCache;
-    if (c && c.reply === this.lastReply && c.t === this.thresholds) return c.r;
-    const ahead = await insightsFor(this.ahead, work, compiled, this.partition, this.thresholds);
-    const r = ahead ?? runInsights(work, { mapping: compiled, partition: this.partition, thresholds: this.thresholds, t0: runSpan(this.need()).t0, layerRules: this.params?.mapping.layerRules });
-    this.insightsCache = { reply: this.lastReply!, t: this.thresholds, r };
-    return r;
+    return a.insights(this.thresholds);
   }
 
   /**
    * Darshan's access patterns of the last analysis' events (docs/METHOD.md "Access patterns"): per file
    * (cases, shared) and per activity. Computed on request (the Files view, the JSON export, the CLI
-   * report), never by `analyze`; cached until the next analysis.
+   * report), never by `analyze`; kept by the analysis.
    */
   async access(_ctx: Ctx): Promise<AccessReport> {
-    const { work, compiled } = this.needAnalysis();
-    const c = this.accessCache;
-    if (c && c.work === work && c.compiled === compiled) return c.r;
-    const r = (await accessFor(this.ahead, work, compiled)) ?? accessReport(work, compiled);
-    this.accessCache = { work, compiled, r };
-    return r;
+    return this.needAnalysis().access();
   }
 
   /** The last analysis, complete (no variant caps), as the CLI's JSON document (docs/FORMATS.md), with the
    * access patterns (`nodes.*.access`, `files`) and the findings of the insight rules at the current thresholds. */
   async analysisJson(ctx: Ctx): Promise<AnalysisJson> {
-    const last = { reply: this.lastReply, params: this.params, partition: this.partition };
-    const full = fullResult(last, this.limits, () => this.needAnalysis());
-    const doc = toCliJson(full, this.loader.log?.files ?? [], jobRows(this.loader.log));
+    const a = this.needAnalysis();
+    const doc = toCliJson(a.fullResult(), this.loader.log?.files ?? [], jobRows(this.loader.log));
     if (this.loader.log?.profiles?.length) doc.darshan_files = counterFilesJson(counterFiles(this.loader.log));
-    const access = await this.access(ctx);
+    const access = await a.access();
     const ins = await this.insights(ctx);
-    return analysisDocument(doc, access, ins, () => viewText(this.params!, !!this.loader.options.splitByPid, this.thresholds), await this.layers(ctx));
-  }
-
-  /**
-   * The flame graph of the last analysis' I/O stacks (docs/METHOD.md "Layers"): weighted by time, bytes or
-   * calls, of one activity or all; `diff`: green against red per case (the last analysis' partition). Null
-   * when the events have no stacks.
-   */
-  async flame(_ctx: Ctx, req: FlameRequest = {}): Promise<FlameGraph | null> {
-    const { work, compiled } = this.needAnalysis();
-    const partition = req.diff ? this.partition : null;
-    if (req.diff && !partition) throw new PartitionError('no partition: choose the green and the red cases first');
-    return flameGraph(work, compiled, { weight: req.weight, activity: req.activity ?? null, partition, layerRules: this.params?.mapping.layerRules });
-  }
-
-  /**
-   * The last analysis' events by layer and call site (docs/METHOD.md "Layers"): per activity, per call site
-   * (the Call sites table), per layer; null when the events have neither stacks (strace -k) nor a layer column.
-   */
-  async layers(_ctx: Ctx): Promise<LayerReport | null> {
-    const { work, compiled } = this.needAnalysis();
-    const c = this.layersCache;
-    if (c?.work !== work || c.compiled !== compiled) this.layersCache = { work, compiled, r: layerReport(work, compiled, this.params?.mapping.layerRules) };
-    return this.layersCache!.r;
+    return analysisDocument(doc, access, ins, () => viewText(a.params, !!this.loader.options.splitByPid, this.thresholds), a.layers());
   }
 
   /**
@@ -397,13 +286,9 @@ export class Session {
    * U tests with Cliff's delta and BH q, the top differences. Throws when the last analysis has no partition.
    */
   async compare(_ctx: Ctx, options: CompareOptions = {}): Promise<CompareResult> {
-    const { work, compiled } = this.needAnalysis();
-    const reply = this.lastReply;
-    if (!this.partition || !reply) throw new PartitionError('no partition: choose the green and the red cases first');
-    if (this.lastCompare?.reply === reply && options.top === undefined && options.mc !== false) return this.lastCompare.result;
-    const result = compare(work, this.params!.mapping, this.partition, compiled, options);
-    if (options.top === undefined && options.mc !== false) this.lastCompare = { reply, result };
-    return result;
+    const r = this.needAnalysis().compare(options);
+    if (!r) throw new PartitionError('no partition: choose the green and the red cases first');
+    return r;
   }
 
   /** `compare` as the JSON document of `strace-dfg compare --json` (docs/FORMATS.md "Compare JSON output"). */
@@ -431,10 +316,10 @@ export class Session {
 
   /** The loaded log in the native HDF5 layout (docs/FORMATS.md). */
   async exportH5(_ctx: Ctx): Promise<ArrayBuffer> {
-    const log = this.need();
+    const log = this.need().log;
     if (!this.hdf5) throw new Error('HDF5 export is not available here');
     // (with stacks: each stack's layer, call site and entry under the view's rules, for readers elsewhere)
-    return this.hdf5(withStackNotes(log, this.params?.mapping.layerRules));
+    return this.hdf5(withStackNotes(log, this.current?.params.mapping.layerRules));
   }
 
   /**
@@ -459,14 +344,15 @@ export class Session {
   }
 
   private replayState(ctx: Ctx): ReplayState {
-    const { work, compiled } = this.needAnalysis();
+    const a = this.needAnalysis();
     return {
-      loaded: this.need(),
-      work,
-      compiled,
-      params: this.params!,
-      partition: this.partition,
-      view: viewText(this.params!, !!this.loader.options.splitByPid, this.thresholds),
+      loaded: a.loaded.log,
+      t0: a.t0,
+      work: a.work.log,
+      compiled: a.compiled,
+      params: a.params,
+      partition: a.partition,
+      view: viewText(a.params, !!this.loader.options.splitByPid, this.thresholds),
       compile: (log, params) => compileView(ctx, log, params, this.sandbox, this.guard),
     };
   }
@@ -477,7 +363,7 @@ export class Session {
 
   /** The current mapping (for tests). */
   get mapping(): MappingSpec | null {
-    return this.params?.mapping ?? null;
+    return this.current?.params.mapping ?? null;
   }
 
   /** The loaded log (for adapters that write it, e.g. the CLI's convert); null before a load. */
@@ -485,13 +371,13 @@ export class Session {
     return this.loader.log;
   }
 
-  private need(): EventLog {
-    const log = this.loader.log;
-    if (!log) throw new Error('no trace loaded');
-    return log;
+  private need(): LogIndex {
+    if (!this.loaded) throw new Error('no trace loaded');
+    return this.loaded;
   }
-  private needAnalysis(): { work: EventLog; compiled: Compiled } {
-    if (!this.work || !this.compiled) throw new Error('nothing analysed yet');
-    return { work: this.work, compiled: this.compiled };
+
+  private needAnalysis(): Analysis {
+    if (!this.current) throw new Error('nothing analysed yet');
+    return this.current;
   }
 }

@@ -6,6 +6,7 @@ import { phasesLog } from '../testing/phasesFixture';
 import { phasesSession as loaded, testParams as params } from '../testing/phasesSession';
 import { selectCases } from './logOps';
 import { overviewOf } from './time';
+import { LogIndex } from '../analysis/logIndex';
 import { noCtx } from './types';
 
 const ids = (r: { result: { nodes: { id: string }[] } }): string[] => r.result.nodes.map((n) => n.id);
@@ -47,8 +48,9 @@ describe('Session time views', () => {
     const keep = new Uint8Array(base.cases.length).fill(1);
     keep[first] = 0;
     const some = selectCases(base, keep);
-    const a = overviewOf(base, base, m, null, { metric: 'busy' });
-    const b = overviewOf(base, some, m, null, { metric: 'busy' });
+    const t0 = new LogIndex(base).span.t0;
+    const a = overviewOf(new LogIndex(base), t0, m, null, { metric: 'busy' });
+    const b = overviewOf(new LogIndex(some), t0, m, null, { metric: 'busy' });
     expect(b.overview.rows).toBe(5);
     expect(b.phases.t0).toBe(a.phases.t0);
     expect(b.overview.t0).toBe(a.overview.t0);

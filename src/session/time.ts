@@ -1,18 +1,19 @@
 /**
- * The Session's time views (docs/METHOD.md, "Time"): the time window of a view, the overview with its
- * phases, and the Chrome trace export, over the logs the Session keeps.
+ * The Session's time views (docs/METHOD.md, "Time"): the overview with its phases, the whole-run timeline,
+ * file offsets and the Chrome trace export of an analysis' events. Time 0 of all of them is `t0`, the
+ * earliest event start of all loaded cases (the loaded log's LogIndex.span), also when case filters keep
+ * fewer cases or a time window fewer events.
  */
 import { caseSides } from '../analysis/partition';
 import type { CompiledMapping } from '../analysis/mapping';
+import type { LogIndex } from '../analysis/logIndex';
 import type { PartitionSpec } from '../analysis/types';
-import { phases, rowGaps, runSpan, timeOverview, untracedTime, windowLog, writeChromeTrace, type TimeWindow, type TraceSink, type UntracedTime } from '../analysis/time/index';
-import type { OverviewMetric, Phases, TimeOverview } from '../analysis/time/types';
+import { timeOverview, writeChromeTrace, type TimeWindow, type TraceSink, type UntracedTime } from '../analysis/time/index';
+import type { OverviewMetric, TimeOverview } from '../analysis/time/types';
 import type { EventLog } from '../model/eventlog';
-import { runRows, runTimeline, type RunRows, type RunTimeline, type RunTimelineRequest } from '../analysis/time/runTimeline';
-import { fileOffsets, type FileOffsets } from '../analysis/time/offsets';
-import { layerInfo } from '../analysis/layers/classify';
+import type { RunTimeline, RunTimelineRequest } from '../analysis/time/runTimeline';
+import type { FileOffsets } from '../analysis/time/offsets';
 import type { HeatmapRequest } from '../analysis/darshan/heatmapOverview';
-import { forRecordedLayers } from './untracedLayers';
 
 export type { FileOffsets, RunTimeline, RunTimelineRequest };
 
@@ -33,18 +34,10 @@ export interface OverviewRequest {
 
 export const isWindow = (w: TimeWindow | null | undefined): w is TimeWindow => w != null && (w.from !== null || w.to !== null);
 
-/**
- * The events of `log` in the window (seconds since t0 = the earliest event start of `base`, all loaded
- * cases). `reuse`: the previous window, whose buffers may be overwritten.
- */
-export function applyWindow(base: EventLog, log: EventLog, time: TimeWindow | null | undefined, reuse: EventLog | null): EventLog {
-  if (!isWindow(time)) return log;
-  return windowLog(log, time, runSpan(base).t0, reuse);
-}
-
-/** The overview of `log` (the cases kept by the case filters, every event: the window is drawn on it). */
-export function overviewOf(base: EventLog, log: EventLog, compiled: CompiledMapping, partition: PartitionSpec | null, req: OverviewRequest): TimeOverview {
-  // time 0 is the run start of all loaded cases, also when case filters keep fewer
+/** The overview of the index's log (the cases kept by the case filters, every event: the window is drawn on it);
+ * `untraced`: its untraced time (computed here without it). */
+export function overviewOf(filtered: LogIndex, t0: number, compiled: CompiledMapping, partition: PartitionSpec | null, req: OverviewRequest, untraced?: UntracedTime): TimeOverview {
+  const log = filtered.log;
   return timeOverview(log, compiled, {
     metric: req.metric,
     bins: req.bins,
@@ -52,45 +45,13 @@ export function overviewOf(base: EventLog, log: EventLog, compiled: CompiledMapp
     activities: req.activities ?? null,
     byPid: req.byPid,
     side: partition ? caseSides(log, partition) : null,
-    t0: runSpan(base).t0,
-  });
+    t0,
+  }, filtered.span, untraced);
 }
 
-/** The I/O phases and stragglers of `log` (times since the run start of `base`). */
-export function phasesOf(base: EventLog, log: EventLog, compiled: CompiledMapping, activities: string[] | null = null): Phases {
-  return phases(log, compiled, { activities, t0: runSpan(base).t0 });
-}
-
-/** The untraced time of `log`'s cases, located (whole cases; times since the run start of `base`); what fills
- * the gaps of Darshan and OTF2 cases said for their format (untracedLayers.ts). */
-export function untracedOf(base: EventLog, log: EventLog): UntracedTime {
-  return forRecordedLayers(log, untracedTime(log, { t0: runSpan(base).t0 }));
-}
-
-/** Writes `log` as Chrome Trace Event JSON (times since the run start of `base`) to a sink (`layerRules`: the view's). */
-export function writeChrome(base: EventLog, log: EventLog, sink: TraceSink, layerRules?: readonly string[]): { events: number; chars: number } {
-  return writeChromeTrace(log, sink, { t0: runSpan(base).t0, layerRules });
-}
-
-/** The rows of the run timeline, made once per analysed log, mapping, partition and row mode. */
-const rowsCache = new WeakMap<EventLog, { compiled: CompiledMapping; partition: PartitionSpec | null; byPid: boolean; rows: RunRows }>();
-
-/** The whole-run timeline of `log` for a visible range (docs/METHOD.md "Time"; times since the run start of `base`),
- * with the untraced gaps of `whole` (the cases of `log` before the time window) in that range. */
-export function runTimelineOf(base: EventLog, log: EventLog, compiled: CompiledMapping, partition: PartitionSpec | null, req: RunTimelineRequest, whole: EventLog = log, layerRules?: readonly string[]): RunTimeline {
-  const byPid = req.byPid === true;
-  let c = rowsCache.get(log);
-  if (!c || c.compiled !== compiled || c.partition !== partition || c.byPid !== byPid) {
-    c = { compiled, partition, byPid, rows: runRows(log, compiled.pairAct, byPid, partition ? caseSides(log, partition) : null) };
-    rowsCache.set(log, c);
-  }
-  const t = runTimeline(log, compiled, c.rows, runSpan(base).t0, req, layerInfo(log, layerRules));
-  return { ...t, gaps: rowGaps(untracedOf(base, whole), t.rowCase, t.x0, t.x1) };
-}
-
-/** The files read or written at known offsets, and the reads and writes of `path` (times since the run start of `base`). */
-export function fileOffsetsOf(base: EventLog, log: EventLog, compiled: CompiledMapping, path: string | null): FileOffsets {
-  return fileOffsets(log, compiled, runSpan(base).t0, path);
+/** Writes `log` as Chrome Trace Event JSON (times since t0) to a sink (`layerRules`: the view's). */
+export function writeChrome(log: EventLog, t0: number, sink: TraceSink, layerRules?: readonly string[]): { events: number; chars: number } {
+  return writeChromeTrace(log, sink, { t0, layerRules });
 }
 
 interface Encoder {
@@ -99,7 +60,7 @@ interface Encoder {
 const TE = (globalThis as unknown as { TextEncoder: new () => Encoder }).TextEncoder;
 
 /** The Chrome trace JSON as UTF-8 parts of about `part` bytes (for a Blob in the app: no giant string). */
-export function chromeParts(base: EventLog, log: EventLog, layerRules?: readonly string[], part = 1 << 20): Uint8Array[] {
+export function chromeParts(log: EventLog, t0: number, layerRules?: readonly string[], part = 1 << 20): Uint8Array[] {
   const enc = new TE();
   const parts: Uint8Array[] = [];
   let pending: string[] = [];
@@ -109,7 +70,7 @@ export function chromeParts(base: EventLog, log: EventLog, layerRules?: readonly
     pending = [];
     size = 0;
   };
-  writeChrome(base, log, {
+  writeChrome(log, t0, {
     write(chunk) {
       pending.push(chunk);
       size += chunk.length;

@@ -5,10 +5,13 @@
 import type { JobRow } from '../analysis/jobs';
 import type { AnalysisResult, AnalyzeOptions, MappingSpec, PathFilter } from '../analysis/types';
 import type { Thresholds } from '../analysis/insights/thresholds';
-import type { CustomSandbox, RegexGuard } from './compile';
+import type { AccessReport } from '../analysis/accessReport';
+import type { InsightsResult } from '../analysis/insights/index';
+import type { TimeOrder } from '../analysis/logIndex';
+import type { CompiledMapping, CustomEvent } from '../analysis/mapping';
+import type { PartitionSpec } from '../analysis/types';
 import type { Inflate } from '../ingest/gzip';
 import type { SequenceSource } from '../analysis/concurrency';
-import type { Reports, ReportsJob, TimeOrder } from './offload';
 import type { EventLog, SourceFormat, TimeBase, UnparsableLine } from '../model/eventlog';
 import type { Importer } from '../ingest/importer';
 import type { Identified } from '../ingest/registry';
@@ -174,6 +177,36 @@ export interface ParsePool {
   readonly aheadFromBytes?: number;
   /** Watches a cancel flag while parses run (cancelAll when it is set); returns the unwatch function. */
   watch(cancel: Cancel): () => void;
+}
+
+/**
+ * The answers of a custom mapping function: one per input, or the first input it failed on and how
+ * (`threw` with the message, or `returned` with the type of what it returned); index −1: `error` is the
+ * whole message (the source does not compile, is not a function, the sandbox could not be set up).
+ */
+export type CustomAnswers = { values: (string | null)[] } | { index: number; error: string; detail?: string };
+/** Evaluates a custom mapping's source on its inputs elsewhere (the app's sandbox worker). */
+export type CustomSandbox = (ctx: Ctx, source: string, inputs: CustomEvent[]) => Promise<CustomAnswers>;
+/** Runs the synchronous work of user regular expressions under a time budget (the CLI's node:vm). */
+export type RegexGuard = <T>(what: string, work: number, fn: () => T) => T;
+
+/** What ParsePool.reports gets: an analysed log, its mapping's activities, and the rest the insight rules read. */
+export interface ReportsJob {
+  log: EventLog;
+  mapping: Pick<CompiledMapping, 'activities' | 'pairAct'>;
+  partition: PartitionSpec | null;
+  thresholds: Thresholds;
+  /** Time 0 of the I/O phases (runInsights' t0). */
+  t0: number;
+  /** Which report: the insight findings, or the access patterns (two jobs: two threads can take them). */
+  part: 'insights' | 'access';
+  /** The view's layer rules (runInsights' layerRules). */
+  layerRules?: string[];
+}
+
+export interface Reports {
+  insights?: InsightsResult;
+  access?: AccessReport;
 }
 
 /** How a Session is set up (the app's worker and the CLI each pass theirs). */

@@ -27,7 +27,7 @@ export interface LoadInput {
  * The Session methods the worker serves as they are: a new Session method reaches the UI by adding its name
  * here (its arguments and reply must be structured-cloneable).
  */
-export const FORWARDED = ['analyze', 'complete', 'timeline', 'edgeCases', 'exportJson', 'analysisJson', 'exportH5', 'summary', 'timeOverview', 'chromeTrace', 'insights', 'compare', 'exportCompareJson', 'phases', 'runTimeline', 'fileOffsets', 'access', 'untraced', 'layers', 'flame', 'counterFiles', 'replay', 'replayCheck', 'replayPattern'] as const;
+export const FORWARDED = ['analyze', 'followUps', 'complete', 'timeline', 'edgeCases', 'exportJson', 'analysisJson', 'exportH5', 'summary', 'timeOverview', 'chromeTrace', 'insights', 'compare', 'exportCompareJson', 'phases', 'runTimeline', 'fileOffsets', 'access', 'untraced', 'layers', 'flame', 'counterFiles', 'replay', 'replayCheck', 'replayPattern'] as const;
 type Forwarded = (typeof FORWARDED)[number];
 /** A Session method as the UI calls it: without the Ctx, the promise unwrapped. */
 type Remote<F> = F extends (ctx: Ctx, ...a: infer A) => Promise<infer R> ? (...a: A) => R : never;

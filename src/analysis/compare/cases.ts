@@ -1,6 +1,6 @@
 /**
  * Per-case measures of the comparison (docs/METHOD.md, "Comparing green and red"): properties of the whole
- * case — all its events, whatever the mapping — computed once per log and cached.
+ * case — all its events, whatever the mapping — computed once per log (LogIndex.caseMeasures).
  * - wall = last event end − first event start (end = start + dur; start alone when dur is unknown);
  * - traced = the length of the union of the case's call intervals [start, start + dur) (calls of several
  *   pids that overlap count once); coverage = traced / wall;
@@ -28,11 +28,7 @@ export interface CaseMeasures {
   failures: Uint32Array;
 }
 
-const cache = new WeakMap<EventLog, CaseMeasures>();
-
 export function caseMeasures(log: EventLog): CaseMeasures {
-  const hit = cache.get(log);
-  if (hit !== undefined && hit.events.length === log.cases.length) return hit;
   const K = log.cases.length;
   const P = log.pairCall.length;
   const family = new Uint8Array(P);
@@ -103,6 +99,5 @@ export function caseMeasures(log: EventLog): CaseMeasures {
       }
     }
   }
-  cache.set(log, m);
   return m;
 }

@@ -5,8 +5,7 @@ import { relClose } from '../../testing/scipy';
 import { traceDirLog } from '../../testing/traceDir';
 import { idsSelector, resolvePartition } from '../partition';
 import { DEFAULT_MAPPING } from '../types';
-import { concurrencySequence, hasConcurrencySequence } from '../concurrency';
-import { runSpan, windowLog } from '../time';
+import { LogIndex } from '../logIndex';
 import { compare } from './compare';
 import { toCompareJson } from './json';
 
@@ -113,16 +112,18 @@ describe('compare on the IOR-like runs, against an independent Python reading + 
   });
 
   it('per-side mc of a time window (its sequence derived from the whole log\'s) = built afresh', () => {
-    concurrencySequence(log);
-    const { span } = runSpan(log);
-    const win = windowLog(log, { from: 0.2 * span, to: 0.7 * span });
+    const whole = new LogIndex(log);
+    void whole.sequence;
+    const { span, t0 } = whole.span;
+    const winIx = whole.window({ from: 0.2 * span, to: 0.7 * span }, t0);
+    const win = winIx.log;
     expect(win.n).toBeLessThan(log.n);
-    expect(hasConcurrencySequence(win)).toBe(true); // derived from the whole log's
+    expect(winIx.hasSequence).toBe(true); // derived from the whole log's
     // sides that interleave in time: every other case
     const ids = win.cases.map((c) => c.id);
     const part = resolvePartition(win, idsSelector(ids.filter((_, k) => k % 2 === 0)), idsSelector(ids.filter((_, k) => k % 2 === 1)));
-    const derived = compare(win, DEFAULT_MAPPING, part);
-    const fresh = compare({ ...win }, DEFAULT_MAPPING, part); // a copy has no cached sequence: built anew
+    const derived = compare(win, DEFAULT_MAPPING, part, undefined, {}, winIx);
+    const fresh = compare(win, DEFAULT_MAPPING, part); // without an index: built anew
     const mcs = (r: typeof derived) => r.activities.map((a) => [a.id, a.green.mc, a.red.mc]);
     expect(mcs(derived)).toEqual(mcs(fresh));
     expect(mcs(derived).some(([, g, r]) => (g as number) >= 1 && (r as number) >= 1)).toBe(true);

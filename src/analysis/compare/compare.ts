@@ -12,8 +12,9 @@ import { caseSides } from '../partition';
 import { rankCids } from '../ranks';
 import { END, START, edgeKey, type MappingSpec, type PartitionSpec } from '../types';
 import { layerRows } from '../layers/compare';
-import { caseMeasures, type CaseMeasures } from './cases';
-import { gapSentence, untracedTime } from '../time/gaps';
+import type { CaseMeasures } from './cases';
+import { gapSentence } from '../time/gaps';
+import { LogIndex } from '../logIndex';
 import { compareMatrix, type CompareMatrix, type Sparse } from './matrix';
 import { benjaminiHochberg, mannWhitneyU } from './stats';
 import { adjustPerCall, callDurations, callsOf, perCall, PER_CALL_MAX } from './percall';
@@ -226,15 +227,17 @@ function caseValues(cm: Measures, cases: Uint32Array, m: CaseMetric): Float64Arr
   return out;
 }
 
-export function compare(log: EventLog, spec: MappingSpec, partition: PartitionSpec, compiled?: CompiledMapping, options: CompareOptions = {}): CompareResult {
+/** Green against red (`index`: the log's LogIndex, for its per-case measures and mc sequence; made here without one). */
+export function compare(log: EventLog, spec: MappingSpec, partition: PartitionSpec, compiled?: CompiledMapping, options: CompareOptions = {}, index: LogIndex = new LogIndex(log)): CompareResult {
+  if (index.log !== log) throw new Error('compare: the index belongs to another log');
   const m = compiled ?? compileMapping(log, spec);
   if (m.pairAct.length !== log.pairCall.length) throw new Error('compare: the compiled mapping belongs to another log');
   const A = m.activities.length;
   const side = caseSides(log, partition);
   const hasTimestamps = log.timeBase !== 'none';
   const mat = compareMatrix(log, m.pairAct, A, side, hasTimestamps);
-  const ut = untracedTime(log);
-  const cm: Measures = { ...caseMeasures(log), untraced: new Float64Array(log.cases.length).fill(NaN) };
+  const ut = index.untraced;
+  const cm: Measures = { ...index.caseMeasures, untraced: new Float64Array(log.cases.length).fill(NaN) };
   if (ut.located) for (const c of ut.cases) cm.untraced[c.case] = c.untraced;
   const [gc, rc] = mat.sideCases;
   let hasDurations = false;
@@ -246,7 +249,7 @@ export function compare(log: EventLog, spec: MappingSpec, partition: PartitionSp
     const side = new Uint8Array(log.cases.length);
     for (const k of gc) side[k] = 1;
     for (const k of rc) side[k] = 2;
-    mc = sideConcurrency(log, m.pairAct, A, side);
+    mc = sideConcurrency(log, m.pairAct, A, side, index.sequence);
   }
 
   const activities = activityRows(mat, m.activities, mc);
@@ -254,9 +257,9 @@ export function compare(log: EventLog, spec: MappingSpec, partition: PartitionSp
   adjust([...activities, ...edges].flatMap((r) => Object.values(r.tests)));
   // per call: the durations of the individual calls of each activity, green against red
   const calls = hasDurations ? callDurations(log, m.pairAct, A, side) : null;
-  const index = new Map(m.activities.map((a, i) => [a, i]));
+  const actIdx = new Map(m.activities.map((a, i) => [a, i]));
   if (calls) {
-    const list = activities.filter((r) => r.green.time !== null).map((r) => (r.perCall = perCall(callsOf(calls, 0, index.get(r.id)!), callsOf(calls, 1, index.get(r.id)!))));
+    const list = activities.filter((r) => r.green.time !== null).map((r) => (r.perCall = perCall(callsOf(calls, 0, actIdx.get(r.id)!), callsOf(calls, 1, actIdx.get(r.id)!))));
     adjustPerCall(list);
   }
   activities.sort(rowOrder);
@@ -296,7 +299,7 @@ export function compare(log: EventLog, spec: MappingSpec, partition: PartitionSp
   };
   const byLayer = layerRows(log, m.pairAct, gc, rc, spec.layerRules);
   if (byLayer) Object.assign(res, byLayer);
-  res.alignments = alignments(activities, gc.length, rc.length, spec.depth, calls, index);
+  res.alignments = alignments(activities, gc.length, rc.length, spec.depth, calls, actIdx);
   const applied = new Map<string, string[]>();
   for (const r of spec.rewrites) if (r.kind === 'prefix' && isAlignLabel(r.label)) applied.set(r.label, [...(applied.get(r.label) ?? []), r.pattern]);
   res.applied = [...applied].map(([label, patterns]) => ({ label, patterns }));

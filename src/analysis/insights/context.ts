@@ -9,9 +9,11 @@ import { accessKind, lastByte } from '../accessKind';
 import { annotationKind, isAppPath } from '../systemFiles';
 import { C_CLOSE, C_OPEN, C_READ, C_SEEK, C_SYNC, C_WRITE, callClass, isLookupClass, isMetaClass } from './calls';
 import * as F from './fields';
-import { phaseBusyOf, phases as ioPhases, type PhaseBusy } from '../time/phases';
+import { phasesAndBusy, type PhaseBusy } from '../time/phases';
 import type { Phases } from '../time/types';
 import type { Thresholds } from './thresholds';
+import type { FileAgg } from './files';
+import type { Scope } from './scope';
 
 export * from './fields';
 export { makeScope, scopeOf, type Scope } from './scope';
@@ -72,6 +74,11 @@ export interface InsightsContext {
   phases(): Phases;
   /** Per case and phase the busy time of those phases, as the time views count it (T07). */
   phaseBusy(): PhaseBusy;
+  /** Per scope, its files (files.ts filesOf: built once per context and scope, shared by the rules). */
+  files: Map<Scope, { all: FileAgg[]; app?: FileAgg[] }>;
+  /** What a rule builds once per context and key (e.g. its code and the scope's cases) and shares with others:
+   * kept here, so it dies with the context (no module-level cache). */
+  memo: Map<string, unknown>;
 }
 
 /** Darshan's default DARSHAN_EXCLUDE_DIRS (what Drishti never sees); the rules use isAppPath, which covers them. */
@@ -122,13 +129,14 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
 
   const s = new Pass(log, t, K, P, E, side, pairCls, pairFlag, caseUnfiltered, enoent, offset);
   s.run();
-  let ph: Phases | null = null;
-  let busy: PhaseBusy | null = null;
-  const phases = (): Phases => (ph ??= ioPhases(log, mapping, { t0 }));
+  let ph: { phases: Phases; busy: PhaseBusy } | null = null;
+  const both = () => (ph ??= phasesAndBusy(log, mapping, { t0 }));
   const sub = (a: Float64Array): Float64Array => a.subarray(1);
   return {
-    phases,
-    phaseBusy: () => (busy ??= phaseBusyOf(log, mapping, phases())),
+    phases: () => both().phases,
+    phaseBusy: () => both().busy,
+    files: new Map(),
+    memo: new Map(),
     log, hasDurations: s.hasDurations, hasOffsets: s.hasOffsets, callCls,
     nRec: s.nRec, recCase: s.recCase.subarray(0, s.nRec), recFp: s.recFp.subarray(0, s.nRec), rec: s.rec.subarray(0, s.nRec * F.NF),
     caseLookups: sub(s.cLookups), caseLookupFail: sub(s.cLookupFail), caseLookupEnoent: sub(s.cLookupEnoent), caseLookupTime: sub(s.cLookupTime),

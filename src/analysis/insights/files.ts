@@ -1,7 +1,7 @@
 /**
  * Per file of an insights scope, the sum of its records' fields (src/analysis/insights/context.ts), built
- * once per context and scope and shared by the rules: a trace of 300k distinct paths has 300k files, and
- * 14 rule calls each rebuilding them took seconds.
+ * once per context and scope (kept by the context: `files`) and shared by the rules: a trace of 300k
+ * distinct paths has 300k files, and 14 rule calls each rebuilding them took seconds.
  */
 import type { InsightsContext } from './context';
 import { NF, R_MAXDUR, R_MAX_R, R_MAX_W } from './fields';
@@ -16,13 +16,6 @@ export interface FileAgg {
   recs: number[];
 }
 
-/** Per context and scope, the files of its records, built once (14 rule calls on 300k files). */
-const filesCache = new WeakMap<InsightsContext, WeakMap<Scope, { all: FileAgg[]; app?: FileAgg[] }>>();
-/**
- * The buffer of the sums behind a list filesOf returned: file i's fields at rows[i]·NF (rows null: at
- * i·NF), so that `total` sums them in place.
- */
-const sumsOf = new WeakMap<readonly FileAgg[], { buf: Float64Array; rows: Int32Array | null }>();
 /** How many times the rules asked for the files, and how many times they were built (a test counts them). */
 export const filesBuilt = { n: 0, asked: 0 };
 
@@ -56,7 +49,6 @@ function buildFiles(ctx: InsightsContext, scope: Scope): FileAgg[] {
     g.cases.push(k);
     g.recs.push(r);
   }
-  sumsOf.set(out, { buf, rows: null });
   return out;
 }
 
@@ -67,30 +59,17 @@ function buildFiles(ctx: InsightsContext, scope: Scope): FileAgg[] {
  */
 export function filesOf(ctx: InsightsContext, scope: Scope, app = false): FileAgg[] {
   filesBuilt.asked++;
-  let byScope = filesCache.get(ctx);
-  if (!byScope) filesCache.set(ctx, (byScope = new WeakMap()));
-  let c = byScope.get(scope);
-  if (!c) byScope.set(scope, (c = { all: buildFiles(ctx, scope) }));
+  let c = ctx.files.get(scope);
+  if (!c) ctx.files.set(scope, (c = { all: buildFiles(ctx, scope) }));
   const all = c.all;
-  if (app && !c.app) {
-    // the same aggregates, those of files Darshan records (in the same order)
-    const rows: number[] = [];
-    for (let i = 0; i < all.length; i++) if (ctx.appFile[all[i].fp]) rows.push(i);
-    c.app = rows.map((i) => all[i]);
-    sumsOf.set(c.app, { buf: sumsOf.get(all)!.buf, rows: Int32Array.from(rows) });
-  }
-  const list = app ? c.app! : all;
-  const copy = list.slice();
-  sumsOf.set(copy, sumsOf.get(list)!);
-  return copy;
+  // the same aggregates, those of files Darshan records (in the same order)
+  if (app && !c.app) c.app = all.filter((g) => ctx.appFile[g.fp]);
+  return (app ? c.app! : all).slice();
 }
 
-/** The sum of one field over the scope's files (a list filesOf returned: over its buffer, in file order). */
+/** The sum of one field over files (in file order). */
 export function total(files: readonly FileAgg[], field: number): number {
   let s = 0;
-  const sums = sumsOf.get(files);
-  if (!sums) for (const g of files) s += g.v[field];
-  else if (sums.rows) for (let i = 0; i < sums.rows.length; i++) s += sums.buf[sums.rows[i] * NF + field];
-  else for (let i = field; i < sums.buf.length; i += NF) s += sums.buf[i];
+  for (const g of files) s += g.v[field];
   return s;
 }

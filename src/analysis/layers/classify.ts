@@ -121,27 +121,16 @@ function entryOf(t: StackTable, a: number, k: number, ofLayer: (f: number) => bo
   return last;
 }
 
-const cache = new WeakMap<object, Map<string, LayerInfo>>();
-
 /**
  * The layers of a log's events under the user's rules (text, before the table), or null when the log has
- * neither stacks nor a layer column. Cached per stack table (or layer column) and rule set. Throws
- * LayerRuleError for a bad rule.
+ * neither stacks nor a layer column (a pass over the stack table, not the events). Throws LayerRuleError for a
+ * bad rule.
  */
 export function layerInfo(log: EventLog, userRules?: readonly string[]): LayerInfo | null {
   const t = log.stacks && log.stack ? log.stacks : null;
   const col = log.layer && log.layerNames ? log.layer : null;
   if (t === null && col === null) return null;
-  const key = (userRules ?? []).join('\n');
-  const owner = (t ?? col) as object;
-  let m = cache.get(owner);
-  if (!m) cache.set(owner, (m = new Map()));
-  let info = m.get(key);
-  if (!info) {
-    info = compute(log, t, col, layerRules(userRules));
-    m.set(key, info);
-  }
-  return info;
+  return compute(log, t, col, layerRules(userRules));
 }
 
 function compute(log: EventLog, t: StackTable | null, col: Uint8Array | null, rules: readonly LayerRule[]): LayerInfo {

@@ -40,18 +40,12 @@ function remapPairs(log: EventLog, info: LayerInfo, newPair: (p: number, l: numb
   return out;
 }
 
-const cache = new WeakMap<EventLog, Map<string, EventLog>>();
-
-/** The log with each pair's layer (`log` itself when it has no layers, or is layered already). Cached per log and rules. */
+/** The log with each pair's layer (`log` itself when it has no layers, or is layered already). Made once per log
+ * and rules by the log's LogIndex (`mapped`). */
 export function layeredLog(log: EventLog, rules?: readonly string[]): EventLog {
   if (pairLayers(log)) return log;
   const info = layerInfo(log, rules);
   if (!info) return log;
-  const key = (rules ?? []).join('\n');
-  let m = cache.get(log);
-  if (!m) cache.set(log, (m = new Map()));
-  const hit = m.get(key);
-  if (hit) return hit;
   const L = info.names.length;
   const P = log.pairCall.length;
   // a pair per (pair, layer) met, numbered in order of first use
@@ -74,6 +68,5 @@ export function layeredLog(log: EventLog, rules?: readonly string[]): EventLog {
   const pairCall = Uint32Array.from(fromPair, (p) => log.pairCall[p]);
   const out: EventLog = { ...log, pair, pairCall, pairFp: Uint32Array.from(fromPair, (p) => log.pairFp[p]) };
   byPairTable.set(pairCall, { layer: Uint8Array.from(layerOfPair), names: info.names });
-  m.set(key, out);
   return out;
 }

@@ -89,18 +89,11 @@ const EVERYDAY = new Set(['brk', 'mprotect', 'munmap', 'arch_prctl', 'set_tid_ad
 export const TRACE_FILE_DESC = '-e trace=%file,%desc';
 const TRACE_WAITS = '-e trace=%file,%desc,%process,%clock,futex';
 
-const cache = new WeakMap<EventLog, { key: string; value: UntracedTime }>();
-
 export function untracedTime(log: EventLog, opts: UntracedOptions = {}): UntracedTime {
   const t0 = opts.t0 ?? spanT0(log);
   const top = opts.top ?? 5;
   const minGap = opts.minGap ?? 1e-3;
-  const key = `${t0}|${top}|${minGap}`;
-  const hit = cache.get(log);
-  if (hit?.key === key) return hit.value;
-  const value = compute(log, t0, top, minGap);
-  cache.set(log, { key, value });
-  return value;
+  return compute(log, t0, top, minGap);
 }
 
 function compute(log: EventLog, t0: number, top: number, minGap: number): UntracedTime {

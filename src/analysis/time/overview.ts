@@ -12,17 +12,17 @@
 import { sideOrder } from '../../lib/sideOrder';
 import type { EventLog } from '../../model';
 import type { CompiledMapping } from '../mapping';
-import { pairSelection, runSpan } from './span';
+import { pairSelection, runSpan, type RunSpan } from './span';
 import type { Overview, OverviewOptions } from './types';
 
-export function overview(log: EventLog, compiled: CompiledMapping, options: OverviewOptions): Overview {
+/** `run`: the log's run span (its LogIndex's; computed here without one). */
+export function overview(log: EventLog, compiled: CompiledMapping, options: OverviewOptions, run: RunSpan = runSpan(log)): Overview {
   const bins = Math.max(1, Math.floor(options.bins ?? 200));
   const metric = options.metric;
   const byPid = options.byPid === true;
   const aligned = options.align === true;
   const side = options.side ?? null;
   const K = log.cases.length;
-  const run = runSpan(log);
   // time 0: the log's first event, or an earlier instant given (e.g. the first event of all loaded cases)
   const t0 = options.t0 ?? run.t0;
   const shift = run.t0 - t0;

@@ -20,15 +20,22 @@
  */
 import type { EventLog } from '../../model';
 import type { CompiledMapping } from '../mapping';
-import { pairSelection, runSpan } from './span';
+import { pairSelection, runSpan, type RunSpan } from './span';
 import { rankCids } from '../ranks';
 import type { Phase, PhaseOptions, Phases, Straggler } from './types';
 
 export const DEFAULT_MIN_GAP = 0.1;
 export const DEFAULT_GAP_FRACTION = 0.02;
 
-export function phases(log: EventLog, compiled: Pick<CompiledMapping, 'activities' | 'pairAct'>, options: PhaseOptions = {}): Phases {
-  const run = runSpan(log);
+export function phases(log: EventLog, compiled: Pick<CompiledMapping, 'activities' | 'pairAct'>, options: PhaseOptions = {}, run: RunSpan = runSpan(log)): Phases {
+  return phasesAndBusy(log, compiled, options, run).phases;
+}
+
+/**
+ * `phases` and the per-case busy times it counted (phaseBusy of its phases: what insight T07 reads).
+ * `run`: the log's run span (its LogIndex's; computed here without one).
+ */
+export function phasesAndBusy(log: EventLog, compiled: Pick<CompiledMapping, 'activities' | 'pairAct'>, options: PhaseOptions = {}, run: RunSpan = runSpan(log)): { phases: Phases; busy: PhaseBusy } {
   const t0 = options.t0 ?? run.t0;
   const span = run.span + (run.t0 - t0);
   const gap = Math.max(options.minGap ?? DEFAULT_MIN_GAP, (options.gapFraction ?? DEFAULT_GAP_FRACTION) * span);
@@ -53,7 +60,7 @@ export function phases(log: EventLog, compiled: Pick<CompiledMapping, 'activitie
     if (e > lastEnd[c1]) lastEnd[c1] = e;
     if (s < firstStart[c0]) firstStart[c0] = s;
   }
-  if (!any) return { t0, span, gap, phases: [] };
+  if (!any) return { phases: { t0, span, gap, phases: [] }, busy: phaseBusy(log, on, t0, []) };
 
   // coverage per cell; then walk the cells: a run of untouched cells between covered ones is a gap
   const cov = cover.subarray(0, C);
@@ -81,13 +88,8 @@ export function phases(log: EventLog, compiled: Pick<CompiledMapping, 'activitie
   }
   bounds.push({ start: phaseStart, end: prevEnd });
   const busy = phaseBusy(log, on, t0, bounds.map((b) => b.start));
-  const result: Phases = { t0, span, gap, phases: summarize(log, busy, bounds) };
-  busyOfPhases.set(result, { log, compiled, activities: options.activities ?? null, busy });
-  return result;
+  return { phases: { t0, span, gap, phases: summarize(log, busy, bounds) }, busy };
 }
-
-/** The per-case busy times `phases` counted for its result (phaseBusyOf gives them for the same selection). */
-const busyOfPhases = new WeakMap<Phases, { log: EventLog; compiled: Pick<CompiledMapping, 'activities' | 'pairAct'>; activities: readonly string[] | null; busy: PhaseBusy }>();
 
 /** Per case and phase: busy time and whether the case has an event in it (k × P + p), row-major by case. */
 export interface PhaseBusy {
@@ -130,10 +132,8 @@ export function phaseBusy(log: EventLog, on: Uint8Array, t0: number, starts: rea
   return { busy, seen, events, bytes };
 }
 
-/** `phaseBusy` of the phases `phases()` found with the same mapping and activities. */
+/** `phaseBusy` of phases found with this mapping and activities (phasesAndBusy gives them with the phases). */
 export function phaseBusyOf(log: EventLog, compiled: Pick<CompiledMapping, 'activities' | 'pairAct'>, ph: Phases, activities?: readonly string[] | null): PhaseBusy {
-  const made = busyOfPhases.get(ph);
-  if (made !== undefined && made.log === log && made.compiled.pairAct === compiled.pairAct && made.compiled.activities === compiled.activities && made.activities === (activities ?? null)) return made.busy;
   const on = pairSelection(compiled.pairAct, compiled.activities, activities);
   return phaseBusy(log, on, ph.t0, ph.phases.map((x) => x.start));
 }

@@ -1,7 +1,7 @@
 /**
  * The run's extent: time 0 of every time view is the earliest event start of all loaded cases (t0); the
  * run ends at the latest event end. Per case: its first start and last end. Mapping-independent, computed
- * once per log (cached).
+ * once per log (LogIndex.span).
  */
 import type { EventLog } from '../../model';
 
@@ -15,8 +15,6 @@ export interface RunSpan {
   caseEnd: Float64Array;
 }
 
-const cache = new WeakMap<EventLog, RunSpan>();
-
 /** runSpan's t0: the earliest first event start of a case (0 for no events); O(cases). */
 export function spanT0(log: Pick<EventLog, 'cases' | 'start' | 'caseOffsets'>): number {
   const { start, caseOffsets } = log;
@@ -26,8 +24,6 @@ export function spanT0(log: Pick<EventLog, 'cases' | 'start' | 'caseOffsets'>): 
 }
 
 export function runSpan(log: EventLog): RunSpan {
-  const hit = cache.get(log);
-  if (hit !== undefined) return hit;
   const K = log.cases.length;
   const { start, dur, caseOffsets } = log;
   const t0 = spanT0(log);
@@ -48,9 +44,7 @@ export function runSpan(log: EventLog): RunSpan {
     caseEnd[k] = e - t0;
     if (e - t0 > span) span = e - t0;
   }
-  const r: RunSpan = { t0, span, caseStart, caseEnd };
-  cache.set(log, r);
-  return r;
+  return { t0, span, caseStart, caseEnd };
 }
 
 /** Per pair of the log: 1 if its events count (mapped, and among `activities` when given), else 0. */

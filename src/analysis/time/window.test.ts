@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EventLogBuilder, emptyFileReport, validate, type EventLog } from '../../model';
 import { phasesLog } from '../../testing/phasesFixture';
 import { analyze } from '../analyze';
-import { concurrencySequence, hasConcurrencySequence } from '../concurrency';
+import { concurrencySequence } from '../concurrency';
+import { LogIndex } from '../logIndex';
 import { compileMapping } from '../mapping';
 import { syntheticLog } from '../../testing/syntheticLog';
 import { tinyLog } from '../../testing/tinyLog';
@@ -66,7 +67,8 @@ describe('time windows', () => {
   it('equals the naive window, and analyze on it equals analyze on the naive window (mc from the derived sequence)', () => {
     const log = syntheticLog({ events: 20000, cases: 9, pairs: 60, seed: 7, unknownDur: 0.05 });
     const m = compileMapping(log, RAW_MAPPING);
-    analyze(log, RAW_MAPPING, null, m); // caches the parent's mc sequence: windows derive theirs
+    const ix = new LogIndex(log);
+    analyze(log, RAW_MAPPING, null, m, {}, ix); // builds the parent's mc sequence (its LogIndex): windows derive theirs
     let t0 = Infinity;
     let t1 = -Infinity;
     for (let i = 0; i < log.n; i++) {
@@ -80,25 +82,28 @@ describe('time windows', () => {
       { from: 0.75 * L, to: null },
       { from: 0.5 * L, to: 0.5 * L + 1e-9 },
     ]) {
-      const got = windowLog(log, w);
+      const gotIx = ix.window(w, ix.span.t0);
+      const got = gotIx.log;
+      expect(Array.from(got.start)).toEqual(Array.from(windowLog(log, w).start));
       const ref = naiveWindow(log, w);
-      expect(hasConcurrencySequence(got)).toBe(true);
+      expect(gotIx.hasSequence).toBe(true);
       validate(got);
       expect(got.n).toBe(ref.n);
       expect(Array.from(got.caseOffsets)).toEqual(Array.from(ref.caseOffsets));
       expect(Array.from(got.start)).toEqual(Array.from(ref.start));
-      // the derived mc sequence is the one the window would build itself (a fresh object has no cache)
-      expect(Array.from(concurrencySequence(got))).toEqual(Array.from(concurrencySequence({ ...got })));
-      const a = analyze(got, RAW_MAPPING);
+      // the derived mc sequence is the one the window would build itself
+      expect(Array.from(gotIx.sequence.seq)).toEqual(Array.from(concurrencySequence(got)));
+      const a = analyze(got, RAW_MAPPING, null, undefined, {}, gotIx);
       const b = analyze(ref, RAW_MAPPING);
       expect(a.nodes).toEqual(b.nodes);
       expect(a.edges).toEqual(b.edges);
       expect(a.variants).toEqual(b.variants);
       // a window of a window derives from the first one
       if (w.from !== null && w.to !== null) {
-        const inner = windowLog(got, { from: w.from + 0.1 * L, to: w.to }, t0);
-        expect(hasConcurrencySequence(inner)).toBe(true);
-        expect(Array.from(concurrencySequence(inner))).toEqual(Array.from(concurrencySequence({ ...inner })));
+        const innerIx = gotIx.window({ from: w.from + 0.1 * L, to: w.to }, t0);
+        const inner = innerIx.log;
+        expect(innerIx.hasSequence).toBe(true);
+        expect(Array.from(innerIx.sequence.seq)).toEqual(Array.from(concurrencySequence(inner)));
         expect(inner.n).toBe(naiveWindow(log, { from: w.from + 0.1 * L, to: w.to }).n);
       }
     }
@@ -106,7 +111,8 @@ describe('time windows', () => {
 
   it('overwrites the buffers of a window passed as reuse, with the same result as a fresh window', () => {
     const log = syntheticLog({ events: 20000, cases: 9, pairs: 60, seed: 8 });
-    analyze(log, RAW_MAPPING);
+    const ix = new LogIndex(log);
+    analyze(log, RAW_MAPPING, null, undefined, {}, ix);
     const { t0, L } = (() => {
       let a = Infinity;
       let b = -Infinity;
@@ -116,15 +122,17 @@ describe('time windows', () => {
       }
       return { t0: a, L: b - a };
     })();
-    const big = windowLog(log, { from: 0.1 * L, to: 0.9 * L });
-    const seqBig = concurrencySequence(big);
-    const small = windowLog(log, { from: 0.4 * L, to: 0.6 * L }, t0, big);
+    const bigIx = ix.window({ from: 0.1 * L, to: 0.9 * L }, t0);
+    const big = bigIx.log;
+    const seqBig = bigIx.sequence.seq;
+    const smallIx = ix.window({ from: 0.4 * L, to: 0.6 * L }, t0, bigIx);
+    const small = smallIx.log;
     expect(small.start.buffer).toBe(big.start.buffer);
-    expect(concurrencySequence(small).buffer).toBe(seqBig.buffer);
+    expect(smallIx.sequence.seq.buffer).toBe(seqBig.buffer);
     const ref = naiveWindow(log, { from: 0.4 * L, to: 0.6 * L });
     expect(Array.from(small.start)).toEqual(Array.from(ref.start));
     expect(Array.from(small.pair)).toEqual(Array.from(ref.pair).map((q) => log.pairCall.findIndex((c, p) => log.calls[c] === ref.calls[ref.pairCall[q]] && log.paths[log.pairFp[p]] === ref.paths[ref.pairFp[q]])));
-    expect(Array.from(concurrencySequence(small))).toEqual(Array.from(concurrencySequence({ ...small })));
+    expect(Array.from(smallIx.sequence.seq)).toEqual(Array.from(concurrencySequence(small)));
     expect(analyze(small, RAW_MAPPING).nodes).toEqual(analyze(ref, RAW_MAPPING).nodes);
     // a larger window than the buffers hold gets fresh ones; the parent's are never reused
     const again = windowLog(log, { from: 0, to: 0.95 * L }, t0, small);

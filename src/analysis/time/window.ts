@@ -5,7 +5,6 @@
  * empty trace ● → ■.
  */
 import type { EventLog } from '../../model';
-import { deriveWindowSequence } from '../concurrency';
 import { runSpan } from './span';
 
 export interface TimeWindow {
@@ -82,17 +81,24 @@ export function formatTimeWindow(w: TimeWindow): string {
 /**
  * The log restricted to a time window: the same cases (in the same order), string and pair tables
  * shared, the events of each case's window range copied (one memcpy per column and case). Returns `log`
- * itself when the window keeps every event. When the mc sequence of `log` is cached, the window's is
- * derived from it in one linear pass (no sort), so analyze() on the window costs O(events in it).
- * `reuse`: an earlier window of the same log that the caller no longer needs (e.g. the previous brush):
- * its buffers are overwritten when large enough, and it must not be used afterwards.
+ * itself when the window keeps every event. `reuse`: an earlier window of the same log that the caller no
+ * longer needs (e.g. the previous brush): its buffers are overwritten when large enough, and it must not be
+ * used afterwards. (LogIndex.window also derives the window's mc sequence from the log's.)
  */
 export function windowLog(log: EventLog, w: TimeWindow, t0 = runSpan(log).t0, reuse: EventLog | null = null): EventLog {
+  return windowCut(log, w, t0, reuse).log;
+}
+
+/**
+ * windowLog, and which of the log's mc start entries the window keeps: [from, to) among the events with a
+ * known dur in log order (what deriveWindowSequence takes).
+ */
+export function windowCut(log: EventLog, w: TimeWindow, t0: number, reuse: EventLog | null): { log: EventLog; from: number; to: number } {
   if (log.timeBase === 'none' && (w.from !== null || w.to !== null)) {
     throw new Error('a time window needs timestamps: these traces have none (record them with strace -tt or -ttt)');
   }
   const { lo, hi, n } = windowRanges(log, w, t0);
-  if (n === log.n) return log;
+  if (n === log.n) return { log, from: 0, to: 0 };
   const K = log.cases.length;
   // overwrite the columns of a window that is no longer needed when they are large enough: touching
   // fresh memory (page faults) costs more than the copy itself
@@ -147,6 +153,5 @@ export function windowLog(log: EventLog, w: TimeWindow, t0 = runSpan(log).t0, re
     at += b - a;
     out.caseOffsets[k + 1] = at;
   }
-  deriveWindowSequence(log, out, skipped, skipped + kept, old);
-  return out;
+  return { log: out, from: skipped, to: skipped + kept };
 }

@@ -144,14 +144,11 @@ function invisibleIo(ctx: InsightsContext, scope: Scope): Map<number, Invisible>
   return out;
 }
 
-const cache = new WeakMap<InsightsContext, Map<string, Map<number, Invisible>>>();
-/** invisibleIo, once per context and scope. */
+/** invisibleIo, once per context and scope (kept in the context's memo). */
 function invisibleOf(ctx: InsightsContext, scope: Scope): Map<number, Invisible> {
-  let m = cache.get(ctx);
-  if (!m) cache.set(ctx, (m = new Map()));
-  const key = scope.cases.join(',');
-  let v = m.get(key);
-  if (!v) m.set(key, (v = invisibleIo(ctx, scope)));
+  const key = `T11|${scope.cases.join(',')}`;
+  let v = ctx.memo.get(key) as Map<number, Invisible> | undefined;
+  if (!v) ctx.memo.set(key, (v = invisibleIo(ctx, scope)));
   return v;
 }
 

@@ -1,0 +1,228 @@
+/**
+ * One analysis of a loaded log (docs/ARCHITECTURE.md "The Session"): what was analysed and how (the
+ * parameters, the compiled mapping, the resolved partition, the thresholds), the logs and their indexes,
+ * the reply, and everything that follows from it, each computed on first request and kept here: the
+ * deferred statistics, insights, access patterns, comparison, phases, the run timeline's rows, the
+ * complete (uncapped) result. Nothing of it changes once made: a new analysis is a new Analysis, and its
+ * caches die with the old one. Replies that carry typed arrays the worker transfers to the UI (timelines,
+ * the overview, file offsets, the Chrome trace) are made per request.
+ */
+import { accessReport, type AccessReport } from '../analysis/accessReport';
+import { heatmapOverview } from '../analysis/darshan/heatmapOverview';
+import { compare, type CompareOptions, type CompareResult } from '../analysis/compare/index';
+import { activityEvents, analyze, completeDeferred, edgeCases, type CompiledMapping } from '../analysis/index';
+import { runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
+import type { LogIndex } from '../analysis/logIndex';
+import { caseSides } from '../analysis/partition';
+import { layerReport, type LayerReport } from '../analysis/layers/report';
+import { layerInfo, type LayerInfo } from '../analysis/layers/classify';
+import { flameGraph, type FlameGraph, type FlameWeight } from '../analysis/layers/flame';
+import { rowGaps, untracedTime, type UntracedTime } from '../analysis/time/gaps';
+import { fileOffsets } from '../analysis/time/offsets';
+import { phases } from '../analysis/time/phases';
+import { runRows, runTimeline, type RunRows } from '../analysis/time/runTimeline';
+import type { TraceSink } from '../analysis/time/index';
+import type { Phases, TimeOverview } from '../analysis/time/types';
+import type { AnalysisResult, AnalyzeOptions, EdgeCases, PartitionSpec, TimelineData } from '../analysis/types';
+import { accessFor, insightsFor, type ReportsAhead } from './offload';
+import { forRecordedLayers } from './untracedLayers';
+import { buildTimeline } from './timeline';
+import { chromeParts, overviewOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
+import type { AnalyzeParams, AnalyzeReply } from './types';
+
+/** What an Analysis is made of (src/session/makeAnalysis.ts makes them). */
+export interface AnalysisParts {
+  params: AnalyzeParams;
+  /** The loaded log (time 0 of every time view: its earliest event start). */
+  loaded: LogIndex;
+  /** The cases the case filters kept, before the time window (what the overview draws). */
+  filtered: LogIndex;
+  /** The analysed events (case filters, hidden unassigned cases and the time window applied). */
+  work: LogIndex;
+  /** Whether `work` is a time window made for this analysis (its buffers may be reused by the next one). */
+  windowed: boolean;
+  compiled: CompiledMapping;
+  partition: PartitionSpec | null;
+  thresholds: Thresholds;
+  reply: AnalyzeReply;
+  /** The reports asked of the pool as the analysis started (the CLI's threads), or null. */
+  ahead: ReportsAhead | null;
+  /** The variant caps of the reply (the app's); the complete result has none. */
+  limits: AnalyzeOptions | undefined;
+}
+
+const sameThresholds = (a: Thresholds, b: Thresholds): boolean => (Object.keys(a) as (keyof Thresholds)[]).every((k) => Object.is(a[k], b[k])) && Object.keys(a).length === Object.keys(b).length;
+
+export class Analysis {
+  readonly params: AnalyzeParams;
+  readonly compiled: CompiledMapping;
+  readonly partition: PartitionSpec | null;
+  readonly thresholds: Thresholds;
+  readonly work: LogIndex;
+  /** The loaded log's index this analysis used (with the time order a pool made for it: the Session keeps it). */
+  readonly loaded: LogIndex;
+  readonly windowed: boolean;
+  private readonly parts: AnalysisParts;
+  private completed: AnalyzeReply | undefined;
+  private readonly insightsMemo: { t: Thresholds; r: Promise<InsightsResult> }[] = [];
+  private accessMemo: Promise<AccessReport> | undefined;
+  private compareMemo: CompareResult | undefined;
+  private full: AnalysisResult | undefined;
+  private readonly phasesMemo = new Map<string, Phases>();
+  private readonly rowsMemo = new Map<boolean, RunRows>();
+  private untracedMemo: UntracedTime | undefined;
+  private layersMemo: LayerReport | null | undefined;
+  private layerInfoMemo: LayerInfo | null | undefined;
+
+  constructor(parts: AnalysisParts) {
+    this.parts = parts;
+    this.params = parts.params;
+    this.compiled = parts.compiled;
+    this.partition = parts.partition;
+    this.thresholds = parts.thresholds;
+    this.work = parts.work;
+    this.loaded = parts.loaded;
+    this.windowed = parts.windowed;
+  }
+
+  /** Time 0 of every time view: the earliest event start of all loaded cases. */
+  get t0(): number {
+    return this.loaded.span.t0;
+  }
+
+  /** The reply: the first one, or with the deferred statistics once `complete` has filled them in. */
+  get reply(): AnalyzeReply {
+    return this.completed ?? this.parts.reply;
+  }
+
+  /** The statistics the analysis deferred (mc, DR, p95), filled in (null when nothing was deferred). */
+  complete(): AnalyzeReply | null {
+    const first = this.parts.reply;
+    if (!first.result.deferred?.length) return null;
+    if (!this.completed) {
+      const t0 = Date.now();
+      const result = completeDeferred(first.result, this.work.log, this.compiled, undefined, this.work);
+      this.completed = { ...first, result, analyzeMs: Date.now() - t0 };
+    }
+    return this.completed;
+  }
+
+  /** The result without the variant caps of the reply (analysed again only when the reply was capped). */
+  fullResult(): AnalysisResult {
+    if (!this.parts.limits) return this.reply.result;
+    return (this.full ??= analyze(this.work.log, this.params.mapping, this.partition, this.compiled, {}, this.work));
+  }
+
+  /** The insight findings at `thresholds` (the analysis' own by default); the pool's when it made them. */
+  insights(thresholds: Thresholds = this.thresholds): Promise<InsightsResult> {
+    const hit = this.insightsMemo.find((m) => sameThresholds(m.t, thresholds));
+    if (hit) return hit.r;
+    const log = this.work.log;
+    const r = insightsFor(this.parts.ahead, log, this.compiled, this.partition, thresholds).then(
+      (ahead) => ahead ?? runInsights(log, { mapping: this.compiled, partition: this.partition, thresholds, t0: this.t0, layerRules: this.params.mapping.layerRules }),
+    );
+    this.insightsMemo.push({ t: thresholds, r });
+    return r;
+  }
+
+  /** Darshan's access patterns per file and activity (docs/METHOD.md "Access patterns"). */
+  access(): Promise<AccessReport> {
+    const log = this.work.log;
+    return (this.accessMemo ??= accessFor(this.parts.ahead, log, this.compiled).then((ahead) => ahead ?? accessReport(log, this.compiled)));
+  }
+
+  /** Green against red (docs/METHOD.md "Comparing green and red"); null without a partition. Kept for the default options. */
+  compare(options: CompareOptions = {}): CompareResult | null {
+    if (!this.partition) return null;
+    const plain = options.top === undefined && options.mc !== false;
+    if (plain && this.compareMemo) return this.compareMemo;
+    const r = compare(this.work.log, this.params.mapping, this.partition, this.compiled, options, this.work);
+    if (plain) this.compareMemo = r;
+    return r;
+  }
+
+  /** The events of one activity, one row per case (per case and pid when several). */
+  timeline(activity: string): TimelineData {
+    const log = this.work.log;
+    const count = this.reply.result.nodes.find((n) => n.id === activity)?.count;
+    return buildTimeline(log, this.compiled, activity, activityEvents(log, this.compiled, activity, count));
+  }
+
+  /** The whole-run overview (every event of the kept cases: the time window is drawn on it) with the I/O phases. */
+  overview(req: OverviewRequest): TimeOverview {
+    // Darshan logs without events: their runtime heatmaps (analysis/darshan/heatmapOverview.ts)
+    const loaded = this.loaded.log;
+    const heat = loaded.n === 0 ? heatmapOverview(loaded, { ...req.heatmap, bins: req.bins }) : null;
+    if (heat) return heat;
+    return overviewOf(this.parts.filtered, this.t0, this.compiled, this.partition, req, this.untracedOfLog());
+  }
+
+  /** Untraced time as the log's events say it (strace's advice for every case): what the overview carries. */
+  private untracedOfLog(): UntracedTime {
+    return (this.untracedMemo ??= untracedTime(this.parts.filtered.log, { t0: this.t0 }));
+  }
+
+  /**
+   * Untraced time, located (docs/METHOD.md "Untraced time"): per case kept by the case filters (whole cases,
+   * every event: the time window not applied) its largest gaps between traced calls; what fills the gaps of
+   * Darshan and OTF2 cases said for their format (untracedLayers.ts).
+   */
+  untraced(): UntracedTime {
+    return forRecordedLayers(this.parts.filtered.log, this.untracedOfLog());
+  }
+
+  /**
+   * The analysed events by layer and call site (docs/METHOD.md "Layers"); null when the events have neither
+   * stacks (strace -k) nor a layer column.
+   */
+  layers(): LayerReport | null {
+    if (this.layersMemo === undefined) this.layersMemo = layerReport(this.work.log, this.compiled, this.params.mapping.layerRules);
+    return this.layersMemo;
+  }
+
+  /** The flame graph of the analysed events' I/O stacks (`diff`: green against red per case); null without stacks. */
+  flame(weight: FlameWeight | undefined, activity: string | null, diff: boolean): FlameGraph | null {
+    return flameGraph(this.work.log, this.compiled, { weight, activity, partition: diff ? this.partition : null, layerRules: this.params.mapping.layerRules });
+  }
+
+  /** The I/O phases and stragglers of the analysed events (of these activities only, when given). */
+  phases(activities: string[] | null = null): Phases {
+    const key = JSON.stringify(activities);
+    let p = this.phasesMemo.get(key);
+    if (!p) this.phasesMemo.set(key, (p = phases(this.work.log, this.compiled, { activities, t0: this.t0 }, this.work.span)));
+    return p;
+  }
+
+  /** The whole-run timeline of a visible range: every case (or pid) a row, with the untraced gaps of the
+   * kept cases (before the time window) in that range, and each mark's layer when the events have them. */
+  runTimeline(req: RunTimelineRequest): RunTimeline {
+    const byPid = req.byPid === true;
+    const log = this.work.log;
+    let rows = this.rowsMemo.get(byPid);
+    if (!rows) this.rowsMemo.set(byPid, (rows = runRows(log, this.compiled.pairAct, byPid, this.partition ? caseSides(log, this.partition) : null)));
+    // each mark's layer under the view's layer rules (logs with stacks or a layer column)
+    if (this.layerInfoMemo === undefined) this.layerInfoMemo = layerInfo(log, this.params.mapping.layerRules);
+    const t = runTimeline(log, this.compiled, rows, this.t0, req, this.layerInfoMemo);
+    return { ...t, gaps: rowGaps(this.untraced(), t.rowCase, t.x0, t.x1) };
+  }
+
+  /** The files read or written at known offsets, and the reads and writes of `path`. */
+  fileOffsets(path: string | null): FileOffsets {
+    return fileOffsets(this.work.log, this.compiled, this.t0, path);
+  }
+
+  /** The cases in which `target` directly follows `source`. */
+  edgeCases(source: string, target: string): EdgeCases {
+    return { source, target, cases: edgeCases(this.work.log, this.compiled, source, target) };
+  }
+
+  /** The analysed events as Chrome Trace Event JSON parts (the app's download). */
+  chromeTrace(): Uint8Array[] {
+    return chromeParts(this.work.log, this.t0, this.params.mapping.layerRules);
+  }
+
+  /** The same, streamed to a sink (the CLI writes it to a file). */
+  writeChromeTrace(sink: TraceSink): { events: number; chars: number } {
+    return writeChrome(this.work.log, this.t0, sink, this.params.mapping.layerRules);
+  }
+}
