@@ -9,7 +9,8 @@ set -uo pipefail
 old=$1 new=$2
 cd "$(dirname "$0")/.."
 out=$(mktemp -d)
-dirs=$(for r in src/cli/__fixtures__ src/ingest/strace/__fixtures__ src/ingest/__fixtures__ src/ingest/hdf5/__fixtures__ src/analysis/__fixtures__ src/analysis/insights/__fixtures__ e2e/fixtures src/ui/graph/__fixtures__ src/ui/timeline/__fixtures__; do find "$r" -type d; done | sort)
+# every fixture folder: e2e/fixtures and each __fixtures__ under src, with their sub-folders
+dirs=$(for r in e2e/fixtures $(find src -type d -name __fixtures__); do find "$r" -type d; done | sort -u)
 runs=0 diffs=0
 for d in $dirs; do
   for cmd in "analyze --json" "insights --json" "compare --json --green re:^[a-k] --red re:^[l-z]" "analyze --top 5" "time --json"; do
