@@ -4,7 +4,7 @@
  * I/O that moves data without a read or write call: a data file mapped (mmap), libaio (io_submit) and
  * io_uring (io_uring_enter) submissions, O_DIRECT opens (docs/METHOD.md "Insights", "Untraced time").
  */
-import { untracedTime, type CaseUntraced } from '../../time/gaps';
+import { untracedTime, type CaseUntraced, type UntracedTime } from '../../time/gaps';
 import { isSystemPath } from '../../systemFiles';
 import type { InsightsContext, Scope } from '../context';
 import { formatCount, formatDuration, pct, top, topCasesOf } from '../report';
@@ -16,6 +16,13 @@ const UNTRACED_FIX: Record<'files' | 'waits' | 'none', Recommendation> = {
   none: { text: 'No call was running: the time is computation (or I/O through mapped memory). Profile it: I/O is not the bottleneck of these cases', snippet: { lang: 'sh', code: 'perf record -g ./app && perf report' } },
 };
 
+/** The log's untraced time, once per context (kept in its memo: T08 and T11 read it for every scope). */
+function untracedOf(ctx: InsightsContext): UntracedTime {
+  let u = ctx.memo.get('untraced') as UntracedTime | undefined;
+  if (!u) ctx.memo.set('untraced', (u = untracedTime(ctx.log)));
+  return u;
+}
+
 const untraced: Rule = {
   code: 'T08',
   title: 'Untraced time',
@@ -23,7 +30,7 @@ const untraced: Rule = {
   target: 'user',
   run(ctx, scope, t) {
     if (!ctx.hasDurations) return [];
-    const u = untracedTime(ctx.log);
+    const u = untracedOf(ctx);
     if (!u.located) return [];
     const byCase = new Map(u.cases.map((c) => [c.case, c]));
     const hit: CaseUntraced[] = [];
@@ -174,7 +181,7 @@ const invisible: Rule = {
     let uring = 0;
     let cost = 0;
     const caseCost = new Float64Array(ctx.log.cases.length);
-    const untr = ctx.hasDurations ? untracedTime(ctx.log) : null;
+    const untr = ctx.hasDurations ? untracedOf(ctx) : null;
     const untrOf = new Map(untr?.cases.map((c) => [c.case, c.untraced]) ?? []);
     for (const [k, v] of inv) {
       for (const [p, n] of v.mmaps) mmaps.set(p, (mmaps.get(p) ?? 0) + n);
