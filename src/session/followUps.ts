@@ -4,15 +4,19 @@
  * request to the worker instead of one round trip each. Each part is the Analysis' own (memoised on it).
  */
 import type { AccessReport } from '../analysis/accessReport';
+import type { LayerReport } from '../analysis/layers/report';
+import type { UntracedTime } from '../analysis/time/gaps';
 import type { CompareResult } from '../analysis/compare/index';
 import type { InsightsResult, Thresholds } from '../analysis/insights/index';
-import type { TimeOverview } from '../analysis/time/types';
+import type { Phases, TimeOverview } from '../analysis/time/types';
 import type { TimelineData } from '../analysis/types';
 import type { Analysis } from './analysis';
-import type { OverviewRequest } from './time';
+import type { FileOffsets, OverviewRequest, RunTimeline, RunTimelineRequest } from './time';
 import type { AnalyzeReply } from './types';
 
 export interface FollowUpRequest {
+  /** The analysis these are asked of (AnalyzeReply.analysis); another one is current: `{ stale: true }`. */
+  of?: number;
   /** The statistics the analysis deferred (mc, DR, p95): `complete`. */
   complete?: boolean;
   /** Green against red, when the partition has cases on both sides. */
@@ -25,6 +29,16 @@ export interface FollowUpRequest {
   access?: boolean;
   /** The timeline of this activity. */
   timeline?: string;
+  /** The I/O phases and stragglers of these activities (null: every mapped event). */
+  phases?: { activities: string[] | null };
+  /** Untraced time, located. */
+  untraced?: boolean;
+  /** The events by layer and call site. */
+  layers?: boolean;
+  /** The run timeline of a visible range. */
+  runTimeline?: RunTimelineRequest;
+  /** The files at known offsets, and the reads and writes of `path`. */
+  fileOffsets?: { path: string | null };
 }
 
 export interface FollowUps {
@@ -37,6 +51,14 @@ export interface FollowUps {
   access?: AccessReport;
   /** null: no such activity in this analysis. */
   timeline?: TimelineData | null;
+  phases?: Phases;
+  untraced?: UntracedTime;
+  /** null: the events have neither stacks nor a layer column. */
+  layers?: LayerReport | null;
+  runTimeline?: RunTimeline;
+  fileOffsets?: FileOffsets;
+  /** `of` named an analysis that is no longer the current one: nothing else is answered. */
+  stale?: true;
 }
 
 export async function followUps(a: Analysis, want: FollowUpRequest, thresholds: Thresholds): Promise<FollowUps> {
@@ -56,6 +78,11 @@ export async function followUps(a: Analysis, want: FollowUpRequest, thresholds: 
   if (want.overview) out.overview = a.overview(want.overview);
   if (want.insights) out.insights = await a.insights(thresholds);
   if (want.access) out.access = await a.access();
+  if (want.phases) out.phases = a.phases(want.phases.activities);
+  if (want.untraced) out.untraced = a.untraced();
+  if (want.layers) out.layers = a.layers();
+  if (want.runTimeline) out.runTimeline = a.runTimeline(want.runTimeline);
+  if (want.fileOffsets) out.fileOffsets = a.fileOffsets(want.fileOffsets.path);
   if (want.timeline !== undefined) out.timeline = a.reply.result.nodes.some((n) => n.id === want.timeline) ? a.timeline(want.timeline) : null;
   return out;
 }

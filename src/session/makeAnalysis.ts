@@ -37,6 +37,8 @@ export interface AnalysisEnv {
   previous: Analysis | null;
   /** The reports to ask of a pool that runs them while the analysis runs (Session.wantReports). */
   reports: 'both' | 'insights' | null;
+  /** The number of this analysis in the Session (AnalyzeReply.analysis). */
+  serial: number;
 }
 
 const guarded = <T>(guard: RegexGuard | undefined, what: string, work: number, fn: () => T): T => (guard && what !== '' ? guard(what, work, fn) : fn());
@@ -114,6 +116,6 @@ export async function makeAnalysis(ctx: Ctx, env: AnalysisEnv, params: AnalyzePa
   const wlog = work.log;
   const ahead = env.reports ? reportsAhead(env.pool, wlog, compiled, partition, thresholds, loaded.span.t0, env.reports === 'both', params.mapping.layerRules) : null;
   const result = await analyzeWithPool(env.limits, work, params.mapping, partition, compiled);
-  const reply = { result, keptCases: wlog.cases.length, partitionCases: partition ? { green: partition.green, red: partition.red } : null, warnings, analyzeMs: Date.now() - t0 };
+  const reply = { result, keptCases: wlog.cases.length, partitionCases: partition ? { green: partition.green, red: partition.red } : null, warnings, analyzeMs: Date.now() - t0, analysis: env.serial };
   return new Analysis({ params, loaded, filtered, work, windowed, compiled, partition, thresholds, reply, ahead, limits: env.limits });
 }

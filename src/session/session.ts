@@ -73,6 +73,8 @@ export class Session {
   /** The loaded log's LogIndex (made once per loaded log, with the per-pair sums the load accumulated and
    * the time order a pool thread makes of it); the analyses of the log share it. */
   private loaded: LogIndex | null = null;
+  /** How many analyses were started (AnalyzeReply.analysis numbers them). */
+  private analyses = 0;
 
   constructor(opts: SessionOptions = {}) {
     this.limits = opts.limits;
@@ -125,7 +127,7 @@ export class Session {
   async analyze(ctx: Ctx, params: AnalyzeParams, want: FollowUpRequest = {}): Promise<AnalyzeReply> {
     const loaded = this.need();
     const reports = want.insights ? (want.access ? 'both' : 'insights') : this.reportsWanted;
-    const a = await makeAnalysis(ctx, { pool: this.pool, limits: this.limits, guard: this.guard, sandbox: this.sandbox, loaded, thresholds: this.thresholds, previous: this.current, reports }, params);
+    const a = await makeAnalysis(ctx, { pool: this.pool, limits: this.limits, guard: this.guard, sandbox: this.sandbox, loaded, thresholds: this.thresholds, previous: this.current, reports, serial: ++this.analyses }, params);
     // a load that came in meanwhile made another log the loaded one: this analysis is of the old one
     if (this.loaded !== loaded) return a.reply;
     this.loaded = a.loaded;
@@ -136,11 +138,16 @@ export class Session {
 
   /**
    * Several follow-ups of the current analysis in one request (one round trip from the app): the
-   * deferred statistics, the comparison, the overview, the insights, the access patterns, a timeline
-   * (src/session/followUps.ts). Each is memoised on the analysis.
+   * deferred statistics, the comparison, the overview, phases, untraced time, layers, the insights, the
+   * access patterns, a timeline, the run timeline, file offsets (src/session/followUps.ts). Each is memoised
+   * on the analysis. `want.of` (AnalyzeReply.analysis): when another analysis is current, only
+   * `{ stale: true }` comes back.
    */
-  async followUps(_ctx: Ctx, want: FollowUpRequest): Promise<FollowUps> {
-    return followUps(this.needAnalysis(), want, this.thresholds);
+  async followUps(ctx: Ctx, want: FollowUpRequest): Promise<FollowUps> {
+    const a = this.needAnalysis();
+    if (want.of !== undefined && want.of !== a.reply.analysis) return { stale: true };
+    if (want.complete) ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: '' });
+    return followUps(a, want, this.thresholds);
   }
 
   /**

@@ -116,6 +116,8 @@ export interface AnalyzeReply {
   warnings: string[];
   /** Wall time of the request (ms). */
   analyzeMs?: number;
+  /** Which analysis of the Session this is (1, 2, …): `followUps({ of })` answers only while it is the current one. */
+  analysis?: number;
 }
 
 /** `mapping`: the mapping's filters and rewrites run (`file` names its regular expressions; heartbeats while it runs). */

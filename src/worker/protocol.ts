@@ -77,6 +77,16 @@ export function toErrorInfo(e: unknown): ErrorInfo {
   return { name: 'Error', message: String(e) };
 }
 
+/**
+ * The buffers a reply of `method` gives away: `followUps` only those of its per-request parts (overview,
+ * timelines, offsets); what the Analysis memoises (comparison, phases, …) stays the worker's.
+ */
+export function replyTransfer(method: string, value: unknown): Transferable[] {
+  if (method !== 'followUps' || !value || typeof value !== 'object') return transferables(value);
+  const f = value as Record<string, unknown>;
+  return [f.overview, f.timeline, f.runTimeline, f.fileOffsets].flatMap((v) => transferables(v));
+}
+
 /** Typed arrays of a value to transfer (never cloned); deduplicated by buffer. */
 export function transferables(value: unknown): Transferable[] {
   const out = new Set<ArrayBuffer>();

@@ -5,7 +5,7 @@ import { workerHandlers } from './handlers';
 import { exportHdf5 } from './hdf5';
 import { ParsePool } from './pool';
 import { frameSandbox } from './sandbox';
-import { toErrorInfo, transferables, type Ctx, type FromWorker, type ToWorker } from './protocol';
+import { replyTransfer, toErrorInfo, type Ctx, type FromWorker, type ToWorker } from './protocol';
 
 const threads = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 8));
 const pool = typeof Worker === 'undefined' ? null : new ParsePool(threads, () => new Worker(new URL('./parseWorker.ts', import.meta.url), { type: 'module', name: 'strace-dfg-parse' }));
@@ -32,7 +32,7 @@ self.onmessage = async (ev: MessageEvent<ToWorker>) => {
   try {
     const fn = handlers[msg.method] as (ctx: Ctx, ...a: unknown[]) => Promise<unknown>;
     const value = await fn(ctx, ...(msg.args as unknown[]));
-    post({ type: 'result', id: msg.id, value }, transferables(value));
+    post({ type: 'result', id: msg.id, value }, replyTransfer(msg.method, value));
   } catch (e) {
     post({ type: 'error', id: msg.id, error: toErrorInfo(e) });
   } finally {
