@@ -224,10 +224,12 @@ describe('run-compressed sweeps (from the second sweep of a log on)', () => {
     const one = syntheticLog({ events: 3000, cases: 4, pairs: 40, seed: 5 });
     const log = mergeLogs(Array.from({ length: 12 }, () => one));
     const specs = [DEFAULT_MAPPING, { ...DEFAULT_MAPPING, depth: 0 }, { ...DEFAULT_MAPPING, depth: 1 }, DEFAULT_MAPPING];
+    const idx = new LogIndex(log).sequence; // one index: the sweeps after the first are run-compressed
     for (const spec of specs) {
       const m = compileMapping(log, spec);
-      expect(Array.from(maxConcurrency(log, m.pairAct, m.activities.length))).toEqual(bruteMc(log, m.pairAct, m.activities.length));
+      expect(Array.from(maxConcurrency(log, m.pairAct, m.activities.length, idx))).toEqual(bruteMc(log, m.pairAct, m.activities.length));
     }
+    expect(idx.runs).toBeInstanceOf(Int32Array);
   });
   it('split weights beyond 32767 (one pair, 40000 events at one instant)', () => {
     const events: TinyEvent[] = [];
@@ -235,11 +237,13 @@ describe('run-compressed sweeps (from the second sweep of a log on)', () => {
     events.push(['read', '/f', 2.5, 1, 1], ['read', '/g', 2.5, 0, 1]);
     const log = tinyLog([{ file: 'a.st', events }]);
     const m = compileMapping(log, { ...DEFAULT_MAPPING, depth: 0 });
-    const first = Array.from(maxConcurrency(log, m.pairAct, m.activities.length));
+    const idx = new LogIndex(log).sequence;
+    const first = Array.from(maxConcurrency(log, m.pairAct, m.activities.length, idx));
     expect(first).toEqual([40001, 1]);
-    expect(Array.from(maxConcurrency(log, m.pairAct, m.activities.length))).toEqual(first);
+    expect(Array.from(maxConcurrency(log, m.pairAct, m.activities.length, idx))).toEqual(first);
+    expect(idx.runs).toBeInstanceOf(Int32Array);
     const one = compileMapping(log, { ...DEFAULT_MAPPING, depth: 0, rewrites: [{ kind: 'regex', pattern: '^/g$', label: '/f' }] });
-    expect(Array.from(maxConcurrency(log, one.pairAct, one.activities.length))).toEqual([40002]); // at 2.5: the 40000 events of [1, 3), /f and the zero-length /g
+    expect(Array.from(maxConcurrency(log, one.pairAct, one.activities.length, idx))).toEqual([40002]); // at 2.5: the 40000 events of [1, 3), /f and the zero-length /g
   });
 });
 

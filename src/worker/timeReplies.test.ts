@@ -46,7 +46,7 @@ describe('what the Analysis keeps is never given away', () => {
       of: first.analysis, complete: true, compare: true, overview: { metric: 'busy' as const }, insights: true, access: true, timeline: 'write:/tmp/phases',
       phases: { activities: null }, untraced: true, layers: true, runTimeline: { pixels: 500 }, fileOffsets: { path: '/tmp/phases/data/rank0.dat' },
     };
-    const sent = (method: string, v: unknown) => structuredClone(v, { transfer: replyTransfer(method, v) });
+    const sent = <T>(method: string, v: T): T => structuredClone(v, { transfer: replyTransfer(method, v) });
     const kept = (v: unknown) => structuredClone(v);
     for (const [method, call] of [
       ['compare', () => s.compare(noCtx())],

@@ -7,7 +7,7 @@
  */
 
 import { AnnotationSkipper } from './annotations';
-import { D_DUR, D_RET, D_TS, R_ANNID, R_FD, R_NAMEID } from './wasm/linescan';
+import * as R from './wasm/linescanRecord';
 import {
   ARG_CLASS, ERESTART, K_BAD, K_CALL, K_EXIT, K_FRAME, K_MESSAGE, K_RESUMED, K_SIGNAL, K_SPLICED, K_UNFINISHED, POW10, PROCESS, RESUMED,
   SP_ERESTART, SP_EXITED, SP_NONE, SP_UNAVAILABLE, STRACE_MSG, TS_CLOCK, TS_FLOAT, TS_NONE, UNAVAILABLE, UNFINISHED, at, fdBefore, isDigit,
@@ -279,40 +279,40 @@ export class LineScanner extends AnnotationSkipper {
    */
   load(b: Uint8Array, r: Int32Array, f: Float64Array, o: number): void {
     const d = o >> 1;
-    const kind = (this.kind = r[o]);
-    this.pid = r[o + 3];
-    this.pidKind = r[o + 4];
+    const kind = (this.kind = r[o + R.R_KIND]);
+    this.pid = r[o + R.R_PID];
+    this.pidKind = r[o + R.R_PIDKIND];
     this.tsKind = TS_CLOCK;
-    this.ts = f[d + D_TS];
+    this.ts = f[d + R.D_TS];
     this.tsDigits = 6;
     this.tsPlus = false;
-    this.nameS = r[o + 5];
-    this.nameE = r[o + 6];
-    this.argsS = r[o + 7];
-    this.argsE = r[o + 8];
-    this.closeAt = r[o + 19];
-    this.resAt = r[o + 9];
-    const fpS = (this.fpS = r[o + 10]);
-    const fpE = (this.fpE = r[o + 11]);
-    this.annS = r[o + 12];
-    this.annE = r[o + 13];
+    this.nameS = r[o + R.R_NAMES];
+    this.nameE = r[o + R.R_NAMEE];
+    this.argsS = r[o + R.R_ARGSS];
+    this.argsE = r[o + R.R_ARGSE];
+    this.closeAt = r[o + R.R_CLOSEAT];
+    this.resAt = r[o + R.R_RESAT];
+    const fpS = (this.fpS = r[o + R.R_FPS]);
+    const fpE = (this.fpE = r[o + R.R_FPE]);
+    this.annS = r[o + R.R_ANNS];
+    this.annE = r[o + R.R_ANNE];
     this.retQ = false;
-    this.retVal = f[d + D_RET];
-    this.retAnnS = r[o + 14];
-    this.retAnnE = r[o + 15];
-    this.errS = r[o + 16];
-    this.errE = r[o + 17];
-    this.special = r[o + 18];
-    this.dur = f[d + D_DUR];
+    this.retVal = f[d + R.D_RET];
+    this.retAnnS = r[o + R.R_RETANNS];
+    this.retAnnE = r[o + R.R_RETANNE];
+    this.errS = r[o + R.R_ERRS];
+    this.errE = r[o + R.R_ERRE];
+    this.special = r[o + R.R_SPECIAL];
+    this.dur = f[d + R.D_DUR];
     this.spliceAt = -1;
     this.frameAt = -1;
     this.attached = -1;
     this.callStart = kind !== K_RESUMED;
     this.terminated = false;
     this.fpId = -1;
-    this.nameIdx = r[o + R_NAMEID];
-    const annIdx = (this.annIdx = r[o + R_ANNID]);
-    const fd = (this.fpFd = r[o + R_FD]);
+    this.nameIdx = r[o + R.R_NAMEID];
+    const annIdx = (this.annIdx = r[o + R.R_ANNID]);
+    const fd = (this.fpFd = r[o + R.R_FD]);
     if (fpS >= 0 && annIdx < 0) {
       // the fd cache (as skipAnnCmp): the kept content equals the last bytes seen for this fd
       const key = fd >= 0 && fd < 1000 ? this.fdKey[fd] : undefined; // the cache's fds (fdBefore)

@@ -18,17 +18,13 @@ typedef unsigned long long u64;
 
 #include <wasm_simd128.h>
 
+// the record of a line: STRIDE int32 slots, R_* int32 and D_* float64 indexes (generated from the one table
+// tools/linescan-record.mjs that also gives the parser its offsets)
+#include "linescanRecord.h"
+
 #define WIN (4 << 20)
 #define MAXREC 4096
-#define STRIDE 30
-
-// record fields (int32 index in a record; the doubles at int index 20, 22, 24; 29 unused: 8-byte records)
-enum { R_KIND, R_S, R_E, R_PID, R_PIDKIND, R_NAMES, R_NAMEE, R_ARGSS, R_ARGSE, R_RESAT, R_FPS, R_FPE, R_ANNS, R_ANNE,
-       R_RETANNS, R_RETANNE, R_ERRS, R_ERRE, R_SPECIAL, R_CLOSEAT, R_NAMEID = 26, R_ANNID = 27, R_FD = 28 };
 #define EXPORT(name) __attribute__((export_name(#name)))
-#define D_TS 10
-#define D_DUR 11
-#define D_RET 12
 
 static u8 win[WIN + 64] __attribute__((aligned(16)));
 static int rec[MAXREC * STRIDE] __attribute__((aligned(8)));

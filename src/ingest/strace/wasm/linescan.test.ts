@@ -6,6 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { prng } from '../../../lib/prng';
 import { digest, parseChunked } from '../../../testing/straceTestkit';
 import { generate } from '../../../../tools/gen-traces.mjs';
+import { FIELDS as RECORD_FIELDS, STRIDE, cHeader, checkLayout, tsConstants } from '../../../../tools/linescan-record.mjs';
 import { StraceParser } from '../parser';
 import { straceImporter } from '../importer';
 import type { ByteSource } from '../../source';
@@ -115,12 +116,20 @@ const long = gen('long');
 
 describe('the WebAssembly line scan', () => {
   test('the committed module is built from this linescan.c (else: node tools/build-linescan.mjs)', () => {
-    const sha = createHash('sha256').update(readFileSync(join(__dirname, 'linescan.c'))).digest('hex');
+    const sha = createHash('sha256').update(readFileSync(join(__dirname, 'linescan.c'))).update(readFileSync(join(__dirname, 'linescanRecord.h'))).digest('hex');
     expect(sha).toBe(LINESCAN_SOURCE_SHA256);
     // that its bytes are what clang makes of it is checked by `npm run refdata:check` (CI installs clang and lld)
   });
 
   test('runs here', () => expect(w).not.toBeNull());
+
+  test('the record layout is the one table of tools/linescan-record.mjs, for the C and the parser', () => {
+    expect(readFileSync(join(__dirname, 'linescanRecord.h'), 'utf8')).toBe(cHeader());
+    expect(readFileSync(join(__dirname, 'linescanRecord.ts'), 'utf8')).toBe(tsConstants());
+    expect(w!.stride).toBe(STRIDE); // the module's own STRIDE (built from the header)
+    expect(() => checkLayout([...RECORD_FIELDS, { name: 'X', type: 'i32', at: 24, doc: '' }])).toThrow(/X overlaps RET at int32 index 24/);
+    expect(() => checkLayout([{ name: 'Y', type: 'f64', at: 3, doc: '' }])).toThrow(/odd int32 index 3/);
+  });
 
   test('every fixture line it scans has every field LineScanner gives it', () => {
     const { fast, all, kinds } = compareLines(fixtureLines);

@@ -12,21 +12,9 @@ declare const WebAssembly: {
 };
 declare function atob(s: string): string;
 
-/** Record fields (int32 index in a record); the doubles are at double index (o >> 1) + D_*. */
-export const R_KIND = 0;
-export const R_S = 1;
-export const R_E = 2;
-/**
- * The ids of the call name and of the fd annotation's kept content in this thread's tables (-1: none, or a
- * full table); a frame's record (kind K_FRAME): the id of its text in the frame table at R_NAMEID.
- */
-export const R_NAMEID = 26;
-export const R_ANNID = 27;
-/** The fd before the first fd annotation (-1: none): lex.ts fdAt at fpS − 1. */
-export const R_FD = 28;
-export const D_TS = 10;
-export const D_DUR = 11;
-export const D_RET = 12;
+/** The record fields (R_*: int32 index in a record; the doubles at float64 index (o >> 1) + D_*), generated
+ * from their one definition, tools/linescan-record.mjs, which linescan.c's header is generated from too. */
+export * from './linescanRecord';
 
 export interface WasmLineScan {
   /** The window: a chunk's bytes are copied here to be scanned (`size` bytes and a few spare). */
