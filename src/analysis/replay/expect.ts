@@ -4,7 +4,7 @@
  * from a plan (what the replay must do), and from a replay's own traces (what it did), so that the check
  * compares like with like.
  */
-import { caseOps, isData, pairKinds, type Op, type OpKind } from './ops';
+import { bareCalls, caseOps, isData, pairKinds, type Op, type OpKind } from './ops';
 import type { EventLog } from '../../model/eventlog';
 import type { FileSummary, IoLine, MetaLine } from './types';
 
@@ -72,9 +72,10 @@ export function seenDo(log: EventLog, unroot: Unroot): { c: number; files: Map<s
   const back = log.paths.map((p) => unroot(p));
   const listFp = Uint8Array.from(log.paths, (p) => (/\/meta\/case\d+\.tsv$/.test(p) ? 1 : 0));
   const kinds = pairKinds(log, { keepPair: (p) => back[log.pairFp[p]] !== null });
+  const bare = bareCalls(log);
   return log.cases.map((_, c) => {
     const meta = metaPids(log, c, listFp);
-    const ops = caseOps(log, c, kinds).map((o) => ({ ...o, path: unroot(o.path)! }));
+    const ops = caseOps(log, c, kinds, bare).map((o) => ({ ...o, path: unroot(o.path)! }));
     return { c, ...doOf(ops, meta) };
   });
 }

@@ -112,26 +112,22 @@ export function pairKinds(log: EventLog, filter: OpFilter): Uint8Array {
  * The operations of case `c` (events whose pair kind is set), in start order. A directory listing —
  * open of a directory, its stat (glibc's opendir), getdents until the end, close — is one `readdir`.
  */
-export function caseOps(log: EventLog, c: number, kinds: Uint8Array): Op[] {
+export function caseOps(log: EventLog, c: number, kinds: Uint8Array, calls: readonly string[] = bareCalls(log)): Op[] {
   const from = log.caseOffsets[c];
   const to = log.caseOffsets[c + 1];
   const t0 = from < to ? log.start[from] : 0;
   const posix = posixLayers(log);
-  const raw = collect(log, from, to, t0, kinds, posix);
+  const raw = collect(log, from, to, t0, kinds, posix, calls);
   return foldListings(raw);
 }
 
-/** Per call name of a log: its bare name (cached: the pair loop would strip the layer per event). */
-const bareCache = new WeakMap<readonly string[], string[]>();
-function bareCalls(log: EventLog): string[] {
-  let b = bareCache.get(log.calls);
-  if (!b) bareCache.set(log.calls, (b = log.calls.map(bareCall)));
-  return b;
+/** Per call name of a log: its bare name (the layer stripped; caseOps' `calls`: made once for a loop over the cases). */
+export function bareCalls(log: EventLog): string[] {
+  return log.calls.map(bareCall);
 }
 
-function collect(log: EventLog, from: number, to: number, t0: number, kinds: Uint8Array, posix: Uint8Array | null): Op[] {
+function collect(log: EventLog, from: number, to: number, t0: number, kinds: Uint8Array, posix: Uint8Array | null, calls: readonly string[]): Op[] {
   const ops: Op[] = [];
-  const calls = bareCalls(log);
   const { pair, pairCall, pairFp, paths, start, dur, offset, size, pid, errno, errnos } = log;
   const layer = posix !== null ? log.layer : null;
   for (let i = from; i < to; i++) {

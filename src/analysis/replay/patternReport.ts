@@ -5,7 +5,7 @@
  */
 import type { EventLog } from '../../model/eventlog';
 import { isAppPath } from '../systemFiles';
-import { caseOps, pairKinds } from './ops';
+import { bareCalls, caseOps, pairKinds } from './ops';
 import { callCount, compress, patternOps, patternText } from './pattern';
 import { inheritedFiles } from './plan';
 import { rankGroups, type PatternGroup } from './ranks';
@@ -29,8 +29,9 @@ export interface PatternReport {
 export function patternReport(log: EventLog, keepPair: ((p: number) => boolean) | null = null): PatternReport {
   const appFp = log.paths.map(isAppPath);
   const kinds = pairKinds(log, { keepPair: (p) => appFp[log.pairFp[p]] && (keepPair === null || keepPair(p)) });
+  const bare = bareCalls(log);
   const per = log.cases.map((info, c) => {
-    const all = caseOps(log, c, kinds);
+    const all = caseOps(log, c, kinds, bare);
     const skip = inheritedFiles(all);
     const { terms, files } = patternOps(skip.size ? all.filter((o) => !skip.has(o.path)) : all);
     return { id: info.id, rid: info.rid, cid: info.cid, terms: compress(terms), files };

@@ -6,7 +6,7 @@
  */
 import type { EventLog } from '../../model/eventlog';
 import { isAppPath } from '../systemFiles';
-import { caseOps, isData, pairKinds, POSITIONED, type Op } from './ops';
+import { bareCalls, caseOps, isData, pairKinds, POSITIONED, type Op } from './ops';
 import { opsTimes } from './expect';
 import { planFiles } from './files';
 import { summarise } from './summary';
@@ -197,7 +197,8 @@ export function replayPlan(log: EventLog, opts: PlanOptions = {}): ReplayPlan {
   const appFp = log.paths.map(isAppPath);
   const kinds = pairKinds(log, { keepPair: (p) => appFp[log.pairFp[p]] && (keep === null || keep(p)) });
   const left: Record<string, number> = {};
-  const allOps: Op[][] = log.cases.map((_, c) => caseOps(log, c, kinds));
+  const bare = bareCalls(log);
+  const allOps: Op[][] = log.cases.map((_, c) => caseOps(log, c, kinds, bare));
   const dirs = directories(allOps);
   const splits = allOps.map(split);
   const recorded = splits.map((s) => summarise(s.seq));
