@@ -10,6 +10,7 @@ import { constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { parseStraceBytes } from './strace/index';
 import { forReading, gunzipSource, webInflate, type Inflate } from './gzip';
+import { stopsAfter } from '../testing/gzipStops';
 import { gunzipExact, inflatedBytes, type GunzipEnd } from './gunzipExact';
 import { identify, isIdentified } from './registry';
 import { bytesSource, chunksOf, FileFormatError } from './source';
@@ -19,22 +20,6 @@ const IOR = join(__dirname, '..', '..', 'e2e', 'fixtures', 'ior-ssf-fpp');
 const bytes = (p: string) => new Uint8Array(readFileSync(p));
 /** zlib's own output of a gzip file, what decompressed of a cut one included (a sync flush: no error at the end). */
 const truth = (gz: Uint8Array) => gunzipSync(gz, { finishFlush: constants.Z_SYNC_FLUSH });
-
-/**
- * A runtime decompressor that stops the way Chrome's DecompressionStream does (e2e/gzip.spec.ts checks the
- * real one): it gives `after` bytes, then throws a TypeError naming the Streams API.
- */
-const stopsAfter = (after: number): Inflate =>
-  async function* (input) {
-    let given = 0;
-    for await (const c of webInflate()!(input)) {
-      const n = Math.min(c.length, after - given);
-      if (n > 0) yield c.subarray(0, n);
-      given += n;
-      if (given >= after) break;
-    }
-    throw new TypeError("Failed to execute 'close' on 'WritableStreamDefaultWriter': Junk found after end of compressed data.");
-  };
 
 async function readAll(name: string, gz: Uint8Array, inflate: Inflate, step = 4096): Promise<{ data: Buffer; warnings: string[] }> {
   const warnings: string[] = [];

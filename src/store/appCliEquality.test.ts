@@ -7,12 +7,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../cli/run';
-import { Session, UI_TRACE_LIMITS } from '../session/session';
-import type { Ctx } from '../session/types';
+import { UI_TRACE_LIMITS } from '../session/session';
 import { parseHash, parseView } from '../session/view';
-import { workerHandlers } from '../worker/handlers';
-import type { Api, LoadInput, Method, Progress } from '../worker/protocol';
-import { createAppStore, type ApiClient } from './appStore';
+import type { LoadInput } from '../worker/protocol';
+import { createAppStore } from './appStore';
+import { InThread } from '../testing/inThreadClient';
 
 const MP = join(__dirname, '..', '..', 'e2e/fixtures/multiproc');
 const FILES = ['pipe_node1_1.st', 'pipe_node1_2.st', 'run2/tar_node2_1.st'];
@@ -20,22 +19,10 @@ const FILES = ['pipe_node1_1.st', 'pipe_node1_2.st', 'run2/tar_node2_1.st'];
 const dropped = (): LoadInput[] => FILES.map((f) => ({ file: new File([readFileSync(join(MP, f))], f.replace(/^.*\//, '')), name: `multiproc/${f}` }));
 
 /** The worker in this thread: its handlers over a Session built as worker.ts builds it. */
-class InThread implements ApiClient {
-  private readonly h = workerHandlers(new Session({ limits: UI_TRACE_LIMITS }));
-  busy = 0;
-  call<M extends Method>(method: M, args: Parameters<Api[M]>, onProgress?: (p: Progress) => void) {
-    const ctx: Ctx = { progress: onProgress ?? (() => {}), cancel: { cancelled: false } };
-    const fn = this.h[method] as unknown as (c: Ctx, ...a: unknown[]) => Promise<ReturnType<Api[M]>>;
-    return { id: 1, promise: fn(ctx, ...(args as unknown[])) };
-  }
-  cancel() {}
-  restart() {}
-}
-
 async function appExport(hash: string): Promise<string> {
   const { view, custom } = parseHash(hash);
   expect(custom).toBeNull();
-  const store = createAppStore(new InThread(), view);
+  const store = createAppStore(new InThread({ limits: UI_TRACE_LIMITS }), view);
   await store.getState().loadFiles(dropped());
   expect(store.getState().status).toBe('ready');
   expect(store.getState().banner).toBeNull();
@@ -85,7 +72,7 @@ describe("the app's analysis JSON = strace-dfg analyze --json on the same view",
     const custom = "(e) => e.fp.startsWith('/usr') ? e.call + ':usr' : null";
     const hash = `#v=1&rewrite=/etc=>ETC&custom=${encodeURIComponent(custom)}`;
     const { view, custom: pending } = parseHash(hash);
-    const store = createAppStore(new InThread(), view, pending);
+    const store = createAppStore(new InThread({ limits: UI_TRACE_LIMITS }), view, pending);
     await store.getState().loadFiles(dropped());
     await store.getState().confirmCustom(true);
     const app = (await store.getState().exportJson()).join('');

@@ -8,28 +8,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../cli/run';
-import { Session, UI_TRACE_LIMITS } from '../session/session';
-import type { Ctx } from '../session/types';
+import { UI_TRACE_LIMITS } from '../session/session';
 import { DARSHAN_FIXTURES } from '../testing/darshanFixtures';
-import { workerHandlers } from '../worker/handlers';
-import type { Api, LoadInput, Method, Progress } from '../worker/protocol';
-import { createAppStore, type ApiClient } from './appStore';
+import type { LoadInput } from '../worker/protocol';
+import { createAppStore } from './appStore';
+import { InThread } from '../testing/inThreadClient';
 
 const E3SM = 'e3sm_io_heatmaps_and_dxt/e3sm_io_heatmap_only.darshan';
 const MPIIO = 'mpi_io_test_with_dxt/treddy_mpi-io-test_id4373053_6-2-60198-9815401321915095332_1.darshan';
 const dropped = (rel: string): LoadInput[] => [{ file: new File([readFileSync(join(DARSHAN_FIXTURES, rel))], rel.replace(/^.*\//, '')) }];
-
-class InThread implements ApiClient {
-  private readonly h = workerHandlers(new Session({ limits: UI_TRACE_LIMITS }));
-  busy = 0;
-  call<M extends Method>(method: M, args: Parameters<Api[M]>, onProgress?: (p: Progress) => void) {
-    const ctx: Ctx = { progress: onProgress ?? (() => {}), cancel: { cancelled: false } };
-    const fn = this.h[method] as unknown as (c: Ctx, ...a: unknown[]) => Promise<ReturnType<Api[M]>>;
-    return { id: 1, promise: fn(ctx, ...(args as unknown[])) };
-  }
-  cancel() {}
-  restart() {}
-}
 
 /** `strace-dfg analyze --json LOG`, run in the log's folder (the app names a dropped file by its name). */
 async function cli(rel: string): Promise<string> {
@@ -49,7 +36,7 @@ async function cli(rel: string): Promise<string> {
 
 describe('a Darshan log without a DXT trace in the app', () => {
   it('is analysed: no cases, the reason of the empty graph, the heatmap overview', async () => {
-    const store = createAppStore(new InThread());
+    const store = createAppStore(new InThread({ limits: UI_TRACE_LIMITS }));
     await store.getState().loadFiles(dropped(E3SM));
     const s = store.getState();
     expect(s.status).toBe('ready');
@@ -64,7 +51,7 @@ describe('a Darshan log without a DXT trace in the app', () => {
 
 describe("the app's analysis JSON = strace-dfg analyze --json", () => {
   it.each([E3SM, MPIIO])('%s', async (rel) => {
-    const store = createAppStore(new InThread());
+    const store = createAppStore(new InThread({ limits: UI_TRACE_LIMITS }));
     await store.getState().loadFiles(dropped(rel));
     expect(store.getState().status).toBe('ready');
     const app = (await store.getState().exportJson()).join('');

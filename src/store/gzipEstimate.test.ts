@@ -8,28 +8,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { Session } from '../session/session';
 import { traceSizes } from '../session/estimate';
 import { bytesSource } from '../ingest/source';
-import type { Ctx } from '../session/types';
-import { workerHandlers } from '../worker/handlers';
-import type { Api, Method, Progress } from '../worker/protocol';
-import { createAppStore, type ApiClient } from './appStore';
+import { createAppStore } from './appStore';
+import { InThread } from '../testing/inThreadClient';
 import { estimateLoad, traceBytes } from './memory';
-
-class InThread implements ApiClient {
-  private readonly h = workerHandlers(new Session());
-  busy = 0;
-  calls: string[] = [];
-  call<M extends Method>(method: M, args: Parameters<Api[M]>, onProgress?: (p: Progress) => void) {
-    this.calls.push(method);
-    const ctx: Ctx = { progress: onProgress ?? (() => {}), cancel: { cancelled: false } };
-    const fn = this.h[method] as unknown as (c: Ctx, ...a: unknown[]) => Promise<ReturnType<Api[M]>>;
-    return { id: 1, promise: fn(ctx, ...(args as unknown[])) };
-  }
-  cancel() {}
-  restart() {}
-}
 
 const IOR = join(__dirname, '..', '..', 'e2e', 'fixtures', 'ior-ssf-fpp');
 /** ~64 MiB of trace: the head of a real IOR run, then 150 lines of its I/O phase over and over (a long loop). */

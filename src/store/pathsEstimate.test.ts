@@ -7,26 +7,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Session } from '../session/session';
-import type { Ctx } from '../session/types';
 import { makeManyPathsTraces } from '../testing/manyPaths';
-import { workerHandlers } from '../worker/handlers';
-import type { Api, Method, Progress } from '../worker/protocol';
-import { createAppStore, type ApiClient } from './appStore';
-
-class InThread implements ApiClient {
-  private readonly h = workerHandlers(new Session());
-  busy = 0;
-  calls: string[] = [];
-  call<M extends Method>(method: M, args: Parameters<Api[M]>, onProgress?: (p: Progress) => void) {
-    this.calls.push(method);
-    const ctx: Ctx = { progress: onProgress ?? (() => {}), cancel: { cancelled: false } };
-    const fn = this.h[method] as unknown as (c: Ctx, ...a: unknown[]) => Promise<ReturnType<Api[M]>>;
-    return { id: 1, promise: fn(ctx, ...(args as unknown[])) };
-  }
-  cancel() {}
-  restart() {}
-}
+import { createAppStore } from './appStore';
+import { InThread } from '../testing/inThreadClient';
 
 const tmp = mkdtempSync(join(tmpdir(), 'strace-dfg-paths-app-'));
 let many = '';

@@ -55,16 +55,13 @@ export interface ViewCallbacks {
 
 export const edgeId = (s: string, t: string): string => JSON.stringify([s, t]);
 
-/** A box in rendered (canvas) px. */
-export interface Box {
+/** A box (graph or rendered canvas px). */
+interface Box {
   x1: number;
   y1: number;
   x2: number;
   y2: number;
 }
-
-/** Space kept between a lifted node and the overlay, and between the lifted graph and the canvas top (px). */
-const CLEAR_GAP = 4;
 
 export class CyView {
   readonly cy: Core;
@@ -73,8 +70,6 @@ export class CyView {
   private lastSelected: string | null = null;
   private theme: GraphTheme;
   private focused: string | null = null;
-  /** What is drawn over the canvas (the legend): its box in canvas px, or null. */
-  private overlay: () => Box | null = () => null;
 
   constructor(container: HTMLElement, cb: ViewCallbacks, theme: GraphTheme = LIGHT) {
     this.theme = theme;
@@ -226,15 +221,9 @@ export class CyView {
     return Math.min((cy.width() - 48) / bb.w, (cy.height() - 48) / bb.h);
   }
 
-  /** The box of what is drawn over the canvas (the legend), which fit() keeps nodes clear of when it can. */
-  setOverlay(box: () => Box | null): void {
-    this.overlay = box;
-  }
-
   /**
    * Fits the graph in view, zooming in at most to `maxZoom` (a small graph is not blown up) and out at
-   * least to `minZoom` (a pane that opened keeps the labels readable); then lifts it clear of the overlay
-   * when there is room (`clearOf`).
+   * least to `minZoom` (a pane that opened keeps the labels readable).
    */
   fit(maxZoom = 1.4, minZoom = 0): void {
     const cy = this.cy;
@@ -247,30 +236,6 @@ export class CyView {
       cy.zoom(minZoom);
       cy.center();
     }
-    this.clearOf(this.overlay());
-  }
-
-  /**
-   * When a node lies under `box` (canvas px), pans the graph up just enough for every node beside the box
-   * to clear it — only if the whole graph (edges, loops and labels too) then stays inside the canvas; the
-   * zoom, so the label size, never changes. Returns the pan (px; 0: nothing covered, or no room above).
-   */
-  clearOf(box: Box | null): number {
-    if (!box || !(box.x2 > box.x1 && box.y2 > box.y1)) return 0;
-    const cy = this.cy;
-    let covered = false;
-    let need = 0;
-    this.acts().forEach((n) => {
-      const b = n.renderedBoundingBox({ includeLabels: false, includeOverlays: false });
-      if (!(b.x1 < box.x2 && box.x1 < b.x2 && b.y2 > box.y1)) return;
-      if (b.y1 < box.y2) covered = true;
-      need = Math.max(need, b.y2 - box.y1 + CLEAR_GAP);
-    });
-    if (!covered) return 0;
-    const top = cy.elements().renderedBoundingBox().y1;
-    if (top - need < CLEAR_GAP) return 0;
-    cy.panBy({ x: 0, y: -need });
-    return need;
   }
 
   /**
@@ -280,7 +245,6 @@ export class CyView {
    */
   declutterLabels(): void {
     const cy = this.cy;
-    type Box = { x1: number; y1: number; x2: number; y2: number };
     const meet = (a: Box, b: Box): boolean => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
     const nodes: Box[] = this.acts().map((n) => n.boundingBox({ includeLabels: false, includeOverlays: false }));
     const kept: Box[] = [];
@@ -375,7 +339,7 @@ export class CyView {
   }
 }
 
-function rendered(b: { x1: number; y1: number; x2: number; y2: number }): { x1: number; y1: number; x2: number; y2: number } {
+function rendered(b: Box): Box {
   return { x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2 };
 }
 
