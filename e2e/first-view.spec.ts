@@ -21,8 +21,7 @@ for (const name of MPI_FIXTURES) {
       const least = w === 1024 ? 10 : 11;
       for (const n of acts) expect(n.labelPx, n.id).toBeGreaterThanOrEqual(least);
       if (acts.length < total) await expect(page.getByTestId('graph-shown')).toContainText(`showing ${acts.length} of ${total} activities`);
-      // the legend (bottom left, folded at 1024×700) covers no node: the fit lifts the graph clear of it
-      // (a pan, the labels keep their size) — on these runs there is room above the graph to do so
+      // the legend covers no node (a strip under the canvas since #28.2, never drawn over it)
       const canvas = (await page.getByTestId('graph-canvas').boundingBox())!;
       const l = (await page.getByTestId('graph-legend').boundingBox())!;
       const legend = { x1: l.x - canvas.x, y1: l.y - canvas.y, x2: l.x - canvas.x + l.width, y2: l.y - canvas.y + l.height };
