@@ -58,7 +58,8 @@ export async function readFiles(ctx: Ctx, given: readonly LoadItem[], opts: Load
   const sources = inputs.map(sourceOf);
   // gzip files count with their compressed size (progress counts what is read from disk)
   const total = sources.reduce((s, i) => s + i.size, 0);
-  const throttle = new Throttle(ctx.progress, ctx.progressMs);
+  // trailing: the count shown is never older than the interval while files parse (e2e/cancel.spec.ts)
+  const throttle = new Throttle(ctx.progress, ctx.progressMs, true);
   const pool = opts.singleThread ? null : env.pool;
   const predicate = pathPredicate(opts.pathFilter);
   let done = 0;
@@ -121,9 +122,14 @@ export async function readFiles(ctx: Ctx, given: readonly LoadItem[], opts: Load
       throw e;
     } finally {
       unwatch();
+      throttle.close();
     }
   } else {
-    for (let k = 0; k < inputs.length; k++) await one(k);
+    try {
+      for (let k = 0; k < inputs.length; k++) await one(k);
+    } finally {
+      throttle.close();
+    }
   }
   if (ctx.cancel.cancelled) {
     incoming?.stop();
