@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyFileReport, EventLogBuilder, mergeLogs, validate, type EventLog } from '../../model';
 import { referenceValues } from '../../testing/refdata';
 import { digest } from '../../testing/straceTestkit';
+import { altered } from '../../testing/h5Altered';
 import { parseStraceBytes } from '../strace';
 import { isHdf5, loadH5wasm, nativeHdf5Bytes, readHdf5Log, writeNativeHdf5, type H5Module } from './index';
 
@@ -40,27 +41,6 @@ function expectIdentical(a: EventLog, b: EventLog): void {
   expect(b.files).toEqual(a.files);
 }
 
-type DatasetArgs = Parameters<ReturnType<InstanceType<H5Module['api']['File']>['create_group']>['create_dataset']>[0];
-
-/** h5wasm as the native writer sees it, except that one dataset (`group/name`) is written as `change` says,
- * or not at all (`change` gives null): a file of an older writer, or a broken one. */
-function altered(m: H5Module, dataset: string, change: (args: DatasetArgs) => DatasetArgs | null): H5Module {
-  const [group, name] = dataset.split('/');
-  class File extends m.api.File {
-    override create_group(g: string, trackOrder?: boolean) {
-      const grp = super.create_group(g, trackOrder);
-      if (g !== group) return grp;
-      const create = grp.create_dataset.bind(grp);
-      grp.create_dataset = (args: DatasetArgs) => {
-        if (args.name !== name) return create(args);
-        const a = change(args);
-        return a ? create(a) : (null as never);
-      };
-      return grp;
-    }
-  }
-  return { ...m, api: { ...m.api, File } };
-}
 const without = (m: H5Module, dataset: string): H5Module => altered(m, dataset, () => null);
 
 /** A small log with every edge: split cases, NaN dur/size, non-ASCII and odd paths, errnos, line numbers. */

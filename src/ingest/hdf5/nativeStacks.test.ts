@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mergeLogs, validate, type EventLog } from '../../model';
 import { parsedStackFixtures, stackFixtures } from '../../testing/stackFixtures';
 import { digest } from '../../testing/straceTestkit';
+import { altered } from '../../testing/h5Altered';
 import { loadH5wasm, readHdf5Log, writeNativeHdf5, type H5Module } from './index';
 
 let h5: H5Module;
@@ -15,26 +16,6 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'h5stacks-'));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-type DatasetArgs = Parameters<ReturnType<InstanceType<H5Module['api']['File']>['create_group']>['create_dataset']>[0];
-/** h5wasm writing every dataset but `group/name` as the native writer asks; that one as `change` says (null: not at all). */
-function altered(m: H5Module, dataset: string, change: (args: DatasetArgs) => DatasetArgs | null): H5Module {
-  const [group, name] = dataset.split('/');
-  class File extends m.api.File {
-    override create_group(g: string, trackOrder?: boolean) {
-      const grp = super.create_group(g, trackOrder);
-      if (g !== group) return grp;
-      const create = grp.create_dataset.bind(grp);
-      grp.create_dataset = (args: DatasetArgs) => {
-        if (args.name !== name) return create(args);
-        const a = change(args);
-        return a ? create(a) : (null as never);
-      };
-      return grp;
-    }
-  }
-  return { ...m, api: { ...m.api, File } };
-}
 
 const roundTrip = (log: EventLog, name: string, m: H5Module = h5, slab?: number): EventLog => {
   const path = join(dir, name);
