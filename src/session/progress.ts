@@ -1,5 +1,10 @@
 import type { Progress } from './types';
 
+// Timers exist in every runtime the Session runs in (browser, Web Worker, Node); the core's type checks
+// have neither the DOM nor Node's library.
+declare function setTimeout(callback: () => void, ms: number): unknown;
+declare function clearTimeout(id: unknown): void;
+
 /**
  * Reports progress at most every `ms` milliseconds (and always when forced). `trailing`: a report dropped
  * by the throttle is sent once the interval has passed, unless a newer one was sent meanwhile: the line
@@ -12,7 +17,7 @@ export class Throttle {
   private last = 0;
   private readonly t0: number;
   private pending: Progress | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timer: unknown = null;
   constructor(
     private readonly emit: (p: Progress) => void,
     private readonly ms = 100,
