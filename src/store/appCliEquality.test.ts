@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../cli/run';
+import { runCli } from '../testing/cliRun';
 import { UI_TRACE_LIMITS } from '../session/session';
 import { parseHash, parseView } from '../session/view';
 import type { LoadInput } from '../worker/protocol';
@@ -30,12 +30,10 @@ async function appExport(hash: string): Promise<string> {
 }
 
 async function cli(...argv: string[]): Promise<string> {
-  let out = '';
-  let err = '';
-  const code = await main(['analyze', '--json', ...argv, MP], { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-  expect(err).toBe('');
-  expect(code).toBe(0);
-  return out;
+  const r = await runCli('analyze', '--json', ...argv, MP);
+  expect(r.err).toBe('');
+  expect(r.code).toBe(0);
+  return r.out;
 }
 
 // depth, an exclude filter, a partition by cid against a regex over case ids, a right-click case filter, split by pid

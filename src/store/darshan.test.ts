@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../cli/run';
 import { UI_TRACE_LIMITS } from '../session/session';
+import { runCli } from '../testing/cliRun';
 import { DARSHAN_FIXTURES } from '../testing/darshanFixtures';
 import type { LoadInput } from '../worker/protocol';
 import { createAppStore } from './appStore';
@@ -20,18 +20,16 @@ const dropped = (rel: string): LoadInput[] => [{ file: new File([readFileSync(jo
 
 /** `strace-dfg analyze --json LOG`, run in the log's folder (the app names a dropped file by its name). */
 async function cli(rel: string): Promise<string> {
-  let out = '';
-  let err = '';
   const cwd = process.cwd();
   process.chdir(join(DARSHAN_FIXTURES, rel.replace(/\/[^/]*$/, '')));
   try {
-    const code = await main(['analyze', '--json', rel.replace(/^.*\//, '')], { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } });
-    expect(code).toBe(0);
+    const r = await runCli('analyze', '--json', rel.replace(/^.*\//, ''));
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/^(strace-dfg: warning .*\n)*$/);
+    return r.out;
   } finally {
     process.chdir(cwd);
   }
-  expect(err).toMatch(/^(strace-dfg: warning .*\n)*$/);
-  return out;
 }
 
 describe('a Darshan log without a DXT trace in the app', () => {

@@ -7,8 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { CounterFilesReport } from '../../analysis/darshan/counterFiles';
 import { formatCount } from '../../lib/format';
 import { useApp } from '../appContext';
-import { SortHeader } from '../tables/SortHeader';
-import '../tables/tables.css';
+import { ColumnTable } from '../tables/ColumnTable';
 import './darshan.css';
 import { COUNTER_COLUMNS, counterCell, counterTitle, filterCounterRows, nextCounterSort, sortCounterRows, type CounterSort } from './counterTable';
 
@@ -33,53 +32,32 @@ export function CounterFilesTable() {
   if (!report) return <p className="muted">Reading Darshan's counters…</p>;
   const shown = rows.slice(0, MAX_ROWS);
   return (
-    <section className="tbl-panel counter-files" aria-label="Files (Darshan counters)" data-testid="counter-files">
-      <div className="tbl-toolbar">
-        <input type="search" placeholder="Filter files…" aria-label="Filter files" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="counter-files-filter" />
-        <select value={module} onChange={(e) => setModule(e.target.value)} aria-label="Module" data-testid="counter-files-module">
-          <option value="">all modules</option>
-          {report.modules.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </select>
-        <span className="tbl-count" data-testid="counter-files-count">
-          {formatCount(report.rows.length)} records of {formatCount(new Set(report.rows.map((r) => r.file)).size)} files
-          {rows.length !== report.rows.length && ` · ${formatCount(rows.length)} match`}
-          {rows.length > shown.length && ` · first ${formatCount(shown.length)} shown`}
-        </span>
-        <span className="tbl-note" title="Straight from the counters Darshan kept while the job ran: the whole job, whatever the view's filters and time window">
-          Darshan's counters{report.partial.length ? ` (partial: ${report.partial.join(', ')})` : ''}
-        </span>
-      </div>
-      <div className="tbl-scroll fill">
-        <table className="tbl">
-          <thead>
-            <tr>
-              {COUNTER_COLUMNS.map((c) => (
-                <SortHeader key={c.key} label={c.label} help={c.help} numeric={c.numeric} active={sort.column === c.key ? sort.dir : null}
-                  onSort={() => setSort((s) => nextCounterSort(s, c.key))} testId={`counter-files-sort-${c.key}`} />
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((r, i) => (
-              <tr key={`${r.log}\u0000${r.module}\u0000${r.file}\u0000${r.rank}\u0000${i}`} title={counterTitle(r)} data-testid="counter-files-row">
-                {COUNTER_COLUMNS.map((c) => {
-                  const text = counterCell(r, c.key);
-                  return (
-                    <td key={c.key} className={`${c.key === 'file' ? 'act' : c.numeric ? 'num' : c.key === 'common' ? 'counter-sizes' : ''}${text === '–' ? ' missing' : ''}`} data-col={c.key}>
-                      {text}
-                    </td>
-                  );
-                })}
-              </tr>
+    <ColumnTable className="counter-files" label="Files (Darshan counters)" testId="counter-files" sortIds="counter-files" columns={COUNTER_COLUMNS} sort={sort}
+      onSort={(k) => setSort((s) => nextCounterSort(s, k))} rows={shown} cell={counterCell}
+      cellClass={(_r, k) => (k === 'file' ? 'act' : COUNTER_COLUMNS.find((c) => c.key === k)!.numeric ? 'num' : k === 'common' ? 'counter-sizes' : '')}
+      row={(r, i) => ({ key: `${r.log}\u0000${r.module}\u0000${r.file}\u0000${r.rank}\u0000${i}`, title: counterTitle(r), 'data-testid': 'counter-files-row' })}
+      empty={rows.length ? null : report.rows.length === 0 ? 'These logs have no file records.' : `No record matches “${query}”.`}
+      toolbar={
+        <>
+          <input type="search" placeholder="Filter files…" aria-label="Filter files" value={query} onChange={(e) => setQuery(e.target.value)} data-testid="counter-files-filter" />
+          <select value={module} onChange={(e) => setModule(e.target.value)} aria-label="Module" data-testid="counter-files-module">
+            <option value="">all modules</option>
+            {report.modules.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
             ))}
-          </tbody>
-        </table>
-        {rows.length === 0 && <p className="tbl-empty">{report.rows.length === 0 ? 'These logs have no file records.' : `No record matches “${query}”.`}</p>}
-      </div>
-    </section>
+          </select>
+          <span className="tbl-count" data-testid="counter-files-count">
+            {formatCount(report.rows.length)} records of {formatCount(new Set(report.rows.map((r) => r.file)).size)} files
+            {rows.length !== report.rows.length && ` · ${formatCount(rows.length)} match`}
+            {rows.length > shown.length && ` · first ${formatCount(shown.length)} shown`}
+          </span>
+          <span className="tbl-note" title="Straight from the counters Darshan kept while the job ran: the whole job, whatever the view's filters and time window">
+            Darshan's counters{report.partial.length ? ` (partial: ${report.partial.join(', ')})` : ''}
+          </span>
+        </>
+      }
+    />
   );
 }
