@@ -73,11 +73,18 @@ fresh() { rm -rf "${W:?}/$1" && mkdir -p "$W/$1"; }
 mkfile() { head -c "$2" /dev/zero | tr '\0' x > "$1"; }   # input data made before the trace starts (compressible: strace prints buffers)
 MiB=1048576
 
+# fio_on_data DIR CID MIB OPTIONS [STRACE_OPTS]: a fresh DIR (with an MIB MiB input file `data` unless MIB is
+# 0), and one fio process (rank 0) of one job named CID on DIR/data
+fio_on_data() {
+  fresh "$1"
+  if [ "$3" -gt 0 ]; then mkfile "$W/$1/data" $(($3 * MiB)); fi
+  fio_case "$1" "$2" 0 "[$2]
+filename=$W/$1/data
+$4" "${5:-}"
+}
+
 run_fio_seq_read() {
-  fresh fio-seq-read; mkfile $W/fio-seq-read/data $((16 * MiB))
-  fio_case fio-seq-read seqread 0 "[seqread]
-filename=$W/fio-seq-read/data
-rw=read
+  fio_on_data fio-seq-read seqread 16 "rw=read
 bs=1M
 size=16M
 ioengine=psync
@@ -85,10 +92,7 @@ zero_buffers=1"
 }
 
 run_fio_seq_write() {
-  fresh fio-seq-write
-  fio_case fio-seq-write seqwrite 0 "[seqwrite]
-filename=$W/fio-seq-write/data
-rw=write
+  fio_on_data fio-seq-write seqwrite 0 "rw=write
 bs=1M
 size=16M
 ioengine=psync
@@ -108,10 +112,7 @@ zero_buffers=1"
 
 # 3,072 random 4 KiB reads through lseek + read (ioengine=sync), over a 64 MiB file
 run_fio_rand_read() {
-  fresh fio-rand-read; mkfile $W/fio-rand-read/data $((64 * MiB))
-  fio_case fio-rand-read randread 0 "[randread]
-filename=$W/fio-rand-read/data
-rw=randread
+  fio_on_data fio-rand-read randread 64 "rw=randread
 bs=4k
 size=64M
 io_size=12M
@@ -136,10 +137,7 @@ zero_buffers=1" "-e trace=openat,read,close"
 
 # 3,072 random 4 KiB pwrite
 run_fio_rand_write() {
-  fresh fio-rand-write; mkfile $W/fio-rand-write/data $((64 * MiB))
-  fio_case fio-rand-write randwrite 0 "[randwrite]
-filename=$W/fio-rand-write/data
-rw=randwrite
+  fio_on_data fio-rand-write randwrite 64 "rw=randwrite
 bs=4k
 size=64M
 io_size=12M
@@ -150,10 +148,7 @@ zero_buffers=1"
 
 # 1 MiB writes starting 4 KiB into the file: every request 4 KiB off a 1 MiB boundary (256 of them)
 run_fio_misaligned() {
-  fresh fio-misaligned
-  fio_case fio-misaligned misaligned 0 "[misaligned]
-filename=$W/fio-misaligned/data
-rw=write
+  fio_on_data fio-misaligned misaligned 0 "rw=write
 bs=1M
 offset=4k
 size=256M
@@ -163,10 +158,7 @@ zero_buffers=1"
 
 # strided: 1 MiB read, 1 MiB skipped (rw=read:1M): sequential, never consecutive
 run_fio_strided() {
-  fresh fio-strided; mkfile $W/fio-strided/data $((64 * MiB))
-  fio_case fio-strided strided 0 "[strided]
-filename=$W/fio-strided/data
-rw=read:1M
+  fio_on_data fio-strided strided 64 "rw=read:1M
 bs=1M
 size=64M
 ioengine=psync
@@ -175,10 +167,7 @@ zero_buffers=1"
 
 # 1,024 writes of 4 KiB, an fsync after each
 run_fio_fsync() {
-  fresh fio-fsync
-  fio_case fio-fsync fsync 0 "[fsync]
-filename=$W/fio-fsync/data
-rw=write
+  fio_on_data fio-fsync fsync 0 "rw=write
 bs=4k
 size=4M
 fsync=1
@@ -188,10 +177,7 @@ zero_buffers=1"
 
 # the same 8 MiB read 3 times (loops=3): redundant reads
 run_fio_reread() {
-  fresh fio-reread; mkfile $W/fio-reread/data $((8 * MiB))
-  fio_case fio-reread reread 0 "[reread]
-filename=$W/fio-reread/data
-rw=read
+  fio_on_data fio-reread reread 8 "rw=read
 bs=1M
 size=8M
 loops=3
@@ -201,10 +187,7 @@ zero_buffers=1"
 
 # the same 8 MiB written 3 times: redundant writes
 run_fio_rewrite() {
-  fresh fio-rewrite
-  fio_case fio-rewrite rewrite 0 "[rewrite]
-filename=$W/fio-rewrite/data
-rw=write
+  fio_on_data fio-rewrite rewrite 0 "rw=write
 bs=1M
 size=8M
 loops=3

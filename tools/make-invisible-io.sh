@@ -32,12 +32,17 @@ fio_case() {
 fresh() { rm -rf "${W:?}/$1" && mkdir -p "$W/$1"; }
 mkfile() { head -c "$2" /dev/zero | tr '\0' x > "$1"; }
 
+# fio_on_data DIR CID MIB OPTIONS: a fresh DIR holding an MIB MiB data file, and one fio job named CID on it
+fio_on_data() {
+  fresh "$1"; mkfile "$W/$1/data" $(($3 * MiB))
+  fio_case "$1" "$2" "[$2]
+filename=$W/$1/data
+$4"
+}
+
 # 32 MiB read through mmap (fio's mmap engine: the file is mapped, the data copied from memory)
 run_fio_mmap() {
-  fresh fio-mmap; mkfile $W/fio-mmap/data $((32 * MiB))
-  fio_case fio-mmap mmap "[mmap]
-filename=$W/fio-mmap/data
-rw=read
+  fio_on_data fio-mmap mmap 32 "rw=read
 bs=1M
 size=32M
 ioengine=mmap"
@@ -45,10 +50,7 @@ ioengine=mmap"
 
 # 2,048 random 4 KiB writes through libaio (O_DIRECT, 8 in flight, submitted 4 at a time)
 run_fio_libaio() {
-  fresh fio-libaio; mkfile $W/fio-libaio/data $((8 * MiB))
-  fio_case fio-libaio libaio "[libaio]
-filename=$W/fio-libaio/data
-rw=randwrite
+  fio_on_data fio-libaio libaio 8 "rw=randwrite
 bs=4k
 size=8M
 randrepeat=1
@@ -62,10 +64,7 @@ zero_buffers=1"
 
 # 2,048 random 4 KiB reads through io_uring (O_DIRECT, 8 in flight)
 run_fio_io_uring() {
-  fresh fio-io-uring; mkfile $W/fio-io-uring/data $((8 * MiB))
-  fio_case fio-io-uring uring "[uring]
-filename=$W/fio-io-uring/data
-rw=randread
+  fio_on_data fio-io-uring uring 8 "rw=randread
 bs=4k
 size=8M
 randrepeat=1
@@ -76,10 +75,7 @@ iodepth=8"
 
 # 128 sequential 64 KiB reads with O_DIRECT (pread: seen by strace, but past the page cache)
 run_fio_direct() {
-  fresh fio-direct; mkfile $W/fio-direct/data $((8 * MiB))
-  fio_case fio-direct direct "[direct]
-filename=$W/fio-direct/data
-rw=read
+  fio_on_data fio-direct direct 8 "rw=read
 bs=64k
 size=8M
 ioengine=psync
