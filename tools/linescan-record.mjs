@@ -1,6 +1,6 @@
 /**
  * The record layout of the WebAssembly line scan, defined once (docs/ARCHITECTURE.md "The strace line scan").
- * linescan.c writes one record per line and the parser reads it (strace/scan.ts `load`, strace/window.ts): both
+ * linescan.c writes one record per line and the parser reads it (strace/scannedLine.ts `load`, strace/window.ts): both
  * take their offsets from files generated from this table by tools/build-linescan.mjs —
  * src/ingest/strace/wasm/linescanRecord.h (C) and linescanRecord.ts (TypeScript). linescan.test.ts fails when
  * either differs from a generation of this table.

@@ -4,20 +4,22 @@
  */
 import { EventLogBuilder, MAX_TIME, caseFromFileName, emptyFileReport } from '../../model';
 import type { EventLog, FileReport } from '../../model';
-import { ByteTable, decodeUtf8, hashBytes } from './bytes';
+import { CallOffsets, positionsUnknown } from './callOffsets';
 import { StraceClock } from './clock';
 import { DurationCheck } from './durations';
 import {
-  DROPPED_KINDS, D_BLANK, D_ERESTART, D_EXIT, D_FILTERED, D_ORPHAN_RESUMED, D_ORPHAN_UNFINISHED, D_ORPHAN_STACK_FRAME, D_RESUMED, D_SIGNAL, D_STACK_FRAME,
-  D_STRACE_MESSAGE, D_TRUNCATED_LAST_LINE, D_UNAVAILABLE, D_UNFINISHED_EXITED, D_UNPARSABLE,
+  D_BLANK, D_ERESTART, D_EXIT, D_FILTERED, D_ORPHAN_RESUMED, D_ORPHAN_UNFINISHED, D_RESUMED, D_SIGNAL, D_STRACE_MESSAGE, D_TRUNCATED_LAST_LINE,
+  D_UNAVAILABLE, D_UNFINISHED_EXITED,
 } from './dropped';
-import { FdTracker, type CallFacts } from './fds';
+import { FdTracker } from './fds';
+import { StackFrames } from './frames';
+import { LinePids } from './linePids';
+import { LineTally, MAX_SPLICES } from './tally';
 import { MAX_LINE } from './lines';
 import { aioRequests, submitFp, type AioRequest } from './aio';
 import { F_AIO, F_FILE, F_OPEN, F_SIZE, NameTables } from './names';
-import { AF_DIRECT, OC_NONE, OC_OPEN, argFlags, lseekTraced, needsFlags, needsTail, offsetClass, tailNumbers, usesPosition } from './offsetcalls';
+import { OC_NONE, lseekTraced } from './offsetcalls';
 import * as S from './scan';
-import { fdAt } from './scan';
 import { WindowedSplitter } from './window';
 
 export interface StraceParseOptions {
@@ -33,12 +35,8 @@ export interface StraceParseOptions {
 }
 
 export { MAX_LINE };
-const MAX_UNPARSABLE = 100;
 /** MAX_TIME as a module constant (read per event). */
 const MAX_T = MAX_TIME;
-/** A call line cut by more strace messages than this in a row is dropped (bounds the work per line). */
-const MAX_SPLICES = 8;
-const UNPARSABLE_TEXT = 300;
 
 export class StraceParser extends WindowedSplitter {
   /** Created on the first push, sized from it (growing the columns of a big file by doubling is costly). */
@@ -46,57 +44,41 @@ export class StraceParser extends WindowedSplitter {
   private readonly fileName: string;
   private readonly report: FileReport;
   private readonly filter: ((fp: string) => boolean) | undefined;
-  private readonly filePid: number;
+  /** The process of each line (linePids.ts). */
+  private readonly pids: LinePids;
   private splice: Uint8Array | null = null;
   private spliceLine = 0;
   /** How many strace messages in a row cut the pending call line; calls dropped for too many. */
   private spliceDepth = 0;
-  private spliceDropped = 0;
-  private badTimes = 0;
   private lineNo = 0;
   /** Created on the first push, with the builder. */
   private names!: NameTables;
-  private fds!: FdTracker;
-  private readonly facts: CallFacts = { pid: 0, fd: -1, fp: 0, failed: false, ret: NaN, flags: 0, tail: new Float64Array(2), b: null, argsS: 0, argsE: 0 };
-  /** Per pid with a pending call of an offset class: its fd, flags and tail numbers from the unfinished line. */
-  private pendOff = new Map<number, { fd: number; flags: number; t0: number; t1: number }>();
+  /** The offsets of the calls (callOffsets.ts, over the fd tables of fds.ts). */
+  private offsets!: CallOffsets;
   private pending = new Map<number, number>();
   private pendCall = new Map<number, number>();
   private pendFp = new Map<number, number>();
-  /** Per fp: the successful opens with O_DIRECT (FileReport.direct). */
-  private direct = new Map<number, number>();
   /** Per pid: the libaio requests of its unfinished io_submit (aio.ts), pushed when it resumes. */
   private pendAio = new Map<number, AioRequest[]>();
   private readonly clock = new StraceClock();
   private readonly durs = new DurationCheck(() => this.clock.resolution());
   private durSeen = false;
   private annSeen = false;
-  private pidKinds = 0;
-  private unprefixed = false;
-  private attached = new Set<number>();
-  private mainPid = -1;
   private recognized = 0;
-  private readonly counts = new Float64Array(DROPPED_KINDS.length);
-  // strace -k: the frames after a call's line are its stack (docs/FORMATS.md "Stacks")
-  /** The event the frames being read belong to (-1: none, e.g. after a `= ?` call or a signal). */
-  private stackAt = -1;
-  /** The frame ids read since the last call line. */
-  private frameBuf = new Int32Array(64);
-  private nFrames = 0;
-  /** 1 when the first of them was read from the end of a call's line (not a line of its own). */
-  private frameInLine = 0;
-  private framesSeen = false;
-  /** Frame ids by the frame's bytes (lines the JavaScript scanner read, or a full thread table). */
-  private readonly frameBytes = new ByteTable(10);
+  /** The lines not used as events, per kind, and the unparsable ones (tally.ts). */
+  private readonly tally: LineTally;
+  /** strace -k: the frames after a call's line (frames.ts); created on the first push, with the builder. */
+  private frames!: StackFrames;
 
   constructor(fileName: string, opts?: StraceParseOptions) {
     super(opts?.scan !== 'js');
     this.fileName = fileName;
     this.report = emptyFileReport(fileName, 'strace');
+    this.tally = new LineTally(this.report);
     this.filter = opts?.pathFilter;
     this.hint = opts?.firstChunkHint ?? 0;
     const m = /\.(\d+)$/.exec(fileName);
-    this.filePid = m ? Number(m[1]) : -1;
+    this.pids = new LinePids(m ? Number(m[1]) : -1);
   }
 
   /** The call id of the name with id `idx` in the thread's table (the name's bytes at nameS in b). */
@@ -130,43 +112,11 @@ export class StraceParser extends WindowedSplitter {
   protected frameLine(b: Uint8Array, s: number, e: number, id: number): void {
     if (this.splice !== null) return this.line(b, s, e, false);
     this.lineNo++;
-    if (id < 0) return this.addFrame(this.frameId(b, s + 3, e));
+    const fr = this.frames;
+    if (id < 0) return fr.add(fr.id(b, s + 3, e));
     const m = (this.frameOfId ??= new Int32Array(this.wasm!.frameCap).fill(-1));
     const f = m[id];
-    this.addFrame(f >= 0 ? f : (m[id] = this.frameId(b, s + 3, e)));
-  }
-
-  /** The frame id (in the log's stack table) of the frame text [s, e) of b. */
-  private frameId(b: Uint8Array, s: number, e: number): number {
-    const h = hashBytes(b, s, e);
-    let id = this.frameBytes.find(b, s, e, h);
-    if (id < 0) {
-      id = this.b.stackInterner().frame(decodeUtf8(b, s, e));
-      this.frameBytes.add(b, s, e, h, id);
-    }
-    return id;
-  }
-
-  private addFrame(f: number): void {
-    if (this.nFrames === this.frameBuf.length) {
-      const g = new Int32Array(2 * this.nFrames);
-      g.set(this.frameBuf);
-      this.frameBuf = g;
-    }
-    this.frameBuf[this.nFrames++] = f;
-    this.framesSeen = true;
-  }
-
-  /** The frames read are the stack of the event at stackAt (or, without one, dropped lines). */
-  private endStack(): void {
-    const n = this.nFrames;
-    const lines = n - this.frameInLine;
-    this.nFrames = this.frameInLine = 0;
-    const at = this.stackAt;
-    if (at < 0) return this.count(D_ORPHAN_STACK_FRAME, lines);
-    this.b.setStack(at, this.b.stackInterner().intern(this.frameBuf, n));
-    this.count(D_STACK_FRAME, lines);
-    this.stackAt = -1;
+    fr.add(f >= 0 ? f : (m[id] = fr.id(b, s + 3, e)));
   }
 
   /**
@@ -181,7 +131,8 @@ export class StraceParser extends WindowedSplitter {
     const paths = this.b.paths.list;
     const names = new NameTables(this.b, this.sc, this.filter);
     this.names = names;
-    this.fds = new FdTracker(this.filePid >= 0, (fp) => paths[fp], (b, s, e) => names.pathId(b, s, e));
+    this.offsets = new CallOffsets(new FdTracker(this.pids.filePid >= 0, (fp) => paths[fp], (b, s, e) => names.pathId(b, s, e)), this.sc);
+    this.frames = new StackFrames(this.b, this.tally.counts);
     const file = this.b.addFile(this.report);
     this.b.beginCase({ ...caseFromFileName(this.fileName), pid: null }, file);
   }
@@ -191,17 +142,13 @@ export class StraceParser extends WindowedSplitter {
     if (this.finished) throw new Error('StraceParser: finish() called twice');
     if (!this.begun) this.started(0);
     this.flushLast();
-    if (this.nFrames !== 0) this.endStack();
+    if (this.frames.n !== 0) this.frames.end();
     this.finished = true;
     for (const idx of this.pending.values()) this.dropEvent(idx, D_ORPHAN_UNFINISHED);
     this.pending.clear();
     const b = this.b;
     const r = this.report;
-    if (this.pidKinds & 2 && this.unprefixed) {
-      if (this.mainPid >= 0) {
-        for (let i = 0; i < b.n; i++) if (b.pid[i] === 0) b.pid[i] = this.mainPid;
-      } else r.warnings.push('lines without a [pid N] prefix could not be attributed to a process: they have pid 0');
-    }
+    this.pids.finish(b, r);
     if (this.recognized === 0) {
       b.abortCase();
       r.warnings.push(this.lineNo === 0 ? 'empty file' : 'no strace output found in this file (is it an strace trace?)');
@@ -209,9 +156,10 @@ export class StraceParser extends WindowedSplitter {
     r.bytes = this.bytes;
     r.lines = this.lineNo;
     r.events = b.n;
-    for (let k = 0; k < DROPPED_KINDS.length; k++) if (this.counts[k] > 0) r.dropped[DROPPED_KINDS[k]] = this.counts[k];
+    this.tally.fill(r);
     r.flags = this.recognized === 0 ? null : this.flags();
-    if (this.direct.size) r.direct = [...this.direct].map(([fp, opens]) => ({ path: b.paths.list[fp], opens }));
+    const direct = this.offsets.direct;
+    if (direct.size) r.direct = [...direct].map(([fp, opens]) => ({ path: b.paths.list[fp], opens }));
     if (this.recognized > 0) this.warn(r);
     const log = b.build(this.clock.timeBase());
     if (r.flags !== null && !lseekTraced(log.calls)) {
@@ -223,8 +171,8 @@ export class StraceParser extends WindowedSplitter {
 
   private flags(): FileReport['flags'] {
     const ts = this.clock.flag();
-    const pids = this.pidKinds & 2 ? 'bracket' : this.pidKinds & 1 ? 'prefix' : this.filePid >= 0 ? 'filename' : 'none';
-    return { timestamps: ts, durations: this.durSeen, annotations: this.annSeen, pids, ...(this.framesSeen ? { stacks: true } : {}) };
+    const pids = this.pids.flag();
+    return { timestamps: ts, durations: this.durSeen, annotations: this.annSeen, pids, ...(this.frames.seen ? { stacks: true } : {}) };
   }
 
   private warn(r: FileReport): void {
@@ -232,29 +180,20 @@ export class StraceParser extends WindowedSplitter {
     this.clock.warn(w);
     if (r.events > 0 && !this.durSeen) w.push('no durations (traced without -T): rd, dr, mc and DR are unavailable. Re-trace with -T.');
     if (r.events > 0 && !this.annSeen) w.push('no fd annotations (traced without -y): calls have no file path, so the default mapping leaves them out. Re-trace with -y.');
-    if (this.counts[D_TRUNCATED_LAST_LINE]) w.push('the last line is incomplete (file cut off?) and was ignored');
-    if (this.counts[D_UNPARSABLE]) w.push(`${this.counts[D_UNPARSABLE]} unparsable line(s)`);
-    if (this.badTimes) w.push(`${this.badTimes} line(s) with a timestamp beyond ±${MAX_TIME} s (no real time): counted as unparsable`);
-    if (this.spliceDropped) w.push(`${this.spliceDropped} call line(s) cut by more than ${MAX_SPLICES} strace messages in a row: the call was dropped`);
+    this.tally.warn(w);
     const d = this.durs.warning(this.fileName);
     if (d !== null) w.push(d);
     if (this.crOnly) w.push('lines end in a lone CR (\\r, classic Mac): split there');
   }
 
   private count(kind: number, k = 1): void {
-    this.counts[kind] += k;
+    this.tally.counts[kind] += k;
   }
 
   protected overlongLine(b: Uint8Array, s: number): void {
     this.lineNo++;
     this.splice = null;
-    this.unparsable(b, s, s + UNPARSABLE_TEXT, this.lineNo, ` … (line longer than ${MAX_LINE} bytes)`);
-  }
-
-  private unparsable(b: Uint8Array, s: number, e: number, line: number, suffix = ''): void {
-    this.count(D_UNPARSABLE);
-    const u = this.report.unparsable;
-    if (u.length < MAX_UNPARSABLE) u.push({ line, text: decodeUtf8(b, s, Math.min(e, s + UNPARSABLE_TEXT)) + suffix });
+    this.tally.overlong(b, s, this.lineNo);
   }
 
   /** One physical line [s, e) of b; b[e] is the newline (or a sentinel newline). */
@@ -283,21 +222,22 @@ export class StraceParser extends WindowedSplitter {
   private scanned(b: Uint8Array, s: number, e: number, kind: number, last: boolean, lineNo: number, evLine: number, joined: boolean): void {
     const sc = this.sc;
     if (last && !this.complete(kind)) return this.count(D_TRUNCATED_LAST_LINE);
-    if (kind === S.K_FRAME) return this.addFrame(this.frameId(b, s + 3, e));
-    if (this.nFrames !== 0) this.endStack();
+    const fr = this.frames;
+    if (kind === S.K_FRAME) return fr.add(fr.id(b, s + 3, e));
+    if (fr.n !== 0) fr.end();
     if (kind === S.K_BAD) {
       let k = s;
       while (k < e && (b[k] === 0x20 || b[k] === 0x09)) k++;
       if (k === e) return this.count(D_BLANK);
-      return this.unparsable(b, s, e, evLine);
+      return this.tally.unparsable(b, s, e, evLine);
     }
     if (kind === S.K_MESSAGE || kind === S.K_SPLICED) {
       this.recognized++;
       this.count(D_STRACE_MESSAGE);
-      if (sc.attached >= 0) this.attached.add(sc.attached);
+      if (sc.attached >= 0) this.pids.attached.add(sc.attached);
       if (kind === S.K_SPLICED) {
         this.spliceDepth = joined ? this.spliceDepth + 1 : 1;
-        if (this.spliceDepth > MAX_SPLICES) this.spliceDropped++;
+        if (this.spliceDepth > MAX_SPLICES) this.tally.spliceDropped++;
         else {
           this.splice = b.slice(s, sc.spliceAt);
           this.spliceLine = evLine;
@@ -308,23 +248,14 @@ export class StraceParser extends WindowedSplitter {
     const t = this.clock.time(sc, lineNo);
     if (!(t <= MAX_T && t >= -MAX_T)) {
       // NaN: a timestamp of another format than the file's; or a time no event can have
-      if (!Number.isNaN(t)) this.badTimes++;
-      return this.unparsable(b, s, e, evLine);
+      if (!Number.isNaN(t)) this.tally.badTimes++;
+      return this.tally.unparsable(b, s, e, evLine);
     }
     this.recognized++;
     const bad = this.durs.next(t);
     if (bad >= 0) this.b.dur[bad] = NaN;
-    this.stackAt = -1;
-    let pid = 0;
-    if (sc.pidKind > 0) {
-      pid = sc.pid;
-      this.pidKinds |= sc.pidKind;
-      if (sc.pidKind === 2 && this.mainPid < 0 && !this.attached.has(pid)) {
-        this.mainPid = pid;
-        this.fds.alias(0, pid);
-      }
-    } else if (this.filePid >= 0) pid = this.filePid;
-    else this.unprefixed = true;
+    fr.at = -1;
+    const pid = this.pids.of(sc, this.offsets.fds);
     if (kind === S.K_SIGNAL) return this.count(D_SIGNAL);
     if (kind === S.K_EXIT) {
       const idx = this.pending.get(pid);
@@ -345,16 +276,16 @@ export class StraceParser extends WindowedSplitter {
       if (aio !== null) fp = submitFp(aio, fp);
       if (sc.special !== S.SP_NONE) {
         // the result is unknown: so is the position of the fd it used
-        if (oc !== OC_NONE) this.forget(pid, this.lineFd(b), fp);
+        if (oc !== OC_NONE) this.offsets.forget(pid, this.offsets.lineFd(b), fp);
         return this.count(sc.special === S.SP_UNAVAILABLE ? D_UNAVAILABLE : D_UNFINISHED_EXITED);
       }
       const err = sc.errS >= 0 ? nt.errId(b, sc.errS, sc.errE) : 0;
-      const off = oc === OC_NONE ? NaN : this.offsetOf(oc, pid, b, fp, err !== 0, null);
+      const off = oc === OC_NONE ? NaN : this.offsets.of(oc, pid, b, fp, err !== 0, false);
       if (this.filter !== undefined && !nt.accept(fp)) return this.count(D_FILTERED);
       const size = flags & F_SIZE ? (err !== 0 ? 0 : sc.retVal >= 0 ? sc.retVal : NaN) : NaN;
       const idx = this.b.push(pid, nt.pairOf(call, fp), err, t, sc.dur, size, evLine, off);
       this.durs.completed(idx, evLine, t + sc.dur, t, false);
-      this.stackAt = idx;
+      fr.at = idx;
       if (aio !== null && err === 0 && sc.retVal > 0) this.pushAio(pid, t, evLine, aio.slice(0, sc.retVal));
       return;
     }
@@ -368,27 +299,22 @@ export class StraceParser extends WindowedSplitter {
         this.pendAio.set(pid, aio);
       } else this.pendAio.delete(pid);
       const idx = this.b.push(pid, nt.pairOf(call, fp), 0, t, NaN, NaN, evLine);
-      this.stackAt = idx;
+      fr.at = idx;
       this.pending.set(pid, idx);
       this.pendCall.set(pid, call);
       this.pendFp.set(pid, fp);
       const oc = nt.callOff[call];
-      if (oc !== OC_NONE) {
-        const tail = this.facts.tail;
-        if (needsTail(oc)) tailNumbers(b, sc.argsS, sc.argsE, tail);
-        else tail[0] = tail[1] = NaN;
-        this.pendOff.set(pid, { fd: this.lineFd(b), flags: needsFlags(oc) ? argFlags(b, sc.argsS, sc.argsE) : 0, t0: tail[0], t1: tail[1] });
-      }
+      if (oc !== OC_NONE) this.offsets.unfinished(pid, oc, b);
       if (sc.frameAt >= 0) {
         // the line was cut by a frame of another call's stack (the frames after it are that stack's too)
-        this.stackAt = -1;
-        this.addFrame(this.frameId(b, sc.frameAt, e));
-        this.frameInLine = 1;
+        fr.at = -1;
+        fr.add(fr.id(b, sc.frameAt, e));
+        fr.inLine = 1;
       }
       return;
     }
     // resumed
-    if (sc.pidKind === 2 && pid === this.mainPid && !this.pending.has(pid) && this.pending.has(0)) {
+    if (sc.pidKind === 2 && pid === this.pids.main && !this.pending.has(pid) && this.pending.has(0)) {
       // stderr output: the call began before the first child existed, without a [pid N] prefix
       this.movePending(0, pid);
     }
@@ -411,14 +337,14 @@ export class StraceParser extends WindowedSplitter {
     }
     const err = sc.errS >= 0 ? nt.errId(b, sc.errS, sc.errE) : 0;
     const oc = nt.callOff[call];
-    if (oc !== OC_NONE) bl.offset[idx] = this.offsetOf(oc, pid, b, fp, err !== 0, this.pendOff.get(pid) ?? null);
+    if (oc !== OC_NONE) bl.offset[idx] = this.offsets.of(oc, pid, b, fp, err !== 0, true);
     if (this.filter !== undefined && !nt.accept(fp)) {
       bl.drop(idx);
       return this.count(D_FILTERED);
     }
     bl.errno[idx] = err;
     bl.dur[idx] = this.durs.completed(idx, lineNo, bl.start[idx] + sc.dur, t, true) < 0 ? sc.dur : NaN;
-    this.stackAt = idx;
+    fr.at = idx;
     bl.size[idx] = flags & F_SIZE ? (err !== 0 ? 0 : sc.retVal >= 0 ? sc.retVal : NaN) : NaN;
     const aio = flags & F_AIO ? this.pendAio.get(pid) : undefined;
     if (aio !== undefined && err === 0 && sc.retVal >= 0) this.pushAio(pid, bl.start[idx], bl.line[idx], aio.slice(0, sc.retVal));
@@ -446,17 +372,14 @@ export class StraceParser extends WindowedSplitter {
     this.pending.set(to, idx);
     this.pendCall.set(to, this.pendCall.get(from)!);
     this.pendFp.set(to, this.pendFp.get(from)!);
-    const po = this.pendOff.get(from);
-    if (po !== undefined) this.pendOff.set(to, po);
-    this.pendOff.delete(from);
+    this.offsets.move(from, to);
     this.pending.delete(from);
   }
 
   private closePending(pid: number, idx: number, kind: number, lines: number): void {
     this.pending.delete(pid);
     // a call that never completed visibly: the position of its fd is unknown from here on
-    const po = this.pendOff.get(pid);
-    if (po !== undefined && this.names.callOff[this.pendCall.get(pid)!] !== OC_NONE) this.forget(pid, po.fd, this.pendFp.get(pid) ?? 0);
+    this.offsets.dropped(pid, this.names.callOff[this.pendCall.get(pid)!], this.pendFp.get(pid) ?? 0);
     this.dropEvent(idx, kind, lines);
   }
 
@@ -464,72 +387,6 @@ export class StraceParser extends WindowedSplitter {
     this.b.drop(idx);
     this.count(kind, lines);
   }
-
-  /** The fd of the line's first fd annotation, or -1. */
-  private lineFd(b: Uint8Array): number {
-    const sc = this.sc;
-    if (sc.fpFd !== -2) return sc.fpFd;
-    return sc.fpS > 0 ? fdAt(b, sc.fpS - 1, sc.argsS) : -1;
-  }
-
-  private forget(pid: number, fd: number, fp: number): void {
-    const f = this.facts;
-    f.pid = pid;
-    f.fd = fd;
-    f.fp = fp;
-    f.failed = false;
-    this.fds.call(offsetClass('getdents'), f);
-  }
-
-  /**
-   * The offset of a completed call (docs/FORMATS.md "Offsets"); `pend`: what the unfinished line said when
-   * the call was split over two lines (the resumed line is the current one).
-   */
-  private offsetOf(oc: number, pid: number, b: Uint8Array, fp: number, failed: boolean, pend: { fd: number; flags: number; t0: number; t1: number } | null): number {
-    const sc = this.sc;
-    const f = this.facts;
-    f.pid = pid;
-    f.fp = fp;
-    f.failed = failed;
-    f.ret = sc.retVal;
-    if (needsTail(oc)) tailNumbers(b, sc.argsS, sc.argsE, f.tail);
-    const flags = needsFlags(oc) ? argFlags(b, sc.argsS, sc.argsE) : 0;
-    if (pend === null) {
-      f.fd = this.lineFd(b);
-      f.flags = flags;
-      f.b = b;
-      f.argsS = sc.argsS;
-      f.argsE = sc.argsE;
-    } else {
-      this.pendOff.delete(pid);
-      f.fd = pend.fd;
-      f.flags = pend.flags | flags;
-      if (needsTail(oc) && Number.isNaN(f.tail[0])) {
-        f.tail[0] = pend.t0;
-        f.tail[1] = pend.t1;
-      }
-      f.b = null;
-    }
-    if (oc === OC_OPEN && f.flags & AF_DIRECT && !failed) this.direct.set(fp, (this.direct.get(fp) ?? 0) + 1);
-    return this.fds.call(oc, f);
-  }
-}
-
-/**
- * The trace was filtered without lseek (docs/FORMATS.md "Offsets"): the positions of read/write/readv/writev
- * (and sendfile's output) are unknown — the program may have moved them with lseeks nobody saw — so their
- * offsets become NaN instead of following on from the previous call. pread/pwrite keep theirs.
- */
-function positionsUnknown(log: EventLog, r: FileReport): void {
-  const byPair = Uint8Array.from(log.pairCall, (c) => (usesPosition(offsetClass(log.calls[c])) ? 1 : 0));
-  let n = 0;
-  for (let i = 0; i < log.n; i++) {
-    if (byPair[log.pair[i]] === 1 && log.offset[i] === log.offset[i]) {
-      log.offset[i] = NaN;
-      n++;
-    }
-  }
-  if (n > 0) r.warnings.push(`traced with -e trace=… without lseek: the positions of ${n} read/write call(s) are unknown (a program may move them with lseek). Add lseek (or %desc) to the filter to see access patterns.`);
 }
 
 /** Parses a whole strace file held in memory (one push + finish). */
