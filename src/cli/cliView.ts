@@ -155,8 +155,32 @@ function readText(option: string, file: string): string {
   }
 }
 
-/** The view to analyse: `--view`, then the options (single values replace, lists add, keep filters append). */
+/** The view keys of the options, files read (custom code, layer rules, thresholds): each value checked by its key. */
+function optionKeys(edits: readonly [string, string][]): [string, string][] {
+  const keys: [string, string][] = [];
+  for (const [k, v] of edits) {
+    if (k === 'custom-file') keys.push(['custom', readText('--custom-file', v)]);
+    else if (k === 'layer-rules-file') {
+      for (const rule of ruleLines(readText('--layer-rules', v))) {
+        checked(`--layer-rules ${v}`, 'lrule', rule);
+        keys.push(['lrule', rule]);
+      }
+    }
+    else if (k === 'thresholds-file') {
+      const text = readText('--thresholds', v);
+      checked('--thresholds', 'thresholds', text);
+      keys.push(['thresholds', text]);
+    } else keys.push([k, v]);
+  }
+  return keys;
+}
+
+/**
+ * The view to analyse: `--view`, then the options (single values replace, lists add, keep filters append).
+ * The files the options name are read first (a file that cannot be read is reported before a bad `--view`).
+ */
 export function cliView(a: ViewArgs): View {
+  const keys = optionKeys(a.edits ?? []);
   let view: View;
   try {
     view = readView(a.view ?? '', 'strict').view;
@@ -171,21 +195,6 @@ export function cliView(a: ViewArgs): View {
     view.red = a.partition.red;
   }
   if (a.casePerPid) view.splitByPid = true;
-  const keys: [string, string][] = [];
-  for (const [k, v] of a.edits ?? []) {
-    if (k === 'custom-file') keys.push(['custom', readText('--custom-file', v)]);
-    else if (k === 'layer-rules-file') {
-      for (const rule of ruleLines(readText('--layer-rules', v))) {
-        checked(`--layer-rules ${v}`, 'lrule', rule);
-        keys.push(['lrule', rule]);
-      }
-    }
-    else if (k === 'thresholds-file') {
-      const text = readText('--thresholds', v);
-      checked('--thresholds', 'thresholds', text);
-      keys.push(['thresholds', text]);
-    } else keys.push([k, v]);
-  }
   const fromLink = view.mapping.custom;
   const out = readKeys(view, keys, 'strict').view;
   const custom = out.mapping.custom;

@@ -85,7 +85,7 @@ export async function makeAnalysis(ctx: Ctx, env: AnalysisEnv, params: AnalyzePa
   const sameColumns = !params.caseFilters.length && !isWindow(params.time) && !params.partition?.hideUnassigned;
   const normalisedHas = env.loaded.mappedIfMade(params.mapping)?.hasSequence === true;
   const loaded = sameColumns && !normalisedHas ? withPoolOrder(env.pool, env.limits, env.loaded) : env.loaded;
-  // the log the mapping is compiled against (per-process paths normalised, layers in the calls): made once per
+  // the log the mapping is compiled against (per-process paths normalised, the layer in each pair): made once per
   // loaded log and mode (its LogIndex keeps it; MappingError for an unknown mode or a bad layer rule)
   const baseIndex = loaded.mapped(params.mapping);
   const base = baseIndex.log;

@@ -110,8 +110,8 @@ function nearFiles(dir: string): string[] {
  * any other file as itself. Files of an archive that belong to no trace in it are noted in `failed`.
  */
 async function explicitSources(p: string, size: number, failed: Skipped[]): Promise<ByteSource[]> {
-  const rules = bundleRules();
   const source = fsSource(p, p, size);
+  const rules = bundleRules();
   if (rules.some((r) => r.anchor(p))) {
     const dir = dirname(p);
     const near = nearFiles(dir);
@@ -164,11 +164,8 @@ export async function discover(paths: readonly string[], opts: { output?: string
       let traces = 0;
       const notTraces: Skipped[] = [];
       // the files of one multi-file trace (an OTF2 archive) go together (src/ingest/bundle.ts)
-      const bundled = await gatherSources(
-        found.map((f) => fsSource(f, join(top, relative(p, f)), statSync(f).size)),
-        bundleRules(),
-        nodeInflate,
-      );
+      const sources = found.map((f) => fsSource(f, join(top, relative(p, f)), statSync(f).size));
+      const bundled = await gatherSources(sources, bundleRules(), nodeInflate);
       for (const o of bundled.orphans) notTraces.push({ name: o.file, reason: o.message.replace(/^.*?: /, '') });
       for (const source of bundled.sources) {
         const name = source.name;
