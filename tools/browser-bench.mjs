@@ -14,17 +14,13 @@
  * Needs `npm run build` first (done here when dist/ is missing); `--dist DIR` serves another build (A/B);
  * JSFLAGS=... passes V8 flags to Chromium (e.g. --trace-gc, printed on the browser's stdout with DEBUG=pw:browser).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
-import { chromiumPath } from './needs.mjs';
+import { ensureBuild, launch, machineLine, parseArgs, ROOT, timedDrop, withPreview } from './browser-driver.mjs';
 import { generate } from './gen-traces.mjs';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]?.startsWith('--') ? 'true' : all[i + 1]]] : acc), []),
-);
+const args = parseArgs();
 const files = Number(args.files ?? 192);
 const mb = Number(args.mb ?? 1024);
 const seed = Number(args.seed ?? 1);
@@ -35,7 +31,6 @@ const TARGET_DROP_TO_GRAPH_S = 5;
 const PORT = Number(args.port ?? 4183);
 /** The build to serve (default dist/): another folder for an A/B of two builds, one after the other. */
 const DIST = args.dist ? resolve(String(args.dist)) : null;
-const ROOT = resolve(new URL('..', import.meta.url).pathname);
 const out = join(ROOT, 'bench-data', `browser-${files}f-${mb}mb-s${seed}${lines === 'short' ? '-short' : ''}`);
 
 function dataSet() {
@@ -60,19 +55,6 @@ function dataSet() {
     if (c.status !== 0) throw new Error('convert failed');
   }
   return { paths, bytes, h5 };
-}
-
-async function waitForServer(url, ms = 30000) {
-  const t0 = Date.now();
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() - t0 > ms) throw new Error(`preview server did not start on ${url}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** Peak resident memory (VmHWM) of the browser's renderer processes, MiB. */
@@ -161,10 +143,7 @@ async function readOnly(page, data) {
 }
 
 async function runMode(mode, url, data) {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath() ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', '--enable-precise-memory-info', ...(process.env.JSFLAGS ? [`--js-flags=${process.env.JSFLAGS}`] : [])],
-  });
+  const browser = await launch();
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors = [];
@@ -179,44 +158,13 @@ async function runMode(mode, url, data) {
       return { mode, files: data.paths.length, bytes: r.bytes, readMs: r.ms, dropToReadMs: Date.now() - t0 };
     }
     await page.evaluate(() => window.__app.waitIdle());
-    // Sample the main thread's JS heap every 100 ms.
-    await page.evaluate(() => {
-      window.__peakHeap = 0;
-      setInterval(() => {
-        const m = performance.memory;
-        if (m) window.__peakHeap = Math.max(window.__peakHeap, m.usedJSHeapSize);
-      }, 100);
-    });
-    // The graph is on screen when the graph panel first sets data-graph-ready (after the fit and the
-    // render frame that draws it); idle additionally waits for the deferred statistics (mc, DR, p95) and
-    // the overview, which follow the first graph.
-    await page.evaluate(() => {
-      window.__graphOnScreen = 0;
-      new MutationObserver((_, obs) => {
-        if (document.querySelector('[data-testid=graph-panel][data-graph-ready]')) {
-          window.__graphOnScreen = Date.now();
-          obs.disconnect();
-        }
-      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-graph-ready'] });
-    });
-    const t0 = Date.now();
-    await page.getByTestId('file-input').setInputFiles(inputs);
-    const handedOver = Date.now();
-    // Loading ends when the status leaves 'loading'; the graph is drawn when the app is idle.
-    await page.waitForFunction(() => window.__app.state().status !== 'loading' && window.__app.state().status !== 'empty', null, { timeout: 600000, polling: 50 });
-    const parsed = Date.now();
-    await page.evaluate(() => window.__app.waitIdle(600000));
-    const drawn = Date.now();
-    const onScreen = await page.evaluate(() => window.__graphOnScreen);
-    const st = await page.evaluate(() => window.__app.state());
-    const timings = await page.evaluate(() => window.__app.timings());
+    const drop = await timedDrop(page, inputs);
+    const { state: st, timings } = drop;
     const graphPanel = page.getByTestId('graph-panel');
     const layoutMs = Number(await graphPanel.getAttribute('data-layout-ms'));
     const drawMs = Number(await graphPanel.getAttribute('data-draw-ms'));
     const phases = timings.phases ?? null;
     const firstAnalyzeMs = timings.analyzeMs;
-    const g = await page.evaluate(() => window.__app.graph());
-    if (st.status !== 'ready' || g.nodes.length === 0) throw new Error(`${mode}: load did not end in a drawn graph: ${JSON.stringify(st)}`);
 
     // A mapping change: depth 2 → 3, re-analysed in the worker and redrawn.
     await page.getByTestId('tab-mapping').click();
@@ -272,15 +220,15 @@ async function runMode(mode, url, data) {
       bytes: inBytes,
       events: st.events,
       cases: st.cases,
-      handOverMs: handedOver - t0,
+      handOverMs: drop.handOverMs,
       phases,
       firstAnalyzeMs,
       layoutMs,
       drawMs,
-      loadMs: parsed - t0,
-      dropToGraphMs: onScreen - t0,
-      dropToIdleMs: drawn - t0,
-      ingestMBs: inBytes / 1e6 / ((parsed - t0) / 1000),
+      loadMs: drop.loadMs,
+      dropToGraphMs: drop.dropToGraphMs,
+      dropToIdleMs: drop.dropToIdleMs,
+      ingestMBs: inBytes / 1e6 / (drop.loadMs / 1000),
       mappingMs,
       mappingIdleMs,
       timelineMs,
@@ -299,33 +247,17 @@ async function runMode(mode, url, data) {
 }
 
 async function main() {
-  if (!DIST && !existsSync(join(ROOT, 'dist', 'index.html'))) {
-    console.log('building …');
-    const b = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (b.status !== 0) process.exit(1);
-  }
+  ensureBuild(DIST);
   const data = dataSet();
   console.log(`data: ${data.paths.length} files, ${(data.bytes / 1e6).toFixed(0)} MB`);
-  const server = spawn(join(ROOT, 'node_modules', '.bin', 'vite'), ['preview', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1', ...(DIST ? ['--outDir', DIST] : [])], { cwd: ROOT, stdio: 'ignore' });
-  const url = `http://127.0.0.1:${PORT}/`;
   const results = [];
-  try {
-    await waitForServer(url);
+  await withPreview(PORT, async (url) => {
     for (const mode of modes) {
       console.log(`running ${mode} …`);
       results.push(await runMode(mode, url, data));
     }
-  } finally {
-    server.kill();
-  }
-  const load = (() => {
-    try {
-      return readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
-    } catch {
-      return '?';
-    }
-  })();
-  const machine = `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, load average ${load}`;
+  }, DIST);
+  const machine = machineLine();
   console.log(`\nmachine: ${machine}`);
   const f = (x, d = 0) => (typeof x === 'number' ? x.toFixed(d) : String(x));
   const rows = [
