@@ -1,7 +1,8 @@
 /**
  * What is computed once per log and does not depend on the mapping: the per-pair sums (pairStats.ts), each
  * pair's sorted durations (quantile.ts), the run span (time/span.ts), the per-case measures of the
- * comparison (compare/cases.ts) and the mc sweep's time-ordered sequence (concurrency.ts, seqSort.ts).
+ * comparison (compare/cases.ts) and its untraced time (time/gaps.ts), the mc sweep's time-ordered sequence
+ * (concurrency.ts, seqSort.ts).
  * A LogIndex is made by the owner of a log (the Session: one per loaded log and one per analysed log) and
  * passed to the analysis functions, which build what they need themselves without one; each part is built
  * on first use and kept by the index, so it dies with it: src/analysis keeps no state of its own.
