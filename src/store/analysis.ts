@@ -1,7 +1,7 @@
 /**
  * The analysis flow: analyse with the current view (plus the change asked for), then what follows a new
- * graph (the overview, the deferred statistics, the comparison, the timeline of the selection, a link's
- * selection), and stopping an analysis in flight.
+ * graph in two follow-up round trips (the overview and the timeline of the selection; then the deferred
+ * statistics and the comparison), a link's selection, and stopping an analysis in flight.
  */
 import type { AnalysisResult } from '../analysis/types';
 import { analysisKey, plan, type View } from '../session/view';
@@ -47,32 +47,46 @@ export function createAnalysis({ set, get, client, refs }: StoreContext, doLoad:
       if (seq !== analyzeSeq) return;
       // (the view as it is now with `over`: a display setting changed meanwhile stays)
       set({ view: { ...get().view, ...over }, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, warnings: reply.warnings, status: 'ready', mappingError: null, partitionError: null, banner: null, edge: null, insights: null });
-      await refreshOverview();
-      if (seq !== analyzeSeq) return;
-      if (reply.result.deferred?.length) {
-        // mc, DR and p95 follow the first graph (their per-log indexes are built now; docs/METHOD.md)
-        set({ completing: true });
-        try {
-          const done = await client.call('complete', []).promise;
-          if (seq === analyzeSeq && done) set({ result: done.result });
-        } finally {
-          if (seq === analyzeSeq) set({ completing: false });
-        }
-        if (seq !== analyzeSeq) return;
+      // What follows a new graph, asked of this analysis (reply.analysis) in two round trips (Session.followUps;
+      // a reply of an analysis no longer current is `{ stale: true }`): first the fast parts — the overview
+      // (unless only the window or the thresholds changed) and the open timeline of the selection — then the
+      // slow ones, which never hold those up: the deferred mc, DR and p95 (docs/METHOD.md) and the comparison.
+      const of = reply.analysis;
+      const sel = get().selected;
+      const selKept = sel !== null && reply.result.nodes.some((n) => n.id === sel);
+      if (sel && !selKept) set({ selected: null, timeline: null });
+      const ov = overviewRequest();
+      const fast = { of, ...(ov ? { overview: ov.req } : {}), ...(selKept && get().timeline ? { timeline: sel } : {}) };
+      if (ov) set({ overviewLoading: true });
+      try {
+        const got = await client.call('followUps', [fast]).promise;
+        if (seq !== analyzeSeq || got.stale) return;
+        if (got.overview && ov && ov.key === overviewKey) set({ overview: got.overview });
+        if (got.timeline !== undefined && get().selected === sel) set({ timeline: got.timeline });
+      } finally {
+        if (ov) set({ overviewLoading: false });
       }
       const pc = reply.partitionCases;
-      if (pc && pc.green.length > 0 && pc.red.length > 0) {
+      const both = !!pc && pc.green.length > 0 && pc.red.length > 0;
+      const deferred = !!reply.result.deferred?.length;
+      if (!both) set({ compare: null, compareError: null });
+      if (deferred || both) {
+        if (deferred) set({ completing: true });
         try {
-          const compare = await client.call('compare', []).promise;
-          if (seq === analyzeSeq) set({ compare, compareError: null });
+          const got = await client.call('followUps', [{ of, complete: deferred, compare: both }]).promise;
+          if (seq !== analyzeSeq || got.stale) return;
+          if (got.complete) set({ result: got.complete.result });
+          const c = got.compare;
+          if (both) set(c && 'error' in c ? { compare: null, compareError: c.error } : { compare: c ?? null, compareError: null });
         } catch (e) {
-          if (seq === analyzeSeq) set({ compare: null, compareError: (e as Error).message ?? String(e) });
+          // (a comparison that throws is answered as { error }: what is caught here is the worker's failure)
+          if (seq === analyzeSeq && both) set({ compare: null, compareError: (e as Error).message ?? String(e) });
+          if (!both || stopped(e)) throw e;
+        } finally {
+          if (seq === analyzeSeq && deferred) set({ completing: false });
         }
-      } else set({ compare: null, compareError: null });
+      }
       if (seq !== analyzeSeq) return;
-      const sel = get().selected;
-      if (sel && !reply.result.nodes.some((n) => n.id === sel)) set({ selected: null, timeline: null });
-      else if (sel && get().timeline) await refreshTimeline(sel);
       if (refs.linkSelection) await openLinkSelection(reply.result);
     } catch (e) {
       if (stopped(e)) refs.needReload = true;
@@ -124,17 +138,23 @@ export function createAnalysis({ set, get, client, refs }: StoreContext, doLoad:
   /** The overview's key: the analysis it draws (every event: the time window is drawn on it, so not part of
    * the key; nor are the thresholds), its own request, and the loaded events. */
   let overviewKey = '';
-  const refreshOverview = async (force = false): Promise<void> => {
+  /** The overview to ask for (its key noted as the one awaited), or null when the one shown is current. */
+  const overviewRequest = (force = false) => {
     const st = get();
     const only = st.overviewSelectedOnly && st.selected !== null && st.selected !== '●' && st.selected !== '■' ? [st.selected] : null;
     const req = { metric: st.overviewMetric, align: st.overviewAlign, byPid: st.overviewByPid, activities: only, heatmap: st.overviewHeatmap };
     const key = `${analysisKey(plan(st.view).analyze, ['time', 'thresholds'])} ${JSON.stringify(req)} ${st.summary?.events}`;
-    if (!force && key === overviewKey && st.overview) return;
+    if (!force && key === overviewKey && st.overview) return null;
     overviewKey = key;
+    return { req, key };
+  };
+  const refreshOverview = async (force = false): Promise<void> => {
+    const ov = overviewRequest(force);
+    if (!ov) return;
     set({ overviewLoading: true });
     try {
-      const o = await client.call('timeOverview', [req]).promise;
-      if (key === overviewKey) set({ overview: o });
+      const o = await client.call('timeOverview', [ov.req]).promise;
+      if (ov.key === overviewKey) set({ overview: o });
     } finally {
       set({ overviewLoading: false });
     }

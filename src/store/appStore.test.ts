@@ -15,10 +15,13 @@ const fig1 = () => readdirSync(FIG1).sort().map((f) => ({ file: new File([readFi
 class LocalClient implements ApiClient {
   session = workerHandlers(new Session());
   busy = 0;
+  /** The methods asked, in order. */
+  log: string[] = [];
   failNext: string | null = null;
   restarts = 0;
   call<M extends Method>(method: M, args: Parameters<Api[M]>, onProgress?: (p: Progress) => void) {
     const ctx: Ctx = { progress: onProgress ?? (() => {}), cancel: { cancelled: false } };
+    this.log.push(method);
     this.busy++;
     const fail = this.failNext;
     this.failNext = null;
@@ -141,6 +144,24 @@ describe('app store', () => {
     expect(JSON.parse(await st().exportCompareJson()).activities['read:/etc/passwd'].red.cases).toBe(c.red.ids.length);
     await st().setPartition('cid:a', '');
     expect(st().compare).toBeNull();
+  });
+
+  it('asks what follows a new graph of that analysis in two follow-up round trips (#32.3), not one call each', async () => {
+    const client = new LocalClient();
+    const store = createAppStore(client, { green: 'cid:a', red: 'cid:b' });
+    const st = () => store.getState();
+    await st().loadFiles(fig1());
+    await st().selectNode('read:/etc/passwd');
+    client.log = [];
+    // a mapping change: a new analysis (a new overview key), the open timeline, the deferred statistics and
+    // the comparison
+    await st().setMapping({ ...st().view.mapping, system: 'show' });
+    expect(client.log).toEqual(['analyze', 'followUps', 'followUps']);
+    expect(st().overview).not.toBeNull();
+    expect(st().timeline!.start.length).toBe(st().result!.nodes.find((n) => n.id === 'read:/etc/passwd')!.count);
+    expect(st().compare!.red.ids).toHaveLength(3);
+    expect(st().result!.deferred ?? []).toEqual([]);
+    expect(st().completing).toBe(false);
   });
 
   it('opens the selection of a link once the files are analysed, and keeps the view\'s selection in step with the user\'s', async () => {
