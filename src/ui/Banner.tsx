@@ -68,7 +68,7 @@ export function LoadConfirm() {
     <div className="banner warn" role="alertdialog" data-testid="load-confirm">
       <div>
         <strong>
-          {formatCount(pending.files)} files, {formatBytes(pending.bytes)}: about {formatCount(estimate.events)} events needing ~{formatBytes(estimate.peak)} while loading
+          {formatCount(pending.files)} {pending.files === 1 ? 'file' : 'files'}, {formatBytes(pending.bytes)}: about {formatCount(estimate.events)} events needing ~{formatBytes(estimate.peak)} while loading
         </strong>{' '}
         {estimate.paths !== undefined && estimate.heapBytes !== undefined && estimate.heapBytes > (estimate.heapBudget ?? Infinity) ? (
           <span data-testid="load-paths">
