@@ -25,7 +25,6 @@ import type { TraceSink } from '../analysis/time/index';
 import type { Phases, TimeOverview } from '../analysis/time/types';
 import type { AnalysisResult, AnalyzeOptions, EdgeCases, PartitionSpec, TimelineData } from '../analysis/types';
 import { accessFor, insightsFor, type ReportsAhead } from './offload';
-import { forRecordedLayers } from './untracedLayers';
 import { buildTimeline } from './timeline';
 import { chromeParts, overviewOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
 import type { AnalyzeParams, AnalyzeReply } from './types';
@@ -154,21 +153,16 @@ export class Analysis {
     const loaded = this.loaded.log;
     const heat = loaded.n === 0 ? heatmapOverview(loaded, { ...req.heatmap, bins: req.bins }) : null;
     if (heat) return heat;
-    return overviewOf(this.parts.filtered, this.t0, this.compiled, this.partition, req, this.untracedOfLog());
-  }
-
-  /** Untraced time as the log's events say it (strace's advice for every case): what the overview carries. */
-  private untracedOfLog(): UntracedTime {
-    return (this.untracedMemo ??= untracedTime(this.parts.filtered.log, { t0: this.t0 }));
+    return overviewOf(this.parts.filtered, this.t0, this.compiled, this.partition, req, this.untraced());
   }
 
   /**
    * Untraced time, located (docs/METHOD.md "Untraced time"): per case kept by the case filters (whole cases,
    * every event: the time window not applied) its largest gaps between traced calls; what fills the gaps of
-   * Darshan and OTF2 cases said for their format (untracedLayers.ts).
+   * Darshan and OTF2 cases said for their format (analysis/time/gaps.ts LAYER_GAPS).
    */
   untraced(): UntracedTime {
-    return forRecordedLayers(this.parts.filtered.log, this.untracedOfLog());
+    return (this.untracedMemo ??= untracedTime(this.parts.filtered.log, { t0: this.t0 }));
   }
 
   /**

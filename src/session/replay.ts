@@ -11,7 +11,6 @@ import type { PartitionSpec } from '../analysis/types';
 import type { EventLog } from '../model/eventlog';
 import { selectCases } from './logOps';
 import { isWindow } from './time';
-import { forRecordedLayers } from './untracedLayers';
 import type { AnalyzeParams } from './types';
 
 export type ReplaySide = 'all' | 'green' | 'red';
@@ -98,7 +97,7 @@ export function replayReply(plan: ReplayPlan, sources: string[], view: string, s
 /** Per case, what its trace filter left out (docs/METHOD.md "Untraced time"), for the README. */
 function filterNotes(s: ReplayState, log: EventLog): Map<string, string> {
   const out = new Map<string, string>();
-  for (const c of forRecordedLayers(log, untracedTime(log, { t0: s.t0 })).cases) {
+  for (const c of untracedTime(log, { t0: s.t0 }).cases) {
     const t = missingText(c);
     if (t) out.set(c.id, `${t} (the trace was filtered${c.advice ? `; record with \`${c.advice}\`` : ''})`);
   }

@@ -6,7 +6,7 @@
  * fsync, no waits). Whole cases, every event whatever the mapping; mapping-independent, cached per log.
  */
 import { formatDuration } from '../../lib/format';
-import type { EventLog } from '../../model';
+import type { EventLog, SourceFormat } from '../../model';
 import { isSystemPath } from '../systemFiles';
 import { spanT0 } from './span';
 
@@ -89,6 +89,16 @@ const EVERYDAY = new Set(['brk', 'mprotect', 'munmap', 'arch_prctl', 'set_tid_ad
 export const TRACE_FILE_DESC = '-e trace=%file,%desc';
 const TRACE_WAITS = '-e trace=%file,%desc,%process,%clock,futex';
 
+/**
+ * What fills the gaps of a case of a format that records only some layers (strace and HDF5 event logs: none,
+ * their advice comes from the calls present): a Darshan DXT or OTF2 trace was not recorded by strace, so
+ * strace's advice (which calls a `-e trace=` filter left out) does not apply to its cases.
+ */
+export const LAYER_GAPS: Readonly<Partial<Record<SourceFormat, string>>> = {
+  darshan: 'DXT records only the POSIX and MPI-IO reads and writes: the gaps are computation, or I/O that DXT does not record (opens, closes, syncs, metadata, STDIO, other layers)',
+  otf2: "the trace's events are the I/O records of Score-P's I/O recording (POSIX, ISO C, MPI-IO, HDF5, …): the gaps are computation, communication, or calls of layers it did not record",
+};
+
 export function untracedTime(log: EventLog, opts: UntracedOptions = {}): UntracedTime {
   const t0 = opts.t0 ?? spanT0(log);
   const top = opts.top ?? 5;
@@ -142,8 +152,9 @@ function compute(log: EventLog, t0: number, top: number, minGap: number): Untrac
       }
     }
     const wall = located ? curEnd - start[a] : NaN;
-    const m = missingCalls(seen, (seen & K_FILE_WRITE) !== 0);
-    const why = untracedWhy(m);
+    const layerWhy = LAYER_GAPS[log.files[log.cases[k].file]?.format ?? 'strace'];
+    const m = layerWhy ? { missing: [], filtered: false, advice: null } : missingCalls(seen, (seen & K_FILE_WRITE) !== 0);
+    const why = layerWhy ?? untracedWhy(m);
     cases.push({
       case: k,
       id: log.cases[k].id,

@@ -4,16 +4,17 @@
  * I/O that moves data without a read or write call: a data file mapped (mmap), libaio (io_submit) and
  * io_uring (io_uring_enter) submissions, O_DIRECT opens (docs/METHOD.md "Insights", "Untraced time").
  */
-import { untracedTime, type CaseUntraced, type UntracedTime } from '../../time/gaps';
+import { LAYER_GAPS, untracedTime, type CaseUntraced, type UntracedTime } from '../../time/gaps';
 import { isSystemPath } from '../../systemFiles';
 import type { InsightsContext, Scope } from '../context';
 import { formatCount, formatDuration, pct, top, topCasesOf } from '../report';
 import type { RawFinding, Recommendation, Rule } from '../types';
 
-const UNTRACED_FIX: Record<'files' | 'waits' | 'none', Recommendation> = {
+const UNTRACED_FIX: Record<'files' | 'waits' | 'none' | 'layers', Recommendation> = {
   files: { text: 'Trace the calls where the time went: close and the fsync-type calls are in %desc (src/ui/strace.sh records %file,%desc,sync,msync,close_range)', snippet: { lang: 'sh', code: 'strace -f -tt -T -y -e trace=%file,%desc,sync,msync,close_range -o {cid}_$(hostname)_$$.st ./app' } },
   waits: { text: 'The time is in calls outside the filter (waits, sleeps, process calls) or computation: trace them too, or profile', snippet: { lang: 'sh', code: 'strace -f -tt -T -y -e trace=%file,%desc,%process,%clock,futex -o {cid}_$(hostname)_$$.st ./app' } },
   none: { text: 'No call was running: the time is computation (or I/O through mapped memory). Profile it: I/O is not the bottleneck of these cases', snippet: { lang: 'sh', code: 'perf record -g ./app && perf report' } },
+  layers: { text: 'The log records only some I/O layers (Darshan DXT: POSIX and MPI-IO reads and writes; Score-P: the layers it was told to record): the gaps are computation, communication or unrecorded calls (opens, syncs, metadata). Trace one rank with strace to see which', snippet: { lang: 'sh', code: 'strace -f -tt -T -y -o {cid}_$(hostname)_$$.st ./app' } },
 };
 
 /** The log's untraced time, once per context (kept in its memo: T08 and T11 read it for every scope). */
@@ -42,6 +43,8 @@ const untraced: Rule = {
     hit.sort((a, b) => b.untraced - a.untraced || a.case - b.case);
     const files = hit.some((c) => c.missing.includes('close') || c.missing.includes('fsync'));
     const waits = !files && hit.some((c) => c.missing.length > 0);
+    const recorded = new Set(Object.values(LAYER_GAPS));
+    const layers = hit.every((c) => recorded.has(c.why));
     const worst = hit[0];
     const gaps = new Float64Array(ctx.log.cases.length);
     for (const c of hit) gaps[c.case] = c.untraced;
@@ -53,7 +56,7 @@ const untraced: Rule = {
       details: hit.slice(0, t.top_items).map((c) => `${c.id}: untraced ${formatDuration(c.untraced)} of ${formatDuration(c.wall)} wall (${pct(c.untraced / c.wall)})${c.gaps[0] ? `, largest gap ${c.gaps[0].where}` : ''}; ${c.why}`),
       cases: topCasesOf(ctx, scope, gaps, t), files: [],
       numbers: { cases: hit.length, untraced: worst.untraced, traced: worst.traced, wall: worst.wall, largest_gap: largest?.seconds ?? 0, filtered: hit.filter((c) => c.filtered).length },
-      recommendations: [UNTRACED_FIX[files ? 'files' : waits ? 'waits' : 'none']],
+      recommendations: [UNTRACED_FIX[files ? 'files' : waits ? 'waits' : layers ? 'layers' : 'none']],
       cost: hit.reduce((s, c) => s + c.untraced, 0),
     }];
   },

@@ -7,14 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TRACE_FILE_DESC } from '../analysis/time/index';
 import { bytesSource } from '../ingest/source';
 import { DARSHAN_FIXTURES } from '../testing/darshanFixtures';
 import { otf2Folder } from '../testing/otf2Fixtures';
 import { Session } from './session';
 import { noCtx } from './types';
 import { analyzeParams, parseView } from './view';
-import { LAYER_GAPS } from './untracedLayers';
+import { LAYER_GAPS, TRACE_FILE_DESC } from '../analysis/time/index';
 
 const MPIIO = 'mpi_io_test_with_dxt/treddy_mpi-io-test_id4373053_6-2-60198-9815401321915095332_1.darshan';
 const IOR = join(__dirname, '..', '..', 'e2e', 'fixtures', 'ior-untraced');
@@ -44,6 +43,21 @@ describe('untraced time of Darshan and OTF2 cases', () => {
     // the DXT ranks spend time between their writes (mpi-io-test computes and waits between them)
     expect(by('darshan').some((c) => c.gaps.length > 0)).toBe(true);
     expect(JSON.stringify([...by('darshan'), ...by('otf2')])).not.toContain('-e trace');
+    // T08 on the same load: the DXT and OTF2 cases' finding gives no strace filter advice (it said
+    // "add -e trace=%file,%desc,%process,%clock,futex" on mpi-io-test before the format was known to gaps.ts)
+    const ins = await s.insights(noCtx());
+    const t08 = ins.findings.filter((f) => f.code === 'T08');
+    expect(t08.length).toBeGreaterThan(0);
+    const ids = new Set([...by('darshan'), ...by('otf2')].map((c) => c.id));
+    let checked = 0;
+    for (const f of t08) {
+      for (const d of f.details.filter((x) => ids.has(x.slice(0, x.indexOf(':'))))) {
+        checked++;
+        expect(d).not.toContain('-e trace');
+        expect(d).toContain(d.includes('DXT') ? LAYER_GAPS.darshan! : LAYER_GAPS.otf2!);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
     const [st] = by('strace');
     expect(st.advice).toBe(TRACE_FILE_DESC);
     expect(st.why).toContain('add `-e trace=%file,%desc`');
