@@ -2,31 +2,34 @@
 import type { EventLog } from '../model';
 import type { CompiledMapping } from './mapping';
 import { END, START } from './types';
+import { layerOf, type LayerInfo } from './layers/classify';
 
 /** The EventLog's columns of the activity's events (errno 0 = succeeded, offset NaN = unknown), and each one's case. */
 export interface ActivityEvents extends Pick<EventLog, 'pid' | 'start' | 'dur' | 'size' | 'pair' | 'errno' | 'offset'> {
   caseIdx: Uint32Array;
+  /** Per event its layer, an index into the LayerInfo's names (docs/METHOD.md "Layers"): when one was given. */
+  layer?: Uint8Array;
 }
 
 /**
  * The events of `activity` in log order (case by case, by start). Empty arrays for an unknown activity.
  * `count`: the activity's number of events when known (from the analysis of this log and mapping): saves
- * the counting pass; a wrong count is detected and the events counted after all.
+ * the counting pass; a wrong count is detected and the events counted after all. `layers`: each event's layer too.
  */
-export function activityEvents(log: EventLog, compiled: CompiledMapping, activity: string, count?: number): ActivityEvents {
+export function activityEvents(log: EventLog, compiled: CompiledMapping, activity: string, count?: number, layers: LayerInfo | null = null): ActivityEvents {
   const a = compiled.activities.indexOf(activity);
   if (a >= 0 && count !== undefined) {
-    const out = collect(log, compiled.pairAct, a, count);
+    const out = collect(log, compiled.pairAct, a, count, layers);
     if (out) return out;
   }
   const { pairAct } = compiled;
   let m = 0;
   if (a >= 0) for (let i = 0; i < log.n; i++) if (pairAct[log.pair[i]] === a) m++;
-  return collect(log, pairAct, a, m)!;
+  return collect(log, pairAct, a, m, layers)!;
 }
 
 /** The events of activity id `a` into arrays of length m; null when there are not exactly m. */
-function collect(log: EventLog, pairAct: Int32Array, a: number, m: number): ActivityEvents | null {
+function collect(log: EventLog, pairAct: Int32Array, a: number, m: number, layers: LayerInfo | null): ActivityEvents | null {
   const out: ActivityEvents = {
     caseIdx: new Uint32Array(m),
     pid: new Int32Array(m),
@@ -37,6 +40,7 @@ function collect(log: EventLog, pairAct: Int32Array, a: number, m: number): Acti
     errno: new Uint16Array(m),
     offset: new Float64Array(m),
   };
+  const layer = layers ? (out.layer = new Uint8Array(m)) : null;
   if (a < 0) return m === 0 ? out : null;
   let w = 0;
   for (let k = 0; k < log.cases.length; k++) {
@@ -53,6 +57,7 @@ function collect(log: EventLog, pairAct: Int32Array, a: number, m: number): Acti
       out.pair[w] = log.pair[i];
       out.errno[w] = log.errno[i];
       out.offset[w] = log.offset[i];
+      if (layer) layer[w] = layerOf(layers!, log, i);
       w++;
     }
   }

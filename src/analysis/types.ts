@@ -199,6 +199,10 @@ export interface TimelineData {
   errno?: Uint16Array;
   errnos?: string[];
   offset?: Float64Array;
+  /** Per event its layer, an index into `layerNames` (docs/METHOD.md "Layers"): logs with stacks (strace -k)
+   * or a layer column only. */
+  layer?: Uint8Array;
+  layerNames?: string[];
 }
 
 /** The cases in which `target` directly follows `source`, with the number of such transitions. */

@@ -140,11 +140,19 @@ export class Analysis {
     return r;
   }
 
+  /** The layers of the log's events under the view's layer rules (null: no stacks nor layer column); memoised. */
+  private layerInfo(): LayerInfo | null {
+    if (this.layerInfoMemo === undefined) this.layerInfoMemo = layerInfo(this.work.log, this.params.mapping.layerRules);
+    return this.layerInfoMemo;
+  }
+
   /** The events of one activity, one row per case (per case and pid when several). */
   timeline(activity: string): TimelineData {
     const log = this.work.log;
     const count = this.reply.result.nodes.find((n) => n.id === activity)?.count;
-    return buildTimeline(log, this.compiled, activity, activityEvents(log, this.compiled, activity, count));
+    // each event's layer under the view's layer rules (logs with stacks or a layer column), as the run timeline's
+    const layers = this.layerInfo();
+    return buildTimeline(log, this.compiled, activity, activityEvents(log, this.compiled, activity, count, layers), layers);
   }
 
   /** The whole-run overview (every event of the kept cases: the time window is drawn on it) with the I/O phases. */
@@ -195,8 +203,7 @@ export class Analysis {
     let rows = this.rowsMemo.get(byPid);
     if (!rows) this.rowsMemo.set(byPid, (rows = runRows(log, this.compiled.pairAct, byPid, this.partition ? caseSides(log, this.partition) : null)));
     // each mark's layer under the view's layer rules (logs with stacks or a layer column)
-    if (this.layerInfoMemo === undefined) this.layerInfoMemo = layerInfo(log, this.params.mapping.layerRules);
-    const t = runTimeline(log, this.compiled, rows, this.t0, req, this.layerInfoMemo);
+    const t = runTimeline(log, this.compiled, rows, this.t0, req, this.layerInfo());
     return { ...t, gaps: rowGaps(this.untraced(), t.rowCase, t.x0, t.x1) };
   }
 

@@ -3,13 +3,14 @@
 import type { TimelineData } from '../analysis/types';
 import { caseLabel, rankCids, type ActivityEvents } from '../analysis/index';
 import type { EventLog } from '../model/eventlog';
+import type { LayerInfo } from '../analysis/layers/classify';
 
 /**
  * `ev` comes case by case (activityEvents walks the cases in order), so rows are found per run of one
  * case with a short list of its pids; labels are looked up per pair in a typed array. No Map or object
- * per event: 2 M events take a few tens of ms.
+ * per event: 2 M events take a few tens of ms. `layers`: the LayerInfo `ev.layer` was computed with (its names).
  */
-export function buildTimeline(log: EventLog, _compiled: unknown, activity: string, ev: ActivityEvents): TimelineData {
+export function buildTimeline(log: EventLog, _compiled: unknown, activity: string, ev: ActivityEvents, layers: LayerInfo | null = null): TimelineData {
   const n = ev.caseIdx.length;
   const rowLabels: string[] = [];
   const rowCase: string[] = [];
@@ -79,5 +80,6 @@ export function buildTimeline(log: EventLog, _compiled: unknown, activity: strin
     errno: ev.errno,
     errnos: log.errnos.slice(),
     offset: ev.offset,
+    ...(layers && ev.layer ? { layer: ev.layer, layerNames: layers.names.slice() } : {}),
   };
 }
