@@ -189,3 +189,27 @@ for (const scheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`an activity's timeline coloured by layer, with its key (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [w, h] of [
+      [1024, 700],
+      [1600, 1000],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      const app = await load(page);
+      // the ranks open the shared file through MPI-IO; rank 0 opens summary.txt through stdio (mpi_prog.txt)
+      const row = page.locator('[data-testid=stats-row][data-id="openat:/tmp/layers-fx"]');
+      await row.click();
+      await app.waitIdle();
+      const plot = page.getByTestId('timeline-plot');
+      await expect(plot).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+      await expect(plot).toHaveAttribute('data-layers', 'mpiio,stdio');
+      const key = page.getByTestId('timeline-layer-key');
+      await expect(key).toContainText('mpiio');
+      await expect(key).toContainText('stdio');
+      await app.shot(`layers-timeline-${w}x${h}-${scheme}`);
+    }
+  });
+}

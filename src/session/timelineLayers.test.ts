@@ -2,13 +2,10 @@
  * program writing directly and through stdio (src/analysis/layers/__fixtures__/README.md, `c/c_all.st`):
  * the program's own account (c_all_prog.txt) says which function wrote which file, and how much. */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { DEFAULT_MAPPING } from '../analysis/types';
-import { bytesSource } from '../ingest/source';
-import { programTruth, STACK_FIXTURES } from '../testing/stackFixtures';
+import { programTruth } from '../testing/stackFixtures';
 import { phasesSession, testParams } from '../testing/phasesSession';
-import { Session } from './session';
+import { plainTimeline, stackSession } from '../testing/stackSession';
 import { noCtx } from './types';
 
 const D = '/tmp/layers-fx/c';
@@ -18,11 +15,7 @@ const of = (fn: string): { calls: number; bytes: number } => {
   return { calls: Number(t[2]), bytes: Number(t[3]) };
 };
 
-async function loaded(): Promise<Session> {
-  const s = new Session();
-  await s.load(noCtx(), [bytesSource('c_all.st', new Uint8Array(readFileSync(join(STACK_FIXTURES, 'c', 'c_all.st'))))]);
-  return s;
-}
+const loaded = () => stackSession(['c/c_all.st']);
 
 /** Per layer name: events and bytes of a timeline. */
 function byLayer(t: { layer?: Uint8Array; layerNames?: string[]; size: Float64Array }): Record<string, { events: number; bytes: number }> {
@@ -59,9 +52,7 @@ describe('the timeline of an activity, by layer (strace -k)', () => {
   });
 
   it('a trace without stacks: no layer column', async () => {
-    const s = await phasesSession();
-    const r = await s.analyze(noCtx(), testParams());
-    const t = await s.timeline(noCtx(), r.result.nodes.find((n) => n.id !== '▶' && n.id !== '■' && n.count > 0)!.id);
+    const t = await plainTimeline(await phasesSession());
     expect(t.start.length).toBeGreaterThan(0);
     expect(t.layer).toBeUndefined();
     expect(t.layerNames).toBeUndefined();

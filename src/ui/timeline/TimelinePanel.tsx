@@ -2,7 +2,8 @@
  * The per-activity timeline (paper Fig. 5): every event a horizontal bar from start to start + dur, one row
  * per rowLabels entry. One WebGL line trace draws all bars (NaN-separated segments); a marker trace holds
  * the bar midpoints (hover targets) and one draws events of unknown duration as points. More than
- * BIN_THRESHOLD events in view are binned per pixel bucket per row (binning.ts); zooming re-bins.
+ * BIN_THRESHOLD events in view are binned per pixel bucket per row (binning.ts); zooming re-bins. Events of
+ * more than one layer (strace -k) are coloured by layer, with a key (layerBars.ts); else green / red rows by side.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Data, Layout, PlotlyHTMLElement, PlotMouseEvent, PlotRelayoutEvent } from 'plotly.js';
@@ -11,6 +12,7 @@ import { BIN_THRESHOLD, extent, marksForRange, type Marks } from '../../lib/binn
 import { errnoLift, errnoMarks, ERRNO_COLOR, ERRNO_SIZE } from './errnoMarks';
 import { buildGeometry, markAt, splitSegments } from './geometry';
 import { describeEvent, escapePlotlyText, summary } from './hover';
+import { layerKey, layerSegments } from './layerBars';
 import { loadPlotly, type PlotlyApi } from './plotly';
 import { HoverTooltip, hoverAt, leftMargin, PanelError, yTicks, type Hover } from './plotParts';
 import { clockTicks, timeAxis, toSeconds, type TimeAxis } from './timeAxis';
@@ -59,6 +61,8 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
 
   /** Per row 0 (no side), 1 (green), 2 (red); null when no row has a side. */
   const rowGroups = useMemo(() => (rowSides && rowSides.some((x) => x !== null) ? Uint8Array.from(rowSides, (x) => (x === 'green' ? 1 : x === 'red' ? 2 : 0)) : null), [rowSides]);
+  /** The layers of the events when more than one (bars coloured by layer, before sides). */
+  const layers = useMemo(() => layerKey(data), [data]);
   const draw = useCallback(async () => {
     const Plotly = plotlyRef.current;
     const gd = gdRef.current;
@@ -82,7 +86,11 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
       { type: 'scattergl', mode: 'markers', x: g.midX, y: g.midY, marker: { color: 'rgba(0,0,0,0)', size: Math.max(6, lineWidth) }, hoverinfo: 'none', showlegend: false },
       { type: 'scattergl', mode: 'markers', x: g.pointX, y: g.pointY, marker: { color: POINT_COLOR, size: Math.max(5, lineWidth), symbol: 'diamond' }, hoverinfo: 'none', showlegend: false },
     ] as Data[];
-    if (rowGroups) {
+    if (layers) {
+      // each layer's bars in its colour (the run timeline's and the lanes'), appended after the hover traces
+      traces[0] = { ...traces[0], x: [], y: [] } as Data;
+      layerSegments(data, m, layers, axis, minWidth).forEach((p, k) => traces.push({ type: 'scattergl', mode: 'lines', x: p.x, y: p.y, line: { color: layers.colors[k], width: lineWidth }, connectgaps: false, hoverinfo: 'skip', showlegend: false } as Data));
+    } else if (rowGroups) {
       // rows of green and red cases in their own colours, on the same x-axis (appended after the hover traces)
       const [rest, green, red] = splitSegments(g.segX, g.segY, rowGroups, 3);
       traces[0] = { ...traces[0], x: rest.x, y: rest.y } as Data;
@@ -113,7 +121,7 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
     };
     await Plotly.react(gd, traces, layout, PLOT_CONFIG);
     setDrawn({ marks: m, segments: g.segments, failMarks: fails.x.length, binMs: tReact - tBin, reactMs: performance.now() - tReact });
-  }, [data, axis, rowGroups]);
+  }, [data, axis, rowGroups, layers]);
 
   // Take a plot (the spare one when there is one), draw, wire events; give it back on unmount or when the
   // data changes. A layout effect: the drawing starts before the browser paints the empty panel.
@@ -245,6 +253,7 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
               data-react-ms={drawn ? drawn.reactMs.toFixed(1) : undefined}
               data-ready={marks && openMs !== null ? 'true' : 'false'}
               data-open-ms={openMs !== null ? openMs.toFixed(0) : undefined}
+              data-layers={layers ? layers.labels.join(',') : undefined}
             />
             <HoverTooltip hover={hover} testId="timeline-tooltip" />
           </div>
@@ -253,6 +262,16 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
             {drawn && drawn.failMarks > 0 && <span className="errno-key"> · × failed call</span>}
             {data.timeBase === 'clock' && ' · clock times from the traces; hosts’ clocks may differ'}
           </p>
+          {layers && (
+            <div className="run-legend" data-testid="timeline-layer-key" aria-label="Colour: layer">
+              {layers.labels.map((l, g) => (
+                <span key={l} className="run-legend-item" title={`${l}: ${layers.events[g].toLocaleString('en-US')} events`}>
+                  <span className="swatch" style={{ background: layers.colors[g] }} />
+                  {l}
+                </span>
+              ))}
+            </div>
+          )}
         </>
       )}
       <PanelError error={error} />

@@ -55,6 +55,7 @@ export function describeEvent(data: TimelineData, i: number, count: number | nul
   if (data.offset) lines.push({ key: 'offset', value: offsetText(data.offset[i]) });
   lines.push({ key: 'duration', value: durationText(data.dur[i]) });
   if (data.errno) lines.push({ key: 'errno', value: errnoText(data.errno[i], data.errnos) });
+  if (data.layer && data.layerNames) lines.push({ key: 'layer', value: data.layerNames[data.layer[i]] ?? '–' });
   lines.push({ key: 'start', value: formatInstant(data.timeBase, data.start[i]) });
   return lines;
 }
