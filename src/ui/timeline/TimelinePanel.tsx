@@ -86,10 +86,13 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
       { type: 'scattergl', mode: 'markers', x: g.midX, y: g.midY, marker: { color: 'rgba(0,0,0,0)', size: Math.max(6, lineWidth) }, hoverinfo: 'none', showlegend: false },
       { type: 'scattergl', mode: 'markers', x: g.pointX, y: g.pointY, marker: { color: POINT_COLOR, size: Math.max(5, lineWidth), symbol: 'diamond' }, hoverinfo: 'none', showlegend: false },
     ] as Data[];
+    let segments = g.segments;
     if (layers) {
       // each layer's bars in its colour (the run timeline's and the lanes'), appended after the hover traces
       traces[0] = { ...traces[0], x: [], y: [] } as Data;
-      layerSegments(data, m, layers, axis, minWidth).forEach((p, k) => traces.push({ type: 'scattergl', mode: 'lines', x: p.x, y: p.y, line: { color: layers.colors[k], width: lineWidth }, connectgaps: false, hoverinfo: 'skip', showlegend: false } as Data));
+      const parts = layerSegments(data, m, layers, axis, minWidth);
+      segments = parts.reduce((t, p) => t + p.x.length / 3, 0);
+      parts.forEach((p, k) => traces.push({ type: 'scattergl', mode: 'lines', x: p.x, y: p.y, line: { color: layers.colors[k], width: lineWidth }, connectgaps: false, hoverinfo: 'skip', showlegend: false } as Data));
     } else if (rowGroups) {
       // rows of green and red cases in their own colours, on the same x-axis (appended after the hover traces)
       const [rest, green, red] = splitSegments(g.segX, g.segY, rowGroups, 3);
@@ -120,7 +123,7 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
       paper_bgcolor: '#fff',
     };
     await Plotly.react(gd, traces, layout, PLOT_CONFIG);
-    setDrawn({ marks: m, segments: g.segments, failMarks: fails.x.length, binMs: tReact - tBin, reactMs: performance.now() - tReact });
+    setDrawn({ marks: m, segments, failMarks: fails.x.length, binMs: tReact - tBin, reactMs: performance.now() - tReact });
   }, [data, axis, rowGroups, layers]);
 
   // Take a plot (the spare one when there is one), draw, wire events; give it back on unmount or when the
