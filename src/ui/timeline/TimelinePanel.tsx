@@ -242,6 +242,16 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
         <p className="timeline-message">This activity has no events with a timestamp.</p>
       ) : (
         <>
+          {layers && (
+            <div className="run-legend" data-testid="timeline-layer-key" aria-label="Colour: layer">
+              {layers.labels.map((l, g) => (
+                <span key={l} className="run-legend-item" title={`${l}: ${layers.events[g].toLocaleString('en-US')} events`}>
+                  <span className="swatch" style={{ background: layers.colors[g] }} />
+                  {l}
+                </span>
+              ))}
+            </div>
+          )}
           <div className="timeline-plot-wrap">
             <div
               ref={plotRef}
@@ -265,16 +275,6 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
             {drawn && drawn.failMarks > 0 && <span className="errno-key"> · × failed call</span>}
             {data.timeBase === 'clock' && ' · clock times from the traces; hosts’ clocks may differ'}
           </p>
-          {layers && (
-            <div className="run-legend" data-testid="timeline-layer-key" aria-label="Colour: layer">
-              {layers.labels.map((l, g) => (
-                <span key={l} className="run-legend-item" title={`${l}: ${layers.events[g].toLocaleString('en-US')} events`}>
-                  <span className="swatch" style={{ background: layers.colors[g] }} />
-                  {l}
-                </span>
-              ))}
-            </div>
-          )}
         </>
       )}
       <PanelError error={error} />
