@@ -3,6 +3,7 @@
 import { activityEvents } from '../analysis/events';
 import { compileMapping } from '../analysis/mapping';
 import { caseSides, resolvePartition } from '../analysis/partition';
+import { rowGaps, untracedTime } from '../analysis/time/gaps';
 import { overview } from '../analysis/time/overview';
 import { fileOffsets, type FileOffsets } from '../analysis/time/offsets';
 import { runRows, runTimeline, type RunTimeline, type RunTimelineRequest } from '../analysis/time/runTimeline';
@@ -11,9 +12,12 @@ import { DEFAULT_MAPPING, type TimelineData } from '../analysis/types';
 import type { EventLog } from '../model';
 import { buildTimeline } from '../session/timeline';
 
-export function runTimelineOf(log: EventLog, req: RunTimelineRequest): RunTimeline {
+/** With `gaps`, the rows' untraced gaps as the Session adds them (session/analysis.ts). */
+export function runTimelineOf(log: EventLog, req: RunTimelineRequest, gaps = false): RunTimeline {
   const m = compileMapping(log, DEFAULT_MAPPING);
-  return runTimeline(log, m, runRows(log, m.pairAct, req.byPid === true, null), runSpan(log).t0, req);
+  const t0 = runSpan(log).t0;
+  const t = runTimeline(log, m, runRows(log, m.pairAct, req.byPid === true, null), t0, req);
+  return gaps ? { ...t, gaps: rowGaps(untracedTime(log, { t0 }), t.rowCase, t.x0, t.x1) } : t;
 }
 
 export function fileOffsetsOf(log: EventLog, path: string | null): FileOffsets {

@@ -4,7 +4,7 @@
  * arrow keys (Page Up/Down, Home/End) move between rows. Without a `height` it fills its pane.
  * One column per statistic of the metric registry; *Columns* shows or hides them (the defaults fit 1024 px).
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { StatsTableProps } from '../contracts';
 import { cellText, cellTitle, COLUMNS, DEFAULT_COLUMNS, filterStats, nextSort, sortStats, visibleWindow, type SortSpec, type StatsColumn } from './statsTable';
 import { SortHeader } from './SortHeader';
@@ -50,16 +50,20 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
   const viewport = height - ROW_HEIGHT;
   const { first, last } = visibleWindow(rows.length, scrollTop, viewport, ROW_HEIGHT);
 
-  // A selection made elsewhere (graph click) scrolls its row into view.
+  // A selection made elsewhere (graph click) scrolls its row into view: only when the selection changes, not
+  // on every re-sort (the rows and the viewport are read as they are then, through a ref).
+  const layout = useRef({ rows, viewport });
+  useLayoutEffect(() => {
+    layout.current = { rows, viewport };
+  });
   useEffect(() => {
     const el = bodyRef.current;
     if (!el || selected === null) return;
-    const idx = rows.findIndex((r) => r.id === selected);
+    const { rows: shown, viewport: vh } = layout.current;
+    const idx = shown.findIndex((r) => r.id === selected);
     if (idx < 0) return;
     const top = idx * ROW_HEIGHT;
-    if (top < el.scrollTop || top + ROW_HEIGHT > el.scrollTop + viewport) el.scrollTop = Math.max(0, top - viewport / 2);
-    // only when the selection changes, not on every re-sort
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (top < el.scrollTop || top + ROW_HEIGHT > el.scrollTop + vh) el.scrollTop = Math.max(0, top - vh / 2);
   }, [selected]);
 
   useEffect(() => {

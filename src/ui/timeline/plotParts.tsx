@@ -1,12 +1,9 @@
 /**
  * What the three timeline panels (TimelinePanel, RunTimelinePanel, OffsetsPanel) draw alike: the hover
- * tooltip and where it stands, the error line, the row axis of the timelines, and the plot element of the
- * panels that own theirs (the per-activity timeline borrows its plot from warmPlot instead).
+ * tooltip and where it stands, the error line, and the row axis of the timelines (the plot's life: usePlot.ts).
  */
-import { useEffect, type RefObject } from 'react';
 import type { PlotMouseEvent } from 'plotly.js';
 import { escapePlotlyText, shortLabel, type HoverLine } from './hover';
-import { loseWebGlContexts, type PlotlyApi } from './plotly';
 
 export interface Hover {
   x: number;
@@ -64,31 +61,4 @@ export function yTicks(labels: readonly string[], plotHeight: number): { tickval
     ticktext.push(escapePlotlyText(shortLabel(labels[r])));
   }
   return { tickvals, ticktext };
-}
-
-/** The panel's own plot element inside `host`: made on the first draw and kept in `gdRef`. */
-export function ownPlot(gdRef: RefObject<HTMLDivElement | null>, host: HTMLElement): HTMLDivElement {
-  let gd = gdRef.current;
-  if (!gd) {
-    gd = document.createElement('div');
-    host.appendChild(gd);
-    gdRef.current = gd;
-  }
-  return gd;
-}
-
-/** The plot's WebGL contexts go with the panel: on unmount, purge the plot of `gdRef`. */
-export function usePurgeOnUnmount(gdRef: RefObject<HTMLDivElement | null>, plotly: RefObject<PlotlyApi | null>): void {
-  useEffect(
-    () => () => {
-      const gd = gdRef.current;
-      const Plotly = plotly.current;
-      if (gd && Plotly) {
-        loseWebGlContexts(gd);
-        Plotly.purge(gd);
-      }
-      gdRef.current = null;
-    },
-    [gdRef, plotly],
-  );
 }
