@@ -10,29 +10,23 @@ import type { LoadInput } from '../worker/protocol';
 import type { AnalyzeOver } from './analysis';
 import { analysisFailed, analysisTarget, applyAnalysis } from './analysis';
 import { stopped, type StoreBase } from './context';
-import { applyFast, applySlow, fastRequest, loadCall, loadFailed, loadStarted, overviewKey, slowFailed, slowStarted } from './steps';
+import { applyFast, applySlow, fastRequest, loadCall, loadFailed, loadStarted, slowFailed, slowStarted, wantedOf } from './steps';
 import { NOTHING, nextStep, stillWanted, type Have, type Step, type Wanted } from './reconcile';
-import { analysisKey, plan } from '../session/view';
-
-interface Waiter {
-  files: number;
-  resolve(): void;
-  reject(e: unknown): void;
-}
+import { plan } from '../session/view';
 
 export class Driver {
   /** The one generation number (reconcile.ts Wanted.gen). */
-  private gen = 0;
-  private files = 0;
-  private addTo: number | null = null;
+  gen = 0;
+  files = 0;
+  addTo: number | null = null;
   /** The files to add (Session.add) to the set `addTo`, and the set to go back to when that is cancelled. */
   private adding: { inputs: LoadInput[]; before: LoadInput[] } | null = null;
   /** The change of the view the analysis asked for is made of (set in the view once it has succeeded). */
-  private over: AnalyzeOver | null = null;
+  over: AnalyzeOver | null = null;
   /** Why the analysis asked for differs from the view's (set as partitionError once it has succeeded). */
   private note: string | null = null;
   /** The panels' reports asked of the current analysis (the Insights and Files views). */
-  private reports = { insights: false, access: false };
+  reports = { insights: false, access: false };
   /** The file set whose load was last started (the first set keeps a link's case filters and selection). */
   private loaded = 0;
   private have: Have = { ...NOTHING };
@@ -42,7 +36,8 @@ export class Driver {
   private inflight: { id: number; done: Promise<unknown> } | null = null;
   private slow: Promise<void> | null = null;
   private slowError: unknown = null;
-  private waiters: Waiter[] = [];
+  /** The requests waiting for the worker to match (a request for older files gives way to newer ones). */
+  private waiters: { files: number; resolve(): void; reject(e: unknown): void }[] = [];
   private running = false;
   private wake: (() => void) | null = null;
 
@@ -109,24 +104,9 @@ export class Driver {
     this.have = { ...NOTHING, failedFiles: this.have.failedFiles, overview: this.have.overview };
   }
 
+  /** What is wanted now (steps.ts wantedOf: from the state and the requests). */
   wanted(): Wanted {
-    const st = this.ctx.get();
-    const s = st.summary;
-    const analysable = !!s && (s.cases > 0 || !!s.jobs?.length);
-    const sel = st.selected;
-    const pc = st.partitionCases;
-    return {
-      gen: this.gen,
-      files: this.files,
-      addTo: this.addTo,
-      analysis: analysable ? analysisKey(plan(analysisTarget(st.view, this.over)).analyze, ['thresholds']) : null,
-      overview: st.result ? overviewKey(st) : null,
-      timeline: sel !== null && sel !== '●' && sel !== '■' ? sel : null,
-      insights: this.reports.insights,
-      access: this.reports.access,
-      complete: !!st.result?.deferred?.length,
-      compare: !!pc && pc.green.length > 0 && pc.red.length > 0,
-    };
+    return wantedOf(this.ctx.get(), this);
   }
 
   private async loop(): Promise<void> {

@@ -7,9 +7,29 @@
 import { analysisKey, plan } from '../session/view';
 import type { FollowUpRequest, FollowUps } from '../session/followUps';
 import type { LoadSummary } from '../worker/protocol';
+import { analysisTarget, type AnalyzeOver } from './analysis';
 import { stopped, type StoreBase } from './context';
 import type { Step, Wanted } from './reconcile';
 import type { AppState } from './state';
+
+/** What is wanted (reconcile.ts): the requests the loop holds, and the state (the files' cases, the view,
+ * the selection, the result's deferred statistics and partition). */
+export function wantedOf(st: AppState, d: { gen: number; files: number; addTo: number | null; over: AnalyzeOver | null; reports: { insights: boolean; access: boolean } }): Wanted {
+  const s = st.summary;
+  const sel = st.selected;
+  const pc = st.partitionCases;
+  return {
+    gen: d.gen,
+    files: d.files,
+    addTo: d.addTo,
+    analysis: s && (s.cases > 0 || s.jobs?.length) ? analysisKey(plan(analysisTarget(st.view, d.over)).analyze, ['thresholds']) : null,
+    overview: st.result ? overviewKey(st) : null,
+    timeline: sel !== null && sel !== '●' && sel !== '■' ? sel : null,
+    ...d.reports,
+    complete: !!st.result?.deferred?.length,
+    compare: !!pc && pc.green.length > 0 && pc.red.length > 0,
+  };
+}
 
 /** The load of the files (with the view's load options and the chosen path filter). */
 export function loadCall({ client, get, set, refs }: StoreBase): { id: number; promise: Promise<LoadSummary> } {
