@@ -3,7 +3,7 @@
 in the shape Score-P writes its I/O records, and the truth the tests check them against (truth.json: every
 I/O event written, per location group and location, with its layer and the index of its parent event).
 
-  /usr/bin/python3 tools/otf2-fixtures.py OUTDIR
+  /usr/bin/python3 tools/otf2-fixtures.py OUTDIR [FIXTURE...]   (FIXTURE: only these, e.g. handles)
 
 OUTDIR/layered  4 MPI ranks on 2 nodes + one rank without I/O: HDF5 over MPI-IO over POSIX (parent
                 handles), ISO C over POSIX, POSIX alone, a pre-created stdout handle, seeks, status flags,
@@ -11,6 +11,15 @@ OUTDIR/layered  4 MPI ranks on 2 nodes + one rank without I/O: HDF5 over MPI-IO 
                 the `Offset` attribute on operations, non-I/O records of many kinds (metrics, MPI collectives,
                 parameters, singleton records), a second thread with events and one without (empty location).
                 Rank 2 is written as Score-P writes: with its own ids and mapping tables, and clock offsets.
+OUTDIR/handles  one rank where the handles and time containment DISAGREE (the links follow the handles):
+                an HDF5 operation whose time window holds a POSIX write on an unrelated handle (no parent:
+                no link), a POSIX write on the HDF5 > MPI-IO > POSIX chain held by an HDF5 operation but by no
+                MPI-IO one (linked to the HDF5 operation: the nearest handle up the chain), two MPI-IO handles
+                open at once (a blocking write on one holds in time the POSIX write that the other's
+                non-blocking write issued: linked to the non-blocking one), and operations on a handle with a
+                parent that no operation up the chain holds (the second blocking MPI-IO write, a last POSIX
+                write: not linked, counted). truth.json names each
+                event's parent as written and the count of unmatched ones.
 OUTDIR/chunks.tar.gz   one location with 12,000 writes in 256 KiB chunks (several chunks per file), as a
                 GNU tar.gz (the folder is 0.7 MB).
 OUTDIR/layered.tar     the layered folder as a GNU tar (the app's .tar drop).
@@ -137,6 +146,92 @@ def layered(out):
         first = trace._first_timestamp
     with open(os.path.join(trace_dir, 'truth.json'), 'w') as f:
         json.dump({'resolution': RES, 'realtime': REALTIME, 'offset': first, 'groups': truth.groups}, f, indent=1)
+        f.write('\n')
+    return trace_dir
+
+
+def handles(out):
+    """One rank whose handles and time containment disagree: the parents written are the handles' ones."""
+    truth = Truth()
+    trace_dir = os.path.join(out, 'handles')
+    shutil.rmtree(trace_dir, ignore_errors=True)
+    with otf2.writer.open(trace_dir, timer_resolution=RES) as trace:
+        d = trace.definitions
+        node = d.system_tree_node('node01', class_name='node')
+        posix = d.io_paradigm(identification='POSIX', name='POSIX I/O', io_paradigm_class=IoParadigmClass.SERIAL, io_paradigm_flags=IoParadigmFlag.OS)
+        mpiio = d.io_paradigm(identification='MPI-IO', name='MPI I/O', io_paradigm_class=IoParadigmClass.PARALLEL, io_paradigm_flags=IoParadigmFlag.NONE)
+        hdf5 = d.io_paradigm(identification='HDF5', name='HDF5', io_paradigm_class=IoParadigmClass.PARALLEL, io_paradigm_flags=IoParadigmFlag.NONE)
+        offset_attr = d.attribute('Offset', 'Absolute read/write offset within a file.', Type.UINT64)
+        regions = {n: d.region(n, region_role=RegionRole.FILE_IO, paradigm=Paradigm.MPI if n.startswith('MPI') else Paradigm.USER)
+                   for n in ['main', 'H5Dwrite', 'MPI_File_write_at', 'MPI_File_iwrite_at', 'MPI_Wait', 'pwrite64', 'write']}
+        fa = d.io_regular_file('/scratch/a.h5', scope=node)
+        fb = d.io_regular_file('/scratch/b.log', scope=node)
+        fe = d.io_regular_file('/scratch/e.dat', scope=node)
+        h = {}
+        h['h5'] = d.io_handle('/scratch/a.h5', fa, hdf5)
+        h['mpi'] = d.io_handle('/scratch/a.h5', fa, mpiio, parent=h['h5'])
+        h['posix_a'] = d.io_handle('/scratch/a.h5', fa, posix, parent=h['mpi'])
+        h['posix_b'] = d.io_handle('/scratch/b.log', fb, posix)
+        h['mpi_e'] = d.io_handle('/scratch/e.dat', fe, mpiio)
+        h['posix_e'] = d.io_handle('/scratch/e.dat', fe, posix, parent=h['mpi_e'])
+        layer = {'h5': 'HDF5', 'mpi': 'MPI-IO', 'posix_a': 'POSIX', 'posix_b': 'POSIX', 'mpi_e': 'MPI-IO', 'posix_e': 'POSIX'}
+        group = d.location_group('MPI Rank 0', location_group_type=LocationGroupType.PROCESS, system_tree_parent=node)
+        g = truth.group('MPI Rank 0', 'node01')
+        master = d.location('Master thread', type=LocationType.CPU_THREAD, group=group)
+        loc = Truth.location(g, 'Master thread')
+        w = Writer(trace.event_writer_from_location(master), regions, h, {}, posix, offset_attr, layer, loc, clock=None)
+        W, NB, NONE = IoOperationMode.WRITE, IoOperationFlag.NON_BLOCKING, IoOperationFlag.NONE
+        t = RES
+        w.enter(t, 'main')
+        t += 100
+        # H5Dwrite on the HDF5 handle [t+1, t+199]; in its window:
+        w.enter(t, 'H5Dwrite')
+        w.begin(t + 1, 'h5', W, NONE, 3 * 4096, 1, None)
+        i_h = w.event('H5Dwrite', 'h5', t + 1, t + 199, 3 * 4096, None)
+        # (1) a write on an unrelated POSIX handle (no parent): nests in time, no link
+        w.op('write', 'posix_b', W, 100, 100, t + 10, matching=1)
+        # (2) MPI_File_write_at on the HDF5 handle's MPI-IO handle, holding a pwrite64 on its POSIX handle
+        w.enter(t + 40, 'MPI_File_write_at')
+        w.begin(t + 41, 'mpi', W, NONE, 4096, 1, 0)
+        i_m = w.event('MPI_File_write_at', 'mpi', t + 41, t + 89, 4096, 0, parent=i_h)
+        w.op('pwrite64', 'posix_a', W, 4096, 4096, t + 50, matching=1, offset=0, parent=i_m)
+        w.complete(t + 89, 'mpi', 4096, 1)
+        w.leave(t + 90, 'MPI_File_write_at')
+        # (3) a pwrite64 on the chain's POSIX handle held by no MPI-IO operation: the HDF5 one, up the chain
+        w.op('pwrite64', 'posix_a', W, 8192, 8192, t + 120, matching=2, offset=4096, parent=i_h)
+        w.complete(t + 199, 'h5', 3 * 4096, 1)
+        w.leave(t + 200, 'H5Dwrite')
+        t += 300
+        # (4) two MPI-IO handles at once: a non-blocking write on e.dat [t+1, t+299] (completed in MPI_Wait)
+        w.enter(t, 'MPI_File_iwrite_at')
+        w.begin(t + 1, 'mpi_e', W, NB, 4096, 5, 0)
+        w.leave(t + 5, 'MPI_File_iwrite_at')
+        i_e = w.event('MPI_File_iwrite_at', 'mpi_e', t + 1, t + 299, 4096, 0)
+        #     a blocking write on a.h5's MPI-IO handle [t+101, t+199] holds in time the POSIX write of e.dat's
+        #     operation (issued by the MPI library's progress while it waits): linked to e.dat's operation
+        w.enter(t + 100, 'MPI_File_write_at')
+        w.begin(t + 101, 'mpi', W, NONE, 4096, 2, 12288)
+        #     (this one's handle has the HDF5 handle as parent, and no HDF5 operation holds it: counted)
+        i_m2 = w.event('MPI_File_write_at', 'mpi', t + 101, t + 199, 4096, 12288)
+        loc['events'][i_m2]['unmatched'] = True
+        w.op('pwrite64', 'posix_e', W, 4096, 4096, t + 110, matching=5, offset=0, parent=i_e)
+        w.op('pwrite64', 'posix_a', W, 4096, 4096, t + 150, matching=3, offset=12288, parent=i_m2)
+        w.complete(t + 199, 'mpi', 4096, 2)
+        w.leave(t + 200, 'MPI_File_write_at')
+        w.enter(t + 290, 'MPI_Wait')
+        w.complete(t + 299, 'mpi_e', 4096, 5)
+        w.leave(t + 300, 'MPI_Wait')
+        t += 400
+        # (5) a pwrite64 on a handle with a parent, held by no operation up its chain: not linked, counted
+        w.op('pwrite64', 'posix_a', W, 512, 512, t, matching=4, offset=16384)
+        loc['events'][-1]['unmatched'] = True
+        unmatched = sum(1 for e in loc['events'] if e.get('unmatched'))
+        t += 100
+        w.leave(t, 'main')
+        trace._realtime_timestamp = REALTIME
+        first = trace._first_timestamp
+    with open(os.path.join(trace_dir, 'truth.json'), 'w') as f:
+        json.dump({'resolution': RES, 'realtime': REALTIME, 'offset': first, 'unmatched': unmatched, 'groups': truth.groups}, f, indent=1)
         f.write('\n')
     return trace_dir
 
@@ -468,6 +563,12 @@ def tar(out, name, gz):
 if __name__ == '__main__':
     out = sys.argv[1] if len(sys.argv) > 1 else 'src/ingest/otf2/__fixtures__'
     os.makedirs(out, exist_ok=True)
+    only = sys.argv[2:]  # fixture names to (re)write; none: all (a rerun changes the anchors' random ids)
+    if only:
+        for name in only:
+            {'handles': handles}[name](out)
+        sys.exit(0)
+    handles(out)
     lay = layered(out)
     chunks(out)
     sion(out, lay)

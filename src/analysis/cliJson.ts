@@ -7,6 +7,7 @@ import type { CounterFileJson } from './darshan/counterFiles';
 import type { FileReport } from '../model/eventlog';
 import type { CliAccess, CliFileAccess } from './accessReport';
 import type { CallSiteRow, LayerTotals } from './layers/report';
+import type { LayerLinks } from './layers/links';
 import { METRICS } from './metrics';
 import { END, START, type AnalysisResult } from './types';
 
@@ -66,6 +67,8 @@ export interface CliJson {
   /** Per layer: calls, bytes, time; per call site its row (the analysis JSON of a log with stacks or layers). */
   layers?: Record<string, LayerTotals>;
   call_sites?: CallSiteRow[];
+  /** How the layers hand the I/O down: OTF2 by its I/O handles, Darshan DXT by time (analysis/layers/links.ts). */
+  layer_links?: LayerLinks;
 }
 
 /** One step of a JSON variant trace: an activity, or `[activity, n]` for a run of n ≥ 2 (docs/FORMATS.md). */

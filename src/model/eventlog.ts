@@ -118,6 +118,13 @@ export interface EventLog {
   layer?: Uint8Array | null;
   /** The names of the layers `layer` indexes. */
   layerNames?: readonly string[];
+  /**
+   * Per event: the event of the I/O layer above that it serves, as that event's `line` in the same case (OTF2:
+   * by the I/O handles' parents, docs/FORMATS.md "OTF2 traces"); 0: none (its handle has no parent); -1: its
+   * handle has a parent and no operation up the chain holds it in time. Absent or null when the source has no
+   * such links (Darshan DXT's layers are linked by time containment instead: analysis/layers/links.ts).
+   */
+  parent?: Int32Array | null;
   /** Profiling logs (Darshan) loaded into this log: counters, job header, heatmaps (model/profile.ts). */
   profiles?: readonly Profile[];
   // ---- call stacks (strace -k; docs/FORMATS.md "Stacks") ----

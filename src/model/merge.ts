@@ -103,6 +103,8 @@ export class LogMerger {
     out.timeBase = timeBase;
     const layers = mergeLayers(logs, n);
     if (layers) Object.assign(out, { layer: layers.layer, layerNames: layers.names });
+    // the parent links (lines in the same case: a case's events move together, so they hold as they are)
+    if (logs.some((l) => l.parent)) out.parent = new Int32Array(n);
     const profiles: Profile[] = [];
     const used = new Set<string>();
     let at = 0;
@@ -122,6 +124,7 @@ export class LogMerger {
       }
       for (const p of l.profiles ?? []) profiles.push(renamed.size ? renameCases(p, renamed) : p);
       if (layers) layers.copy(li, at);
+      if (out.parent && l.parent) out.parent.set(l.parent, at);
       out.pid.set(l.pid, at);
       out.start.set(l.start, at);
       out.dur.set(l.dur, at);

@@ -1,7 +1,7 @@
 import type { CaseInfo, EventColumns, EventLog } from './eventlog';
 
 /** The per-event columns of `log` in the order given by `order` (event indices). */
-function permuteEvents(log: EventLog, order: Uint32Array): EventColumns & Pick<EventLog, 'layer' | 'stack'> {
+function permuteEvents(log: EventLog, order: Uint32Array): EventColumns & Pick<EventLog, 'layer' | 'stack' | 'parent'> {
   const take = <T extends Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array>(col: T, make: (n: number) => T): T => {
     const out = make(order.length);
     for (let i = 0; i < order.length; i++) out[i] = col[order[i]];
@@ -17,6 +17,7 @@ function permuteEvents(log: EventLog, order: Uint32Array): EventColumns & Pick<E
     line: take(log.line, (m) => new Uint32Array(m)),
     offset: take(log.offset, (m) => new Float64Array(m)),
     ...(log.layer ? { layer: take(log.layer, (m) => new Uint8Array(m)) } : {}),
+    ...(log.parent ? { parent: take(log.parent, (m) => new Int32Array(m)) } : {}),
     ...(log.stack ? { stack: log.stack instanceof Uint16Array ? take(log.stack, (m) => new Uint16Array(m)) : take(log.stack, (m) => new Uint32Array(m)) } : {}),
   };
 }

@@ -21,6 +21,7 @@ export function selectCases(log: EventLog, keep: Uint8Array): EventLog {
     cases: [],
     caseOffsets: new Uint32Array(k + 1),
     ...(log.layer ? { layer: new Uint8Array(n) } : {}),
+    ...(log.parent ? { parent: new Int32Array(n) } : {}),
   };
   let w = 0;
   let j = 0;
@@ -37,6 +38,7 @@ export function selectCases(log: EventLog, keep: Uint8Array): EventLog {
     out.line.set(log.line.subarray(a, b), w);
     out.offset.set(log.offset.subarray(a, b), w);
     if (log.layer) out.layer!.set(log.layer.subarray(a, b), w);
+    if (log.parent) out.parent!.set(log.parent.subarray(a, b), w);
     if (out.stack && log.stack) out.stack.set(log.stack.subarray(a, b), w);
     w += b - a;
     out.cases.push(log.cases[c]);

@@ -31,12 +31,16 @@ export interface TruthEvent {
   size: number | null;
   offset: number | null;
   parent: number;
+  /** handles/: its handle has a parent handle, and no operation up the chain holds it (not linked). */
+  unmatched?: boolean;
 }
 
 export interface Truth {
   resolution: number;
   realtime: number;
   offset: number;
+  /** handles/: the operations with a parent handle that nothing up the chain holds. */
+  unmatched?: number;
   groups: { name: string; host: string; locations: { name: string; events: TruthEvent[] }[] }[];
 }
 

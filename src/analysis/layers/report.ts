@@ -6,6 +6,7 @@
 import type { EventLog } from '../../model';
 import type { CompiledMapping } from '../mapping';
 import { layerInfo, type LayerInfo } from './classify';
+import { layerLinks, type LayerLinks } from './links';
 
 export interface CallSiteRow {
   /** `write_stdio (layers_c+0x124b)` (frame.ts siteName). */
@@ -39,6 +40,8 @@ export interface LayerReport {
   totals: Record<string, LayerTotals>;
   /** Whether the events had stacks (strace -k): sites exist; else the layers come from a layer column. */
   stacks: boolean;
+  /** How the layers hand the I/O down (OTF2: by the I/O handles; Darshan DXT: by time), or null (links.ts). */
+  links: LayerLinks | null;
 }
 
 /** Distinct sites of a LayerInfo: per stack the site's index (-1: none), and the names. */
@@ -150,17 +153,18 @@ export function layerReport(log: EventLog, compiled: CompiledMapping, rules?: re
     layers.push(info.names[l]);
     totals[info.names[l]] = { calls: r.layerCalls[l], bytes: r.layerBytes[l], time: r.layerTime[l] };
   }
-  return { layers, activities, sites, totals, stacks: info.ofStack !== null };
+  return { layers, activities, sites, totals, stacks: info.ofStack !== null, links: layerLinks(log, pairAct, info) };
 }
 
 /** The layer report's JSON parts (docs/FORMATS.md "CLI JSON output"): `nodes.<act>.layers` / `.sites` added to
- * the nodes, and the document's `layers` (totals per layer) and `call_sites` (the table, most calls first). */
-export function addLayersJson(doc: { nodes: Record<string, object> }, report: LayerReport): { layers: Record<string, LayerTotals>; call_sites: CallSiteRow[] } {
+ * the nodes, and the document's `layers` (totals per layer), `call_sites` (the table, most calls first) and
+ * `layer_links` (when the log links its layers). */
+export function addLayersJson(doc: { nodes: Record<string, object> }, report: LayerReport): { layers: Record<string, LayerTotals>; call_sites: CallSiteRow[]; layer_links?: LayerLinks } {
   for (const [act, v] of Object.entries(report.activities)) {
     const node = doc.nodes[act] as { layers?: Record<string, number>; sites?: Record<string, number> } | undefined;
     if (!node) continue;
     node.layers = v.layers;
     if (report.stacks) node.sites = v.sites;
   }
-  return { layers: report.totals, call_sites: report.sites };
+  return { layers: report.totals, call_sites: report.sites, ...(report.links ? { layer_links: report.links } : {}) };
 }

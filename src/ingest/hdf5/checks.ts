@@ -181,6 +181,7 @@ function compact(log: EventLog, files: FileReport[]): EventLog {
     line: pick(log.line),
     offset: pick(log.offset),
     ...(log.layer ? { layer: pick(log.layer) } : {}),
+    ...(log.parent ? { parent: pick(log.parent) } : {}),
     ...(log.stack ? { stack: pick(log.stack) } : {}),
     caseOffsets: offsets,
     files,

@@ -27,7 +27,8 @@ export interface IoEvent {
   end: number;
   bytes: number;
   offset: number;
-  /** The event of the handle's parent (the I/O layer above) that holds this one in time on this location: its index, or -1. */
+  /** The event of the layer above it serves, by the handles (linkParents): its index; -1: its handle has no
+   * parent; UNMATCHED: it has one, and no event up the handle's chain holds it in time on this location. */
   parent: number;
 }
 
@@ -38,6 +39,9 @@ export interface LocationEvents {
   /** Records read (events of every kind). */
   records: number;
 }
+
+/** IoEvent.parent of an event whose handle has a parent handle, when no event up the chain holds it. */
+export const UNMATCHED = -2;
 
 /** Event record types (OTF2_EventType) read here; the singletons carry one compressed value and no length. */
 const ENTER = 12;
@@ -212,10 +216,14 @@ export function readLocationEvents(bytes: Uint8Array, chunkSize: number, base: [
 }
 
 /**
- * Links each event to the event of its handle's parent (the I/O layer above: a POSIX handle's MPI-IO
- * handle, that one's HDF5 handle) that holds it in time on this location: the latest-starting event of the
- * parent handle that began no later and ended no earlier (or has no end). Score-P records a handle's
- * creation as its call returns, so the lower layer's record comes first: the link is made after reading.
+ * Links each event to the event of the layer above that it serves, by the handles (docs/FORMATS.md "OTF2"):
+ * an event on handle H is the child of the event on H's parent handle (the I/O layer above: a POSIX handle's
+ * MPI-IO handle, that one's HDF5 handle) that holds it in time on this location — the latest-starting event
+ * of that handle that began no later and ended no earlier (or has no end). When none of the parent handle's
+ * events holds it, the next handle up the chain is tried (a POSIX write that HDF5 issued outside any MPI-IO
+ * call). A handle without a parent gives no link, however the times nest; a handle with one whose chain
+ * holds no event gives `UNMATCHED`. Score-P records a handle's creation as its call returns, so the lower
+ * layer's record comes first: the link is made after reading.
  */
 function linkParents(events: IoEvent[], parentOf: (h: number) => number): void {
   const byHandle = new Map<number, number[]>();
@@ -225,10 +233,10 @@ function linkParents(events: IoEvent[], parentOf: (h: number) => number): void {
     if (l) l.push(i);
     else byHandle.set(e.handle, [i]);
   });
-  for (const e of events) {
-    const p = e.handle >= 0 ? parentOf(e.handle) : -1;
-    const cands = p >= 0 ? byHandle.get(p) : undefined;
-    if (!cands) continue;
+  /** The event of handle p's that holds e (-1: none). */
+  const holder = (p: number, e: IoEvent): number => {
+    const cands = byHandle.get(p);
+    if (!cands) return -1;
     // the candidates in start order (records are in time order): the latest that began no later, walking
     // back (a bounded number of steps) to one that also ended no earlier
     let lo = 0;
@@ -238,14 +246,24 @@ function linkParents(events: IoEvent[], parentOf: (h: number) => number): void {
       if (events[cands[mid]].start <= e.start) lo = mid + 1;
       else hi = mid;
     }
-    let best = -1;
     for (let k = lo - 1; k >= 0 && k >= lo - 64; k--) {
       const q = events[cands[k]];
-      if (Number.isNaN(q.end) || Number.isNaN(e.end) || q.end >= e.end) {
-        best = cands[k];
+      if (q !== e && (Number.isNaN(q.end) || Number.isNaN(e.end) || q.end >= e.end)) return cands[k];
+    }
+    return -1;
+  };
+  for (const e of events) {
+    let p = e.handle >= 0 ? parentOf(e.handle) : -1;
+    if (p < 0) continue;
+    e.parent = UNMATCHED;
+    // up the chain (bounded: a cycle of parents in a damaged trace ends it)
+    for (let hops = 0; p >= 0 && hops < 16; hops++) {
+      const j = holder(p, e);
+      if (j >= 0) {
+        e.parent = j;
         break;
       }
+      p = parentOf(p);
     }
-    e.parent = best;
   }
 }

@@ -2,7 +2,8 @@
  * The OTF2 importer (Score-P traces, docs/FORMATS.md "OTF2"): a bundle of the anchor `X.otf2` and its
  * members (src/ingest/bundle.ts), sniffed by the anchor's magic, read in the coordinating thread (a parse
  * thread gets one file). One case per location group (an MPI rank, a process): `{archive folder}_{host}_
- * {rank}`, its locations (threads) as pids 0, 1, …; one event per I/O record (read.ts).
+ * {rank}`, its locations (threads) as pids 0, 1, …; one event per I/O record (read.ts), its line its place in
+ * the case, its parent the line of the event of the layer above that it serves (EventLog.parent, by the handles).
  */
 import { EventLogBuilder } from '../../model/builder';
 import { emptyFileReport, type EventLog } from '../../model/eventlog';
@@ -10,6 +11,7 @@ import { folderOf, type BundleRule } from '../bundle';
 import type { Importer } from '../importer';
 import { FileFormatError } from '../source';
 import { isOtf2Anchor } from './defs';
+import { UNMATCHED } from './events';
 import { archiveOf, readOtf2, type Otf2Trace } from './read';
 
 /** `X.otf2` is an anchor; `X.def`, `X/*.def|evt|snap` and `X.thumb.N` / `X.marker` beside it are its members. */
@@ -53,6 +55,8 @@ export function otf2Log(name: string, bytes: number, t: Otf2Trace): EventLog {
   const layerNames: string[] = [];
   const layerIds = new Map<string, number>();
   const layer = new Uint8Array(n);
+  const parent = new Int32Array(n);
+  let unmatched = 0;
   t.groups.forEach((g, k) => {
     if (!g.locations.some((l) => l.events.length)) return;
     const rid = rankOf(g.name, k);
@@ -60,9 +64,14 @@ export function otf2Log(name: string, bytes: number, t: Otf2Trace): EventLog {
     if (ids.has(id)) id = `${id}.${k}`;
     ids.add(id);
     b.beginCase({ id, cid, host: g.host, rid, pid: null }, file);
-    const all = g.locations.flatMap((l, pid) => l.events.map((e) => ({ e, pid })));
+    const all = g.locations.flatMap((l, pid) => l.events.map((e, k) => ({ e, pid, k })));
     all.sort((x, y) => x.e.start - y.e.start || x.pid - y.pid);
-    for (const { e, pid } of all) {
+    // each event's line: its place in the case (1-based); its parent: the parent event's line (0: none,
+    // -1: its handle has a parent, and no operation up the chain holds it)
+    const lineOf = g.locations.map((l) => new Int32Array(l.events.length));
+    all.forEach(({ pid, k }, j) => (lineOf[pid][k] = j + 1));
+    all.forEach(({ e, pid }, j) => {
+      const line = j + 1;
       let li = layerIds.get(e.layer);
       if (li === undefined) {
         if (layerNames.length === 256) throw new FileFormatError(`${name}: more than 256 I/O paradigms`);
@@ -70,8 +79,10 @@ export function otf2Log(name: string, bytes: number, t: Otf2Trace): EventLog {
         layerNames.push(e.layer);
       }
       layer[b.n] = li;
-      b.push(pid, b.pairOf(b.internCall(e.call), b.internPath(e.fp)), 0, t0 + e.start, e.dur, e.size, 0, e.offset);
-    }
+      parent[b.n] = e.parent >= 0 ? lineOf[pid][e.parent] : e.parent === UNMATCHED ? -1 : 0;
+      if (e.parent === UNMATCHED) unmatched++;
+      b.push(pid, b.pairOf(b.internCall(e.call), b.internPath(e.fp)), 0, t0 + e.start, e.dur, e.size, line, e.offset);
+    });
     for (const l of g.locations) {
       report.events += l.events.length;
       for (const [kind, c] of Object.entries(l.dropped)) report.dropped[kind] = (report.dropped[kind] ?? 0) + c;
@@ -82,8 +93,9 @@ export function otf2Log(name: string, bytes: number, t: Otf2Trace): EventLog {
   report.flags = { timestamps: t.t0 === null ? 'otf2' : 'otf2+epoch', durations: true, annotations: true, pids: 'location' };
   const noIo = t.groups.filter((g) => !g.locations.some((l) => l.events.length)).length;
   if (noIo) report.warnings.push(`${noIo} location group${noIo === 1 ? '' : 's'} without I/O records (not shown as cases)`);
+  if (unmatched) report.warnings.push(`${unmatched} I/O operation${unmatched === 1 ? '' : 's'} on a handle with a parent handle (the layer above) that no operation up the handles' chain holds in time on its thread: not linked to a layer above`);
   const log = b.build(t.t0 === null ? 'relative' : 'epoch');
-  return Object.assign(log, { layer: layer.slice(0, log.n), layerNames });
+  return Object.assign(log, { layer: layer.slice(0, log.n), layerNames, parent: parent.slice(0, log.n) });
 }
 
 export const otf2Importer: Importer = {

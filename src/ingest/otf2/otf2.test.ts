@@ -11,6 +11,7 @@ import { validate } from '../../model/eventlog';
 import type { ByteSource } from '../source';
 import { otf2Importer } from './importer';
 import { readOtf2 } from './read';
+import { UNMATCHED } from './events';
 
 const bundle = (name: string): ByteSource => {
   const b = bundleSources(otf2Folder(name), [otf2Importer.bundle!]);
@@ -89,6 +90,46 @@ describe('OTF2 importer', () => {
         expect(Math.abs(g[3] - want[i][3])).toBeLessThan(1e-6);
       });
     });
+  });
+
+  it('links each operation by the handles, where time containment says otherwise (handles/): the parents as written', async () => {
+    const truth = otf2Truth('handles');
+    const want = truth.groups[0].locations[0].events;
+    const t = await readOtf2(bundle('handles'), ctx.cancel, ctx.onBytes);
+    const got = t.groups[0].locations[0].events;
+    // the events per layer as written, each with the parent the writer gave it (UNMATCHED: a parent handle, no holder)
+    expect(got.map((e) => [e.call, e.fp, e.layer, e.size])).toEqual(want.map((e) => [e.call, e.fp, e.layer, e.size]));
+    expect(got.map((e) => e.parent)).toEqual(want.map((e) => (e.unmatched ? UNMATCHED : e.parent)));
+    expect(want.filter((e) => e.unmatched).length).toBe(truth.unmatched);
+    // the fixture is one where time containment disagrees: the innermost event of another layer holding each event
+    const inner = (k: number) => {
+      let best = -1;
+      want.forEach((q, j) => {
+        if (j !== k && q.layer !== want[k].layer && q.start <= want[k].start && q.end! >= want[k].end! && (best < 0 || q.start >= want[best].start)) best = j;
+      });
+      return best;
+    };
+    const disagree = want.map((e, k) => [k, inner(k), e.unmatched ? -1 : e.parent]).filter(([, a, b]) => a !== b);
+    // the write to b.log (no parent handle) lies in H5Dwrite; e.dat's pwrite64 lies in a.h5's MPI_File_write_at,
+    // but its handle's parent is e.dat's (non-blocking) MPI-IO handle, whose operation holds it too
+    expect(disagree.map(([k, a, b]) => [want[k].call, want[k].fp, a >= 0 ? want[a].call : null, b >= 0 ? want[b].call : null])).toEqual([
+      ['write', '/scratch/b.log', 'H5Dwrite', null],
+      ['pwrite64', '/scratch/e.dat', 'MPI_File_write_at', 'MPI_File_iwrite_at'],
+    ]);
+    // in the EventLog: each event's parent is its parent's line in the case (0 none, -1 unmatched), counted in a warning
+    const log = await otf2Importer.read(bundle('handles'), new Uint8Array(0), {}, ctx);
+    validate(log);
+    const parent = log.parent!;
+    const sec = (tk: number) => truth.realtime + (tk - truth.offset) / truth.resolution;
+    const at = (e: (typeof want)[number]) => {
+      for (let i = 0; i < log.n; i++) if (log.calls[log.pairCall[log.pair[i]]] === e.call && Math.abs(log.start[i] - sec(e.start)) < 1e-7) return i;
+      throw new Error(`no ${e.call}`);
+    };
+    for (const e of want) {
+      const i = at(e);
+      expect(parent[i]).toBe(e.unmatched ? -1 : e.parent < 0 ? 0 : log.line[at(want[e.parent])]);
+    }
+    expect(log.files[0].warnings).toContain(`${truth.unmatched} I/O operations on a handle with a parent handle (the layer above) that no operation up the handles' chain holds in time on its thread: not linked to a layer above`);
   });
 
   it('reads files of several chunks (12,000 writes in 256 KiB chunks, from a .tar.gz): every write and byte', async () => {

@@ -20,7 +20,8 @@ export interface Otf2Event {
   /** Bytes transferred (NaN: not an operation, or unknown). */
   size: number;
   offset: number;
-  /** Index (in this location's events) of the event of the layer above that this one serves, or -1. */
+  /** Index (in this location's events) of the event of the layer above that this one serves, by the handles;
+   * -1: its handle has no parent; UNMATCHED (-2): it has one, and no event up the chain holds it in time. */
   parent: number;
 }
 
@@ -91,7 +92,10 @@ export async function readOtf2(source: ByteSource, cancel: Cancel, onBytes: (n: 
   onBytes(defsFile.size);
   const str = (k: number) => d.strings.get(k) ?? '';
   const offsetAttr = [...d.attributes].find(([, name]) => str(name) === 'Offset')?.[0] ?? -1;
-  const parentOf = (h: number) => d.handles.get(h)?.parent ?? -1;
+  const parentOf = (h: number) => {
+    const p = d.handles.get(h)?.parent ?? -1;
+    return p === UNDEFINED ? -1 : p;
+  };
   const layerOf = (paradigm: number) => {
     const p = d.paradigms.get(paradigm);
     const id = p ? str(p[0]) : '';

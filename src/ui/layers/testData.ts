@@ -14,7 +14,7 @@ export function cReport(): { report: LayerReport; counts: Record<string, number>
     activities[k] = { layers: v.layers, sites: v.sites };
     counts[k] = v.count;
   }
-  return { report: { layers: Object.keys(j.layers), activities, sites: j.call_sites, totals: j.layers, stacks: true }, counts };
+  return { report: { layers: Object.keys(j.layers), activities, sites: j.call_sites, totals: j.layers, stacks: true, links: null }, counts };
 }
 
 export const flame = (name: 'c_all' | 'mpi'): FlameGraph => read(`${name}.flame.json`) as FlameGraph;
