@@ -4,6 +4,9 @@ import { join, relative } from 'node:path';
 import { openArchive } from '../ingest/archive';
 import { webInflate } from '../ingest/gzip';
 import { bytesSource, type ByteSource } from '../ingest/source';
+import { bundleSources } from '../ingest/bundle';
+import { otf2Importer } from '../ingest/otf2';
+import type { EventLog } from '../model/eventlog';
 
 export const OTF2_FIXTURES = join(__dirname, '..', 'ingest', 'otf2', '__fixtures__');
 
@@ -49,4 +52,10 @@ export const otf2Truth = (name: string): Truth => JSON.parse(readFileSync(join(O
 /** The files of a fixture archive (`chunks.tar.gz`), as a dropped archive gives them. */
 export async function otf2Archive(file: string): Promise<ByteSource[]> {
   return (await openArchive(bytesSource(file, new Uint8Array(readFileSync(join(OTF2_FIXTURES, file)))), webInflate()))!;
+}
+
+/** A fixture folder read by the OTF2 importer (its anchor bundled with its members, as a dropped folder is). */
+export async function otf2Fixture(name: string): Promise<EventLog> {
+  const anchor = bundleSources(otf2Folder(name), [otf2Importer.bundle!]).sources.find((s) => s.name.endsWith('.otf2'))!;
+  return otf2Importer.read(anchor, new Uint8Array(0), {}, { cancel: { cancelled: false }, onBytes: () => {} });
 }

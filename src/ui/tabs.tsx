@@ -20,6 +20,7 @@ import { PhasesTable } from './time/PhasesTable';
 import { TimeTab } from './time/TimeTab';
 import { UntracedSummary } from './time/UntracedSummary';
 import { CallSitesTable } from './layers/CallSitesTable';
+import { LayerLinksTable } from './layers/LayerLinksTable';
 import { FlamePanel } from './layers/FlamePanel';
 import { useLayers } from './layers/useLayers';
 
@@ -146,12 +147,18 @@ function CompareTab() {
   return <ComparePanel result={compare} selected={mark} onSelectNode={(id) => void selectNode(id)} onSelectEdge={(a, b) => void selectEdge(a, b)} exportJson={exportCompareJson} onError={notify} rewrites={mapping.rewrites} onRewrites={(r) => void setMapping({ ...mapping, rewrites: r })} />;
 }
 
-/** The Call sites table (strace -k; docs/METHOD.md "Layers"). */
+/** The Call sites table (strace -k; docs/METHOD.md "Layers"), under the Layer links table when the log links its layers (OTF2, Darshan DXT). */
 function SitesTab() {
   const { report, loading } = useLayers();
   if (loading) return <p className="muted">Classifying the stacks…</p>;
   if (!report) return <p className="muted" data-testid="sites-none">No stacks: record with strace -k (GUIDE “Layers”) to see which library and which line issued each call.</p>;
-  return <CallSitesTable report={report} />;
+  if (!report.links) return <CallSitesTable report={report} />;
+  return (
+    <div className="sites-tab">
+      <LayerLinksTable links={report.links} />
+      <CallSitesTable report={report} />
+    </div>
+  );
 }
 
 export const TABS: readonly TabDef[] = [

@@ -73,6 +73,8 @@ export function writeNativeHdf5(h5In: H5Module | H5Namespace, log: EventLog, pat
     writeColumn(ev, 'offset', log.offset, slab);
     // optional: the I/O layer of each event (OTF2 paradigms, Darshan DXT modules) and the layers' names
     if (log.layer) writeColumn(ev, 'layer', log.layer, slab);
+    // optional: the event of the layer above each one serves (its line in the case; OTF2's handle links)
+    if (log.parent) writeColumn(ev, 'parent', log.parent, slab);
     const st = f.create_group('strings');
     writeStrings(st, 'calls', log.calls);
     writeStrings(st, 'paths', log.paths);
@@ -254,6 +256,17 @@ export function readNative(h5: H5Module, fileId: bigint, displayName: string, fi
     const layerNames = strings('/strings/layers');
     for (let i = 0; i < n; i++) if (layer[i] >= layerNames.length) bad(`event ${i} refers to a missing layer`);
     Object.assign(log, { layer, layerNames });
+  }
+  // the optional parent column (the line of the event of the layer above, 0 none, -1 unmatched)
+  if (has(h5, fileId, '/events/parent')) {
+    const pi = datasetInfo(h5, fileId, '/events/parent');
+    if (pi.rank !== 1 || pi.rows !== n) bad(`/events/parent has ${pi.rows} rows, expected ${n}`);
+    if (pi.fields[0].size !== 4) bad(`/events/parent has type ${pi.fields[0].type}, expected <i4`);
+    checkReadable(pi, displayName);
+    infos.set('/events/parent', pi);
+    const parent = read('/events/parent', (m) => new Int32Array(m), n);
+    for (let i = 0; i < n; i++) if (parent[i] < -1) bad(`event ${i} has parent ${parent[i]}`);
+    log.parent = parent;
   }
   // the optional call stacks (all their datasets or none), checked like the rest before they are read
   const optional = (p: string): ReturnType<typeof datasetInfo> => {

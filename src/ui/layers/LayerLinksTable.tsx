@@ -1,0 +1,79 @@
+/**
+ * The Layer links table (docs/METHOD.md "Layer links", GUIDE "Layers"): which call of the layer above each
+ * analysed call served — per (upper call, lower call) the links and bytes — and per layer what was linked and
+ * what not. OTF2 traces link by their I/O handles; Darshan DXT logs by time on each rank (the table says
+ * which). Names are text, never HTML.
+ */
+import type { LayerLinks } from '../../analysis/layers/links';
+import { formatBytes, formatCount } from '../../lib/format';
+import { layerColor } from './layerColors';
+import '../tables/tables.css';
+import './layers.css';
+
+const SOURCE = { handles: "by the trace's I/O handles", time: 'by time on each rank (Darshan DXT has no handles)' };
+
+function Layer({ name }: { name: string }) {
+  return (
+    <>
+      <i className="layer-swatch" style={{ background: layerColor(name.toLowerCase().replace(/[^a-z0-9+]/g, '')) }} />
+      {name}
+    </>
+  );
+}
+
+/** `POSIX: 4 linked, 1 not linked (…)` per layer. */
+function counts(links: LayerLinks): string[] {
+  return Object.entries(links.layers).map(([layer, c]) => {
+    const parts = [`${formatCount(c.linked)} linked`];
+    if (c.unmatched) parts.push(`${formatCount(c.unmatched)} not linked: a parent handle, and no call of the layers above holds it`);
+    if (c.outside) parts.push(`${formatCount(c.outside)} linked to a call outside the events analysed`);
+    return `${layer}: ${parts.join(', ')}`;
+  });
+}
+
+export function LayerLinksTable({ links }: { links: LayerLinks }) {
+  return (
+    <section className="tbl-panel layer-links" aria-label="Layer links" data-testid="layer-links" data-sources={links.sources.join(' ')}>
+      <div className="tbl-toolbar">
+        <strong>Layer links</strong>
+        <span className="tbl-count" data-testid="layer-links-source">
+          which call of the layer above each call served, {links.sources.map((s) => SOURCE[s]).join('; ')}
+        </span>
+      </div>
+      <div className="tbl-scroll">
+        <table className="tbl">
+          <thead>
+            <tr>
+              <th>layer above</th>
+              <th>call</th>
+              <th aria-label="served" />
+              <th>layer</th>
+              <th>call</th>
+              <th className="num">links</th>
+              <th className="num">bytes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {links.rows.map((r) => (
+              <tr key={`${r.upperLayer}\0${r.upperCall}\0${r.lowerLayer}\0${r.lowerCall}`} data-testid="layer-links-row" data-upper={`${r.upperLayer} ${r.upperCall}`} data-lower={`${r.lowerLayer} ${r.lowerCall}`} data-links={r.links}>
+                <td><Layer name={r.upperLayer} /></td>
+                <td className="act">{r.upperCall}</td>
+                <td>→</td>
+                <td><Layer name={r.lowerLayer} /></td>
+                <td className="act">{r.lowerCall}</td>
+                <td className="num">{formatCount(r.links)}</td>
+                <td className="num">{formatBytes(r.bytes)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {links.rows.length === 0 && <p className="tbl-empty">No call of the events analysed is linked to a layer above.</p>}
+      </div>
+      <ul className="layer-links-counts" data-testid="layer-links-counts">
+        {counts(links).map((t) => (
+          <li key={t}>{t}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
