@@ -1,9 +1,10 @@
 /**
  * Score-P OTF2 traces in the app (src/ingest/otf2): the trace folder picked as a folder, and the folder as a
- * .tar dropped; the same ranks and I/O calls of every layer each way; screenshots of the graph at three
+ * .tar dropped; the same ranks and I/O calls of every layer each way; the Layer links table (by the I/O
+ * handles, as the writer's truth.json lists the parents); screenshots of the graph and of the links at three
  * sizes, light and dark.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
@@ -12,6 +13,66 @@ import { AppPage } from './app';
 const OTF2 = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'ingest', 'otf2', '__fixtures__');
 const CASES = ['layered_node01_0', 'layered_node01_1', 'layered_node02_2', 'layered_node02_3'];
 const CALLS = ['H5Dwrite', 'MPI_File_write_at_all', 'pwrite64', 'fwrite', 'fopen', 'lseek', 'unlink'];
+
+interface TruthEvent {
+  call: string;
+  fp: string;
+  layer: string;
+  parent: number;
+  unmatched?: boolean;
+}
+
+/** From the writer's own list: per `upper call -> lower call` the links (system files hidden by the default mapping). */
+function truthLinks(name: string): Record<string, number> {
+  const t = JSON.parse(readFileSync(join(OTF2, name, 'truth.json'), 'utf8')) as { groups: { locations: { events: TruthEvent[] }[] }[] };
+  const out: Record<string, number> = {};
+  for (const l of t.groups.flatMap((g) => g.locations)) {
+    for (const e of l.events) {
+      if (e.parent < 0 || e.fp.startsWith('/dev/')) continue;
+      const p = l.events[e.parent];
+      const k = `${p.layer} ${p.call} -> ${e.layer} ${e.call}`;
+      out[k] = (out[k] ?? 0) + 1;
+    }
+  }
+  return out;
+}
+
+async function linkRows(app: AppPage): Promise<Record<string, number>> {
+  const rows = app.page.getByTestId('layer-links-row');
+  await expect(rows.first()).toBeVisible();
+  const out: Record<string, number> = {};
+  for (const r of await rows.all()) out[`${await r.getAttribute('data-upper')} -> ${await r.getAttribute('data-lower')}`] = Number(await r.getAttribute('data-links'));
+  return out;
+}
+
+test('the Layer links table follows the I/O handles where time containment says otherwise (handles/), and the layered ranks', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickFolder(join(OTF2, 'handles'));
+  await app.expectReady();
+  await page.getByTestId('tab-sites').click();
+  const links = page.getByTestId('layer-links');
+  await expect(links).toHaveAttribute('data-sources', 'handles');
+  await expect(page.getByTestId('layer-links-source')).toContainText("by the trace's I/O handles");
+  const got = await linkRows(app);
+  expect(got).toEqual(truthLinks('handles'));
+  // the write to b.log lies inside H5Dwrite in time, but its handle has no parent: no link
+  expect(Object.keys(got).some((k) => k.endsWith('POSIX write'))).toBe(false);
+  expect(got['MPI-IO MPI_File_iwrite_at -> POSIX pwrite64']).toBe(1);
+  await expect(page.getByTestId('layer-links-counts')).toContainText('POSIX: 4 linked, 1 not linked: a parent handle, and no call of the layers above holds it');
+  await expect(page.getByTestId('layer-links-counts')).toContainText('MPI-IO: 1 linked, 1 not linked');
+  await app.shot('otf2-handles-links-1280x720', '[data-testid=layer-links]');
+
+  const app2 = new AppPage(page);
+  await app2.open();
+  await app2.pickFolder(join(OTF2, 'layered'));
+  await app2.expectReady();
+  await page.getByTestId('tab-sites').click();
+  const layered = await linkRows(app2);
+  expect(layered).toEqual(truthLinks('layered'));
+  expect(Object.values(layered).reduce((a, b) => a + b, 0)).toBe(44);
+});
 
 async function summaryOf(app: AppPage) {
   return app.page.evaluate(() => window.__app!.state());
@@ -74,6 +135,10 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(g.nodes.length).toBe(7);
       expect(g.nodes.map((n) => n.id)).toEqual(expect.arrayContaining(['H5Dwrite:/scratch/out.h5', 'MPI_File_write_at_all:/scratch/out.h5', 'pwrite64:/scratch/out.h5']));
       await app.shot(`otf2-layered-${w}x${h}-${scheme}`);
+      // the Layer links table of the 4 ranks
+      await page.getByTestId('tab-sites').click();
+      await expect(page.getByTestId('layer-links-row').first()).toBeVisible();
+      await app.shot(`otf2-layered-links-${w}x${h}-${scheme}`);
     }
   });
 }

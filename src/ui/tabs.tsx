@@ -19,7 +19,7 @@ import { SummaryPanel } from './SummaryPanel';
 import { PhasesTable } from './time/PhasesTable';
 import { TimeTab } from './time/TimeTab';
 import { UntracedSummary } from './time/UntracedSummary';
-import { CallSitesTable } from './layers/CallSitesTable';
+import { CallSitesTable, LayerTotals } from './layers/CallSitesTable';
 import { LayerLinksTable } from './layers/LayerLinksTable';
 import { FlamePanel } from './layers/FlamePanel';
 import { useLayers } from './layers/useLayers';
@@ -153,10 +153,11 @@ function SitesTab() {
   if (loading) return <p className="muted">Classifying the stacks…</p>;
   if (!report) return <p className="muted" data-testid="sites-none">No stacks: record with strace -k (GUIDE “Layers”) to see which library and which line issued each call.</p>;
   if (!report.links) return <CallSitesTable report={report} />;
+  // without stacks there is no call site: the links alone, with the layers' totals
   return (
     <div className="sites-tab">
-      <LayerLinksTable links={report.links} />
-      <CallSitesTable report={report} />
+      <LayerLinksTable links={report.links} totals={report.sites.length ? null : <LayerTotals report={report} />} />
+      {report.sites.length > 0 && <CallSitesTable report={report} />}
     </div>
   );
 }

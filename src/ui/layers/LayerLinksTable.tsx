@@ -4,6 +4,7 @@
  * what not. OTF2 traces link by their I/O handles; Darshan DXT logs by time on each rank (the table says
  * which). Names are text, never HTML.
  */
+import type { ReactNode } from 'react';
 import type { LayerLinks } from '../../analysis/layers/links';
 import { formatBytes, formatCount } from '../../lib/format';
 import { layerColor } from './layerColors';
@@ -15,7 +16,7 @@ const SOURCE = { handles: "by the trace's I/O handles", time: 'by time on each r
 function Layer({ name }: { name: string }) {
   return (
     <>
-      <i className="layer-swatch" style={{ background: layerColor(name.toLowerCase().replace(/[^a-z0-9+]/g, '')) }} />
+      <i className="layer-swatch" style={{ background: layerColor(name) }} />
       {name}
     </>
   );
@@ -31,16 +32,18 @@ function counts(links: LayerLinks): string[] {
   });
 }
 
-export function LayerLinksTable({ links }: { links: LayerLinks }) {
+/** `totals`: the layers' totals, shown in the toolbar (when there is no Call sites table to show them). */
+export function LayerLinksTable({ links, totals }: { links: LayerLinks; totals: ReactNode }) {
   return (
-    <section className="tbl-panel layer-links" aria-label="Layer links" data-testid="layer-links" data-sources={links.sources.join(' ')}>
+    <section className={`tbl-panel layer-links${totals ? ' alone' : ''}`} aria-label="Layer links" data-testid="layer-links" data-sources={links.sources.join(' ')}>
       <div className="tbl-toolbar">
         <strong>Layer links</strong>
         <span className="tbl-count" data-testid="layer-links-source">
           which call of the layer above each call served, {links.sources.map((s) => SOURCE[s]).join('; ')}
         </span>
+        {totals}
       </div>
-      <div className="tbl-scroll">
+      <div className="tbl-scroll fill">
         <table className="tbl">
           <thead>
             <tr>
