@@ -53,13 +53,30 @@ function byLine(line: Uint32Array, a: number, b: number, want: number): number {
   return lo < b && line[lo] === want ? lo : -1;
 }
 
-/** Per event its upper event's index (-1: none; -2: unmatched; -3: outside the log), and the sources used. */
-function uppers(log: EventLog): { up: Int32Array; sources: LayerLinks['sources'] } | null {
+/** The case of event i (caseOffsets ascending). */
+function caseOf(caseOffsets: Uint32Array, i: number): number {
+  let lo = 0;
+  let hi = caseOffsets.length - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (caseOffsets[mid] <= i) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Per event its upper event's index (-1: none; -2: unmatched; -3: outside the log), and the sources used;
+ * null when the log has no links source. The per-event array is made only when some event has a link (a
+ * Darshan log of POSIX records alone costs one pass of pairLayers).
+ */
+function uppers(log: EventLog): { up: Int32Array | null; sources: LayerLinks['sources'] } | null {
   const { parent, caseOffsets, cases, files } = log;
   const fmt = (k: number) => files[cases[k].file]?.format;
   const timed = log.layer ? cases.some((_, k) => fmt(k) === 'darshan') : false;
   if (!parent && !timed) return null;
-  const up = new Int32Array(log.n).fill(-1);
+  let up: Int32Array | null = null;
+  const set = (i: number, v: number) => ((up ??= new Int32Array(log.n).fill(-1))[i] = v);
   const sources: LayerLinks['sources'] = [];
   if (parent) {
     sources.push('handles');
@@ -70,24 +87,22 @@ function uppers(log: EventLog): { up: Int32Array; sources: LayerLinks['sources']
       for (let i = a; i < b; i++) {
         const p = parent[i];
         if (p === 0) continue;
-        if (p < 0) up[i] = -2;
+        if (p < 0) set(i, -2);
         else {
           const j = byLine(log.line, a, b, p);
-          up[i] = j >= 0 ? j : -3;
+          set(i, j >= 0 ? j : -3);
         }
       }
     }
   }
   if (timed) {
     sources.push('time');
-    const darshan = new Uint8Array(log.n);
-    cases.forEach((_, k) => fmt(k) === 'darshan' && darshan.fill(1, caseOffsets[k], caseOffsets[k + 1]));
     const pairs = pairLayers(log);
     // an upper event's lower events; a lower one held by several: the latest-starting (the last in log order)
     for (let k = 0; k < pairs.upper.length; k++) {
       const u = pairs.upper[k];
-      if (!darshan[u]) continue;
-      for (let x = pairs.from[k]; x < pairs.from[k + 1]; x++) up[pairs.lower[x]] = u;
+      if (pairs.from[k] === pairs.from[k + 1] || fmt(caseOf(caseOffsets, u)) !== 'darshan') continue;
+      for (let x = pairs.from[k]; x < pairs.from[k + 1]; x++) set(pairs.lower[x], u);
     }
   }
   return { up, sources };
@@ -100,7 +115,7 @@ export function layerLinks(log: EventLog, pairAct: Int32Array, info: LayerInfo):
   const { up, sources } = u;
   const layers: Record<string, LayerLinkCounts> = {};
   const rows = new Map<string, LayerLinkRow>();
-  for (let i = 0; i < log.n; i++) {
+  for (let i = 0; up !== null && i < log.n; i++) {
     const j = up[i];
     if (j === -1 || pairAct[log.pair[i]] < 0) continue;
     const lowerLayer = info.names[layerOf(info, log, i)];
