@@ -1,17 +1,18 @@
 /**
  * The app state (zustand): what the UI shows and the actions that ask the worker. Never the raw EventLog:
  * the worker keeps it, the store holds results only. The state's shape is in state.ts; the actions in
- * slices (loading.ts, analysis.ts, drillDown.ts, reports.ts) say what they want, and ONE loop (driver.ts,
+ * slices (loading.ts, analysis.ts, viewSlice.ts, drillDown.ts, reports.ts) say what they want, and ONE loop (driver.ts,
  * with the pure reconcile.ts) makes the worker hold it.
  */
 import { createStore } from 'zustand/vanilla';
-import { DEFAULT_VIEW, type Selection } from '../session/view';
+import type { Selection } from '../session/view';
 import { analysisActions } from './analysis';
 import type { SharedRefs, StoreContext } from './context';
 import { drillDownActions } from './drillDown';
 import { Driver } from './driver';
 import { loadActions } from './loading';
 import { reportActions } from './reports';
+import { viewActions } from './viewSlice';
 import { initialData, type ApiClient, type AppState, type AppStore, type StoreEnv, type ViewSettings } from './state';
 
 export type { ApiClient, AppState, AppStore, Banner, Status, StoreEnv, ViewSettings } from './state';
@@ -33,8 +34,6 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
     };
     const driver = new Driver({ set, get, client, env, refs });
     const ctx: StoreContext = { set, get, client, env, refs, driver, guarded };
-    /** Display settings: the view changes, nothing is asked of the worker. */
-    const show = (part: Partial<ViewSettings>): void => set({ view: { ...get().view, ...part } });
 
     return {
       ...initialData(initial, pendingCustom),
@@ -42,20 +41,9 @@ export function createAppStore(client: ApiClient, initial: Partial<ViewSettings>
       ...analysisActions(ctx),
       ...drillDownActions(ctx),
       ...reportActions(ctx),
-      setOffsetFile: (offsetFile) => set({ offsetFile }),
-      openReplay: (whatIfs = {}) => set({ replayDialog: whatIfs }),
-      closeReplay: () => set({ replayDialog: null }),
+      ...viewActions(ctx),
       ask: (method, args) => client.call(method, args).promise,
-      resetView: () => {
-        refs.linkSelection = null;
-        set({ view: DEFAULT_VIEW, pendingCustom: null });
-      },
       cancel: () => driver.cancel(),
-      setColorMode: (colorMode) => show({ colorMode }),
-      setEdgeLabel: (edgeLabel) => show({ edgeLabel }),
-      setDirection: (direction) => show({ direction }),
-      setGroupBy: (groupBy) => show({ groupBy }),
-      setGraphFilter: ({ activities, paths, rankBy }) => show({ activities, paths, rankBy }),
       retry: async () => {
         const action = refs.retryAction;
         refs.retryAction = null;

@@ -33,13 +33,25 @@ export interface Banner {
   canRetry: boolean;
 }
 
-export interface AppState {
-  /** The view: what is analysed and how it is shown (ONE typed field; the URL hash is its text form, and
-   * `plan(view)` says what a change of it costs: a reload, an analysis, or only a new drawing). */
-  view: View;
+/** The loading slice (loading.ts): the files, their load and its progress. */
+export interface LoadSlice {
   status: Status;
   progress: Progress | null;
   summary: LoadSummary | null;
+  /** A load too big for the memory budget, waiting for the user: with a path filter, anyway, or not. */
+  pendingLoad: { files: number; bytes: number; estimate: LoadEstimate } | null;
+  /** The parse-time path filter the current log was loaded with (empty = everything). */
+  loadFilter: PathFilter[];
+  loadFiles(inputs: LoadInput[]): Promise<void>;
+  /** Adds files to the loaded ones (Session.add: e.g. the red runs from another folder); the view stays. */
+  addFiles(inputs: LoadInput[]): Promise<void>;
+  confirmLoad(choice: { filter: PathFilter[] } | 'anyway' | 'cancel'): Promise<void>;
+  setSplitByPid(on: boolean): Promise<void>;
+  cancel(): void;
+}
+
+/** The analysis slice (analysis.ts): what the current graph is, and what changes it. */
+export interface AnalysisSlice {
   result: AnalysisResult | null;
   keptCases: number;
   /** The worker's time for the last analysis (ms). */
@@ -50,11 +62,6 @@ export interface AppState {
   /** Green against red (docs/METHOD.md "Comparing green and red") when both sides have cases. */
   compare: CompareResult | null;
   compareError: string | null;
-  selected: string | null;
-  timeline: TimelineData | null;
-  timelineLoading: boolean;
-  edge: EdgeCases | null;
-  banner: Banner | null;
   /** Error of the last mapping (bad regex, custom function that throws); the previous graph is kept. */
   mappingError: string | null;
   /** Error of the last partition selectors (no matching case, bad regex); the previous graph is kept. */
@@ -63,35 +70,6 @@ export interface AppState {
   warnings: string[];
   /** A custom mapping from the URL waiting for the user's confirmation. */
   pendingCustom: string | null;
-
-  /** The insight findings of the current analysis (null until asked for, or after a new analysis). */
-  insights: InsightsResult | null;
-  insightsLoading: boolean;
-  /** Error of the last thresholds JSON (unknown key, bad value); the previous findings are kept. */
-  thresholdsError: string | null;
-  /** Activities marked in the graph (a finding's nodes). */
-  marked: string[];
-
-  /** Darshan's access patterns per file and activity (Session.access): asked for by the Files view and the
-   * statistics' access column, never by an analysis; `accessFor` is the result they belong to. */
-  access: AccessReport | null;
-  accessFor: AnalysisResult | null;
-  accessLoading: boolean;
-  /** Fetches the access patterns of the current result (once per result). */
-  loadAccess(): Promise<void>;
-
-  /** A load too big for the memory budget, waiting for the user: with a path filter, anyway, or not. */
-  pendingLoad: { files: number; bytes: number; estimate: LoadEstimate } | null;
-  /** The parse-time path filter the current log was loaded with (empty = everything). */
-  loadFilter: PathFilter[];
-
-  loadFiles(inputs: LoadInput[]): Promise<void>;
-  /** Adds files to the loaded ones (Session.add: e.g. the red runs from another folder); the view stays. */
-  addFiles(inputs: LoadInput[]): Promise<void>;
-  /** Sets the view to the defaults (e.g. to discard what a link would apply before anything is loaded). */
-  resetView(): void;
-  confirmLoad(choice: { filter: PathFilter[] } | 'anyway' | 'cancel'): Promise<void>;
-  cancel(): void;
   setMapping(m: MappingSpec): Promise<void>;
   setPartition(green: string, red: string): Promise<void>;
   /** With a partition, analyse only the green and the red cases (`unassigned=hide`). */
@@ -102,6 +80,18 @@ export interface AppState {
   /** Keeps exactly these cases (a case filter; e.g. the cases of one variant). */
   keepCaseIds(ids: string[]): Promise<void>;
   removeCaseFilter(i: number): Promise<void>;
+  /** Analyses the events whose start lies in the window (null = every event); the window is in the URL. */
+  setTime(w: { from: number | null; to: number | null } | null): Promise<void>;
+  confirmCustom(run: boolean): Promise<void>;
+}
+
+/** The view slice (viewSlice.ts): the view and what only changes how it is drawn. */
+export interface ViewSlice {
+  /** The view: what is analysed and how it is shown (ONE typed field; the URL hash is its text form, and
+   * `plan(view)` says what a change of it costs: a reload, an analysis, or only a new drawing). */
+  view: View;
+  /** Sets the view to the defaults (e.g. to discard what a link would apply before anything is loaded). */
+  resetView(): void;
   setColorMode(c: ColorMode): void;
   setEdgeLabel(l: EdgeLabelKind): void;
   setDirection(d: 'LR' | 'TB'): void;
@@ -109,25 +99,49 @@ export interface AppState {
   setGroupBy(g: 'none' | 'layer'): void;
   /** The graph sliders (null = the panel's default for the result). */
   setGraphFilter(f: { activities: number | null; paths: number | null; rankBy: RankBy }): void;
-  setSplitByPid(on: boolean): Promise<void>;
+  /** The file of the offsets view (e.g. picked from an insight finding); null = the one with most bytes. */
+  offsetFile: string | null;
+  setOffsetFile(path: string | null): void;
+  /** The Replay dialog (docs/METHOD.md "Replay"): null = closed, else the what-ifs it opens with (e.g. from an
+   * insight's recommendation). */
+  replayDialog: Partial<WhatIfs> | null;
+  openReplay(whatIfs?: Partial<WhatIfs>): void;
+  closeReplay(): void;
+}
+
+/** The drill-down slice (drillDown.ts): the selection, its timeline, an edge's cases, marked activities. */
+export interface DrillDownSlice {
+  selected: string | null;
+  timeline: TimelineData | null;
+  timelineLoading: boolean;
+  edge: EdgeCases | null;
+  /** Activities marked in the graph (a finding's nodes). */
+  marked: string[];
   selectNode(id: string | null): Promise<void>;
   selectEdge(source: string, target: string): Promise<void>;
   closeTimeline(): void;
   closeEdge(): void;
-  confirmCustom(run: boolean): Promise<void>;
-  retry(): Promise<void>;
-  dismissBanner(): void;
-  /** Shows a message in the banner (a failure outside the worker, e.g. fetching the example). */
-  notify(message: string): void;
-  /** The analysis JSON in text parts (a Blob of them: never one giant string). */
-  exportJson(): Promise<string[]>;
-  exportH5(): Promise<ArrayBuffer>;
+  markNodes(ids: string[]): void;
+}
+
+/** The reports slice (reports.ts): what panels ask of the current analysis, and the exports. */
+export interface ReportsSlice {
+  /** The insight findings of the current analysis (null until asked for, or after a new analysis). */
+  insights: InsightsResult | null;
+  insightsLoading: boolean;
+  /** Error of the last thresholds JSON (unknown key, bad value); the previous findings are kept. */
+  thresholdsError: string | null;
   /** Runs the insight rules on the current analysis at the current thresholds (once per analysis). */
   loadInsights(): Promise<void>;
   /** New thresholds as JSON text ('' = defaults): validated by the worker; a bad one keeps the previous. */
   setThresholds(text: string): Promise<void>;
-  markNodes(ids: string[]): void;
-
+  /** Darshan's access patterns per file and activity (Session.access): asked for by the Files view and the
+   * statistics' access column, never by an analysis; `accessFor` is the result they belong to. */
+  access: AccessReport | null;
+  accessFor: AnalysisResult | null;
+  accessLoading: boolean;
+  /** Fetches the access patterns of the current result (once per result). */
+  loadAccess(): Promise<void>;
   /** The whole-run overview with the I/O phases (docs/METHOD.md "Time"), and how it is drawn. */
   overview: TimeOverview | null;
   overviewLoading: boolean;
@@ -138,24 +152,29 @@ export interface AppState {
   overviewByPid: boolean;
   /** Darshan logs without events: the runtime heatmap the overview draws (interface, direction). */
   overviewHeatmap: HeatmapRequest;
-  /** The file of the offsets view (e.g. picked from an insight finding); null = the one with most bytes. */
-  offsetFile: string | null;
-  setOffsetFile(path: string | null): void;
-  /** The Replay dialog (docs/METHOD.md "Replay"): null = closed, else the what-ifs it opens with (e.g. from an
-   * insight's recommendation). */
-  replayDialog: Partial<WhatIfs> | null;
-  openReplay(whatIfs?: Partial<WhatIfs>): void;
-  closeReplay(): void;
+  setOverview(o: Partial<Pick<AppState, 'overviewMetric' | 'overviewAlign' | 'overviewSelectedOnly' | 'overviewByPid' | 'overviewHeatmap'>>): Promise<void>;
   /** Calls a forwarded Session method (panels that keep their own replies, e.g. the whole-run timeline). */
   ask<M extends Method>(method: M, args: Parameters<Api[M]>): Promise<ReturnType<Api[M]>>;
-  /** Analyses the events whose start lies in the window (null = every event); the window is in the URL. */
-  setTime(w: { from: number | null; to: number | null } | null): Promise<void>;
-  setOverview(o: Partial<Pick<AppState, 'overviewMetric' | 'overviewAlign' | 'overviewSelectedOnly' | 'overviewByPid' | 'overviewHeatmap'>>): Promise<void>;
+  /** The analysis JSON in text parts (a Blob of them: never one giant string). */
+  exportJson(): Promise<string[]>;
+  exportH5(): Promise<ArrayBuffer>;
   /** The analysed events as Chrome Trace Event JSON, in UTF-8 parts (for a Blob). */
   exportChrome(): Promise<Uint8Array[]>;
   /** The comparison as the CLI's compare JSON (docs/FORMATS.md "Compare JSON output"). */
   exportCompareJson(): Promise<string>;
 }
+
+/** The banner of a failure and Retry (appStore.ts). */
+export interface ShellSlice {
+  banner: Banner | null;
+  retry(): Promise<void>;
+  dismissBanner(): void;
+  /** Shows a message in the banner (a failure outside the worker, e.g. fetching the example). */
+  notify(message: string): void;
+}
+
+/** The app state: its slices (each slice's actions in its file; appStore.ts puts them together). */
+export type AppState = LoadSlice & AnalysisSlice & ViewSlice & DrillDownSlice & ReportsSlice & ShellSlice;
 
 export type AppStore = StoreApi<AppState>;
 
