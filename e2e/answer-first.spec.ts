@@ -12,12 +12,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { AppPage, FIXTURES } from './app';
+import { AppPage, FIXTURES, SHOT_SIZES } from './app';
 import { loadMpi } from './mpiFixtures';
 
 const ROOT = join(FIXTURES, '..', '..');
 const CLI = join(ROOT, 'dist-cli', 'strace-dfg.mjs');
-const SIZES = [[1024, 700], [1280, 720], [1600, 1000]] as const;
 
 interface Run {
   name: string;
@@ -51,7 +50,7 @@ async function area(page: Page, selector: string): Promise<number> {
 }
 
 for (const run of RUNS) {
-  for (const [w, h] of SIZES) {
+  for (const [w, h] of SHOT_SIZES) {
     for (const scheme of ['light', 'dark'] as const) {
       test(`${run.name} at ${w}×${h}, ${scheme}: the time goes where the graph shows it, readable`, async ({ page }) => {
         await page.emulateMedia({ colorScheme: scheme });

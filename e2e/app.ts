@@ -8,6 +8,16 @@ import type { GraphModel } from '../src/ui/contracts';
 const HERE = dirname(fileURLToPath(import.meta.url));
 export const FIXTURES = join(HERE, 'fixtures');
 export const SHOTS = join(HERE, '..', 'test-results', 'screenshots');
+/** The screen sizes every UI change is looked at in (width, height): a laptop, a small desktop, a large one. */
+export const SHOT_SIZES = [[1024, 700], [1280, 720], [1600, 1000]] as const;
+
+/** Runs `each` at every size of `sizes` (SHOT_SIZES unless given), the viewport set first. */
+export async function atSizes(page: Page, each: (w: number, h: number) => Promise<void>, sizes: readonly (readonly [number, number])[] = SHOT_SIZES): Promise<void> {
+  for (const [w, h] of sizes) {
+    await page.setViewportSize({ width: w, height: h });
+    await each(w, h);
+  }
+}
 
 export interface AppStateView {
   status: string;

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { AppPage } from './app';
+import { AppPage, SHOT_SIZES } from './app';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DIR = join(HERE, '../src/ingest/darshan/__fixtures__');
@@ -91,7 +91,7 @@ async function counterFiles(page: Page, rows: number): Promise<void> {
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  for (const [w, h] of [[1024, 700], [1280, 720], [1600, 1000]] as const) {
+  for (const [w, h] of SHOT_SIZES) {
     test(`without DXT (E3SM-IO, 512 ranks): heatmap overview, empty graph and why, counters, job header (${w}×${h}, ${scheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width: w, height: h });

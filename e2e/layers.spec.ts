@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { AppPage } from './app';
+import { AppPage, atSizes } from './app';
 import { stableGraph } from './graphWait';
 
 const FX = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'analysis', 'layers', '__fixtures__');
@@ -142,15 +142,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     const app = await load(page, 'activities=6');
     await app.tab('summary');
-    for (const [w, h] of [
-      [1024, 700],
-      [1280, 720],
-      [1600, 1000],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
+    await atSizes(page, async (w, h) => {
       await expect(page.getByTestId('summary-stack-frames')).toContainText('stack frame lines');
       await app.shot(`layers-summary-${w}x${h}-${scheme}`);
-    }
+    });
   });
 }
 
@@ -167,12 +162,7 @@ test('a trace without stacks: the tabs say how to get them', async ({ page }) =>
 for (const scheme of ['light', 'dark'] as const) {
   test(`screenshots: the graph grouped by layer and the flame graph (${scheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const [w, h] of [
-      [1024, 700],
-      [1280, 720],
-      [1600, 1000],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
+    await atSizes(page, async (w, h) => {
       const app = await load(page);
       const g = await stableGraph(app);
       expect(g.lanes!.length).toBeGreaterThan(1);
@@ -186,18 +176,14 @@ for (const scheme of ['light', 'dark'] as const) {
         await app.waitIdle();
       }
       await app.shot(`layers-flame-${w}x${h}-${scheme}`);
-    }
+    });
   });
 }
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`an activity's timeline coloured by layer, with its key (${scheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const [w, h] of [
-      [1024, 700],
-      [1600, 1000],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
+    await atSizes(page, async (w, h) => {
       const app = await load(page);
       // the ranks open the shared file through MPI-IO; rank 0 opens summary.txt through stdio (mpi_prog.txt)
       const row = page.locator('[data-testid=stats-row][data-id="openat:/tmp/layers-fx"]');
@@ -210,6 +196,6 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(key).toContainText('mpiio');
       await expect(key).toContainText('stdio');
       await app.shot(`layers-timeline-${w}x${h}-${scheme}`);
-    }
+    });
   });
 }

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { AppPage } from './app';
+import { AppPage, atSizes } from './app';
 
 const OTF2 = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'ingest', 'otf2', '__fixtures__');
 const CASES = ['layered_node01_0', 'layered_node01_1', 'layered_node02_2', 'layered_node02_3'];
@@ -120,12 +120,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`screenshots of an OTF2 trace's graph (${scheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
     const app = new AppPage(page);
-    for (const [w, h] of [
-      [1024, 700],
-      [1280, 720],
-      [1600, 1000],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
+    await atSizes(page, async (w, h) => {
       await app.open('activities=5&rank=count');
       await app.pickFolder(join(OTF2, 'layered'));
       await app.expectReady();
@@ -139,7 +134,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.getByTestId('tab-sites').click();
       await expect(page.getByTestId('layer-links-row').first()).toBeVisible();
       await app.shot(`otf2-layered-links-${w}x${h}-${scheme}`);
-    }
+    });
   });
 }
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { requireTools } from '../src/testing/needs';
-import { AppPage, FIXTURES } from './app';
+import { AppPage, atSizes, FIXTURES } from './app';
 import { loadMpi } from './mpiFixtures';
 
 // run.sh runs fio and replay_meta.py (python3) under strace; python3 also unpacks the downloaded .tar
@@ -23,7 +23,6 @@ const ROOT = join(FIXTURES, '..', '..');
 const REPLAY_FX = join(ROOT, 'src/analysis/replay/__fixtures__');
 const INS = join(ROOT, 'src/analysis/insights/__fixtures__');
 const stFiles = (dir: string): string[] => readdirSync(dir).filter((f) => f.endsWith('.st')).map((f) => join(dir, f));
-const SIZES = [[1024, 700], [1280, 720], [1600, 1000]] as const;
 
 function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): string {
   const r = spawnSync(cmd, args, { encoding: 'utf8', env, maxBuffer: 64 << 20 });
@@ -46,11 +45,10 @@ function folderTexts(dir: string): Record<string, unknown> {
 async function shots(page: Page, app: AppPage, name: string, selector?: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const [w, h] of SIZES) {
-      await page.setViewportSize({ width: w, height: h });
+    await atSizes(page, async (w, h) => {
       await app.waitIdle();
       await app.shot(`${name}-${w}x${h}-${scheme}`, selector);
-    }
+    });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -5,7 +5,7 @@
  * (hover reads them), the Summary lists the fpp ranks first. Pictures at three sizes, light and dark.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { AppPage } from './app';
+import { AppPage, SHOT_SIZES } from './app';
 import { loadMpi } from './mpiFixtures';
 
 const GAP = /untraced [\d.]+–[\d.]+ s, [\d.]+ s between write:\/var\/tmp\/ior-untraced\/fpp\.0000000\d \(line \d+\) and the next traced call openat:\/var\/tmp\/ior-untraced\/fpp\.0000000\d \(line \d+\); fsync, close and waits \(futex, poll, sleeps\) were not traced — add `-e trace=%file,%desc`/;
@@ -43,7 +43,7 @@ async function gapPoint(page: Page): Promise<{ x: number; y: number }> {
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  for (const [w, h] of [[1024, 700], [1280, 720], [1600, 1000]] as const) {
+  for (const [w, h] of SHOT_SIZES) {
     test(`untraced gaps of the fpp ranks: overview, Summary and run timeline (${w}×${h}, ${scheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width: w, height: h });

@@ -6,6 +6,7 @@ import type { ColorMode, DiffMetric } from '../contracts';
 import { BLUE, DIFF_GREEN, DIFF_NONE, DIFF_RED, EDGE_DEFAULT, EDGE_GREEN, EDGE_NEITHER, EDGE_RED, NODE_BOTH, NODE_GREEN, NODE_NEITHER, NODE_RED, SIGNIFICANT, UNAVAILABLE, WHITE, partitionRing } from './colors';
 import { sideCounts } from './elements';
 import type { FilterOptions, FilteredGraph } from './filter';
+import { shownText } from './shown';
 import { Menu } from '../Menu';
 
 export interface ControlsProps {
@@ -35,16 +36,6 @@ const RANKS: { id: FilterOptions['rankBy']; label: string; title: string }[] = [
   { id: 'bytes', label: 'bytes', title: 'bytes moved' },
   { id: 'cases', label: 'cases', title: 'cases that contain it' },
 ];
-
-/** "showing N of M activities, … edges" (also drawn into the PNG/SVG exports, exportImage.ts). */
-export function shownText(graph: FilteredGraph): { text: string; hidden: boolean } {
-  const hidden = graph.nodes.length - 2 < graph.totalActivities || graph.realEdges < graph.totalEdges;
-  const text = (hidden
-    ? `showing ${formatCount(graph.nodes.length - 2)} of ${formatCount(graph.totalActivities)} activities, ${formatCount(graph.realEdges)} of ${formatCount(graph.totalEdges)} edges`
-    : `${formatCount(graph.totalActivities)} activities, ${formatCount(graph.totalEdges)} edges`)
-    + (graph.bypassEdges > 0 ? ` (+${formatCount(graph.bypassEdges)} dashed: via hidden activities)` : '');
-  return { text, hidden };
-}
 
 /** The graph's toolbar on one row: sliders and ranking, Fit/zoom/legend, the rest in the ⋯ menu. */
 export function GraphToolbar(p: ControlsProps) {
@@ -92,7 +83,14 @@ export function GraphToolbar(p: ControlsProps) {
           <button onClick={() => p.onPan(0, -80)}>Pan down ↓</button>
         </Menu>
       </span>
-      <span data-testid="graph-shown" className={shown.hidden ? 'graph-shown cut' : 'graph-shown'} title={shown.text}>{shown.text}</span>
+      {/* one line, or two short ones when the toolbar is narrow (app.css: @container graph-toolbar) */}
+      <span data-testid="graph-shown" className={shown.hidden ? 'graph-shown cut' : 'graph-shown'} title={shown.text}>
+        <span className="graph-shown-long">{shown.text}</span>
+        <span className="graph-shown-short">
+          <span>{shown.lines[0]}</span>
+          <span>{shown.lines[1]}</span>
+        </span>
+      </span>
       {p.busy ? <span data-testid="graph-busy" className="graph-busy">{p.busy}</span> : null}
     </div>
   );
