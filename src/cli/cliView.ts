@@ -8,7 +8,6 @@
 import { readFileSync } from 'node:fs';
 import { DEPTH_MAX, idsSelector, parseFilter, parseIdList, readKeys, readView, ViewError, type View } from '../session/view';
 import { BY_KEY, ViewValueError } from '../session/viewKeys';
-import { ruleLines } from '../analysis/layers/rules';
 import { CliError } from './errors';
 import { all, has, last, type Given, type ParsedLine } from './options';
 
@@ -155,32 +154,63 @@ function readText(option: string, file: string): string {
   }
 }
 
-/** The view keys of the options, files read (custom code, layer rules, thresholds): each value checked by its key. */
-function optionKeys(edits: readonly [string, string][]): [string, string][] {
+/** The rule text of the lines of a rules file (`--layer-rules`): one rule a line, blank lines and `#` comments skipped. */
+export function ruleLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.replace(/(^|\s)#.*$/, '').trim())
+    .filter((l) => l !== '');
+}
+
+/** A view option's value as the view reads it: a file option's value is the file's text (read now). */
+interface OptionValue {
+  key: string;
+  value: string;
+  /** The file option (`--custom-file`, `--layer-rules`, `--thresholds`) and the file it names. */
+  file?: { option: string; path: string };
+}
+
+const FILE_OPTIONS: Record<string, [option: string, key: string]> = {
+  'custom-file': ['--custom-file', 'custom'],
+  'layer-rules-file': ['--layer-rules', 'lrule'],
+  'thresholds-file': ['--thresholds', 'thresholds'],
+};
+
+/**
+ * The view options with the files they name read (custom code, layer rules, thresholds), in command-line
+ * order: everything the view takes from disk, read before anything is parsed (a file that cannot be read is
+ * reported before a bad `--view`).
+ */
+export function readViewFiles(a: ViewArgs): OptionValue[] {
+  return (a.edits ?? []).map(([k, v]): OptionValue => {
+    const f = FILE_OPTIONS[k];
+    return f ? { key: f[1], value: readText(f[0], v), file: { option: f[0], path: v } } : { key: k, value: v };
+  });
+}
+
+/** The view keys of the options (a rules file: one key a rule), each file's value checked by its key. */
+function optionKeys(values: readonly OptionValue[]): [string, string][] {
   const keys: [string, string][] = [];
-  for (const [k, v] of edits) {
-    if (k === 'custom-file') keys.push(['custom', readText('--custom-file', v)]);
-    else if (k === 'layer-rules-file') {
-      for (const rule of ruleLines(readText('--layer-rules', v))) {
-        checked(`--layer-rules ${v}`, 'lrule', rule);
-        keys.push(['lrule', rule]);
+  for (const { key, value, file } of values) {
+    if (key === 'lrule' && file) {
+      for (const rule of ruleLines(value)) {
+        checked(`--layer-rules ${file.path}`, key, rule);
+        keys.push([key, rule]);
       }
+      continue;
     }
-    else if (k === 'thresholds-file') {
-      const text = readText('--thresholds', v);
-      checked('--thresholds', 'thresholds', text);
-      keys.push(['thresholds', text]);
-    } else keys.push([k, v]);
+    if (key === 'thresholds' && file) checked(file.option, key, value);
+    keys.push([key, value]);
   }
   return keys;
 }
 
 /**
- * The view to analyse: `--view`, then the options (single values replace, lists add, keep filters append).
- * The files the options name are read first (a file that cannot be read is reported before a bad `--view`).
+ * The view to analyse: `--view`, then the options (single values replace, lists add, keep filters append),
+ * with the files the options name as `readViewFiles` read them.
  */
-export function cliView(a: ViewArgs): View {
-  const keys = optionKeys(a.edits ?? []);
+export function cliView(a: ViewArgs, files: readonly OptionValue[]): View {
+  const keys = optionKeys(files);
   let view: View;
   try {
     view = readView(a.view ?? '', 'strict').view;

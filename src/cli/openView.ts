@@ -7,9 +7,9 @@
 import { plan, type View, type ViewPlan } from '../session/view';
 import type { Session } from '../session/session';
 import { noCtx, type AnalyzeReply, type Ctx } from '../session/types';
-import { cliView, type ViewArgs } from './cliView';
+import { cliView, readViewFiles, type ViewArgs } from './cliView';
 import type { CliIO } from './errors';
-import { loadPaths } from './node/load';
+import { findInputs, loadInputs } from './node/load';
 import { safe } from './text';
 
 export interface OpenViewArgs extends ViewArgs {
@@ -41,10 +41,21 @@ export interface OpenView {
 }
 
 export async function openView(io: CliIO, a: OpenViewArgs, opts: OpenViewOptions = {}): Promise<OpenView> {
-  const view = cliView(a);
-  opts.check?.(view);
-  const p = plan(view);
-  const { session, files, read } = await loadPaths(io, a.paths, { splitByPid: p.load.splitByPid, jobs: a.jobs, filter: p.analyze.mapping.include, sortOnLoad: !!opts.sortOnLoad });
+  // everything read from disk first (the files the view options name, the inputs found and sniffed) …
+  const viewFiles = readViewFiles(a);
+  const inputs = await findInputs(io, a.paths, { jobs: a.jobs });
+  let view: View;
+  let p: ViewPlan;
+  try {
+    view = cliView(a, viewFiles);
+    opts.check?.(view);
+    p = plan(view);
+  } catch (e) {
+    inputs.pool?.close();
+    throw e;
+  }
+  // … then loaded and analysed by the Session
+  const { session, files, read } = await loadInputs(io, inputs, { splitByPid: p.load.splitByPid, filter: p.analyze.mapping.include, sortOnLoad: !!opts.sortOnLoad });
   const ctx = noCtx();
   const reply = await session.analyze(ctx, p.analyze, opts.reports ? { insights: true, access: opts.reports === 'both' } : {});
   for (const w of reply.warnings) io.stderr.write(`strace-dfg: warning: ${safe(w)}\n`);

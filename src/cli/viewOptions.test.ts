@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliJson } from '../analysis/cliJson';
 import { CliError, HELP, parseArgs } from './args';
+import { ruleLines } from './cliView';
 import { runCli as run, tempDir } from '../testing/cliRun';
 
 const FIG1 = join(__dirname, '__fixtures__', 'fig1');
@@ -17,6 +18,10 @@ async function json(...argv: string[]): Promise<CliJson> {
 }
 
 describe('analyze view options', () => {
+  it('a --layer-rules file: one rule a line, blank lines and # comments skipped', () => {
+    expect(ruleLines('# my rules\nmylib bin=^libmylib\n\n  other2 sym=^x_ # comment\r\n')).toEqual(['mylib bin=^libmylib', 'other2 sym=^x_']);
+  });
+
   it('keeps the order of case filters and collects the other view options as view keys', () => {
     const a = parseArgs(['analyze', '--keep-with', 'A', '--exclude', '/proc', '--keep-without', 'B', '--view', '#depth=4', '--calls=read,write', 'x']);
     expect(a).toMatchObject({ command: 'analyze', view: '#depth=4', edits: [['keep', 'with:A'], ['exclude', '/proc'], ['keep', 'without:B'], ['calls', 'read,write']] });

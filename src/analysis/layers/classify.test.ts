@@ -8,7 +8,7 @@ import { mergeLogs, type EventLog } from '../../model';
 import { parsedStackFixtures, programTruth, stackFixtures } from '../../testing/stackFixtures';
 import { layerInfo, layerOf } from './classify';
 import { parseFrame, siteName } from './frame';
-import { LayerRuleError, parseLayerRule, ruleLines } from './rules';
+import { LayerRuleError, parseLayerRule } from './rules';
 
 interface Ev {
   call: string;
@@ -201,9 +201,8 @@ describe('frames and rules', () => {
     expect(parseFrame('/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2(_dl_catch_error+0x869d) [0x20b1d]').program).toBe(false);
   });
 
-  test('user rules: text form, file lines, clear errors', () => {
+  test('user rules: text form, clear errors', () => {
     expect(parseLayerRule('mylib bin=^libmylib sym=^my_')).toMatchObject({ layer: 'mylib' });
-    expect(ruleLines('# my rules\nmylib bin=^libmylib\n\n  other2 sym=^x_ # comment\n')).toEqual(['mylib bin=^libmylib', 'other2 sym=^x_']);
     expect(() => parseLayerRule('mylib')).toThrow(LayerRuleError);
     expect(() => parseLayerRule('mylib bin=(')).toThrow(/layer rule 'mylib bin=\('/);
     expect(() => parseLayerRule('app bin=x')).toThrow(/given by the analysis/);

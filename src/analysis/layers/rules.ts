@@ -94,14 +94,6 @@ export function parseLayerRule(text: string): LayerRule {
   return { layer: name, label: `${name} (your rule)`, match: [m] };
 }
 
-/** The rule text of the lines of a rules file: one rule a line, blank lines and `#` comments skipped. */
-export function ruleLines(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((l) => l.replace(/(^|\s)#.*$/, '').trim())
-    .filter((l) => l !== '');
-}
-
 /** The user's rules (text) before the table: what a classification uses. */
 export function layerRules(user: readonly string[] | undefined): readonly LayerRule[] {
   return user && user.length ? [...user.map(parseLayerRule), ...LAYER_RULES] : LAYER_RULES;

@@ -8,7 +8,7 @@ import { estimatePaths, MAX_GZIP_RATIO, SURE_FRESH, traceSizes, type PathEstimat
 import { pathPredicate } from '../../session/pathFilter';
 import { Session } from '../../session/session';
 import type { Ctx, LoadSummary } from '../../session/types';
-import { discover, type Skipped } from './discover';
+import { discover, type Discovery, type Skipped } from './discover';
 import { CliError, type CliIO } from '../errors';
 import { nodeInflate } from './gunzip';
 import { watchHeap, type HeapWatch } from './heapWatch';
@@ -46,12 +46,12 @@ function noteOthers(io: CliIO, list: readonly Skipped[]): void {
   io.stderr.write(`strace-dfg: ${list.length} other file${list.length === 1 ? '' : 's'} skipped (not traces): ${names.join(', ')}\n`);
 }
 
-/** One stderr line for a list of files that could not be loaded (named with the reason, up to 10). */
-function noteSkipped(io: CliIO, what: string, list: readonly Skipped[]): void {
+/** One stderr line for a list of files (or folders) that could not be read or loaded (named with the reason, up to 10). */
+function noteSkipped(io: CliIO, what: string, list: readonly Skipped[], noun = 'file'): void {
   if (!list.length) return;
   const names = list.slice(0, 10).map((s) => `${safe(s.name)} (${safe(s.reason)})`);
   if (list.length > 10) names.push(`… ${list.length - 10} more`);
-  io.stderr.write(`strace-dfg: ${what} ${list.length} file${list.length === 1 ? '' : 's'}: ${names.join(', ')}\n`);
+  io.stderr.write(`strace-dfg: ${what} ${list.length} ${noun}${list.length === 1 ? '' : 's'}: ${names.join(', ')}\n`);
 }
 
 /** File warnings and unparsable lines on stderr, identical warnings folded into one line. */
@@ -156,33 +156,45 @@ async function checkPathsFit(io: CliIO, items: Identified[], filter: readonly Pa
   return [...filter];
 }
 
+/** The CLI's inputs found on disk (discover.ts), with the parse threads started for them. */
+export interface Inputs {
+  found: Discovery;
+  pool: NodeParsePool | null;
+}
+
 /**
- * Discovers the files behind `paths` and loads them into a fresh Session (on `jobs` parse threads when
- * running from the bundle). An explicit file that fails is fatal; a file found in a folder is named and
- * skipped.
+ * Finds the files behind `paths` (discover.ts; what was left out is noted by `loadInputs`) and starts the parse
+ * threads (`jobs`, when running from the bundle): their start-up overlaps finding and sniffing the files.
  */
-export async function loadPaths(io: CliIO, paths: readonly string[], opts: LoadPathsOptions): Promise<Loaded> {
+export async function findInputs(io: CliIO, paths: readonly string[], opts: { jobs: number | null; output?: string }): Promise<Inputs> {
   let jobs = opts.jobs ?? defaultJobs();
   const cores = Math.max(1, availableParallelism());
   if (jobs > cores) {
     io.stderr.write(`strace-dfg: --jobs ${jobs} is more than the ${cores} cores: using ${cores}\n`);
     jobs = cores;
   }
-  // the parse threads start first: their start-up overlaps finding, sniffing and sampling the files
-  let pool = jobs > 1 && canUseWorkers() ? new NodeParsePool(jobs) : null;
+  const pool = jobs > 1 && canUseWorkers() ? new NodeParsePool(jobs) : null;
   pool?.prestart();
-  let files: Awaited<ReturnType<typeof discover>>['files'];
-  let unread: Awaited<ReturnType<typeof discover>>['failed'];
+  try {
+    return { found: await discover(paths, { output: opts.output }), pool };
+  } catch (e) {
+    pool?.close();
+    throw e;
+  }
+}
+
+/**
+ * Loads the files `findInputs` found into a fresh Session (on its parse threads), after noting on stderr
+ * what discovery left out. An explicit file that fails is fatal; a file found in a folder is named and skipped.
+ */
+export async function loadInputs(io: CliIO, inputs: Inputs, opts: Omit<LoadPathsOptions, 'jobs' | 'output'>): Promise<Loaded> {
+  const { found } = inputs;
+  const { files, failed: unread } = found;
+  let pool = inputs.pool;
   let pathFilter: PathFilter[] | undefined;
   try {
-    const found = await discover(paths, { output: opts.output });
-    ({ files, failed: unread } = found);
     for (const x of found.excluded) io.stderr.write(`strace-dfg: left out ${safe(x)}: it is this command's output (of an earlier run), not an input\n`);
-    if (found.folders.length) {
-      const names = found.folders.slice(0, 10).map((s) => `${safe(s.name)} (${safe(s.reason)})`);
-      if (found.folders.length > 10) names.push(`… ${found.folders.length - 10} more`);
-      io.stderr.write(`strace-dfg: skipped ${found.folders.length} unreadable folder${found.folders.length === 1 ? '' : 's'}: ${names.join(', ')}\n`);
-    }
+    noteSkipped(io, 'skipped', found.folders, 'unreadable folder');
     noteOthers(io, found.skipped);
     pathFilter = await checkPathsFit(io, files.map((f) => f.item), opts.filter ?? []);
   } catch (e) {
@@ -226,4 +238,9 @@ export async function loadPaths(io: CliIO, paths: readonly string[], opts: LoadP
   for (const n of summary.notes ?? []) io.stderr.write(`strace-dfg: ${safe(n)}\n`);
   const read = files.flatMap((f) => f.item.source.path ?? f.item.source.compressed?.path ?? []);
   return { session, summary, files: files.length - failed.length, read };
+}
+
+/** `findInputs` then `loadInputs`: the files behind `paths` loaded into a fresh Session. */
+export async function loadPaths(io: CliIO, paths: readonly string[], opts: LoadPathsOptions): Promise<Loaded> {
+  return loadInputs(io, await findInputs(io, paths, { jobs: opts.jobs, output: opts.output }), opts);
 }
