@@ -1,30 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emptyFileReport, EventLogBuilder, mergeLogs, validate, type EventLog } from '../../model';
 import { referenceValues } from '../../testing/refdata';
 import { digest } from '../../testing/straceTestkit';
 import { altered } from '../../testing/h5Altered';
+import { nativeH5Files } from '../../testing/nativeH5';
 import { parseStraceBytes } from '../strace';
-import { isHdf5, loadH5wasm, nativeHdf5Bytes, readHdf5Log, writeNativeHdf5, type H5Module } from './index';
+import { isHdf5, nativeHdf5Bytes, readHdf5Log, writeNativeHdf5, type H5Module } from './index';
 
 const FIX = fileURLToPath(new URL('./__fixtures__/', import.meta.url));
 const TRACES = ['ls_node1_1.st', 'ls_node1_2.st', 'lsl_node2_1.st', 'sh_node2_2.st'];
-let h5: H5Module;
-let dir: string;
-beforeAll(async () => {
-  h5 = await loadH5wasm();
-  dir = mkdtempSync(join(tmpdir(), 'h5native-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function roundTrip(log: EventLog, name: string, slab?: number): EventLog {
-  const path = join(dir, name);
-  writeNativeHdf5(h5, log, path, slab ? { slab } : undefined);
-  return readHdf5Log(h5, path, name);
-}
+const files = nativeH5Files('h5native-');
+const roundTrip = files.roundTrip;
 
 /** Every column and table, compared exactly (NaN equals NaN). */
 function expectIdentical(a: EventLog, b: EventLog): void {
@@ -68,7 +56,7 @@ describe('native layout round trip: log → .h5 → readHdf5Log is identical', (
     expectIdentical(log, roundTrip(log, 'strace.h5'));
   });
   it('a log loaded from a pandas file', () => {
-    const log = readHdf5Log(h5, `${FIX}pandas_table_blocks.h5`, 'pandas_table_blocks.h5');
+    const log = readHdf5Log(files.h5, `${FIX}pandas_table_blocks.h5`, 'pandas_table_blocks.h5');
     expectIdentical(log, roundTrip(log, 'pandas.h5'));
   });
   it('edge cases (split cases, NaN, non-ASCII, empty case)', () => {
@@ -82,7 +70,7 @@ describe('native layout round trip: log → .h5 → readHdf5Log is identical', (
   it('columns longer than the write slab are written in chunks, and read back in small slabs', () => {
     const log = mergeLogs(TRACES.map((t) => parseStraceBytes(t, readFileSync(`${FIX}src/${t}`))));
     expectIdentical(log, roundTrip(log, 'chunked.h5', 100));
-    expectIdentical(log, readHdf5Log(h5, join(dir, 'chunked.h5'), 'chunked.h5', { slabRows: 13 }));
+    expectIdentical(log, readHdf5Log(files.h5, files.path('chunked.h5'), 'chunked.h5', { slabRows: 13 }));
   });
   it('an empty log', () => {
     const log = new EventLogBuilder().build('none');
@@ -90,19 +78,19 @@ describe('native layout round trip: log → .h5 → readHdf5Log is identical', (
   });
   it('nativeHdf5Bytes gives the file bytes (what Export and convert save)', () => {
     const log = edgeLog();
-    const bytes = nativeHdf5Bytes(h5, log);
+    const bytes = nativeHdf5Bytes(files.h5, log);
     expect(isHdf5(bytes)).toBe(true);
-    const path = join(dir, 'from-bytes.h5');
+    const path = files.path('from-bytes.h5');
     writeFileSync(path, bytes);
-    expectIdentical(log, readHdf5Log(h5, path, 'from-bytes.h5'));
+    expectIdentical(log, readHdf5Log(files.h5, path, 'from-bytes.h5'));
   });
 });
 
 describe('native files are readable by other tools', () => {
   it('h5py reads the columns, tables and reports', () => {
     const log = mergeLogs(TRACES.map((t) => parseStraceBytes(t, readFileSync(`${FIX}src/${t}`))));
-    const path = join(dir, 'for-h5py.h5');
-    writeNativeHdf5(h5, log, path);
+    const path = files.path('for-h5py.h5');
+    writeNativeHdf5(files.h5, log, path);
     // h5py's reading, committed (tools/refdata/h5py_native.py); the file's bytes vary (HDF5 stores times):
     // the log it was written from names it
     const got = referenceValues(import.meta.url).get<Record<string, unknown>>('native file of the ls/sh traces', 'tools/refdata/h5py_native.py', { files: [{ path, madeFrom: digest(log) }] });
@@ -125,10 +113,10 @@ describe('native files are readable by other tools', () => {
 
 describe('files written before the offset column', () => {
   it('read with every offset unknown (NaN), the rest identical', () => {
-    const path = join(dir, 'nooffset.h5');
+    const path = files.path('nooffset.h5');
     const log = edgeLog();
-    writeNativeHdf5(without(h5, 'events/offset'), log, path);
-    const back = readHdf5Log(h5, path, 'nooffset.h5');
+    writeNativeHdf5(without(files.h5, 'events/offset'), log, path);
+    const back = readHdf5Log(files.h5, path, 'nooffset.h5');
     validate(back);
     expect(Array.from(back.offset)).toEqual(Array.from(log.offset, () => NaN));
     expectIdentical({ ...log, offset: back.offset }, back);
@@ -137,11 +125,11 @@ describe('files written before the offset column', () => {
 
 describe('files written with float32 durations (before float64)', () => {
   it('read with every duration widened exactly, the rest identical', () => {
-    const path = join(dir, 'durf32.h5');
+    const path = files.path('durf32.h5');
     const log = edgeLog();
     // durations as float32, as the writer wrote them before float64 durations
-    writeNativeHdf5(altered(h5, 'events/dur', (a) => ({ ...a, data: Float32Array.from(a.data as Float64Array), dtype: '<f' })), log, path);
-    const back = readHdf5Log(h5, path, 'durf32.h5');
+    writeNativeHdf5(altered(files.h5, 'events/dur', (a) => ({ ...a, data: Float32Array.from(a.data as Float64Array), dtype: '<f' })), log, path);
+    const back = readHdf5Log(files.h5, path, 'durf32.h5');
     validate(back);
     expect(back.dur).toBeInstanceOf(Float64Array);
     expect(Array.from(back.dur)).toEqual(Array.from(log.dur, (d) => Math.fround(d)));
@@ -152,17 +140,17 @@ describe('files written with float32 durations (before float64)', () => {
 
 describe('broken native files', () => {
   it('a newer format version is refused with a clear message', () => {
-    const path = join(dir, 'v2.h5');
-    writeNativeHdf5(h5, edgeLog(), path);
-    const f = new h5.api.File(path, 'a');
+    const path = files.path('v2.h5');
+    writeNativeHdf5(files.h5, edgeLog(), path);
+    const f = new files.h5.api.File(path, 'a');
     f.delete_attribute('version');
     f.create_attribute('version', 2, null, '<i');
     f.close();
-    expect(() => readHdf5Log(h5, path, 'v2.h5')).toThrow(/^v2\.h5: broken strace-dfg event log: format version 2, this reader knows version 1/);
+    expect(() => readHdf5Log(files.h5, path, 'v2.h5')).toThrow(/^v2\.h5: broken strace-dfg event log: format version 2, this reader knows version 1/);
   });
   it('a missing dataset is named', () => {
-    const path = join(dir, 'nopairs.h5');
-    writeNativeHdf5(without(h5, 'pairs/fp'), edgeLog(), path);
-    expect(() => readHdf5Log(h5, path, 'nopairs.h5')).toThrow(/^nopairs\.h5: broken strace-dfg event log: missing dataset \/pairs\/fp/);
+    const path = files.path('nopairs.h5');
+    writeNativeHdf5(without(files.h5, 'pairs/fp'), edgeLog(), path);
+    expect(() => readHdf5Log(files.h5, path, 'nopairs.h5')).toThrow(/^nopairs\.h5: broken strace-dfg event log: missing dataset \/pairs\/fp/);
   });
 });

@@ -4,35 +4,21 @@
  * heatmaps back to the log's own sums; a broken profile is named. (A .darshan converted and reopened in a
  * Session: src/session/darshanH5.test.ts.)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { column, type Profile } from '../../model/profile';
-import type { EventLog } from '../../model';
 import { darshanFixture } from '../../testing/darshanFixtures';
 import { referenceValues } from '../../testing/refdata';
+import { nativeH5Files } from '../../testing/nativeH5';
 import { digest } from '../../testing/straceTestkit';
-import { loadH5wasm, readHdf5Log, writeNativeHdf5, type H5Module } from './index';
+import { readHdf5Log, writeNativeHdf5 } from './index';
 
 const MPIIO = 'mpi_io_test_with_dxt/treddy_mpi-io-test_id4373053_6-2-60198-9815401321915095332_1.darshan';
 const E3SM = 'e3sm_io_heatmaps_and_dxt/e3sm_io_heatmap_only.darshan';
 const LOGS = [MPIIO, E3SM, 'partial_data_stdio/partial_data_stdio.darshan', 'release_logs/mpi-io-test-ppc64-3.1.3.darshan',
   'ior_pnetcdf_hdf5/shane_ior-PNETCDF_id438100-438100_11-9-41525-10280033558448664385_1.darshan'];
 
-let h5: H5Module;
-let dir: string;
-beforeAll(async () => {
-  h5 = await loadH5wasm();
-  dir = mkdtempSync(join(tmpdir(), 'h5profiles-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function roundTrip(log: EventLog, name: string): EventLog {
-  const path = join(dir, name);
-  writeNativeHdf5(h5, log, path);
-  return readHdf5Log(h5, path, name);
-}
+const files = nativeH5Files('h5profiles-');
+const roundTrip = files.roundTrip;
 
 const sum = (p: Profile, module: string, name: string): number => {
   const t = p.tables.find((x) => x.module === module)!;
@@ -56,8 +42,8 @@ describe('Darshan profiles in the native .h5', () => {
 
   it('h5py reads the counters and heatmaps back to the sums of the log itself', () => {
     const log = darshanFixture(E3SM);
-    const path = join(dir, 'for-h5py.h5');
-    writeNativeHdf5(h5, log, path);
+    const path = files.path('for-h5py.h5');
+    writeNativeHdf5(files.h5, log, path);
     const counters = ['POSIX_BYTES_WRITTEN', 'POSIX_BYTES_READ', 'POSIX_WRITES', 'MPIIO_BYTES_WRITTEN', 'MPIIO_COLL_WRITES'];
     type Got = { exe: string; nprocs: number; tables: Record<string, { rows: number; files: number; sums: Record<string, number> }>; heatmaps: Record<string, { write: number; read: number }> }[];
     const got = referenceValues(import.meta.url).get<Got>('profiles of e3sm_io_heatmap_only', 'tools/refdata/h5py_profiles.py', { stdin: { counters }, files: [{ path, madeFrom: digest(log) }] });
@@ -76,8 +62,8 @@ describe('Darshan profiles in the native .h5', () => {
   it('a broken profile header is named', () => {
     const log = darshanFixture(E3SM);
     const bad = { ...log, profiles: [{ ...log.profiles![0], nprocs: 'many' as unknown as number }] };
-    const path = join(dir, 'bad.h5');
-    writeNativeHdf5(h5, bad, path);
-    expect(() => readHdf5Log(h5, path, 'bad.h5')).toThrow("bad.h5: broken strace-dfg event log: profile 0: 'nprocs' is not a number");
+    const path = files.path('bad.h5');
+    writeNativeHdf5(files.h5, bad, path);
+    expect(() => readHdf5Log(files.h5, path, 'bad.h5')).toThrow("bad.h5: broken strace-dfg event log: profile 0: 'nprocs' is not a number");
   });
 });

@@ -1,27 +1,14 @@
 /** The call stacks in the native HDF5 event log (docs/FORMATS.md "The native layout"): round trip and broken files. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mergeLogs, validate, type EventLog } from '../../model';
+import { describe, expect, it } from 'vitest';
+import { mergeLogs, validate } from '../../model';
 import { parsedStackFixtures, stackFixtures } from '../../testing/stackFixtures';
 import { digest } from '../../testing/straceTestkit';
 import { altered } from '../../testing/h5Altered';
-import { loadH5wasm, readHdf5Log, writeNativeHdf5, type H5Module } from './index';
+import { nativeH5Files } from '../../testing/nativeH5';
+import { readHdf5Log, writeNativeHdf5, type H5Module } from './index';
 
-let h5: H5Module;
-let dir: string;
-beforeAll(async () => {
-  h5 = await loadH5wasm();
-  dir = mkdtempSync(join(tmpdir(), 'h5stacks-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const roundTrip = (log: EventLog, name: string, m: H5Module = h5, slab?: number): EventLog => {
-  const path = join(dir, name);
-  writeNativeHdf5(m, log, path, slab ? { slab } : undefined);
-  return readHdf5Log(h5, path, name);
-};
+const files = nativeH5Files('h5stacks-');
+const roundTrip = files.roundTrip;
 
 describe('stacks in the native HDF5 event log', () => {
   it('round trip: the stack column (16-bit) and table come back identical; notes are written, not read', () => {
@@ -32,7 +19,7 @@ describe('stacks in the native HDF5 event log', () => {
     expect(digest(back)).toEqual(digest(log));
     const S = log.stacks!.start.length - 1;
     const noted = { ...log, stacks: { ...log.stacks!, notes: { layer: Array(S).fill('x'), site: Array(S).fill('y'), entry: Array(S).fill('z') } } };
-    const b2 = roundTrip(noted, 'notes.h5', h5, 100); // and columns written in slabs
+    const b2 = roundTrip(noted, 'notes.h5', 100); // and columns written in slabs
     expect(digest(b2)).toEqual(digest(log));
     expect(b2.stacks!.notes).toBeUndefined();
   });
@@ -52,13 +39,13 @@ describe('stacks in the native HDF5 event log', () => {
   it('broken stacks are named', () => {
     const [log] = parsedStackFixtures(['c/c_io.st']);
     const path = (m: H5Module, name: string) => {
-      writeNativeHdf5(m, log, join(dir, name));
-      return () => readHdf5Log(h5, join(dir, name), name);
+      writeNativeHdf5(m, log, files.path(name));
+      return () => readHdf5Log(files.h5, files.path(name), name);
     };
-    expect(path(altered(h5, 'stacks/frame', () => null), 'a.h5')).toThrow(/\/events\/stack, \/stacks\/frames, \/stacks\/start, \/stacks\/frame come together/);
-    expect(path(altered(h5, 'events/stack', (a) => ({ ...a, data: Uint16Array.from(a.data as Uint16Array, () => 60000) })), 'b.h5')).toThrow(/event 0 refers to a missing stack/);
-    expect(path(altered(h5, 'stacks/frame', (a) => ({ ...a, data: Uint32Array.from(a.data as Uint32Array, () => 1e6) })), 'c.h5')).toThrow(/\/stacks\/frame 0 refers to a missing frame/);
-    expect(path(altered(h5, 'events/stack', (a) => ({ ...a, data: Float64Array.from(a.data as Uint16Array), dtype: '<d' })), 'd.h5')).toThrow(/\/events\/stack has type .*, expected <u2 or <u4/);
-    expect(path(altered(h5, 'events/stack', (a) => ({ ...a, data: (a.data as Uint16Array).subarray(1) })), 'e.h5')).toThrow(/\/events\/stack has \d+ rows, expected \d+/);
+    expect(path(altered(files.h5, 'stacks/frame', () => null), 'a.h5')).toThrow(/\/events\/stack, \/stacks\/frames, \/stacks\/start, \/stacks\/frame come together/);
+    expect(path(altered(files.h5, 'events/stack', (a) => ({ ...a, data: Uint16Array.from(a.data as Uint16Array, () => 60000) })), 'b.h5')).toThrow(/event 0 refers to a missing stack/);
+    expect(path(altered(files.h5, 'stacks/frame', (a) => ({ ...a, data: Uint32Array.from(a.data as Uint32Array, () => 1e6) })), 'c.h5')).toThrow(/\/stacks\/frame 0 refers to a missing frame/);
+    expect(path(altered(files.h5, 'events/stack', (a) => ({ ...a, data: Float64Array.from(a.data as Uint16Array), dtype: '<d' })), 'd.h5')).toThrow(/\/events\/stack has type .*, expected <u2 or <u4/);
+    expect(path(altered(files.h5, 'events/stack', (a) => ({ ...a, data: (a.data as Uint16Array).subarray(1) })), 'e.h5')).toThrow(/\/events\/stack has \d+ rows, expected \d+/);
   });
 });

@@ -6,15 +6,11 @@
 import type { CounterFileRow } from '../../analysis/darshan/counterFiles';
 import { dominantBin, pct, SIZE_BIN_LABELS, sizesText } from '../../lib/accessText';
 import { formatBytes, formatCount, formatDuration } from '../../lib/format';
+import { byText, nextSort, sortRows, type ColumnDef, type ColumnSort } from '../tables/columns';
 
 export type CounterColumn = 'file' | 'module' | 'rank' | 'fs' | 'bytes' | 'ops' | 'consecutive' | 'sequential' | 'random' | 'size' | 'common' | 'time';
 
-export interface CounterColumnDef {
-  key: CounterColumn;
-  label: string;
-  help: string;
-  numeric: boolean;
-}
+export type CounterColumnDef = ColumnDef<CounterColumn>;
 
 export const COUNTER_COLUMNS: readonly CounterColumnDef[] = [
   { key: 'file', label: 'file', help: "the file (Darshan's name record)", numeric: false },
@@ -81,10 +77,7 @@ export function counterTitle(r: CounterFileRow): string {
   return lines.join('\n');
 }
 
-export interface CounterSort {
-  column: CounterColumn;
-  dir: 'asc' | 'desc';
-}
+export type CounterSort = ColumnSort<CounterColumn>;
 
 function key(r: CounterFileRow, c: CounterColumn): number | string {
   switch (c) {
@@ -113,22 +106,12 @@ function key(r: CounterFileRow, c: CounterColumn): number | string {
 
 /** Sorted copy: NaN (no pattern) last whatever the direction; ties by file, module, rank. */
 export function sortCounterRows(rows: readonly CounterFileRow[], s: CounterSort): CounterFileRow[] {
-  const sign = s.dir === 'asc' ? 1 : -1;
-  const tie = (a: CounterFileRow, b: CounterFileRow): number => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) || (a.module < b.module ? -1 : a.module > b.module ? 1 : 0) || a.rank - b.rank;
-  return rows.slice().sort((a, b) => {
-    const va = key(a, s.column);
-    const vb = key(b, s.column);
-    const na = typeof va === 'number' && Number.isNaN(va);
-    const nb = typeof vb === 'number' && Number.isNaN(vb);
-    if (na || nb) return na && nb ? tie(a, b) : na ? 1 : -1;
-    if (va === vb) return tie(a, b);
-    return sign * (va < vb ? -1 : 1);
-  });
+  const tie = (a: CounterFileRow, b: CounterFileRow): number => byText(a.file, b.file) || byText(a.module, b.module) || a.rank - b.rank;
+  return sortRows(rows, (r) => key(r, s.column), s.dir, tie);
 }
 
 export function nextCounterSort(cur: CounterSort, column: CounterColumn): CounterSort {
-  if (cur.column === column) return { column, dir: cur.dir === 'asc' ? 'desc' : 'asc' };
-  return { column, dir: column === 'file' || column === 'module' || column === 'fs' || column === 'rank' ? 'asc' : 'desc' };
+  return nextSort(cur, column, column === 'file' || column === 'module' || column === 'fs' || column === 'rank');
 }
 
 /** Rows of one module ('' = all) whose file contains the query (case-insensitive). */

@@ -5,15 +5,11 @@
  */
 import type { CallSiteRow } from '../../analysis/layers/report';
 import { formatBytes, formatCount, formatDuration } from '../../lib/format';
+import { byText, nextSort, sortRows, type ColumnDef, type ColumnSort } from '../tables/columns';
 
 export type SitesColumn = 'site' | 'calls' | 'bytes' | 'time' | 'layers' | 'entries' | 'files';
 
-export interface SitesColumnDef {
-  key: SitesColumn;
-  label: string;
-  help: string;
-  numeric: boolean;
-}
+export type SitesColumnDef = ColumnDef<SitesColumn>;
 
 export const SITE_COLUMNS: readonly SitesColumnDef[] = [
   { key: 'site', label: 'call site', help: "the first frame of the call's stack in the program's own binary (function, binary+offset, file:line when strace printed it)", numeric: false },
@@ -25,10 +21,7 @@ export const SITE_COLUMNS: readonly SitesColumnDef[] = [
   { key: 'files', label: 'files', help: 'the files of the calls, most calls first', numeric: false },
 ];
 
-export interface SitesSort {
-  column: SitesColumn;
-  dir: 'asc' | 'desc';
-}
+export type SitesSort = ColumnSort<SitesColumn>;
 
 /** `a (3), b (1)`: the keys by count, most first (ties: name), at most `max` then `+N`. */
 export function topList(m: Record<string, number>, max = 3): string {
@@ -73,7 +66,6 @@ export function filterSites(rows: readonly CallSiteRow[], query: string): CallSi
 const first = (m: Record<string, number>): string => topList(m, 1);
 
 export function sortSites(rows: readonly CallSiteRow[], s: SitesSort): CallSiteRow[] {
-  const k = s.dir === 'asc' ? 1 : -1;
   const key = (r: CallSiteRow): number | string => {
     switch (s.column) {
       case 'calls':
@@ -86,15 +78,10 @@ export function sortSites(rows: readonly CallSiteRow[], s: SitesSort): CallSiteR
         return first(s.column === 'layers' ? r.layers : s.column === 'entries' ? r.entries : r.files);
     }
   };
-  return [...rows].sort((a, b) => {
-    const x = key(a);
-    const y = key(b);
-    return (x < y ? -k : x > y ? k : 0) || (a.site < b.site ? -1 : a.site > b.site ? 1 : 0);
-  });
+  return sortRows(rows, key, s.dir, (a, b) => byText(a.site, b.site));
 }
 
 /** A click on a header: the same column flips, another starts descending (numbers) or ascending (text). */
 export function nextSitesSort(s: SitesSort, column: SitesColumn): SitesSort {
-  if (s.column === column) return { column, dir: s.dir === 'asc' ? 'desc' : 'asc' };
-  return { column, dir: SITE_COLUMNS.find((c) => c.key === column)!.numeric ? 'desc' : 'asc' };
+  return nextSort(s, column, !SITE_COLUMNS.find((c) => c.key === column)!.numeric);
 }

@@ -4,15 +4,11 @@
  * and its toolbar. Cell text is text, never HTML.
  */
 import type { HTMLAttributes, ReactNode } from 'react';
+import type { ColumnDef } from './columns';
 import { SortHeader } from './SortHeader';
 import './tables.css';
 
-export interface ColumnDef<K extends string> {
-  key: K;
-  label: string;
-  help: string;
-  numeric: boolean;
-}
+export type { ColumnDef } from './columns';
 
 export interface ColumnTableProps<R, K extends string> {
   /** The panel's class (beside `tbl-panel`), label and test id; the sort buttons' test ids are `{sortIds}-sort-{column}`. */

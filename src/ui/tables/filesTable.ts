@@ -6,6 +6,7 @@
 import type { FileAccess } from '../../analysis/access';
 import { dominantBin, patternShares, pct, SIZE_BIN_LABELS, sizesText, sumPatterns, type PatternLike } from '../../lib/accessText';
 import { formatBytes, formatCount } from '../../lib/format';
+import { byText, nextSort, sortRows, type ColumnDef, type ColumnSort } from './columns';
 
 export type FilesColumn = 'fp' | 'bytes' | 'requests' | 'cases' | 'shared' | 'consecutive' | 'sequential' | 'random' | 'size';
 
@@ -29,12 +30,7 @@ export interface FileRow {
   source: FileAccess;
 }
 
-export interface FilesColumnDef {
-  key: FilesColumn;
-  label: string;
-  help: string;
-  numeric: boolean;
-}
+export type FilesColumnDef = ColumnDef<FilesColumn>;
 
 export const FILE_COLUMNS: readonly FilesColumnDef[] = [
   { key: 'fp', label: 'file', help: 'the file (fd path)', numeric: false },
@@ -107,10 +103,7 @@ export function fileTitle(r: FileRow, c: FilesColumn, noLseek = false): string {
   return `${r.fp}\n${dirText('reads', r.source.read)}\n${dirText('writes', r.source.write)}`;
 }
 
-export interface FilesSort {
-  column: FilesColumn;
-  dir: 'asc' | 'desc';
-}
+export type FilesSort = ColumnSort<FilesColumn>;
 
 function key(r: FileRow, c: FilesColumn): number | string {
   switch (c) {
@@ -129,23 +122,12 @@ function key(r: FileRow, c: FilesColumn): number | string {
 
 /** Sorted copy: NaN shares (no known offset) last whatever the direction; ties by path. */
 export function sortFiles(rows: readonly FileRow[], spec: FilesSort): FileRow[] {
-  const sign = spec.dir === 'asc' ? 1 : -1;
-  const byPath = (a: FileRow, b: FileRow) => (a.fp < b.fp ? -1 : a.fp > b.fp ? 1 : 0);
-  return rows.slice().sort((a, b) => {
-    const va = key(a, spec.column);
-    const vb = key(b, spec.column);
-    const na = typeof va === 'number' && Number.isNaN(va);
-    const nb = typeof vb === 'number' && Number.isNaN(vb);
-    if (na || nb) return na && nb ? byPath(a, b) : na ? 1 : -1;
-    if (va === vb) return byPath(a, b);
-    return sign * (va < vb ? -1 : 1);
-  });
+  return sortRows(rows, (r) => key(r, spec.column), spec.dir, (a, b) => byText(a.fp, b.fp));
 }
 
 /** Same column flips the direction; a new one starts descending (the path ascending). */
 export function nextFilesSort(cur: FilesSort, column: FilesColumn): FilesSort {
-  if (cur.column === column) return { column, dir: cur.dir === 'asc' ? 'desc' : 'asc' };
-  return { column, dir: column === 'fp' ? 'asc' : 'desc' };
+  return nextSort(cur, column, column === 'fp');
 }
 
 /** Case-insensitive substring filter over the path; `sharedOnly` keeps the shared files. */
