@@ -6,7 +6,8 @@
  *     const p95 = refs.get<number[]>('p95 of the fixture', 'tools/refdata/numpy_percentile.py', { stdin: { q: 95, lists } });
  *
  * The answers live in `__fixtures__/refs/<test file>.json` beside the test, each with the SHA-256 of what it
- * was computed from (the program's source, its JSON stdin, its arguments and the bytes of its input files).
+ * was computed from (the program's source and that of the modules beside it that it imports, its JSON stdin,
+ * its arguments and the bytes of its input files).
  * Under `npm test` `get` returns the committed answer, and fails with one line when there is none or when
  * the input changed. `npm run refdata` (tools/refdata.mjs) runs the programs and rewrites the files;
  * `npm run refdata:check` (CI) runs them into a scratch folder and fails on any difference (drift).
@@ -58,9 +59,22 @@ function need(program: string): string {
   return `npm run refdata (needs ${program.endsWith('.py') ? PYTHON : program}${line ? `: apt-get install ${line[1]}` : ''})`;
 }
 
+/** The modules beside a .py program that it imports (`from NAME import …`, `import NAME`, NAME.py in its
+ * folder, one level): their source is part of the key as the program's own is. */
+function siblings(program: string): string[] {
+  if (!program.endsWith('.py')) return [];
+  const dir = dirname(join(ROOT, program));
+  const names = new Set<string>();
+  for (const m of readFileSync(join(ROOT, program), 'utf8').matchAll(/^(?:from\s+(\w+)\s+import\b|import\s+([\w\s,]+)$)/gm)) {
+    for (const n of (m[1] ?? m[2]).split(',')) names.add(n.trim());
+  }
+  return [...names].sort().map((n) => join(dir, `${n}.py`)).filter((f) => existsSync(f));
+}
+
 function keyOf(program: string, input: RefInput): string {
   const h = createHash('sha256');
   h.update(readFileSync(join(ROOT, program)));
+  for (const f of siblings(program)) h.update(`\0module\0${basename(f)}\0`).update(readFileSync(f));
   h.update(`\0stdin\0${JSON.stringify(input.stdin ?? null)}\0args\0${JSON.stringify(input.args ?? [])}`);
   for (const f of input.files ?? []) {
     if (typeof f === 'string') h.update('\0file\0').update(readFileSync(f));
