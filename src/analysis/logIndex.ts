@@ -7,7 +7,8 @@
  * passed to the analysis functions, which build what they need themselves without one; each part is built
  * on first use and kept by the index, so it dies with it: src/analysis keeps no state of its own.
  * What was computed elsewhere is given at construction (`LogIndexSeeds`): the sums a load accumulated
- * while its files came in, the sequence or the time sort a pool thread built.
+ * while its files came in, the sequence or the time sort a pool thread built, and who sorts elsewhere
+ * (`timeOrder`: the Session's pool), so that the index itself asks for its time order (`pooled`).
  */
 import type { EventLog } from '../model';
 import type { CaseMeasures } from './compare/cases';
@@ -40,6 +41,11 @@ export interface LogIndexSeeds {
    * columns (per-process paths normalised: another pair column).
    */
   order?: { cols: SequenceSource; order: Promise<TimeOrder | null> };
+  /**
+   * Who makes the time order of a log's columns elsewhere (the Session's parse pool; null: it is sorted
+   * here): `pooled()` asks it. The indexes made from this one (mapped, windowed, selected) are given it too.
+   */
+  timeOrder?: (log: EventLog) => Promise<TimeOrder | null> | null;
 }
 
 /** Whether `cols` are `log`'s own columns (the same arrays): a sequence built from them is the log's. */
@@ -61,6 +67,7 @@ export class LogIndex {
   /** The logs mappings are compiled against (mappingLog: pids normalised, layers in the calls), per mappingLogKey. */
   private readonly mappedLogs = new Map<string, LogIndex>();
   private readonly order: LogIndexSeeds['order'];
+  private readonly timeOrder: LogIndexSeeds['timeOrder'];
   private settled = false;
 
   constructor(
@@ -68,6 +75,7 @@ export class LogIndex {
     seeds: LogIndexSeeds = {},
   ) {
     this.order = seeds.order;
+    this.timeOrder = seeds.timeOrder;
     if (seeds.pairStats) {
       if (seeds.pairStats.count.length !== log.pairCall.length) throw new Error('LogIndex: the pair sums of another log');
       this.stats = seeds.pairStats;
@@ -158,7 +166,7 @@ export class LogIndex {
     let ix = this.mappedLogs.get(key);
     if (ix === undefined) {
       const log = mappingLog(this.log, spec);
-      ix = log === this.log ? this : new LogIndex(log, { order: this.order });
+      ix = log === this.log ? this : new LogIndex(log, { order: this.order, timeOrder: this.timeOrder });
       this.mappedLogs.set(key, ix);
     }
     return ix;
@@ -180,17 +188,32 @@ export class LogIndex {
    * analysis): what this one has built already is kept (and its mapping logs, given the order too).
    */
   with(seeds: LogIndexSeeds): LogIndex {
-    const next = new LogIndex(this.log, { order: this.order, ...seeds });
+    const next = new LogIndex(this.log, { order: this.order, timeOrder: this.timeOrder, ...seeds });
     this.copyInto(next);
     for (const [key, ix] of this.mappedLogs) {
       if (ix === this) next.mappedLogs.set(key, next);
       else {
-        const copy = new LogIndex(ix.log, { order: next.order });
+        const copy = new LogIndex(ix.log, { order: next.order, timeOrder: next.timeOrder });
         ix.copyInto(copy);
         next.mappedLogs.set(key, copy);
       }
     }
     return next;
+  }
+
+  /**
+   * This index waiting for the time order of its columns from whoever sorts elsewhere (LogIndexSeeds
+   * .timeOrder), when it has no sequence, none is coming and one is made there (else itself).
+   */
+  pooled(): LogIndex {
+    if (this.hasSequence || this.ordering || !this.timeOrder) return this;
+    const order = this.timeOrder(this.log);
+    return order ? this.with({ order: { cols: this.log, order } }) : this;
+  }
+
+  /** The index of a log of this one's cases, some left out (e.g. by case filters): given the same `timeOrder`. */
+  selected(log: EventLog): LogIndex {
+    return log === this.log ? this : new LogIndex(log, { timeOrder: this.timeOrder });
   }
 
   private copyInto(next: LogIndex): void {
@@ -212,7 +235,7 @@ export class LogIndex {
     const old = reuse !== null && reuse !== this ? reuse : null;
     const cut = windowCut(this.log, w, t0, old?.log ?? null);
     if (cut.log === this.log) return this;
-    const child = new LogIndex(cut.log);
+    const child = new LogIndex(cut.log, { timeOrder: this.timeOrder });
     if (this.seq !== undefined && cut.log.pairCall.length === this.log.pairCall.length) child.seq = deriveWindowSequence(this.seq, cut.from, cut.to, old?.seq);
     return child;
   }

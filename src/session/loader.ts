@@ -3,7 +3,7 @@
  * and adds (the newest load wins), and keeps what the log was read with and from (options, source sizes,
  * errors, skipped files, warnings) for its summary. Session.load and Session.add delegate here.
  */
-import { LogIndex } from '../analysis/logIndex';
+import { LogIndex, type LogIndexSeeds } from '../analysis/logIndex';
 import { mergeLogs } from '../model/index';
 import type { EventLog } from '../model/eventlog';
 import { CancelledError, type Cancel } from '../ingest/source';
@@ -34,11 +34,13 @@ export class Loader {
   /**
    * `env`: how sources are read (chunk, pool, importers, inflate); `onInstall`: called when a load or add
    * makes a new log the loaded one, with its LogIndex (made here, once per loaded log: with the per-pair sums
-   * the load accumulated); the Session keeps the index and drops its previous analysis.
+   * the load accumulated, and `timeOrder`: who sorts its columns on the pool, offload.ts poolTimeOrder); the
+   * Session keeps the index and drops its previous analysis.
    */
   constructor(
     private readonly env: ReadEnv,
     private readonly onInstall: (index: LogIndex | null) => void,
+    private readonly timeOrder?: LogIndexSeeds['timeOrder'],
   ) {}
 
   /** The loaded log; null before a load. */
@@ -89,7 +91,7 @@ export class Loader {
     this.skipped = read.skipped;
     this.casesPerFile = casesPerFile(logs);
     this.notes = [...once.notes, ...midnight, ...sameIdWarnings(once.logs)];
-    return this.install(merged && new LogIndex(merged.log, { pairStats: merged.pairStats }), t0, t1, t2);
+    return this.install(merged && new LogIndex(merged.log, { pairStats: merged.pairStats, timeOrder: this.timeOrder }), t0, t1, t2);
   }
 
   private async addNow(ctx: Ctx, inputs: readonly LoadItem[]): Promise<LoadSummary> {
@@ -127,7 +129,7 @@ export class Loader {
     this.skipped = [...this.skipped, ...read.skipped];
     for (const [f, n] of casesPerFile(logs)) this.casesPerFile.set(f, n);
     this.notes = [...this.notes, ...warnings];
-    return this.install(log && new LogIndex(log), t0, t1, t2);
+    return this.install(log && new LogIndex(log, { timeOrder: this.timeOrder }), t0, t1, t2);
   }
 
   /** The newest load wins: what still runs is cancelled by a load (an add waits for what runs before it). */

@@ -8,13 +8,13 @@
  */
 import { mappingRegexes, resolvePartition, type CompiledMapping } from '../analysis/index';
 import { resolveThresholds, type Thresholds } from '../analysis/insights/index';
-import { LogIndex } from '../analysis/logIndex';
+import type { LogIndex } from '../analysis/logIndex';
 import type { AnalyzeOptions, PartitionSpec } from '../analysis/types';
 import type { EventLog } from '../model/eventlog';
 import { Analysis } from './analysis';
 import { compileView, type CustomSandbox, type RegexGuard } from './compile';
 import { casesWithActivity, selectCases } from './logOps';
-import { analyzeWithPool, reportsAhead, withPoolOrder } from './offload';
+import { analyzeWithPool, reportsAhead } from './offload';
 import { isWindow } from './time';
 import type { AnalyzeParams, Ctx, ParsePool } from './types';
 import { unmatchedCaseFilters, unmatchedMapping } from './unmatched';
@@ -79,12 +79,12 @@ export async function makeAnalysis(ctx: Ctx, env: AnalysisEnv, params: AnalyzePa
   const t0 = Date.now();
   ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: '' });
   // the first analysis of a load with a pool that sorts (the CLI): mc's time order starts now on a thread,
-  // beside the pid pass and the mapping, and the loaded log's index is made with it (the analysed log keeps
-  // the loaded start and dur columns unless cases or a time window are selected); or it was asked for when
-  // the log was installed (SessionOptions.sortOnLoad)
+  // beside the pid pass and the mapping: the loaded log's index asks the pool itself (LogIndex.pooled: the Loader
+  // gave it the pool's time order, offload.ts poolTimeOrder; the analysed log keeps the loaded start and dur columns
+  // unless cases or a time window are selected); or it was asked for when the log was installed (SessionOptions.sortOnLoad)
   const sameColumns = !params.caseFilters.length && !isWindow(params.time) && !params.partition?.hideUnassigned;
   const normalisedHas = env.loaded.mappedIfMade(params.mapping)?.hasSequence === true;
-  const loaded = sameColumns && !normalisedHas ? withPoolOrder(env.pool, env.limits, env.loaded) : env.loaded;
+  const loaded = sameColumns && !normalisedHas ? env.loaded.pooled() : env.loaded;
   // the log the mapping is compiled against (per-process paths normalised, the layer in each pair): made once per
   // loaded log and mode (its LogIndex keeps it; MappingError for an unknown mode or a bad layer rule)
   const baseIndex = loaded.mapped(params.mapping);
@@ -105,14 +105,15 @@ export async function makeAnalysis(ctx: Ctx, env: AnalysisEnv, params: AnalyzePa
     if (keep.some((k) => k === 0)) kept = selectCases(kept, keep);
   }
   ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: '' });
-  const filtered = kept === base ? baseIndex : new LogIndex(kept);
+  const filtered = kept === base ? baseIndex : baseIndex.selected(kept);
   // The time window last: it cannot fail, and it may overwrite the buffers of the previous window.
   const prev = env.previous;
   const cut = isWindow(params.time) ? filtered.window(params.time, loaded.span.t0, prev?.windowed ? prev.work : null) : filtered;
   const windowed = cut !== filtered;
-  // With a pool that sorts (the CLI), the mc sweep's time order is made there meanwhile (offload.ts: other
-  // columns than the loaded ones get their own), and the reports (insights, access patterns) on idle threads.
-  const work = cut === baseIndex ? cut : withPoolOrder(env.pool, env.limits, cut);
+  // With a pool that sorts (the CLI), the mc sweep's time order is made there meanwhile (other columns than the
+  // loaded ones get their own: the selected and windowed indexes have the pool's time order too), and the
+  // reports (insights, access patterns) on idle threads.
+  const work = cut === baseIndex ? cut : cut.pooled();
   const wlog = work.log;
   const ahead = env.reports ? reportsAhead(env.pool, wlog, compiled, partition, thresholds, loaded.span.t0, env.reports === 'both', params.mapping.layerRules) : null;
   const result = await analyzeWithPool(env.limits, work, params.mapping, partition, compiled);

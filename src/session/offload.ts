@@ -12,7 +12,7 @@
 import { analyze, completeDeferred, type CompiledMapping } from '../analysis/index';
 import { accessReport, type AccessReport } from '../analysis/accessReport';
 import { runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
-import type { LogIndex, TimeOrder } from '../analysis/logIndex';
+import type { LogIndex, LogIndexSeeds, TimeOrder } from '../analysis/logIndex';
 import type { AnalysisResult, AnalyzeOptions, MappingSpec, PartitionSpec } from '../analysis/types';
 import type { EventLog } from '../model/eventlog';
 import type { ParsePool, Reports, ReportsJob } from './types';
@@ -35,13 +35,12 @@ export function sorting(pool: ParsePool | null, limits: AnalyzeOptions | undefin
 }
 
 /**
- * The index of `work` given the pool's time order of its columns, when it has no sequence yet and the pool
- * sorts (else `index` itself).
+ * Who sorts a log's columns on the pool (LogIndexSeeds.timeOrder: the Session gives it to the loaded log's
+ * index, whose `pooled()` asks it); undefined: a pool that does not sort, or none.
  */
-export function withPoolOrder(pool: ParsePool | null, limits: AnalyzeOptions | undefined, index: LogIndex): LogIndex {
-  if (index.hasSequence || index.ordering) return index;
-  const order = sorting(pool, limits, index.log);
-  return order ? index.with({ order: { cols: index.log, order } }) : index;
+export function poolTimeOrder(pool: ParsePool | null, limits: AnalyzeOptions | undefined): LogIndexSeeds['timeOrder'] {
+  if (!pool?.timeOrder) return undefined;
+  return (log) => sorting(pool, limits, log);
 }
 
 /**

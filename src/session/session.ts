@@ -32,7 +32,7 @@ import { analysisDocument, viewText, type AnalysisJson } from './exports';
 import { followUps, type FollowUpRequest, type FollowUps } from './followUps';
 import { Loader } from './loader';
 import { makeAnalysis, PartitionError } from './makeAnalysis';
-import { withPoolOrder } from './offload';
+import { poolTimeOrder } from './offload';
 import { replayCheckOf, replayOf, replayPatternOf, type ReplayCheckRequest, type ReplayReply, type ReplayRequest, type ReplaySide, type ReplayState } from './replay';
 import type { FileOffsets, OverviewRequest, RunTimeline, RunTimelineRequest } from './time';
 import type { AnalyzeParams, AnalyzeReply, Ctx, LoadItem, LoadOptions, LoadSummary, ParsePool, SessionOptions } from './types';
@@ -84,7 +84,7 @@ export class Session {
     this.guard = opts.regexGuard;
     const env = { chunk: opts.chunk ?? CHUNK, pool: opts.pool ?? null, importers: opts.importers ?? IMPORTERS, inflate: opts.inflate === undefined ? defaultInflate() : opts.inflate };
     this.pool = env.pool;
-    this.loader = new Loader(env, (index) => this.installed(index));
+    this.loader = new Loader(env, (index) => this.installed(index), poolTimeOrder(this.pool, this.limits));
   }
 
   /**
@@ -112,7 +112,7 @@ export class Session {
   /** A load or add made a new log the loaded one: the previous analysis is dropped. With sortOnLoad, mc's
    * time order of the log is asked of a pool that sorts now, before its summary and the mapping. */
   private installed(index: LogIndex | null): void {
-    this.loaded = index && this.sortOnLoad ? withPoolOrder(this.pool, this.limits, index) : index;
+    this.loaded = index && this.sortOnLoad ? index.pooled() : index;
     this.current = null;
   }
 
