@@ -1,9 +1,10 @@
 /** The LogIndex: what is computed once per log, built on first use and given at construction when made elsewhere. */
 import { describe, expect, it } from 'vitest';
+import type { EventLog } from '../model';
 import { syntheticLog } from '../testing/syntheticLog';
 import { analyze } from './analyze';
 import { buildIndex, concurrencySequence, maxConcurrency } from './concurrency';
-import { LogIndex } from './logIndex';
+import { LogIndex, type TimeOrder } from './logIndex';
 import { compileMapping } from './mapping';
 import { pairStats } from './pairStats';
 import { sortedEntries } from './seqSort';
@@ -54,5 +55,58 @@ describe('the sequence index built elsewhere (a pool thread: buildIndex, then gi
     expect(analyze(log, DEFAULT_MAPPING, null, undefined, {}, ix)).toEqual(analyze(log, DEFAULT_MAPPING));
     expect(() => new LogIndex(log, { pairStats: pairStats(syntheticLog({ events: 10, cases: 1, pairs: 3, seed: 1 })) })).toThrow(/pair sums of another log/);
     expect(() => analyze({ ...log }, DEFAULT_MAPPING, null, compileMapping(log, DEFAULT_MAPPING), {}, ix)).toThrow(/index belongs to another log/);
+  });
+});
+
+describe('who sorts elsewhere, given at construction (LogIndexSeeds.timeOrder: the Session gives its pool)', () => {
+  /** A time order made as a thread would: from copies of the columns, after a turn of the event loop. */
+  const sorter = () => {
+    const asked: EventLog[] = [];
+    const timeOrder = (log: EventLog) => {
+      asked.push(log);
+      const copy = { ...log, start: log.start.slice(), dur: log.dur.slice(), pair: log.pair.slice() };
+      const sorted = sortedEntries(copy);
+      return new Promise<TimeOrder>((r) => setTimeout(() => r({ sorted: { entries: sorted.entries, starts: sorted.starts }, index: buildIndex(copy, sorted) }), 1));
+    };
+    return { asked, timeOrder };
+  };
+
+  it('is asked by pooled() for the log own columns, once: the index then waits for it and settles to the log own sequence', async () => {
+    const log = syntheticLog({ events: 4000, cases: 6, pairs: 30, seed: 5 });
+    const { asked, timeOrder } = sorter();
+    const ix = new LogIndex(log, { timeOrder });
+    const waiting = ix.pooled();
+    expect(asked).toEqual([log]);
+    expect(waiting).not.toBe(ix);
+    expect(waiting.ordering).toBe(true);
+    // waiting already: not asked again
+    expect(waiting.pooled()).toBe(waiting);
+    expect(asked.length).toBe(1);
+    await waiting.settle();
+    expect(waiting.hasSequence).toBe(true);
+    expect(Array.from(waiting.sequence.seq)).toEqual(Array.from(concurrencySequence(log)));
+    // with a sequence: nothing to ask
+    expect(waiting.pooled()).toBe(waiting);
+    expect(asked.length).toBe(1);
+  });
+
+  it('is passed on to the indexes made from this one (selected cases, a time window), which ask it for their own columns; none given: sorted here', async () => {
+    const log = syntheticLog({ events: 4000, cases: 6, pairs: 30, seed: 6 });
+    const { asked, timeOrder } = sorter();
+    const ix = new LogIndex(log, { timeOrder });
+    // (in the Session: what the case filters keep of the log; any other log here)
+    const some = syntheticLog({ events: 1500, cases: 3, pairs: 30, seed: 7 });
+    const sel = ix.selected(some).pooled();
+    const { t0, span } = ix.span;
+    const win = ix.window({ from: 0, to: span / 2 }, t0);
+    expect(win.log.n).toBeLessThan(log.n);
+    const winWaiting = win.pooled();
+    expect(asked).toEqual([some, win.log]);
+    await Promise.all([sel.settle(), winWaiting.settle()]);
+    expect(Array.from(sel.sequence.seq)).toEqual(Array.from(concurrencySequence(some)));
+    expect(Array.from(winWaiting.sequence.seq)).toEqual(Array.from(concurrencySequence(win.log)));
+    const plain = new LogIndex(log);
+    expect(plain.pooled()).toBe(plain);
+    expect(plain.selected(some).pooled().ordering).toBe(false);
   });
 });
