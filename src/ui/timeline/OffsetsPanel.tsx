@@ -12,6 +12,7 @@ import { offsetGroups, offsetKey, patternText, type OffsetColor } from './offset
 import { offsetsFigure, offsetsHover, type OffsetsInfo } from './offsetsFigure';
 import { HoverTooltip, PanelError } from './plotParts';
 import { usePlot } from './usePlot';
+import { usePlotTheme } from './usePlotTheme';
 import './timeline.css';
 
 export interface OffsetsPanelProps {
@@ -50,7 +51,8 @@ export function OffsetsPanel(p: OffsetsPanelProps) {
     };
   }, [fetch, version, file]);
   const groups = useMemo(() => (data && data.path !== null ? offsetGroups(data, offsetKey(data, colorBy), colorBy) : []), [data, colorBy]);
-  const figure = useMemo(() => (data && data.path !== null ? (width: number) => offsetsFigure(data, groups, width) : null), [data, groups]);
+  const theme = usePlotTheme();
+  const figure = useMemo(() => (data && data.path !== null ? (width: number) => offsetsFigure(data, groups, width, theme) : null), [data, groups, theme]);
   const plot = usePlot<OffsetsInfo>({ figure, what: 'the offsets', hover, tooltipWidth: 340, minResize: 8 });
   const f = data?.files.find((x) => x.path === data.path);
   return (

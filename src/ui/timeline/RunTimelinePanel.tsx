@@ -11,6 +11,7 @@ import { HoverTooltip, PanelError } from './plotParts';
 import { runFigure, runHover, runPixels, type RunInfo } from './runFigure';
 import { runColoring, runSummary, type RunColor, type RunColoring } from './runModel';
 import { usePlot } from './usePlot';
+import { usePlotTheme } from './usePlotTheme';
 import { useRunMarks } from './useRunMarks';
 import './timeline.css';
 
@@ -37,9 +38,10 @@ export function RunTimelinePanel(p: RunTimelinePanelProps) {
   const { data, range } = run;
   const coloring = useMemo<RunColoring | null>(() => (data ? runColoring(data, colorBy, p.activityOrder) : null), [data, colorBy, p.activityOrder]);
   const reply = run.reply;
+  const theme = usePlotTheme();
   const figure = useMemo(
-    () => (reply && coloring && reply.data.timeBase !== 'none' && reply.data.events > 0 ? (width: number) => runFigure(reply.data, coloring, reply.range, width, reply.rev) : null),
-    [reply, coloring],
+    () => (reply && coloring && reply.data.timeBase !== 'none' && reply.data.events > 0 ? (width: number) => runFigure(reply.data, coloring, reply.range, width, reply.rev, theme) : null),
+    [reply, coloring, theme],
   );
   const plot = usePlot<RunInfo>({ figure, what: 'the timeline', hover, onRange: run.show, onResize: run.again, minResize: 8 });
   const drawn = plot.drawn;

@@ -17,6 +17,7 @@ import { sameRange } from './relayout';
 import { timeAxis } from './timeAxis';
 import { fullRange, timelineFigure, type TimelineInfo } from './timelineFigure';
 import { usePlot } from './usePlot';
+import { usePlotTheme } from './usePlotTheme';
 import './timeline.css';
 
 /** Each opened timeline gets its own uirevision (a reused plot must not keep the previous one's zoom). */
@@ -35,12 +36,18 @@ export function TimelinePanel({ data, onClose, rowSides }: TimelinePanelProps) {
   const layers = useMemo(() => layerKey(data), [data]);
   /** Visible x-range in axis units (zooming changes it and draws again). */
   const range = useRef<[number, number] | null>(null);
-  const figure = useMemo(() => {
+  /** A new drawing (the whole range, a new uirevision); a change of colour scheme keeps the zoom. */
+  const opening = useMemo(() => {
     if (!axis) return null;
-    const uirevision = ++openings;
     range.current = axis.full;
-    return (width: number) => timelineFigure({ data, axis: axis.axis, range: range.current ?? axis.full, rowGroups, layers, uirevision }, width);
-  }, [data, axis, rowGroups, layers]);
+    return { axis, rowGroups, layers, uirevision: ++openings };
+  }, [axis, rowGroups, layers]);
+  const theme = usePlotTheme();
+  const figure = useMemo(() => {
+    if (!opening) return null;
+    const { axis: a, uirevision } = opening;
+    return (width: number) => timelineFigure({ data, axis: a.axis, range: range.current ?? a.full, rowGroups: opening.rowGroups, layers: opening.layers, uirevision, theme }, width);
+  }, [data, opening, theme]);
   const hover = useCallback((ev: PlotMouseEvent, info: TimelineInfo) => {
     const p = ev.points[0];
     const m = info.marks;

@@ -5,6 +5,7 @@
 import type { Data, Shape } from 'plotly.js';
 import type { RunTimeline } from '../../analysis/time/runTimeline';
 import type { HoverLine } from './hover';
+import type { PlotTheme } from './plotTheme';
 
 export interface GapLayer {
   shapes: Partial<Shape>[];
@@ -17,8 +18,8 @@ export interface GapLayer {
 /** Gaps narrower than this many pixels are not drawn. */
 const MIN_PX = 3;
 
-/** The layer for `d` at `perPx` seconds per pixel. */
-export function gapLayer(d: RunTimeline, perPx: number): GapLayer {
+/** The layer for `d` at `perPx` seconds per pixel, the boxes in the colours of `theme`. */
+export function gapLayer(d: RunTimeline, perPx: number, theme: Pick<PlotTheme, 'gapFill' | 'gapLine'>): GapLayer {
   const g = d.gaps;
   const out: GapLayer = { shapes: [], trace: null, pointGap: [] };
   if (!g || !(perPx > 0)) return out;
@@ -31,7 +32,7 @@ export function gapLayer(d: RunTimeline, perPx: number): GapLayer {
     out.shapes.push({
       type: 'rect', layer: 'below', xref: 'x', yref: 'y',
       x0: g.start[j], x1: g.start[j] + g.seconds[j], y0: r - 0.42, y1: r + 0.42,
-      fillcolor: 'rgba(97, 97, 97, 0.16)', line: { color: '#616161', width: 1, dash: 'dot' },
+      fillcolor: theme.gapFill, line: { color: theme.gapLine, width: 1, dash: 'dot' },
     });
     // a hover point every ~12 px across the gap
     const n = Math.max(2, Math.min(64, Math.floor(px / 12)));

@@ -3,11 +3,12 @@ import { insightsLog } from '../../testing/insightsFixtures';
 import { fileOffsetsOf } from '../../testing/runTimelineFixture';
 import { offsetsFigure, offsetsHover } from './offsetsFigure';
 import { offsetGroups, offsetKey } from './offsetsModel';
+import { DARK_PLOT, LIGHT_PLOT } from './plotTheme';
 
 describe('the offsets figure (the large_sequential program: 8 MiB written, then read, in 1 MiB requests)', () => {
   const d = fileOffsetsOf(insightsLog('large_sequential'), '/tmp/insfx/large_sequential/data');
   const groups = offsetGroups(d, offsetKey(d, 'kind'), 'kind');
-  const f = offsetsFigure(d, groups, 900);
+  const f = offsetsFigure(d, groups, 900, LIGHT_PLOT);
 
   it('trace g is group g\'s dots (the hover targets), then the segments; the zoom kept per file', () => {
     expect(f.traces).toHaveLength(2 * groups.length);
@@ -30,5 +31,16 @@ describe('the offsets figure (the large_sequential program: 8 MiB written, then 
     }
     expect(offsetsHover(f.info, w, groups[w].dotEvent.length)).toBeNull();
     expect(offsetsHover(f.info, 2 * groups.length, 0)).toBeNull();
+  });
+
+  it('in each colour scheme: the ground, the axes and the hover label in the theme\'s colours; the groups\' colours stay (their key)', () => {
+    for (const t of [LIGHT_PLOT, DARK_PLOT]) {
+      const g = offsetsFigure(d, groups, 900, t);
+      expect([g.layout.paper_bgcolor, g.layout.plot_bgcolor, g.layout.font!.color, g.layout.hoverlabel!.font!.color]).toEqual([t.paper, t.plot, t.text, t.hoverFg]);
+      for (const a of [g.layout.xaxis!, g.layout.yaxis!]) expect([a.gridcolor, a.linecolor, a.tickfont!.color, a.title!.font!.color]).toEqual([t.grid, t.line, t.text, t.text]);
+      expect(g.layout.yaxis!.title!.text).toBe('file offset');
+      expect(g.layout.yaxis!.tickvals).toEqual(f.layout.yaxis!.tickvals);
+      groups.forEach((gr, k) => expect((g.traces[k] as { marker: { color: string } }).marker.color).toBe(gr.color));
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { Data, Layout } from 'plotly.js';
 import type { FileOffsets } from '../../session/time';
 import { durationText, offsetText, sizeText, type HoverLine } from './hover';
 import { byteTicks, maxByte, type OffsetGroup } from './offsetsModel';
+import { axisIn, themedLayout, type PlotTheme } from './plotTheme';
 import { sinceStart } from './runModel';
 import type { Figure } from './usePlot';
 
@@ -15,23 +16,23 @@ export interface OffsetsInfo {
   groups: OffsetGroup[];
 }
 
-export function offsetsFigure(data: FileOffsets, groups: OffsetGroup[], width: number): Figure<OffsetsInfo> {
+/** The figure of `data`'s groups `width` px wide, in the page's colour scheme `theme` (ground, grid, text). */
+export function offsetsFigure(data: FileOffsets, groups: OffsetGroup[], width: number, theme: PlotTheme): Figure<OffsetsInfo> {
   const traces = [
     // dots first: trace g is group g's hover targets
     ...groups.map((g) => ({ type: 'scattergl', mode: 'markers', x: g.dotX, y: g.dotY, marker: { color: g.color, size: 4 }, hoverinfo: 'none', showlegend: false })),
     ...groups.map((g) => ({ type: 'scattergl', mode: 'lines', x: g.x, y: g.y, line: { color: g.color, width: 3 }, connectgaps: false, hoverinfo: 'skip', name: g.label, showlegend: false })),
   ] as Data[];
   const layout: Partial<Layout> = {
+    ...themedLayout(theme),
     width,
     height: 280,
     margin: { l: 80, r: 16, t: 8, b: 40 },
-    xaxis: { type: 'linear', title: { text: 'seconds since the run start' }, zeroline: false },
-    yaxis: { type: 'linear', title: { text: 'file offset' }, tickmode: 'array', ...byteTicks(maxByte(data)), zeroline: false, rangemode: 'tozero' },
+    xaxis: axisIn(theme, { type: 'linear', title: { text: 'seconds since the run start' }, zeroline: false }),
+    yaxis: axisIn(theme, { type: 'linear', title: { text: 'file offset' }, tickmode: 'array', ...byteTicks(maxByte(data)), zeroline: false, rangemode: 'tozero' }),
     hovermode: 'closest',
     dragmode: 'zoom',
     uirevision: data.path ?? '',
-    plot_bgcolor: '#fff',
-    paper_bgcolor: '#fff',
   };
   return { traces, layout, info: { data, groups } };
 }

@@ -9,6 +9,7 @@ import { ERRNO_COLOR, ERRNO_SIZE, errnoLift } from './errnoMarks';
 import { describeGap, gapLayer, type GapLayer } from './gapLayer';
 import type { HoverLine } from './hover';
 import { leftMargin, yTicks } from './plotParts';
+import { axisIn, themedLayout, type PlotTheme } from './plotTheme';
 import { describeRunMark, runGeometry, type RunColoring, type RunGeometry } from './runModel';
 import type { Figure } from './usePlot';
 
@@ -32,8 +33,9 @@ export function runPixels(width: number, rowLabels: readonly string[]): number {
   return Math.max(50, width - leftMargin(rowLabels) - RUN_MARGIN.r);
 }
 
-/** The figure of `data` in `range` (seconds since t0; null: the whole run and 1 % on each side). */
-export function runFigure(data: RunTimeline, coloring: RunColoring, range: [number, number] | null, width: number, uirevision: number): Figure<RunInfo> {
+/** The figure of `data` in `range` (seconds since t0; null: the whole run and 1 % on each side), in the
+ * page's colour scheme `theme` (ground, grid, text, the gaps' boxes). */
+export function runFigure(data: RunTimeline, coloring: RunColoring, range: [number, number] | null, width: number, uirevision: number, theme: PlotTheme): Figure<RunInfo> {
   const rows = data.rowLabels.length;
   const { plotHeight, lineWidth } = sizing(rows);
   const left = leftMargin(data.rowLabels);
@@ -41,7 +43,7 @@ export function runFigure(data: RunTimeline, coloring: RunColoring, range: [numb
   const pad = Math.max((data.max - data.min) * 0.01, 1e-6);
   const r = range ?? [data.min - pad, data.max + pad];
   const g = runGeometry(data, coloring, (r[1] - r[0]) / px, errnoLift(lineWidth, rows, plotHeight));
-  const gaps = gapLayer(data, (r[1] - r[0]) / px);
+  const gaps = gapLayer(data, (r[1] - r[0]) / px, theme);
   const traces = [
     { type: 'scattergl', mode: 'markers', x: g.midX, y: g.midY, marker: { color: 'rgba(0,0,0,0)', size: Math.max(6, lineWidth) }, hoverinfo: 'none', showlegend: false },
     { type: 'scattergl', mode: 'markers', x: g.pointX, y: g.pointY, marker: { color: g.pointColor, size: Math.max(5, lineWidth), symbol: 'diamond' }, hoverinfo: 'none', showlegend: false },
@@ -50,16 +52,15 @@ export function runFigure(data: RunTimeline, coloring: RunColoring, range: [numb
   ] as Data[];
   if (gaps.trace) traces.push(gaps.trace);
   const layout: Partial<Layout> = {
+    ...themedLayout(theme),
     width,
     height: plotHeight + RUN_MARGIN.t + RUN_MARGIN.b,
     margin: { l: left, r: RUN_MARGIN.r, t: RUN_MARGIN.t, b: RUN_MARGIN.b },
-    xaxis: { type: 'linear', range: [r[0], r[1]], title: { text: 'seconds since the run start' }, zeroline: false, showgrid: true },
-    yaxis: { range: [rows - 0.5, -0.5], tickmode: 'array', ...yTicks(data.rowLabels, plotHeight), zeroline: false, showgrid: false, automargin: false, fixedrange: true },
+    xaxis: axisIn(theme, { type: 'linear', range: [r[0], r[1]], title: { text: 'seconds since the run start' }, zeroline: false, showgrid: true }),
+    yaxis: axisIn(theme, { range: [rows - 0.5, -0.5], tickmode: 'array', ...yTicks(data.rowLabels, plotHeight), zeroline: false, showgrid: false, automargin: false, fixedrange: true }),
     hovermode: 'closest',
     dragmode: 'zoom',
     uirevision,
-    plot_bgcolor: '#fff',
-    paper_bgcolor: '#fff',
     shapes: gaps.shapes,
   };
   return { traces, layout, info: { data, g, gaps, gapCurve: gaps.trace ? traces.length - 1 : -1 } };

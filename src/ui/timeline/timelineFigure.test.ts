@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extent } from '../../lib/binning';
 import { loadTimelineFixture } from '../../testing/timelineFixture';
+import { DARK_PLOT, LIGHT_PLOT } from './plotTheme';
 import { timeAxis } from './timeAxis';
 import { fullRange, sizing, timelineFigure } from './timelineFigure';
 
@@ -9,7 +10,7 @@ describe('the per-activity timeline figure (two concurrent dd processes, 500 wri
   const ext = extent(data)!;
   const axis = timeAxis(data.timeBase, ext.min)!;
   const full = fullRange(axis, ext);
-  const scene = { data, axis, range: full, rowGroups: null, layers: null, uirevision: 3 };
+  const scene = { data, axis, range: full, rowGroups: null, layers: null, uirevision: 3, theme: LIGHT_PLOT };
 
   it('every event drawn at full range: bars (and their hover targets) plus points = the events', () => {
     const f = timelineFigure(scene, 1000);
@@ -39,5 +40,27 @@ describe('the per-activity timeline figure (two concurrent dd processes, 500 wri
     expect(segs(3) + segs(4)).toBe(plain.info.segments);
     expect(segs(3)).toBeGreaterThan(0);
     expect(segs(4)).toBeGreaterThan(0);
+  });
+
+  it('in each colour scheme: the ground, the axes\' grid and text, the hover label and the bars in the theme\'s colours; the same marks', () => {
+    const light = timelineFigure(scene, 1000);
+    for (const t of [LIGHT_PLOT, DARK_PLOT]) {
+      const f = timelineFigure({ ...scene, theme: t }, 1000);
+      expect([f.layout.paper_bgcolor, f.layout.plot_bgcolor, f.layout.font!.color]).toEqual([t.paper, t.plot, t.text]);
+      expect(f.layout.hoverlabel).toEqual({ bgcolor: t.hoverBg, bordercolor: t.hoverBorder, font: { color: t.hoverFg } });
+      expect(f.layout.legend!.bgcolor).toBe(t.legendBg);
+      for (const a of [f.layout.xaxis!, f.layout.yaxis!]) {
+        expect([a.gridcolor, a.linecolor, a.tickfont!.color]).toEqual([t.grid, t.line, t.text]);
+      }
+      // the axis settings of the figure itself are kept over the theme's
+      expect(f.layout.xaxis!.title).toEqual({ text: light.layout.xaxis!.title!.text, font: { color: t.text } });
+      expect(f.layout.xaxis!.tickvals).toEqual(light.layout.xaxis!.tickvals);
+      expect((f.traces[0] as { line: { color: string } }).line.color).toBe(t.bar);
+      expect(f.info.segments).toBe(light.info.segments);
+      const rowGroups = Uint8Array.from(data.rowLabels, (_, r) => (r === 0 ? 1 : 2));
+      const sides = timelineFigure({ ...scene, rowGroups, theme: t }, 1000);
+      expect([3, 4].map((k) => (sides.traces[k] as { line: { color: string } }).line.color)).toEqual(t.sides);
+    }
+    expect(timelineFigure({ ...scene, theme: DARK_PLOT }, 1000).layout.plot_bgcolor).not.toBe(light.layout.plot_bgcolor);
   });
 });
