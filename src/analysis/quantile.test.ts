@@ -46,4 +46,40 @@ describe('unionQuantile', () => {
     }
     expect(unionQuantile(pd, Uint32Array.from([]), 0, 0, 0.95)).toBeNull();
   });
+
+  it('sorts strace durations (whole microseconds, as the parser computes s + uuuuuu / 10⁶) exactly as the float64 sort does, under and over 4.2 s and 4,295 s', () => {
+    const rnd = prng(5);
+    const b = new EventLogBuilder(30_000);
+    const pairs = [0, 1, 2, 3].map((j) => b.pairOf(b.internCall(`c${j}`), b.internPath(`/p${j}`)));
+    b.beginCase({ id: 'x', cid: 'x', host: '', rid: '', pid: null }, b.addFile(emptyFileReport('x', 'strace')));
+    const byPair: number[][] = pairs.map(() => []);
+    const micro = (s: number, u: number): number => s + u / 1e6;
+    for (let i = 0; i < 30_000; i++) {
+      const j = i % 4;
+      // pair 0: under 4.2 s (two radix digits); 1: up to 600 s (three); 2: a short run (the engine's sort); 3: ms, +0
+      const r = rnd();
+      const d = j === 0 ? micro(Math.floor(r * 4), Math.floor(rnd() * 1e6)) : j === 1 ? micro(Math.floor(r * 600), Math.floor(rnd() * 1e6)) : r < 0.05 ? 0 : r < 0.07 ? NaN : micro(0, Math.floor(rnd() * 5000));
+      if (j === 2 && i > 400) continue;
+      b.push(1, pairs[j], 0, i, d, NaN, i + 1);
+      if (d === d) byPair[j].push(d);
+    }
+    b.endCase();
+    const log = b.build('relative');
+    const check = (l: typeof log, runs: number[][]): void => {
+      const pd = pairDurations(l);
+      runs.forEach((want, p) => {
+        const got = pd.sorted.subarray(pd.offsets[p], pd.offsets[p + 1]);
+        expect(Buffer.from(got.buffer, got.byteOffset, got.byteLength).equals(Buffer.from(Float64Array.from(want).sort().buffer))).toBe(true);
+      });
+    };
+    check(log, byPair);
+    // -0, a value beyond 2³² µs, and one a few ulps off a whole microsecond: each makes the log take the float64 sort, same result
+    for (const odd of [-0, 5000.000001, 1e-3 + 2 ** -40]) {
+      const dur = log.dur.slice();
+      dur[3] = odd;
+      const runs = byPair.map((r) => r.slice());
+      runs[3][runs[3].indexOf(log.dur[3])] = odd;
+      check({ ...log, dur }, runs);
+    }
+  });
 });

@@ -20,16 +20,98 @@ export function pairDurations(log: EventLog): PairDurations {
   for (let i = 0; i < n; i++) if (dur[i] === dur[i]) offsets[pair[i] + 1]++;
   for (let p = 0; p < P; p++) offsets[p + 1] += offsets[p];
   const sorted = new Float64Array(offsets[P]);
+  let maxRun = 0;
+  for (let p = 0; p < P; p++) maxRun = Math.max(maxRun, offsets[p + 1] - offsets[p]);
+  // strace's durations (whole microseconds): sorted as 32-bit integers, 2–3 radix passes of 4 bytes
+  const micros = microKeys(pair, dur, n, offsets);
+  if (micros !== null) {
+    const tmp = new Uint32Array(maxRun >= RADIX_MIN ? maxRun : 0);
+    for (let p = 0; p < P; p++) if (offsets[p + 1] - offsets[p] > 1) sortMicros(micros.subarray(offsets[p], offsets[p + 1]), tmp);
+    secondsOf(micros, sorted);
+    return { offsets, sorted };
+  }
   const fill = offsets.slice(0, P);
   for (let i = 0; i < n; i++) {
     const d = dur[i];
     if (d === d) sorted[fill[pair[i]]++] = d;
   }
-  let maxRun = 0;
-  for (let p = 0; p < P; p++) maxRun = Math.max(maxRun, offsets[p + 1] - offsets[p]);
   const tmp = new Uint32Array(maxRun >= RADIX_MIN ? 2 * maxRun : 0);
   for (let p = 0; p < P; p++) if (offsets[p + 1] - offsets[p] > 1) sortRun(sorted.subarray(offsets[p], offsets[p + 1]), tmp);
   return { offsets, sorted };
+}
+
+/**
+ * The seconds value of k whole microseconds exactly as the strace parser computes `<s.uuuuuu>`
+ * (src/ingest/strace/scan.ts and wasm/linescan.c: s + uuuuuu / 10⁶).
+ */
+const secondsOfMicros = (k: number): number => (k < 1e6 ? k / 1e6 : Math.floor(k / 1e6) + (k % 1e6) / 1e6);
+
+/**
+ * Every known duration as its whole number of microseconds k (< 2³²), in its pair's run (in event order),
+ * when each duration is exactly secondsOfMicros(k) (+0 included, −0 not); else null (durations of another
+ * origin: Darshan, OTF2, finer clocks). k ↦ secondsOfMicros(k) is then one-to-one on the values and k =
+ * round(d·10⁶) grows with d, so sorting the k and mapping them back gives the durations sorted, bit for bit.
+ */
+function microKeys(pair: Uint32Array, dur: Float64Array, n: number, offsets: Uint32Array): Uint32Array | null {
+  const P = offsets.length - 1;
+  const keys = new Uint32Array(offsets[P]);
+  const fill = offsets.slice(0, P);
+  for (let i = 0; i < n; i++) {
+    const d = dur[i];
+    if (d !== d) continue;
+    const k = Math.round(d * 1e6);
+    // (1 / d > 0: +0 but not −0, which sorts before +0)
+    if (!(k >= 0 && k <= 0xffffffff && secondsOfMicros(k) === d && (k > 0 || 1 / d > 0))) return null;
+    keys[fill[pair[i]]++] = k;
+  }
+  return keys;
+}
+
+/** sorted[j] = the seconds of micros[j] (a loop of its own: see sortRun). */
+function secondsOf(micros: Uint32Array, sorted: Float64Array): void {
+  for (let j = 0, m = micros.length; j < m; j++) sorted[j] = secondsOfMicros(micros[j]);
+}
+
+/** Sort a run of uint32 ascending, in place (`tmp` holds at least `a.length`): as sortRun, 3 digits of 11 bits. */
+function sortMicros(a: Uint32Array, tmp: Uint32Array): void {
+  const n = a.length;
+  if (n < RADIX_MIN) {
+    a.sort();
+    return;
+  }
+  const h = new Uint32Array(3 * 2048);
+  counts32(a, h);
+  let src = a;
+  let dst = tmp.subarray(0, n);
+  for (let d = 0; d < 3; d++) {
+    const shift = 11 * d;
+    const base = 2048 * d;
+    if (h[base + ((src[0] >>> shift) & 2047)] === n) continue; // every key has this digit: nothing to do
+    prefixSums(h, base);
+    scatter32(src, dst, h, base, shift);
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  if (src !== a) a.set(src);
+}
+
+/** The three 11-bit digit histograms of the keys into h. */
+function counts32(a: Uint32Array, h: Uint32Array): void {
+  for (let i = 0, n = a.length; i < n; i++) {
+    const k = a[i];
+    h[k & 2047]++;
+    h[2048 + ((k >>> 11) & 2047)]++;
+    h[4096 + (k >>> 22)]++;
+  }
+}
+
+/** One stable pass: src's keys into dst by their digit at `shift`. */
+function scatter32(src: Uint32Array, dst: Uint32Array, h: Uint32Array, base: number, shift: number): void {
+  for (let i = 0, n = src.length; i < n; i++) {
+    const k = src[i];
+    dst[h[base + ((k >>> shift) & 2047)]++] = k;
+  }
 }
 
 // float64 ↔ an unsigned 64-bit key with the same order (negative values flipped), held as two uint32 words

@@ -48,6 +48,19 @@ describe('P08 misaligned requests', () => {
     // a 4 KiB alignment makes the misaligned run aligned
     expect(codes('misaligned', { alignment: 4096 })).not.toContain('P08');
   });
+
+  test('an alignment that is not a power of two (the remainder itself, not a mask of the low bits): 12 KiB and 200 B', () => {
+    const reqs = positioned('misaligned', 'pwrite64', '/tmp/insfx/misaligned/data');
+    const off12k = reqs.filter(([off]) => off % 12288 !== 0).length;
+    expect(off12k).toBeGreaterThan(0);
+    expect(off12k).toBeLessThan(reqs.length);
+    expect(one('misaligned', 'P08', { alignment: 12288 }).numbers.misaligned).toBe(off12k);
+    // small_random's requests lie at multiples of 200 B: all aligned to 200 B, none to 256 B's mask alone
+    const small = [...positioned('small_random', 'pwrite64', '/tmp/insfx/small_random/data'), ...positioned('small_random', 'pread64', '/tmp/insfx/small_random/data')];
+    expect(small.every(([off]) => off % 200 === 0)).toBe(true);
+    expect(codes('small_random', { alignment: 200 })).not.toContain('P08');
+    expect(one('small_random', 'P08', { alignment: 256 }).numbers.misaligned).toBe(small.filter(([off]) => off % 256 !== 0).length);
+  });
 });
 
 describe('P09 / P10 redundant traffic', () => {
