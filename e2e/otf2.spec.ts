@@ -74,6 +74,17 @@ test('the Layer links table follows the I/O handles where time containment says 
   expect(Object.values(layered).reduce((a, b) => a + b, 0)).toBe(44);
 });
 
+/** The Layer links rows wholly visible in their scrolling box (below its sticky header), all its rows, and how far the tab overflows its pane. */
+async function visibleLinkRows(app: AppPage): Promise<{ visible: number; rows: number; paneOverflow: number }> {
+  return app.page.evaluate(() => {
+    const pane = document.querySelector('.sites-tab')!.parentElement!;
+    const box = document.querySelector('[data-testid=layer-links] .tbl-scroll')!.getBoundingClientRect();
+    const head = document.querySelector('[data-testid=layer-links] thead')!.getBoundingClientRect();
+    const rows = [...document.querySelectorAll('[data-testid=layer-links-row]')].map((r) => r.getBoundingClientRect());
+    return { visible: rows.filter((r) => r.top >= head.bottom - 1 && r.bottom <= box.bottom + 1).length, rows: rows.length, paneOverflow: pane.scrollHeight - pane.clientHeight };
+  });
+}
+
 async function summaryOf(app: AppPage) {
   return app.page.evaluate(() => window.__app!.state());
 }
@@ -133,7 +144,12 @@ for (const scheme of ['light', 'dark'] as const) {
       // the Layer links table of the 4 ranks
       await page.getByTestId('tab-sites').click();
       await expect(page.getByTestId('layer-links-row').first()).toBeVisible();
+      // room for the rows: the tab's toolbar and counts one line each, the pane not scrolled (it showed ~3 rows at 1024x700)
+      const { visible, rows, paneOverflow } = await visibleLinkRows(app);
+      expect(paneOverflow, `${w}x${h}: the tab fits its pane`).toBeLessThanOrEqual(1);
+      expect(visible, `${w}x${h}: ${visible} of ${rows} rows visible`).toBeGreaterThanOrEqual(Math.min(rows, 5));
       await app.shot(`otf2-layered-links-${w}x${h}-${scheme}`);
+      await app.shot(`otf2-layered-links-panel-${w}x${h}-${scheme}`, '.sites-tab');
     });
   });
 }

@@ -11,7 +11,7 @@ import { layerColor } from './layerColors';
 import '../tables/tables.css';
 import './layers.css';
 
-const SOURCE = { handles: "by the trace's I/O handles", time: 'by time on each rank (Darshan DXT has no handles)' };
+const SOURCE = { handles: "linked by the trace's I/O handles", time: 'linked by time on each rank (Darshan DXT has no handles)' };
 
 function Layer({ name }: { name: string }) {
   return (
@@ -34,12 +34,13 @@ function counts(links: LayerLinks): string[] {
 
 /** `totals`: the layers' totals, shown in the toolbar (when there is no Call sites table to show them). */
 export function LayerLinksTable({ links, totals }: { links: LayerLinks; totals: ReactNode }) {
+  const source = links.sources.map((s) => SOURCE[s]).join('; ');
   return (
     <section className={`tbl-panel layer-links${totals ? ' alone' : ''}`} aria-label="Layer links" data-testid="layer-links" data-sources={links.sources.join(' ')}>
       <div className="tbl-toolbar">
         <strong>Layer links</strong>
-        <span className="tbl-count" data-testid="layer-links-source">
-          which call of the layer above each call served, {links.sources.map((s) => SOURCE[s]).join('; ')}
+        <span className="tbl-count layer-links-source" data-testid="layer-links-source" title={`which call of the layer above each call served, ${source}`}>
+          {source}: which call of the layer above each call served
         </span>
         {totals}
       </div>
