@@ -3,14 +3,15 @@
  * all of them dropped together load without an error (the DXT ranks are the cases), each of a representative
  * set alone too; mpi-io-test's analysis JSON equals the CLI's; a log without a DXT trace shows its heatmap in
  * the overview, says why the graph is empty, lists its counters per file and rank and its job header. Pictures
- * of a DXT log and a DXT-less log at 1024×700, 1280×720, 1600×1000, light and dark.
+ * of a DXT log and a DXT-less log at 1024×700, 1280×720, 1600×1000, light and dark; the Call sites tab's Layer
+ * links of a log whose DXT traced POSIX alone (the one layer named, nothing to link) and of one with MPI-IO above.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { AppPage, SHOT_SIZES } from './app';
+import { AppPage, atSizes, SHOT_SIZES } from './app';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DIR = join(HERE, '../src/ingest/darshan/__fixtures__');
@@ -136,4 +137,34 @@ for (const scheme of ['light', 'dark'] as const) {
       await app.shot(`darshan-dxt-counters-${w}x${h}-${scheme}`);
     });
   }
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`Layer links: a 10-rank log whose DXT traced POSIX alone names its one layer; mpi-io-test links MPI-IO to POSIX (three sizes, ${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const app = new AppPage(page);
+    await app.open();
+    // its header: POSIX, H5F, H5D, DXT_POSIX — counters of the HDF5 layer, but operations traced for POSIX alone
+    await app.dropFiles([log('hdf5_diagonal_write_half_ranks_dxt')], 60_000);
+    expect((await app.expectReady()).cases).toBe(10);
+    await page.getByTestId('tab-sites').click();
+    const none = page.getByTestId('layer-links-none');
+    await expect(none).toHaveText('Only one layer is traced, POSIX, so there is nothing to link: no call has a traced layer above it.');
+    await expect(page.getByTestId('layer-links-row')).toHaveCount(0);
+    await atSizes(page, async (w, h) => {
+      await expect(none).toBeVisible();
+      await app.shot(`darshan-one-layer-links-${w}x${h}-${scheme}`);
+    });
+    await app.open();
+    await app.dropFiles([MPIIO], 60_000);
+    await app.expectReady();
+    await page.getByTestId('tab-sites').click();
+    // 32 ranks × 4 writes (and 4 reads) of 16 MiB, each passed down whole to one POSIX operation
+    await expect(page.locator('[data-testid=layer-links-row][data-upper="MPIIO MPIIO write"][data-lower="POSIX POSIX write"]')).toHaveAttribute('data-links', '128');
+    await expect(page.getByTestId('layer-links-none')).toHaveCount(0);
+    await atSizes(page, async (w, h) => {
+      await expect(page.getByTestId('layer-links-row')).toHaveCount(2);
+      await app.shot(`darshan-links-${w}x${h}-${scheme}`);
+    });
+  });
 }

@@ -1,12 +1,14 @@
 /**
  * Layers end to end in the CLI (strace -k fixtures, src/analysis/layers/__fixtures__): the JSON's layers and
- * call sites, the layer in the activity (--by-layer), user rules, and the same document as the app's.
+ * call sites, the layer in the activity (--by-layer), user rules, and the same document as the app's; the
+ * Layer links of Darshan DXT logs (one traced layer: nothing to link, the layer named).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { appAnalysisJson } from '../testing/appJson';
 import { runCli, tempDir } from '../testing/cliRun';
+import { DARSHAN_FIXTURES, darshanModules } from '../testing/darshanFixtures';
 import { referenceValues } from '../testing/refdata';
 import { parsedStackFixtures, programTruth, STACK_FIXTURES } from '../testing/stackFixtures';
 import { digest } from '../testing/straceTestkit';
@@ -156,5 +158,29 @@ describe('strace-dfg flame', () => {
     const none = await runCli('flame', join(STACK_FIXTURES, '..', '..', '..', 'cli', '__fixtures__', 'fig1'));
     expect(none.code).toBe(2);
     expect(none.err).toMatch(/no stacks in these traces: record them with strace -k/);
+  });
+});
+
+describe('strace-dfg analyze on Darshan DXT logs: the Layer links', () => {
+  const NONMPI_REL = 'nonmpi_dxt_anonymized/nonmpi_dxt_anonymized.darshan';
+  const MPI_IO_REL = 'mpi_io_test_with_dxt/treddy_mpi-io-test_id4373053_6-2-60198-9815401321915095332_1.darshan';
+  const [NONMPI, MPI_IO] = [NONMPI_REL, MPI_IO_REL].map((rel) => join(DARSHAN_FIXTURES, rel));
+
+  test('a log whose DXT traced POSIX alone (its header: DXT_POSIX, no DXT_MPIIO): the report names the one layer, nothing to link', async () => {
+    expect(darshanModules(NONMPI_REL).filter((m) => m.startsWith('DXT_'))).toEqual(['DXT_POSIX']);
+    const r = await runCli('analyze', NONMPI);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('only one layer is traced, POSIX, so there is nothing to link: no call has a traced layer above it');
+    expect(r.out).not.toContain('no call of the events analysed is linked');
+    const doc = JSON.parse((await runCli('analyze', '--json', NONMPI)).out) as { layer_links: { rows: unknown[]; onlyLayer: string | null } };
+    expect(doc.layer_links.rows).toEqual([]);
+    expect(doc.layer_links.onlyLayer).toBe('POSIX');
+  });
+
+  test('a log of both (DXT_POSIX and DXT_MPIIO): the links table, no one-layer line', async () => {
+    expect(darshanModules(MPI_IO_REL).filter((m) => m.startsWith('DXT_'))).toEqual(['DXT_POSIX', 'DXT_MPIIO']);
+    const r = await runCli('analyze', MPI_IO);
+    expect(r.out).toMatch(/MPIIO\s+MPIIO write\s+->\s+POSIX\s+POSIX write\s+128\s+2.00 GiB/);
+    expect(r.out).not.toContain('only one layer is traced');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { mergeLogs } from '../../model/merge';
-import { darshanFixture } from '../../testing/darshanFixtures';
+import { darshanFixture, darshanLogs, darshanModules } from '../../testing/darshanFixtures';
 import { otf2Fixture } from '../../testing/otf2Fixtures';
 import { pairLayers } from '../layerPairs';
 import { layerInfo } from './classify';
@@ -50,5 +50,39 @@ describe('layer links', () => {
     expect(l.rows.length).toBe(alone.rows.length + first.rows.length);
     expect(l.layers.POSIX.linked).toBe(alone.layers.POSIX.linked + first.layers.POSIX.linked);
     expect(l.layers.POSIX.unmatched).toBe(1);
+  });
+});
+
+describe('a log that traces one layer only: nothing to link, and the layer named', () => {
+  /** Every Darshan log of the fixtures with a DXT trace, and the DXT modules its own header lists. */
+  const dxtLogs = darshanLogs().flatMap((rel) => {
+    const dxt = darshanModules(rel).filter((n) => n.startsWith('DXT_'));
+    return dxt.length ? [{ rel, dxt }] : [];
+  });
+
+  test('the fixtures hold logs of DXT_POSIX alone (a non-MPI program, the HDF5 diagonal writes) and of both', () => {
+    expect(dxtLogs.filter((l) => l.dxt.join() === 'DXT_POSIX').length).toBeGreaterThanOrEqual(5);
+    expect(dxtLogs.filter((l) => l.dxt.length === 2).length).toBeGreaterThanOrEqual(5);
+  });
+
+  test.each(dxtLogs)('$rel: POSIX named when its header lists DXT_POSIX alone; else links and no single layer', ({ rel, dxt }) => {
+    const log = darshanFixture(rel);
+    const l = layerLinks(log, all(log.pairCall.length), layerInfo(log)!)!;
+    expect(l.sources).toEqual(['time']);
+    if (dxt.join() === 'DXT_POSIX') {
+      expect(l.rows).toEqual([]);
+      expect(l.onlyLayer).toBe('POSIX');
+    } else {
+      expect(l.rows.length).toBeGreaterThan(0);
+      expect(l.onlyLayer).toBeNull();
+    }
+  });
+
+  test('no link but two layers (the mapping hides every POSIX call of an MPI-IO run): no single layer claimed', () => {
+    const log = darshanFixture(MPI_IO_TEST);
+    const hidden = new Int32Array(log.pairCall.length).map((_, k) => (log.calls[log.pairCall[k]].startsWith('POSIX') ? -1 : 0));
+    const l = layerLinks(log, hidden, layerInfo(log)!)!;
+    expect(l.rows).toEqual([]);
+    expect(l.onlyLayer).toBeNull();
   });
 });

@@ -39,6 +39,9 @@ export interface LayerLinks {
   rows: LayerLinkRow[];
   /** Per layer of the lower events. */
   layers: Record<string, LayerLinkCounts>;
+  /** No call linked and every event of the log of one layer (a Darshan log whose DXT traced POSIX alone): its
+   * name — no traced layer above to link to; else null. */
+  onlyLayer: string | null;
 }
 
 /** The index of the event of case [a, b) whose line is `line` (lines ascend in a case), or -1. */
@@ -137,5 +140,13 @@ export function layerLinks(log: EventLog, pairAct: Int32Array, info: LayerInfo):
   }
   const name = (r: LayerLinkRow) => `${r.upperLayer} ${r.upperCall} ${r.lowerLayer} ${r.lowerCall}`;
   const sorted = [...rows.values()].sort((x, y) => y.links - x.links || (name(x) < name(y) ? -1 : name(x) > name(y) ? 1 : 0));
-  return { sources, rows: sorted, layers };
+  return { sources, rows: sorted, layers, onlyLayer: sorted.length ? null : onlyLayer(log, info) };
+}
+
+/** The layer of every event of `log` when they all have the same one (and there is an event), else null. */
+function onlyLayer(log: EventLog, info: LayerInfo): string | null {
+  if (log.n === 0) return null;
+  const first = layerOf(info, log, 0);
+  for (let i = 1; i < log.n; i++) if (layerOf(info, log, i) !== first) return null;
+  return info.names[first];
 }

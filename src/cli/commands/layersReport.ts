@@ -19,7 +19,8 @@ function linksTable(doc: CliJson): string[] {
   const l = doc.layer_links;
   if (!l) return [];
   const out = ['', `Layer links (which call of the layer above each call served: ${l.sources.map((s) => SOURCE[s]).join('; ')})`];
-  if (!l.rows.length) out.push('  no call linked to a layer above');
+  if (!l.rows.length && l.onlyLayer !== null) out.push(`  only one layer is traced, ${safe(l.onlyLayer)}, so there is nothing to link: no call has a traced layer above it`);
+  else if (!l.rows.length) out.push('  no call of the events analysed is linked to a layer above');
   else out.push(...table(['layer above', 'call', '', 'layer', 'call', 'links', 'bytes'], l.rows.map((r) => [safe(r.upperLayer), safe(r.upperCall), '->', safe(r.lowerLayer), safe(r.lowerCall), formatCount(r.links), formatBytes(r.bytes)]), [false, false, false, false, false, true, true]));
   for (const [layer, c] of Object.entries(l.layers)) {
     const parts = [`${formatCount(c.linked)} linked`];

@@ -32,6 +32,22 @@ function counts(links: LayerLinks): string[] {
   });
 }
 
+/** Why the table is empty: the log traces one layer only (nothing to link), or no call of the events analysed was linked. */
+function NoLinks({ links }: { links: LayerLinks }) {
+  if (links.onlyLayer !== null) {
+    return (
+      <p className="tbl-empty" data-testid="layer-links-none">
+        Only one layer is traced, <Layer name={links.onlyLayer} />, so there is nothing to link: no call has a traced layer above it.
+      </p>
+    );
+  }
+  return (
+    <p className="tbl-empty" data-testid="layer-links-none">
+      No call of the events analysed is linked to a layer above.
+    </p>
+  );
+}
+
 /** `totals`: the layers' totals, shown in the toolbar (when there is no Call sites table to show them). */
 export function LayerLinksTable({ links, totals }: { links: LayerLinks; totals: ReactNode }) {
   const source = links.sources.map((s) => SOURCE[s]).join('; ');
@@ -45,33 +61,35 @@ export function LayerLinksTable({ links, totals }: { links: LayerLinks; totals: 
         {totals}
       </div>
       <div className="tbl-scroll fill">
-        <table className="tbl">
-          <thead>
-            <tr>
-              <th>layer above</th>
-              <th>call</th>
-              <th aria-label="served" />
-              <th>layer</th>
-              <th>call</th>
-              <th className="num">links</th>
-              <th className="num">bytes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {links.rows.map((r) => (
-              <tr key={`${r.upperLayer}\0${r.upperCall}\0${r.lowerLayer}\0${r.lowerCall}`} data-testid="layer-links-row" data-upper={`${r.upperLayer} ${r.upperCall}`} data-lower={`${r.lowerLayer} ${r.lowerCall}`} data-links={r.links}>
-                <td><Layer name={r.upperLayer} /></td>
-                <td className="act">{r.upperCall}</td>
-                <td>→</td>
-                <td><Layer name={r.lowerLayer} /></td>
-                <td className="act">{r.lowerCall}</td>
-                <td className="num">{formatCount(r.links)}</td>
-                <td className="num">{formatBytes(r.bytes)}</td>
+        {links.rows.length > 0 && (
+          <table className="tbl">
+            <thead>
+              <tr>
+                <th>layer above</th>
+                <th>call</th>
+                <th aria-label="served" />
+                <th>layer</th>
+                <th>call</th>
+                <th className="num">links</th>
+                <th className="num">bytes</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-        {links.rows.length === 0 && <p className="tbl-empty">No call of the events analysed is linked to a layer above.</p>}
+            </thead>
+            <tbody>
+              {links.rows.map((r) => (
+                <tr key={`${r.upperLayer}\0${r.upperCall}\0${r.lowerLayer}\0${r.lowerCall}`} data-testid="layer-links-row" data-upper={`${r.upperLayer} ${r.upperCall}`} data-lower={`${r.lowerLayer} ${r.lowerCall}`} data-links={r.links}>
+                  <td><Layer name={r.upperLayer} /></td>
+                  <td className="act">{r.upperCall}</td>
+                  <td>→</td>
+                  <td><Layer name={r.lowerLayer} /></td>
+                  <td className="act">{r.lowerCall}</td>
+                  <td className="num">{formatCount(r.links)}</td>
+                  <td className="num">{formatBytes(r.bytes)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {links.rows.length === 0 && <NoLinks links={links} />}
       </div>
       <ul className="layer-links-counts" data-testid="layer-links-counts">
         {counts(links).map((t) => (
