@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AppPage } from './app';
-import { MPI_FIXTURES, loadMpi } from './mpiFixtures';
+import { MPI_FIXTURES, loadMpi, mpiFiles } from './mpiFixtures';
 
 for (const name of MPI_FIXTURES) {
   for (const [w, h] of [[1600, 1000], [1024, 700]] as const) {
@@ -49,4 +49,39 @@ test('first view of a partition (shared file green, file per process red) at 102
   // whichever side they are on; e2e/answer-first.spec.ts checks them against the CLI's numbers
   expect(acts[0].partition).toBeDefined();
   await expect(page.getByTestId('graph-shown')).toContainText(`showing ${acts.length} of 11 activities`);
+});
+
+test('first view of make-threads at 1024×700 when the layout worker answers late: the same choice, labels readable', async ({ page }) => {
+  // The graph lays out what it shows before its canvas has settled (the canvas-less guess: 60 activities),
+  // then the guess for the settled canvas. Which of the two layouts is answered first was a race (the layout
+  // worker vs the canvas' 120 ms settle): a layout answered is the order (the cross axis) of the next one, and
+  // the first view's tries came out different — once the compact drawing of the 6 activities not wrapped, at
+  // labels of 7.5 px. Here the worker's script is held until the canvas has settled, so the first answer is
+  // always the later request's: the choice must be the one of the ordinary run (labels ≥ 10 px).
+  await page.setViewportSize({ width: 1024, height: 700 });
+  let release = (): void => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  const WORKER = /\/layout\.worker[^/]*\.js$/;
+  await page.route(WORKER, async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    const app = new AppPage(page);
+    await app.open();
+    await page.getByTestId('file-input').setInputFiles(mpiFiles('make-threads'));
+    // the canvas settled: the slider shows the guess for the canvas (not the canvas-less 60 of 79)
+    const slider = page.getByTestId('graph-activities');
+    await expect(slider).toHaveAttribute('max', '79', { timeout: 120_000 });
+    await expect(slider).not.toHaveValue('60', { timeout: 30_000 });
+    release();
+    await page.evaluate(() => window.__app!.waitIdle(120_000));
+    await app.expectReady();
+    const acts = (await app.graph()).nodes.filter((n) => n.id !== '●' && n.id !== '■');
+    expect(acts.length).toBeGreaterThanOrEqual(3);
+    for (const n of acts) expect(n.labelPx, n.id).toBeGreaterThanOrEqual(10);
+    await expect(page.getByTestId('graph-shown')).toContainText(`showing ${acts.length} of 79 activities`);
+  } finally {
+    release();
+  }
 });

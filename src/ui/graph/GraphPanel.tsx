@@ -82,7 +82,7 @@ export function GraphPanel(props: GraphPanelProps) {
     rootRef.current?.setAttribute('data-layout-ms', ms.toFixed(0));
   }, [drags]);
   const onFailed = useCallback((shown: number) => dispatch({ type: 'layoutFailed', sig, size: first.size, shown }), [dispatch, sig, first.size]);
-  const layout = useGraphLayout({ nodes: graph.nodes, loops, direction, compact, stats, dfg, relayout, canvas: settled, client: cy.clientRef, onLaid, onFailed });
+  const layout = useGraphLayout({ nodes: graph.nodes, loops, direction, compact, stats, dfg, relayout, canvas: settled, client: cy.clientRef, onLaid, onFailed, fitting: first.fitting });
   useGraphDraw({
     view: cy.viewRef, root: rootRef, drags, fittedZoom, laid: layout.laid, layoutKey: layout.key, wrapped: layout.wrapped, elements, selected, marked, direction, layerOf, layers, stats, canvas: settled,
     first: { sig, size: first.size, fit: first.fit, fitting: first.fitting, user: first.user, compact, material: first.material, total: result.nodes.length, opts, drawnOpts, dispatch },
