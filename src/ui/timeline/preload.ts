@@ -1,22 +1,56 @@
 /**
- * Optional: fetch and parse the plotly chunk ahead of the first timeline (e.g. when the browser is idle
- * after the first graph is drawn), then make the spare plot (warmPlot.ts), so that opening a timeline
- * waits neither for ~1.6 MB of JavaScript nor for WebGL context creation.
+ * Optional: fetch the plotly chunk ahead of the first timeline (when the browser is idle after the first
+ * graph is drawn), run it, then make the spare plot (warmPlot.ts), so that opening a timeline waits neither
+ * for ~1.5 MB of JavaScript nor for WebGL context creation.
+ *
+ * Fetching and running are two steps: running the chunk (its module evaluation) holds the page's thread for
+ * 0.3–1 s, and once an `import()` has started nothing can stop its evaluation when the bytes arrive — a load
+ * started meanwhile had its progress line frozen at "0 B" and a long task of ~0.8 s (e2e/cancel.spec.ts). So
+ * the chunk is first only fetched and compiled (`<link rel="modulepreload">`, which never evaluates), and
+ * imported only when no load runs: the import then evaluates within a task or two of that check.
  */
+import plotlyChunk from 'virtual:plotly-chunk-url';
+
 export function preloadTimeline(ok: () => boolean = () => true): void {
   const ric = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-  // `ok`: not now (files are loading: compiling plotly and making a WebGL context would hold the page's
+  // `ok`: not now (files are loading: running plotly and making a WebGL context would hold the page's
   // thread for a second or more while the progress should move): asked again when the browser is idle next
-  const later = (): void => void (ric ? ric(go, { timeout: 5000 }) : setTimeout(go, 1000));
-  const go = (): void => {
-    if (!ok()) return later();
-    void Promise.all([import('./plotly'), import('./warmPlot')])
+  const later = (step: () => void): void => void (ric ? ric(step, { timeout: 5000 }) : setTimeout(step, 1000));
+  let modules: Promise<[typeof import('./plotly'), typeof import('./warmPlot')]> | null = null;
+  const fetchIt = (): void => {
+    if (!ok()) return later(fetchIt);
+    // the two small modules are cheap to run; the plotly chunk is fetched and compiled, not run
+    modules = Promise.all([import('./plotly'), import('./warmPlot')]);
+    const fetched = plotlyChunk && typeof document !== 'undefined' ? modulePreload(plotlyChunk) : Promise.resolve();
+    void Promise.all([modules, fetched]).then(
+      () => later(run),
+      () => undefined,
+    );
+  };
+  const run = (): void => {
+    if (!ok()) return later(run);
+    void modules!
       .then(async ([p, w]) => {
         const Plotly = await p.loadPlotly();
-        if (!ok()) return later();
+        if (!ok()) return later(() => void warm(w, Plotly));
         return w.warmPlot(Plotly);
       })
       .catch(() => undefined);
   };
-  later();
+  const warm = (w: typeof import('./warmPlot'), Plotly: Awaited<ReturnType<typeof import('./plotly').loadPlotly>>): void => {
+    if (!ok()) return later(() => warm(w, Plotly));
+    void w.warmPlot(Plotly).catch(() => undefined);
+  };
+  later(fetchIt);
+}
+
+/** Fetches and compiles a module script without running it (settles either way: a failed fetch is retried by the import). */
+function modulePreload(href: string): Promise<void> {
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    link.onload = link.onerror = () => resolve();
+    document.head.appendChild(link);
+  });
 }
