@@ -24,10 +24,10 @@ import { runRows, runTimeline, type RunRows } from '../analysis/time/runTimeline
 import type { TraceSink } from '../analysis/time/index';
 import type { Phases, TimeOverview } from '../analysis/time/types';
 import type { AnalysisResult, AnalyzeOptions, EdgeCases, PartitionSpec, TimelineData } from '../analysis/types';
-import { accessFor, insightsFor, type ReportsAhead } from './offload';
+import { accessFor, analyzeWithPool, insightsFor, reportsAhead, type ReportsAhead } from './offload';
 import { buildTimeline } from './timeline';
 import { chromeParts, overviewOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
-import type { AnalyzeParams, AnalyzeReply } from './types';
+import type { AnalyzeParams, AnalyzeReply, ParsePool } from './types';
 
 /** What an Analysis is made of (src/session/makeAnalysis.ts makes them). */
 export interface AnalysisParts {
@@ -43,11 +43,16 @@ export interface AnalysisParts {
   compiled: CompiledMapping;
   partition: PartitionSpec | null;
   thresholds: Thresholds;
-  reply: AnalyzeReply;
-  /** The reports asked of the pool as the analysis started (the CLI's threads), or null. */
-  ahead: ReportsAhead | null;
+  /** The filters, rewrite rules, call and case filters that match nothing (AnalyzeReply.warnings). */
+  warnings: string[];
+  /** The pool the reports are asked of as the analysis starts (the CLI's threads), and which ones (Session.wantReports). */
+  pool: ParsePool | null;
+  reports: 'both' | 'insights' | null;
   /** The variant caps of the reply (the app's); the complete result has none. */
   limits: AnalyzeOptions | undefined;
+  /** The number of this analysis in the Session (AnalyzeReply.analysis), and when it was asked for (Date.now(): AnalyzeReply.analyzeMs). */
+  serial: number;
+  startedAt: number;
 }
 
 const sameThresholds = (a: Thresholds, b: Thresholds): boolean => (Object.keys(a) as (keyof Thresholds)[]).every((k) => Object.is(a[k], b[k])) && Object.keys(a).length === Object.keys(b).length;
@@ -62,6 +67,10 @@ export class Analysis {
   readonly loaded: LogIndex;
   readonly windowed: boolean;
   private readonly parts: AnalysisParts;
+  /** The first reply (`answer`), and the reports asked of the pool meanwhile. */
+  private answered: Promise<AnalyzeReply> | undefined;
+  private first: AnalyzeReply | undefined;
+  private ahead: ReportsAhead | null = null;
   private completed: AnalyzeReply | undefined;
   private readonly insightsMemo: { t: Thresholds; r: Promise<InsightsResult> }[] = [];
   private accessMemo: Promise<AccessReport> | undefined;
@@ -89,14 +98,38 @@ export class Analysis {
     return this.loaded.span.t0;
   }
 
+  /**
+   * The first reply, made once: the reports asked of a pool that runs them (the CLI's idle threads compute the
+   * insights and access patterns meanwhile, offload.ts reportsAhead), then the analysis of the analysed log
+   * (with mc's time order from the pool when its index waits for one: offload.ts analyzeWithPool). makeAnalysis
+   * awaits it: the Session keeps only an answered Analysis.
+   */
+  answer(): Promise<AnalyzeReply> {
+    return (this.answered ??= this.firstReply());
+  }
+
+  private async firstReply(): Promise<AnalyzeReply> {
+    const { params, partition, compiled, work, parts } = this;
+    const wlog = work.log;
+    if (parts.reports) this.ahead = reportsAhead(parts.pool, wlog, compiled, partition, this.thresholds, this.t0, parts.reports === 'both', params.mapping.layerRules);
+    const result = await analyzeWithPool(parts.limits, work, params.mapping, partition, compiled);
+    this.first = { result, keptCases: wlog.cases.length, partitionCases: partition ? { green: partition.green, red: partition.red } : null, warnings: parts.warnings, analyzeMs: Date.now() - parts.startedAt, analysis: parts.serial };
+    return this.first;
+  }
+
   /** The reply: the first one, or with the deferred statistics once `complete` has filled them in. */
   get reply(): AnalyzeReply {
-    return this.completed ?? this.parts.reply;
+    return this.completed ?? this.answeredReply();
+  }
+
+  private answeredReply(): AnalyzeReply {
+    if (!this.first) throw new Error('the analysis has not answered yet');
+    return this.first;
   }
 
   /** The statistics the analysis deferred (mc, DR, p95), filled in (null when nothing was deferred). */
   complete(): AnalyzeReply | null {
-    const first = this.parts.reply;
+    const first = this.answeredReply();
     if (!first.result.deferred?.length) return null;
     if (!this.completed) {
       const t0 = Date.now();
@@ -117,7 +150,7 @@ export class Analysis {
     const hit = this.insightsMemo.find((m) => sameThresholds(m.t, thresholds));
     if (hit) return hit.r;
     const log = this.work.log;
-    const r = insightsFor(this.parts.ahead, log, this.compiled, this.partition, thresholds).then(
+    const r = insightsFor(this.ahead, log, this.compiled, this.partition, thresholds).then(
       (ahead) => ahead ?? runInsights(log, { mapping: this.compiled, partition: this.partition, thresholds, t0: this.t0, layerRules: this.params.mapping.layerRules }),
     );
     this.insightsMemo.push({ t: thresholds, r });
@@ -127,7 +160,7 @@ export class Analysis {
   /** Darshan's access patterns per file and activity (docs/METHOD.md "Access patterns"). */
   access(): Promise<AccessReport> {
     const log = this.work.log;
-    return (this.accessMemo ??= accessFor(this.parts.ahead, log, this.compiled).then((ahead) => ahead ?? accessReport(log, this.compiled)));
+    return (this.accessMemo ??= accessFor(this.ahead, log, this.compiled).then((ahead) => ahead ?? accessReport(log, this.compiled)));
   }
 
   /** Green against red (docs/METHOD.md "Comparing green and red"); null without a partition. Kept for the default options. */

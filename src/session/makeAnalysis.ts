@@ -2,8 +2,9 @@
  * How the Session makes an Analysis of the loaded log (docs/ARCHITECTURE.md "The Session"): the mapping
  * compiled (against the log with per-process paths normalised, or the log itself), the case filters
  * applied in order, the partition resolved on all loaded cases, unassigned cases hidden, the time window
- * cut, then the analysis (with mc's time order on a pool thread when the adapter's pool sorts, and the
- * reports it was asked for on idle threads meanwhile). Anything that can fail (a bad regex, custom
+ * cut; then the Analysis of that cut answers, last (Analysis.answer: the reports it was asked for on the
+ * pool's idle threads, then the analysis, with mc's time order on a pool thread when the adapter's pool
+ * sorts). Anything that can fail (a bad regex, custom
  * function, selector or thresholds) fails before anything is kept: the Session's previous Analysis stays.
  */
 import { mappingRegexes, resolvePartition, type CompiledMapping } from '../analysis/index';
@@ -14,7 +15,6 @@ import type { EventLog } from '../model/eventlog';
 import { Analysis } from './analysis';
 import { compileView, type CustomSandbox, type RegexGuard } from './compile';
 import { casesWithActivity, selectCases } from './logOps';
-import { analyzeWithPool, reportsAhead } from './offload';
 import { isWindow } from './time';
 import type { AnalyzeParams, Ctx, ParsePool } from './types';
 import { unmatchedCaseFilters, unmatchedMapping } from './unmatched';
@@ -111,12 +111,10 @@ export async function makeAnalysis(ctx: Ctx, env: AnalysisEnv, params: AnalyzePa
   const cut = isWindow(params.time) ? filtered.window(params.time, loaded.span.t0, prev?.windowed ? prev.work : null) : filtered;
   const windowed = cut !== filtered;
   // With a pool that sorts (the CLI), the mc sweep's time order is made there meanwhile (other columns than the
-  // loaded ones get their own: the selected and windowed indexes have the pool's time order too), and the
-  // reports (insights, access patterns) on idle threads.
+  // loaded ones get their own: the selected and windowed indexes have the pool's time order too).
   const work = cut === baseIndex ? cut : cut.pooled();
-  const wlog = work.log;
-  const ahead = env.reports ? reportsAhead(env.pool, wlog, compiled, partition, thresholds, loaded.span.t0, env.reports === 'both', params.mapping.layerRules) : null;
-  const result = await analyzeWithPool(env.limits, work, params.mapping, partition, compiled);
-  const reply = { result, keptCases: wlog.cases.length, partitionCases: partition ? { green: partition.green, red: partition.red } : null, warnings, analyzeMs: Date.now() - t0, analysis: env.serial };
-  return new Analysis({ params, loaded, filtered, work, windowed, compiled, partition, thresholds, reply, ahead, limits: env.limits });
+  // the Analysis answers last: it asks the pool for its reports (insights, access patterns on idle threads), then analyses `work`
+  const a = new Analysis({ params, loaded, filtered, work, windowed, compiled, partition, thresholds, warnings, pool: env.pool, reports: env.reports, limits: env.limits, serial: env.serial, startedAt: t0 });
+  await a.answer();
+  return a;
 }
