@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from 'vitest';
-import { importerFor, namedLikeTrace } from './registry';
+import { identifyOrWhy, importerFor, namedLikeTrace } from './registry';
+import { bytesSource, type ByteSource } from './source';
 import { looksLikeStrace } from './strace';
 
 const FX = join(__dirname, 'strace', '__fixtures__');
@@ -48,4 +50,22 @@ test('names that look like traces (a folder file that fails to load is then an e
     expect(namedLikeTrace(n), n).toBe(true);
   for (const n of ['README', 'README.md', 'run/notes.json', 'make.sh', 'ior-like.c', 'plot_rank_0.png', 'ior_run_config.json', 'job.out', 'readme.md.gz', 'Makefile'])
     expect(namedLikeTrace(n), n).toBe(false);
+});
+
+test('identifyOrWhy: the importer of a real file, or why it is not read in a few words', async () => {
+  const st = new Uint8Array(readFileSync(join(FX, 'flags_t.st')));
+  const h5 = new Uint8Array(readFileSync(join(__dirname, 'hdf5', '__fixtures__', 'h5py_columns.h5')));
+  const readme = new Uint8Array(readFileSync(join(__dirname, '..', '..', 'README.md')));
+  const id = await identifyOrWhy(bytesSource('flags_t.st', st));
+  expect('importer' in id && id.importer.id).toBe('strace');
+  // a gzip-compressed strace trace is read as a stream, named without .gz
+  const gz = await identifyOrWhy(bytesSource('flags_t.st.gz', gzipSync(st)));
+  expect('importer' in gz && [gz.importer.id, gz.source.name]).toEqual(['strace', 'flags_t.st']);
+  expect(await identifyOrWhy(bytesSource('empty.st', new Uint8Array(0)))).toEqual({ reason: 'empty file' });
+  expect(await identifyOrWhy(bytesSource('README.md', readme))).toEqual({ reason: 'not a strace trace or an HDF5 event log' });
+  expect(await identifyOrWhy(bytesSource('log.h5.gz', gzipSync(h5)))).toEqual({ reason: 'a gzip-compressed HDF5 file is not read as a stream: decompress it first (gunzip)' });
+  // a read that fails: its code when it has one, else its message
+  const failing = (e: Error): ByteSource => ({ name: 'x.st', size: 10, read: () => Promise.reject(e) });
+  expect(await identifyOrWhy(failing(Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })))).toEqual({ reason: 'cannot read (EACCES)' });
+  expect(await identifyOrWhy(failing(new Error('gone')))).toEqual({ reason: 'cannot read (gone)' });
 });

@@ -70,6 +70,28 @@ export function isIdentified(x: Identified | Unidentified): x is Identified {
   return 'importer' in x;
 }
 
+/** Why a file is not read, in a few words without its name (the CLI's discovery notes a skipped file with it). */
+export interface NotRead {
+  reason: string;
+}
+
+/**
+ * `identify`, or why the source is not read: an empty file, not a trace, a gzip-compressed format that needs
+ * random access, a format error (its message without the name), or a read error (`cannot read (CODE)`).
+ */
+export async function identifyOrWhy(source: ByteSource, importers: readonly Importer[] = IMPORTERS, inflate: Inflate | null = defaultInflate()): Promise<Identified | NotRead> {
+  try {
+    const id = await identify(source, importers, inflate);
+    if (isIdentified(id)) return id;
+    if (id.reason === 'random') return { reason: unidentifiedMessage(id).replace(/^.*?: /, '') };
+    return { reason: id.reason === 'empty' ? 'empty file' : 'not a strace trace or an HDF5 event log' };
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (!code && e instanceof Error && e.name === 'FileFormatError') return { reason: e.message.replace(/^.*?: /, '') };
+    return { reason: `cannot read (${code ?? (e as Error).message})` };
+  }
+}
+
 /** The message for a source that is not read (a gzip file is named as it is on disk). */
 export function unidentifiedMessage(u: Unidentified): string {
   const name = u.source.compressed?.name ?? u.source.name;

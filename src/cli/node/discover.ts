@@ -2,7 +2,7 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { bundleSources, gatherSources } from '../../ingest/bundle';
-import { bundleRules, identify, IMPORTERS, isIdentified, namedLikeTrace, unidentifiedMessage, type Identified } from '../../ingest/registry';
+import { bundleRules, identifyOrWhy, IMPORTERS, namedLikeTrace, type Identified } from '../../ingest/registry';
 import type { ByteSource } from '../../ingest/source';
 import { CliError } from '../errors';
 import { fsSource } from './fsSource';
@@ -30,22 +30,6 @@ export interface Discovery {
   failed: Skipped[];
   /** Files inside folders that are the command's own output (`convert DIR -o DIR/out.h5`): not read. */
   excluded: string[];
-}
-
-const NOT_A_TRACE = 'not a strace trace or an HDF5 event log';
-
-/** The importer of a file by its content (a gzip file by its decompressed head); or why it is not read. */
-async function classify(source: ByteSource): Promise<Identified | { reason: string }> {
-  try {
-    const id = await identify(source, IMPORTERS, nodeInflate);
-    if (isIdentified(id)) return id;
-    if (id.reason === 'random') return { reason: unidentifiedMessage(id).replace(/^.*?: /, '') };
-    return { reason: id.reason === 'empty' ? 'empty file' : NOT_A_TRACE };
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (!code && e instanceof Error && e.name === 'FileFormatError') return { reason: e.message.replace(/^.*?: /, '') };
-    return { reason: `cannot read (${code ?? (e as Error).message})` };
-  }
 }
 
 /**
@@ -173,7 +157,7 @@ export async function discover(paths: readonly string[], opts: { output?: string
           excluded.push(name);
           continue;
         }
-        const kind = await classify(source);
+        const kind = await identifyOrWhy(source, IMPORTERS, nodeInflate);
         if (!('importer' in kind)) {
           notTraces.push({ name, reason: kind.reason });
           continue;
@@ -195,7 +179,7 @@ export async function discover(paths: readonly string[], opts: { output?: string
       const archive = sources.length !== 1 || sources[0].name !== p;
       let traces = 0;
       for (const source of sources) {
-        const kind = await classify(source);
+        const kind = await identifyOrWhy(source, IMPORTERS, nodeInflate);
         if (!('importer' in kind)) {
           if (!archive) throw new CliError(`${source.name}: ${kind.reason}`);
           (namedLikeTrace(source.name) ? failed : skipped).push({ name: source.name, reason: kind.reason });
