@@ -4,8 +4,8 @@
  * applied in order, the partition resolved on all loaded cases, unassigned cases hidden, the time window
  * cut; then the Analysis of that cut answers, last (Analysis.answer: the reports it was asked for on the
  * pool's idle threads, then the analysis, with mc's time order on a pool thread when the adapter's pool
- * sorts). Anything that can fail (a bad regex, custom
- * function, selector or thresholds) fails before anything is kept: the Session's previous Analysis stays.
+ * sorts). Anything that can fail (a bad regex, custom function, selector or thresholds) fails before
+ * anything is kept: the Session's previous Analysis stays.
  */
 import { mappingRegexes, resolvePartition, type CompiledMapping } from '../analysis/index';
 import { resolveThresholds, type Thresholds } from '../analysis/insights/index';
