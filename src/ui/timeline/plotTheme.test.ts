@@ -25,7 +25,7 @@ describe('the figures\' themes (light and dark): readable, and the dark one dark
       expect(contrast(t.text, t.paper)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(t.text, t.plot)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(t.hoverFg, t.hoverBg)).toBeGreaterThanOrEqual(4.5);
-      for (const c of [t.bar, ...t.sides, t.point, t.line, t.gapLine]) expect(contrast(c, t.plot), c).toBeGreaterThanOrEqual(3);
+      for (const c of [t.bar, ...t.sides, t.point, t.line, t.gapLine, t.errno]) expect(contrast(c, t.plot), c).toBeGreaterThanOrEqual(3);
       const grid = contrast(t.grid, t.plot);
       expect(grid).toBeGreaterThan(1.1);
       expect(grid).toBeLessThan(2);

@@ -7,11 +7,12 @@
  * changes (the figure is drawn again, the zoom kept by its uirevision).
  *
  * Categorical colours (the palette, layers, read / write) carry meaning and have HTML keys, so they stay;
- * the marks without a key (the per-activity timeline's bars, its green / red rows, the untraced gaps'
- * boxes) are lighter on the dark ground.
+ * the marks without a key (the per-activity timeline's bars, its green / red rows), the untraced gaps' boxes
+ * and the failed calls' × (and their keys) are lighter on the dark ground.
  */
 import type { Layout, LayoutAxis } from 'plotly.js';
 import { DARK_QUERY } from '../graph/theme';
+import { ERRNO_COLOR } from './errnoMarks';
 
 export interface PlotTheme {
   dark: boolean;
@@ -31,21 +32,23 @@ export interface PlotTheme {
   bar: string;
   sides: [string, string];
   point: string;
-  /** The untraced gaps' dotted boxes. */
+  /** The untraced gaps' dotted boxes (as their key in the legend: timeline.css, app.css). */
   gapFill: string;
   gapLine: string;
+  /** The × of failed calls (as the `.errno-key` text of the legend and status line: timeline.css). */
+  errno: string;
 }
 
 export const LIGHT_PLOT: PlotTheme = {
   dark: false, paper: '#ffffff', plot: '#ffffff', text: '#444444', grid: '#e6e6e6', line: '#888888',
   hoverBg: '#ffffff', hoverFg: '#222222', hoverBorder: '#9999aa', legendBg: 'rgba(255, 255, 255, 0.92)',
-  bar: '#3f51b5', sides: ['#2E7D32', '#E53935'], point: '#e65100', gapFill: 'rgba(97, 97, 97, 0.16)', gapLine: '#616161',
+  bar: '#3f51b5', sides: ['#2E7D32', '#E53935'], point: '#e65100', gapFill: 'rgba(97, 97, 97, 0.16)', gapLine: '#616161', errno: ERRNO_COLOR,
 };
 
 export const DARK_PLOT: PlotTheme = {
   dark: true, paper: '#1e1e1e', plot: '#1e1e1e', text: '#e0e0e0', grid: '#3a3a3a', line: '#8a8a8a',
   hoverBg: '#1e1e1e', hoverFg: '#e0e0e0', hoverBorder: '#8a8a8a', legendBg: 'rgba(30, 30, 30, 0.92)',
-  bar: '#8c9eff', sides: ['#66BB6A', '#EF5350'], point: '#ffa726', gapFill: 'rgba(189, 189, 189, 0.16)', gapLine: '#bdbdbd',
+  bar: '#8c9eff', sides: ['#66BB6A', '#EF5350'], point: '#ffa726', gapFill: 'rgba(189, 189, 189, 0.25)', gapLine: '#bdbdbd', errno: '#ff5252',
 };
 
 /** The page's CSS variables the figure takes (app.css), over the scheme's defaults above. */

@@ -5,7 +5,7 @@
  */
 import type { Data, Layout } from 'plotly.js';
 import type { RunTimeline } from '../../session/time';
-import { ERRNO_COLOR, ERRNO_SIZE, errnoLift } from './errnoMarks';
+import { ERRNO_SIZE, errnoLift } from './errnoMarks';
 import { describeGap, gapLayer, type GapLayer } from './gapLayer';
 import type { HoverLine } from './hover';
 import { leftMargin, yTicks } from './plotParts';
@@ -48,7 +48,7 @@ export function runFigure(data: RunTimeline, coloring: RunColoring, range: [numb
     { type: 'scattergl', mode: 'markers', x: g.midX, y: g.midY, marker: { color: 'rgba(0,0,0,0)', size: Math.max(6, lineWidth) }, hoverinfo: 'none', showlegend: false },
     { type: 'scattergl', mode: 'markers', x: g.pointX, y: g.pointY, marker: { color: g.pointColor, size: Math.max(5, lineWidth), symbol: 'diamond' }, hoverinfo: 'none', showlegend: false },
     ...g.lines.map((l) => ({ type: 'scattergl', mode: 'lines', x: l.x, y: l.y, line: { color: l.color, width: lineWidth }, connectgaps: false, hoverinfo: 'skip', showlegend: false })),
-    { type: 'scattergl', mode: 'markers', x: g.fails.x, y: g.fails.y, marker: { color: ERRNO_COLOR, symbol: 'x', size: ERRNO_SIZE }, hoverinfo: 'skip', showlegend: false },
+    { type: 'scattergl', mode: 'markers', x: g.fails.x, y: g.fails.y, marker: { color: theme.errno, symbol: 'x', size: ERRNO_SIZE }, hoverinfo: 'skip', showlegend: false },
   ] as Data[];
   if (gaps.trace) traces.push(gaps.trace);
   const layout: Partial<Layout> = {

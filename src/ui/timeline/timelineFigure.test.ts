@@ -56,6 +56,7 @@ describe('the per-activity timeline figure (two concurrent dd processes, 500 wri
       expect(f.layout.xaxis!.title).toEqual({ text: light.layout.xaxis!.title!.text, font: { color: t.text } });
       expect(f.layout.xaxis!.tickvals).toEqual(light.layout.xaxis!.tickvals);
       expect((f.traces[0] as { line: { color: string } }).line.color).toBe(t.bar);
+      expect((f.traces[f.traces.length - 1] as { marker: { color: string; symbol: string } }).marker).toMatchObject({ color: t.errno, symbol: 'x' });
       expect(f.info.segments).toBe(light.info.segments);
       const rowGroups = Uint8Array.from(data.rowLabels, (_, r) => (r === 0 ? 1 : 2));
       const sides = timelineFigure({ ...scene, rowGroups, theme: t }, 1000);

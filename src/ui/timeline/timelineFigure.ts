@@ -9,7 +9,7 @@
 import type { Data, Layout } from 'plotly.js';
 import type { TimelineData } from '../../analysis/types';
 import { BIN_THRESHOLD, marksForRange, type Marks } from '../../lib/binning';
-import { errnoLift, errnoMarks, ERRNO_COLOR, ERRNO_SIZE } from './errnoMarks';
+import { errnoLift, errnoMarks, ERRNO_SIZE } from './errnoMarks';
 import { buildGeometry, splitSegments } from './geometry';
 import { escapePlotlyText } from './hover';
 import { layerSegments, type LayerKey } from './layerBars';
@@ -85,7 +85,7 @@ export function timelineFigure(s: TimelineScene, width: number): Figure<Timeline
     [green, red].forEach((p, k) => traces.push(line(p.x, p.y, theme.sides[k], lineWidth)));
   }
   // errno marks last: a red × at the start of each bar that stands for a failed call (not a hover target)
-  traces.push({ type: 'scattergl', mode: 'markers', x: fails.x, y: fails.y, marker: { color: ERRNO_COLOR, symbol: 'x', size: ERRNO_SIZE }, hoverinfo: 'skip', showlegend: false } as Data);
+  traces.push({ type: 'scattergl', mode: 'markers', x: fails.x, y: fails.y, marker: { color: theme.errno, symbol: 'x', size: ERRNO_SIZE }, hoverinfo: 'skip', showlegend: false } as Data);
   const layout: Partial<Layout> = {
     ...themedLayout(theme),
     width,
