@@ -47,57 +47,84 @@ export function caseMeasures(log: EventLog): CaseMeasures {
     bytesWritten: new Float64Array(K),
     failures: new Uint32Array(K),
   };
-  const { start, dur, size, pair, errno, caseOffsets } = log;
+  const { caseOffsets } = log;
+  const out = new Float64Array(OUT);
   for (let k = 0; k < K; k++) {
     const a = caseOffsets[k];
     const b = caseOffsets[k + 1];
     m.events[k] = b - a;
-    let rd = 0;
-    let wr = 0;
-    let fails = 0;
-    let last = -Infinity;
-    let union = 0;
-    let anyDur = false;
-    let curS = NaN;
-    let curE = NaN;
-    for (let i = a; i < b; i++) {
-      const s = start[i];
-      const d = dur[i];
-      const z = size[i];
-      if (z === z) {
-        const f = family[pair[i]];
-        if (f === 1) rd += z;
-        else if (f === 2) wr += z;
-      }
-      if (errno[i] !== 0) fails++;
-      if (d === d) {
-        const e = s + d;
-        if (e > last) last = e;
-        // events are sorted by start: extend the current interval or close it and open the next
-        if (!anyDur) {
-          anyDur = true;
-          curS = s;
-          curE = e;
-        } else if (s > curE) {
-          union += curE - curS;
-          curS = s;
-          curE = e;
-        } else if (e > curE) curE = e;
-      } else if (s > last) last = s;
-    }
-    m.bytesRead[k] = rd;
-    m.bytesWritten[k] = wr;
-    m.failures[k] = fails;
+    caseEvents(log, family, a, b, out);
+    m.bytesRead[k] = out[RD];
+    m.bytesWritten[k] = out[WR];
+    m.failures[k] = out[FAILS];
     if (b > a && timed) {
-      const first = start[a];
+      const first = log.start[a];
       m.first[k] = first;
-      m.wall[k] = last - first;
-      if (anyDur) {
-        union += curE - curS;
+      m.wall[k] = out[LAST] - first;
+      if (out[ANY] === 1) {
+        const union = out[UNION];
         m.traced[k] = union;
         if (m.wall[k] > 0) m.coverage[k] = union / m.wall[k];
       }
     }
   }
   return m;
+}
+
+// caseEvents' results, in its `out`
+const RD = 0;
+const WR = 1;
+const FAILS = 2;
+const LAST = 3;
+const UNION = 4;
+const ANY = 5;
+const OUT = 6;
+
+/**
+ * The events [a, b) of one case: bytes read and written, failures, the last end, the union of the call
+ * intervals (the last one closed) and whether any had a dur, into `out`. The loop alone in its function,
+ * nothing after it: V8 optimises it while the first case runs (on-stack replacement), and code after the
+ * loop would have no type feedback yet (its first run would throw the optimised code away).
+ */
+function caseEvents(log: EventLog, family: Uint8Array, a: number, b: number, out: Float64Array): void {
+  const { start, dur, size, pair, errno } = log;
+  let rd = 0;
+  let wr = 0;
+  let fails = 0;
+  let last = -Infinity;
+  let union = 0;
+  let anyDur = false;
+  let curS = NaN;
+  let curE = NaN;
+  for (let i = a; i < b; i++) {
+    const s = start[i];
+    const d = dur[i];
+    const z = size[i];
+    if (z === z) {
+      const f = family[pair[i]];
+      if (f === 1) rd += z;
+      else if (f === 2) wr += z;
+    }
+    if (errno[i] !== 0) fails++;
+    if (d === d) {
+      const e = s + d;
+      if (e > last) last = e;
+      // events are sorted by start: extend the current interval or close it and open the next
+      if (!anyDur) {
+        anyDur = true;
+        curS = s;
+        curE = e;
+      } else if (s > curE) {
+        union += curE - curS;
+        curS = s;
+        curE = e;
+      } else if (e > curE) curE = e;
+    } else if (s > last) last = s;
+  }
+  out[RD] = rd;
+  out[WR] = wr;
+  out[FAILS] = fails;
+  out[LAST] = last;
+  out[UNION] = anyDur ? union + (curE - curS) : 0;
+  out[ANY] = anyDur ? 1 : 0;
 }

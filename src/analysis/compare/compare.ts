@@ -256,7 +256,7 @@ export function compare(log: EventLog, spec: MappingSpec, partition: PartitionSp
   const edges = edgeRows(mat, m.activities);
   adjust([...activities, ...edges].flatMap((r) => Object.values(r.tests)));
   // per call: the durations of the individual calls of each activity, green against red
-  const calls = hasDurations ? callDurations(log, m.pairAct, A, side) : null;
+  const calls = hasDurations ? callDurations(log, m.pairAct, A, side, PER_CALL_MAX, mat.actDurN) : null;
   const actIdx = new Map(m.activities.map((a, i) => [a, i]));
   if (calls) {
     const list = activities.filter((r) => r.green.time !== null).map((r) => (r.perCall = perCall(callsOf(calls, 0, actIdx.get(r.id)!), callsOf(calls, 1, actIdx.get(r.id)!))));

@@ -75,6 +75,171 @@ function toCsr(nElem: number, el: Col<Uint32Array>, side: Col<Uint8Array>, pos: 
 }
 
 /**
+ * The per-case scratch and the per-side sums of one compareMatrix call. Fields of an object (not variables
+ * of a closure) so that the event loop (caseEvents) can hold them in locals: a variable that a closure
+ * writes lives in the closure's context and is loaded from memory at every use.
+ */
+class Acc {
+  readonly cCount: Float64Array;
+  readonly cBytes: Float64Array;
+  /** Integer ns (src/lib/ticks.ts): equal printed times give equal sums (ties). */
+  readonly cTime: Float64Array;
+  readonly touched: Int32Array;
+  readonly actDurN: Float64Array;
+  readonly actSizeN: Float64Array;
+  readonly actRateSum: Float64Array;
+  readonly actRateN: Float64Array;
+  readonly actFail: Float64Array;
+  eScratch = new Float64Array(64);
+  eTouched = new Int32Array(64);
+  /** Per side: Σ gap and number of gaps per edge. */
+  gapSum = [new Float64Array(64), new Float64Array(64)];
+  gapN = [new Float64Array(64), new Float64Array(64)];
+  /** Activities and edges touched by the current case (caseEvents sets them). */
+  nt = 0;
+  ne = 0;
+
+  constructor(A: number) {
+    this.cCount = new Float64Array(A);
+    this.cBytes = new Float64Array(A);
+    this.cTime = new Float64Array(A);
+    this.touched = new Int32Array(A);
+    this.actDurN = new Float64Array(2 * A);
+    this.actSizeN = new Float64Array(2 * A);
+    this.actRateSum = new Float64Array(2 * A);
+    this.actRateN = new Float64Array(2 * A);
+    this.actFail = new Float64Array(2 * A);
+  }
+
+  /** Room for `cap` edges in the edge scratch columns. */
+  grow(cap: number): void {
+    if (this.eScratch.length >= cap) return;
+    this.eScratch = grown(this.eScratch, cap);
+    this.eTouched = grown(this.eTouched, cap);
+    this.gapSum = this.gapSum.map((x) => grown(x, cap));
+    this.gapN = this.gapN.map((x) => grown(x, cap));
+  }
+}
+
+/**
+ * The events [a, b) of one case of side s: its activities' count, bytes and time into the scratch, the
+ * side's sums, its edges' counts and gaps. The loop alone in its function, nothing after it: V8 optimises
+ * it while the first case runs (on-stack replacement) and code after the loop would have no type feedback
+ * yet (its first run would throw the optimised code away: docs/BENCHMARKS.md, session 8).
+ */
+function caseEvents(acc: Acc, log: EventLog, pairAct: Int32Array, A: number, edges: EdgeTable, timed: boolean, s: number, a: number, b: number): void {
+  const { pair, start, dur, size, errno } = log;
+  const { cCount, cBytes, cTime, touched, actDurN, actSizeN, actRateSum, actRateN, actFail } = acc;
+  const dense = edges.dense;
+  const S = A + 2;
+  const base = s * A;
+  let eScratch = acc.eScratch;
+  let eTouched = acc.eTouched;
+  let gapSum = acc.gapSum[s];
+  let gapN = acc.gapN[s];
+  let nt = 0;
+  let ne = 0;
+  let prev = A; // START
+  let prevEnd = NaN;
+  for (let i = a; i < b; i++) {
+    const act = pairAct[pair[i]];
+    if (act < 0) continue;
+    if (cCount[act] === 0) touched[nt++] = act;
+    cCount[act]++;
+    const d = dur[i];
+    const z = size[i];
+    if (d === d) {
+      cTime[act] += toTicks(d);
+      actDurN[base + act]++;
+    }
+    if (z === z) {
+      cBytes[act] += z;
+      actSizeN[base + act]++;
+      if (d > 0) {
+        actRateSum[base + act] += z / d;
+        actRateN[base + act]++;
+      }
+    }
+    if (errno[i] !== 0) actFail[base + act]++;
+    // the dense lookup inline (as scan.ts), the hash lookup through the table
+    let e = dense !== null ? dense[prev * S + act] : -1;
+    if (e < 0) {
+      e = edges.index(prev, act);
+      if (e >= eScratch.length) {
+        acc.grow(edges.count.length);
+        eScratch = acc.eScratch;
+        eTouched = acc.eTouched;
+        gapSum = acc.gapSum[s];
+        gapN = acc.gapN[s];
+      }
+    }
+    if (eScratch[e] === 0) eTouched[ne++] = e;
+    eScratch[e]++;
+    const st = start[i];
+    if (timed && prev !== A) {
+      const gap = st - prevEnd;
+      if (gap === gap) {
+        gapSum[e] += gap;
+        gapN[e]++;
+      }
+    }
+    prev = act;
+    prevEnd = st + d;
+  }
+  const last = edges.index(prev, A + 1); // END
+  if (last >= eScratch.length) {
+    acc.grow(edges.count.length);
+    eScratch = acc.eScratch;
+    eTouched = acc.eTouched;
+  }
+  if (eScratch[last] === 0) eTouched[ne++] = last;
+  eScratch[last]++;
+  acc.nt = nt;
+  acc.ne = ne;
+}
+
+/** The entries of the case just scanned (position j on side s) out of the scratch, which is cleared. */
+interface Entries {
+  el: Col<Uint32Array>;
+  side: Col<Uint8Array>;
+  pos: Col<Uint32Array>;
+  vals: Col<Float64Array>[];
+}
+
+function flushCase(acc: Acc, act: Entries, edge: Entries, s: number, j: number): void {
+  const { cCount, cBytes, cTime, touched, eScratch, eTouched } = acc;
+  const [aCount, aBytes, aTime] = act.vals;
+  for (let t = 0; t < acc.nt; t++) {
+    const a = touched[t];
+    act.el.push(a);
+    act.side.push(s);
+    act.pos.push(j);
+    aCount.push(cCount[a]);
+    aBytes.push(cBytes[a]);
+    aTime.push(fromTicks(cTime[a]));
+    cCount[a] = 0;
+    cBytes[a] = 0;
+    cTime[a] = 0;
+  }
+  const eCount = edge.vals[0];
+  for (let t = 0; t < acc.ne; t++) {
+    const e = eTouched[t];
+    edge.el.push(e);
+    edge.side.push(s);
+    edge.pos.push(j);
+    eCount.push(eScratch[e]);
+    eScratch[e] = 0;
+  }
+}
+
+const entries = (values: number): Entries => ({
+  el: new Col(new Uint32Array(1024)),
+  side: new Col(new Uint8Array(1024)),
+  pos: new Col(new Uint32Array(1024)),
+  vals: Array.from({ length: values }, () => new Col(new Float64Array(1024))),
+});
+
+/**
  * @param side per log case SIDE_GREEN / SIDE_RED / SIDE_NONE (unassigned cases are skipped)
  * @param timed whether `start` values are times (edge gaps are computed)
  */
@@ -87,132 +252,30 @@ export function compareMatrix(log: EventLog, pairAct: Int32Array, A: number, sid
     else if (side[k] === SIDE_RED) r.push(k);
   }
   const sideCases: [Uint32Array, Uint32Array] = [Uint32Array.from(g), Uint32Array.from(r)];
-  const START = A;
-  const END = A + 1;
   const edges = new EdgeTable(A + 2);
-  const dense = edges.dense;
-  const S = A + 2;
-  const { pair, start, dur, size, errno, caseOffsets } = log;
-
-  // per-case scratch: values of the activities/edges touched by the current case
-  const cCount = new Float64Array(A);
-  const cBytes = new Float64Array(A);
-  const cTime = new Float64Array(A); // integer ns (src/lib/ticks.ts): equal printed times give equal sums (ties)
-  const touched = new Int32Array(A);
-  let eScratch = new Float64Array(64);
-  let eTouched = new Int32Array(64);
-  const actDurN = new Float64Array(2 * A);
-  const actSizeN = new Float64Array(2 * A);
-  const actRateSum = new Float64Array(2 * A);
-  const actRateN = new Float64Array(2 * A);
-  const actFail = new Float64Array(2 * A);
-  let gapSum = [new Float64Array(64), new Float64Array(64)];
-  let gapN = [new Float64Array(64), new Float64Array(64)];
-
-  const aEl = new Col(new Uint32Array(1024));
-  const aSide = new Col(new Uint8Array(1024));
-  const aPos = new Col(new Uint32Array(1024));
-  const aCount = new Col(new Float64Array(1024));
-  const aBytes = new Col(new Float64Array(1024));
-  const aTime = new Col(new Float64Array(1024));
-  const eEl = new Col(new Uint32Array(1024));
-  const eSide = new Col(new Uint8Array(1024));
-  const ePos = new Col(new Uint32Array(1024));
-  const eCount = new Col(new Float64Array(1024));
-
-  const grow = (): void => {
-    const cap = edges.count.length;
-    if (eScratch.length >= cap) return;
-    eScratch = grown(eScratch, cap);
-    eTouched = grown(eTouched, cap);
-    gapSum = gapSum.map((x) => grown(x, cap));
-    gapN = gapN.map((x) => grown(x, cap));
-  };
-
+  const acc = new Acc(A);
+  const act = entries(3);
+  const edge = entries(1);
+  const { caseOffsets } = log;
   for (let s = 0; s < 2; s++) {
     const list = sideCases[s];
-    const base = s * A;
     for (let j = 0; j < list.length; j++) {
       const k = list[j];
-      let nt = 0;
-      let ne = 0;
-      let prev = START;
-      let prevEnd = NaN;
-      for (let i = caseOffsets[k], b = caseOffsets[k + 1]; i < b; i++) {
-        const act = pairAct[pair[i]];
-        if (act < 0) continue;
-        if (cCount[act] === 0) touched[nt++] = act;
-        cCount[act]++;
-        const d = dur[i];
-        const z = size[i];
-        if (d === d) {
-          cTime[act] += toTicks(d);
-          actDurN[base + act]++;
-        }
-        if (z === z) {
-          cBytes[act] += z;
-          actSizeN[base + act]++;
-          if (d > 0) {
-            actRateSum[base + act] += z / d;
-            actRateN[base + act]++;
-          }
-        }
-        if (errno[i] !== 0) actFail[base + act]++;
-        // the dense lookup inline (as scan.ts), the hash lookup through the table
-        let e = dense !== null ? dense[prev * S + act] : -1;
-        if (e < 0) {
-          e = edges.index(prev, act);
-          if (e >= eScratch.length) grow();
-        }
-        if (eScratch[e] === 0) eTouched[ne++] = e;
-        eScratch[e]++;
-        const st = start[i];
-        if (timed && prev !== START) {
-          const gap = st - prevEnd;
-          if (gap === gap) {
-            gapSum[s][e] += gap;
-            gapN[s][e]++;
-          }
-        }
-        prev = act;
-        prevEnd = st + d;
-      }
-      const last = edges.index(prev, END);
-      if (last >= eScratch.length) grow();
-      if (eScratch[last] === 0) eTouched[ne++] = last;
-      eScratch[last]++;
-      for (let t = 0; t < nt; t++) {
-        const a = touched[t];
-        aEl.push(a);
-        aSide.push(s);
-        aPos.push(j);
-        aCount.push(cCount[a]);
-        aBytes.push(cBytes[a]);
-        aTime.push(fromTicks(cTime[a]));
-        cCount[a] = 0;
-        cBytes[a] = 0;
-        cTime[a] = 0;
-      }
-      for (let t = 0; t < ne; t++) {
-        const e = eTouched[t];
-        eEl.push(e);
-        eSide.push(s);
-        ePos.push(j);
-        eCount.push(eScratch[e]);
-        eScratch[e] = 0;
-      }
+      caseEvents(acc, log, pairAct, A, edges, timed, s, caseOffsets[k], caseOffsets[k + 1]);
+      flushCase(acc, act, edge, s, j);
     }
   }
-  grow();
+  acc.grow(edges.count.length);
   const E = edges.n;
-  const ac = toCsr(A, aEl, aSide, aPos, [aCount, aBytes, aTime]);
-  const ec = toCsr(E, eEl, eSide, ePos, [eCount]);
+  const ac = toCsr(A, act.el, act.side, act.pos, act.vals);
+  const ec = toCsr(E, edge.el, edge.side, edge.pos, edge.vals);
   const edgeGapSum = new Float64Array(2 * E);
   const edgeGapN = new Float64Array(2 * E);
   for (let s = 0; s < 2; s++) {
-    edgeGapSum.set(gapSum[s].subarray(0, E), s * E);
-    edgeGapN.set(gapN[s].subarray(0, E), s * E);
+    edgeGapSum.set(acc.gapSum[s].subarray(0, E), s * E);
+    edgeGapN.set(acc.gapN[s].subarray(0, E), s * E);
   }
+  const { actDurN, actSizeN, actRateSum, actRateN, actFail } = acc;
   return {
     A,
     sideCases,

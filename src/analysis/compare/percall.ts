@@ -21,22 +21,16 @@ export const PER_CALL_MAX = 4_000_000;
 /** The exact U distribution only while n₁·n₂ ≤ this (its table grows with (n₁n₂)²); else the normal approximation. */
 export const PER_CALL_EXACT_MAX = 10_000;
 
-/** Every mapped call with a known duration of the green (side 1) and red (side 2) cases; null when more than `max`. */
-export function callDurations(log: EventLog, pairAct: Int32Array, A: number, side: Uint8Array, max = PER_CALL_MAX): CallDurations | null {
-  const n = new Uint32Array(2 * A);
+/**
+ * Every mapped call with a known duration of the green (side 1) and red (side 2) cases; null when more than
+ * `max`. `counts`: their number per (side, activity) at s·A + a when known (compareMatrix's actDurN: the
+ * counting pass over the events is then not made).
+ */
+export function callDurations(log: EventLog, pairAct: Int32Array, A: number, side: Uint8Array, max = PER_CALL_MAX, counts?: ArrayLike<number>): CallDurations | null {
   const { caseOffsets, pair, dur } = log;
+  const n = counts ? Uint32Array.from(counts) : countCalls(log, pairAct, A, side);
   let total = 0;
-  for (let k = 0; k < log.cases.length; k++) {
-    const s = side[k] - 1;
-    if (s !== 0 && s !== 1) continue;
-    for (let i = caseOffsets[k]; i < caseOffsets[k + 1]; i++) {
-      const a = pairAct[pair[i]];
-      if (a >= 0 && dur[i] === dur[i]) {
-        n[s * A + a]++;
-        total++;
-      }
-    }
-  }
+  for (let j = 0; j < 2 * A; j++) total += n[j];
   if (total > max) return null;
   const off = new Uint32Array(2 * A + 1);
   for (let j = 0; j < 2 * A; j++) off[j + 1] = off[j] + n[j];
@@ -52,6 +46,21 @@ export function callDurations(log: EventLog, pairAct: Int32Array, A: number, sid
   }
   for (let j = 0; j < 2 * A; j++) out.subarray(off[j], off[j + 1]).sort();
   return { A, off, dur: out };
+}
+
+/** The number of mapped calls with a known duration per (side, activity) at s·A + a. */
+function countCalls(log: EventLog, pairAct: Int32Array, A: number, side: Uint8Array): Uint32Array {
+  const n = new Uint32Array(2 * A);
+  const { caseOffsets, pair, dur } = log;
+  for (let k = 0; k < log.cases.length; k++) {
+    const s = side[k] - 1;
+    if (s !== 0 && s !== 1) continue;
+    for (let i = caseOffsets[k]; i < caseOffsets[k + 1]; i++) {
+      const a = pairAct[pair[i]];
+      if (a >= 0 && dur[i] === dur[i]) n[s * A + a]++;
+    }
+  }
+  return n;
 }
 
 /** The calls of activity a on side s (0 green, 1 red), ascending. */
