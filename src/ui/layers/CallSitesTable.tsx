@@ -16,12 +16,11 @@ export const MAX_SITE_ROWS = 500;
 export function LayerTotals({ report }: { report: LayerReport }) {
   return (
     <span className="tbl-count" data-testid="layer-totals">
-      {report.layers.map((l) => {
+      {report.layers.map((l, i) => {
         const t = report.totals[l];
         return (
           <span key={l} className="layer-total" title={`${l}: ${formatCount(t.calls)} calls, ${formatBytes(t.bytes)}, ${formatDuration(t.time)}`}>
-            {l} {formatCount(t.calls)}
-            {' · '}
+            {i > 0 ? ' · ' : ''}{l} {formatCount(t.calls)}
           </span>
         );
       })}
