@@ -102,6 +102,18 @@ describe('insights and access patterns on a pool thread', () => {
     expect(await s.access(noCtx())).toEqual((await plain(params)).access);
   });
 
+  it('an Analysis answers once: its reply is the one analyze gave, and answering again asks the pool for nothing', async () => {
+    const { pool, jobs } = reportingPool();
+    const s = new Session({ pool });
+    await s.load(noCtx(), sources());
+    s.wantReports();
+    const reply = await s.analyze(noCtx(), params);
+    const a = s.analysis!;
+    expect(a.reply).toBe(reply);
+    expect(await a.answer()).toBe(reply);
+    expect(jobs).toEqual([s.log!.n, s.log!.n]);
+  });
+
   it('asks nothing of the pool unless reports are wanted', async () => {
     const { pool, jobs } = reportingPool();
     const s = new Session({ pool });
