@@ -90,6 +90,34 @@ describe('untracedTime on hand-made logs', () => {
     expect(untracedTime(log, { minGap: 0.6 }).cases[0].gaps.map((g) => g.seconds)).toEqual([c.gaps[0].seconds]);
   });
 
+  it('keeps the `top` longest gaps of at least minGap, longest first and equal ones in trace order, as a sort of all gaps does', () => {
+    // whole-second starts and durations: many gaps of equal length; some events without a duration (instants)
+    let seed = 7;
+    const rnd = (): number => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const events: [string, string, number, number, number][] = [];
+    let t = 0;
+    for (let i = 0; i < 400; i++) {
+      t += Math.floor(rnd() * 4);
+      events.push(['write', '/d', t, rnd() < 0.1 ? NaN : Math.floor(rnd() * 3), 1]);
+    }
+    const log = tinyLog([{ file: 'a_h_1.st', events }]);
+    // every gap, by brute force: (start, seconds, line of the call that opened it, line of the next call)
+    const all: [number, number, number, number][] = [];
+    let end = -Infinity;
+    let endLine = 0;
+    events.forEach(([, , s, d], i) => {
+      if (i > 0 && s > end) all.push([end, s - end, endLine, i + 1]);
+      const e = d === d ? s + d : s;
+      if (i === 0 || e > end) [end, endLine] = [e, i + 1];
+    });
+    for (const [top, minGap] of [[5, 1e-3], [1, 0], [12, 2], [1000, 0]]) {
+      const want = all.filter((g) => g[1] >= minGap).sort((x, y) => y[1] - x[1] || x[3] - y[3]).slice(0, top);
+      const got = untracedTime(log, { t0: 0, top, minGap }).cases[0].gaps.map((g) => [g.start, g.seconds, g.before.line, g.after.line]);
+      expect(got, `top ${top} minGap ${minGap}`).toEqual(want);
+    }
+    expect(new Set(all.map((g) => g[1])).size).toBeLessThan(all.length / 4);
+  });
+
   it('a trace without close or any everyday call is filtered; close missing → %file,%desc', () => {
     const log = tinyLog([
       { file: 'a_h_1.st', events: [['openat', '/d/f', 0, 0.1, NaN], ['write', '/d/f', 0.2, 0.1, 5], ['openat', '/d/f', 2, 0.1, NaN]] },
