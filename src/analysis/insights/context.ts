@@ -14,6 +14,7 @@ import type { Thresholds } from './thresholds';
 import type { FileAgg } from './files';
 import type { Scope } from './scope';
 import { Pass } from './pass';
+import { primePass } from './passPrime';
 
 export * from './fields';
 export { makeScope, scopeOf, type Scope } from './scope';
@@ -127,6 +128,7 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
   const enoent = log.errnos.indexOf('ENOENT');
   const offset = offsetsOf(log);
 
+  primePass();
   const s = new Pass(log, t, K, P, E, side, pairCls, pairFlag, caseUnfiltered, enoent, offset);
   s.run();
   let ph: { phases: Phases; busy: PhaseBusy } | null = null;

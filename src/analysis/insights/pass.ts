@@ -11,11 +11,16 @@ import * as F from './fields';
 import type { Thresholds } from './thresholds';
 
 /**
- * The pass over the events, case by case. V8 optimises the per-event loop while it runs (on-stack
- * replacement) and throws the optimised code away at the first operation that had not run before (a branch
- * the first events never took): each such deopt costs a recompile (~20 ms). So the record table starts small
- * (it grows in the first case already), a case's totals are stored at the start of the next case (from the
- * first case on) and the rare counters add 0 or 1 instead of branching (docs/BENCHMARKS.md).
+ * The pass over the events: one loop over every event, the case boundaries inside it. V8 optimises the
+ * per-event loop while it runs (on-stack replacement) and throws the optimised code away at the first
+ * operation that had not run before (a branch the first events never took, code after the loop): each such
+ * deopt costs a recompile of this large function (~25 ms, more on a busy machine). So the loop has nothing
+ * after it that a later case needs (a case's totals are stored when the next case starts, from the first
+ * case on, as at the first event: the same code at every boundary), the record table starts small (it grows
+ * in the first case already), the descriptors open per (case, file) are counted with a case stamp instead
+ * of being reset, and the rare counters add 0 or 1 instead of branching (docs/BENCHMARKS.md). Until
+ * 2026-11-29 the loop was a call per case: its optimised code was thrown away at the end of the first case
+ * and compiled twice more in a run.
  */
 export class Pass {
   cap = 16;
@@ -25,9 +30,9 @@ export class Pass {
   nRec = 0;
   readonly fpRec: Int32Array;
   readonly fpRecCase: Int32Array;
-  /** Per fp: descriptors of the current case open on it (opened and not closed in the trace). */
+  /** Per fp: descriptors of case openCase[fp] open on it (opened and not closed in the trace). */
   readonly openCnt: Int32Array;
-  readonly opened: number[] = [];
+  readonly openCase: Int32Array;
   // per case k at [k + 1]: [0] takes the totals of "case −1", stored when the first case starts
   readonly cLookups: Float64Array;
   readonly cLookupFail: Float64Array;
@@ -42,6 +47,8 @@ export class Pass {
   readonly cBytes: Float64Array;
   readonly cTraced: Float64Array;
   readonly cWall: Float64Array;
+  /** Per case k at [k + 1]: 1 when a call of a process-level kind (pairFlag 8) ran in it. */
+  readonly cUnfiltered: Uint8Array;
   readonly pairCalls: Float64Array;
   readonly pairFail: Float64Array;
   readonly pairCallsSide: Float64Array;
@@ -55,9 +62,6 @@ export class Pass {
   private readonly pidSeekDur = new Map<number, number>();
   /** Last byte per (record, direction, pid) for the pids after a record's first (Darshan's per-process state). */
   private readonly lastOf = new Map<number, number>();
-  private lookups = 0; private lookupFail = 0; private lookupEnoent = 0; private lookupTime = 0;
-  private startLookups = 0; private startLookupTime = 0; private lookupMax = 0; private startLookupMax = 0; private metaTime = 0; private ioTime = 0; private bytes = 0;
-  private traced = 0; private curS = NaN; private curE = NaN; private wallS = NaN; private wallE = NaN;
 
   constructor(
     private readonly log: EventLog, private readonly t: Thresholds, private readonly K: number, P: number, private readonly E: number,
@@ -68,10 +72,12 @@ export class Pass {
     this.fpRec = new Int32Array(nP);
     this.fpRecCase = new Int32Array(nP).fill(-1);
     this.openCnt = new Int32Array(nP);
+    this.openCase = new Int32Array(nP).fill(-1);
     const perCase = (): Float64Array => new Float64Array(K + 1);
     this.cLookups = perCase(); this.cLookupFail = perCase(); this.cLookupEnoent = perCase(); this.cLookupTime = perCase();
     this.cStartLookups = perCase(); this.cStartLookupTime = perCase(); this.cLookupMax = perCase(); this.cStartLookupMax = perCase();
     this.cMetaTime = perCase(); this.cIoTime = perCase(); this.cBytes = perCase(); this.cTraced = perCase(); this.cWall = perCase();
+    this.cUnfiltered = new Uint8Array(K + 1);
     this.pairCalls = new Float64Array(P);
     this.pairFail = new Float64Array(P);
     this.pairCallsSide = new Float64Array(3 * P);
@@ -79,42 +85,13 @@ export class Pass {
     this.pairFailTimeSide = new Float64Array(3 * P);
   }
 
-  /** Every case, then the last one's totals (the loop in a method: `this` is its receiver, not a constant
-   * the optimised code of one call would hold on to). */
+  /** Every case (the loop in a method: `this` is its receiver, not a constant the optimised code of one call
+   * would hold on to), then what the loop found for the whole log. */
   run(): void {
-    for (let k = -1; ++k <= this.K; ) if (!this.caseStep(k)) break;
-  }
-
-  /** Stores the totals of case k − 1 at [k], then (k < K) runs case k; false after the last. */
-  caseStep(k: number): boolean {
-    // NaN − NaN when the case had no known dur: no branch that only later cases take; −0 is a double
-    const last = this.curE - this.curS;
-    this.traced += last === last ? last : -0;
-    this.cLookups[k] = this.lookups;
-    this.cLookupFail[k] = this.lookupFail;
-    this.cLookupEnoent[k] = this.lookupEnoent;
-    this.cLookupTime[k] = this.lookupTime;
-    this.cStartLookups[k] = this.startLookups;
-    this.cStartLookupTime[k] = this.startLookupTime;
-    this.cLookupMax[k] = this.lookupMax;
-    this.cStartLookupMax[k] = this.startLookupMax;
-    this.cMetaTime[k] = this.metaTime;
-    this.cIoTime[k] = this.ioTime;
-    this.cBytes[k] = this.bytes;
-    this.cTraced[k] = this.traced;
-    const wall = this.wallE - this.wallS;
-    this.cWall[k] = wall === wall ? wall : 0;
-    if (k === this.K) return false;
-    this.lookups = this.lookupFail = this.lookupEnoent = this.lookupTime = this.startLookups = this.startLookupTime = this.lookupMax = this.startLookupMax = 0;
-    this.metaTime = this.ioTime = this.bytes = this.traced = 0;
-    this.curS = this.curE = this.wallS = this.wallE = NaN;
-    for (const f of this.opened) this.openCnt[f] = 0;
-    this.opened.length = 0;
-    this.pidSeek.clear();
-    this.pidSeekDur.clear();
-    this.lastOf.clear();
-    this.events(k);
-    return true;
+    const any = this.events();
+    if (any & 1) this.hasDurations = true;
+    if (any & 2) this.hasOffsets = true;
+    for (let k = 0; k < this.K; k++) if (this.cUnfiltered[k + 1]) this.caseUnfiltered[k] = 1;
   }
 
   private record(k: number, f: number): number {
@@ -137,24 +114,69 @@ export class Pass {
     return r;
   }
 
-  private events(k: number): void {
-    const { log, pairCls, pairFlag, E, enoent, openCnt, pairCalls, pairCallsSide, pairFail, pairFailSide, pairFailTimeSide } = this;
+  /** The loop over every event (see the class comment); returns 1 | 2: some event had a duration | an offset. */
+  private events(): number {
+    const { log, pairCls, pairFlag, E, enoent, openCnt, openCase, pairCalls, pairCallsSide, pairFail, pairFailSide, pairFailTimeSide, side, K } = this;
     const { pair, errno, start, dur, size, pid, caseOffsets, pairFp } = log;
-    const { offset, lastOf } = this;
+    const { offset, lastOf, pidSeek, pidSeekDur } = this;
+    const { cLookups, cLookupFail, cLookupEnoent, cLookupTime, cStartLookups, cStartLookupTime, cLookupMax, cStartLookupMax, cMetaTime, cIoTime, cBytes, cTraced, cWall, cUnfiltered } = this;
     const small = this.t.small_bytes;
     const align = this.t.alignment;
     const alignMask = align >= 1 && align <= 4294967296 && Math.floor(align) === align && (align & (align - 1)) === 0 ? align - 1 : -1;
     const P = pairCls.length;
-    const sd = this.side[k];
-    const sideBase = sd * P;
-    const errMap = this.pairErrno[sd];
-    // the case's totals in locals (registers), stored on `this` when the case ends
+    // the case's totals in locals (registers), stored at [k + 1] when the next case starts
     let lookups = 0, lookupFail = 0, lookupEnoent = 0, lookupTime = 0, startLookups = 0, startLookupTime = 0, lookupMax = 0, startLookupMax = 0, metaTime = 0, ioTime = 0;
-    let traced = 0, curS = NaN, curE = NaN, wallS = NaN, wallE = NaN, anyDur = false, unfiltered = 0, bytes = 0, anyOffset = false;
+    let traced = 0, curS = NaN, curE = NaN, wallS = NaN, wallE = NaN, unfiltered = 0, bytes = 0;
+    let anyDur = 0;
+    let anyOffset = 0;
     let curPid = -1;
     let curSeek = -1;
     let seekDur = 0;
-    for (let i = caseOffsets[k], b = caseOffsets[k + 1]; i < b; i++) {
+    let k = -1;
+    let sideBase = 0;
+    let errMap = this.pairErrno[0];
+    const n = caseOffsets[K];
+    let next = caseOffsets[0];
+    for (let i = next; ; i++) {
+      // the cases that start at i (empty ones too), and after the last event the rest: the totals of case k
+      // at [k + 1], then the next case's state (the same code at every boundary, the first included)
+      if (i === next) do {
+        // traced time: the union of the call intervals; NaN − NaN when the case had no known dur (−0: a double)
+        const last = curE - curS;
+        traced += last === last ? last : -0;
+        cLookups[k + 1] = lookups;
+        cLookupFail[k + 1] = lookupFail;
+        cLookupEnoent[k + 1] = lookupEnoent;
+        cLookupTime[k + 1] = lookupTime;
+        cStartLookups[k + 1] = startLookups;
+        cStartLookupTime[k + 1] = startLookupTime;
+        cLookupMax[k + 1] = lookupMax;
+        cStartLookupMax[k + 1] = startLookupMax;
+        cMetaTime[k + 1] = metaTime;
+        cIoTime[k + 1] = ioTime;
+        cBytes[k + 1] = bytes;
+        cTraced[k + 1] = traced;
+        const wall = wallE - wallS;
+        cWall[k + 1] = wall === wall ? wall : 0;
+        cUnfiltered[k + 1] = unfiltered;
+        k++;
+        lookups = lookupFail = lookupEnoent = lookupTime = startLookups = startLookupTime = lookupMax = startLookupMax = 0;
+        metaTime = ioTime = bytes = traced = 0;
+        unfiltered = 0;
+        curS = curE = wallS = wallE = NaN;
+        curPid = -1;
+        curSeek = -1;
+        seekDur = 0;
+        pidSeek.clear();
+        pidSeekDur.clear();
+        lastOf.clear();
+        // (k = K: past the last case; side[K] is undefined, never read again)
+        const sd = k < K ? side[k] : 0;
+        sideBase = sd * P;
+        errMap = this.pairErrno[sd];
+        next = k < K ? caseOffsets[k + 1] : -1;
+      } while (i === next);
+      if (i >= n) break;
       const p = pair[i];
       const cls = pairCls[p];
       const f = pairFp[p];
@@ -164,7 +186,7 @@ export class Pass {
       const dKnown = d === d;
       // traced time: the union of the call intervals (events are sorted by start within a case)
       if (dKnown) {
-        anyDur = true;
+        anyDur = 1;
         const s = start[i];
         const e = s + d;
         if (!(curE >= s)) {
@@ -179,7 +201,7 @@ export class Pass {
       pairCalls[p]++;
       pairCallsSide[sideBase + p]++;
       const flag = pairFlag[p];
-      unfiltered |= flag & 8;
+      unfiltered |= (flag & 8) >> 3;
       if (failed) {
         pairFail[p]++;
         pairFailSide[sideBase + p]++;
@@ -190,8 +212,10 @@ export class Pass {
       const meta = (flag & 1) !== 0;
       if (meta) metaTime += dd;
       if (flag & 5) ioTime += dd;
+      // descriptors of this case open on f (a count stamped with its case: no reset per case)
+      const open = openCase[f] === k ? openCnt[f] : 0;
       // a lookup: of a name (newfstatat & co. on a file the case has open: glibc's fstat by descriptor, no lookup)
-      const look = (flag & 2) !== 0 && !((flag & 16) !== 0 && openCnt[f] > 0);
+      const look = (flag & 2) !== 0 && !((flag & 16) !== 0 && open > 0);
       if (look) {
         if (flag & 32) {
           lookups++;
@@ -209,11 +233,11 @@ export class Pass {
       const pd = pid[i];
       if (pd !== curPid) {
         if (curPid !== -1) {
-          this.pidSeek.set(curPid, curSeek);
-          this.pidSeekDur.set(curPid, seekDur);
+          pidSeek.set(curPid, curSeek);
+          pidSeekDur.set(curPid, seekDur);
         }
-        curSeek = this.pidSeek.get(pd) ?? -1;
-        seekDur = this.pidSeekDur.get(pd) ?? 0;
+        curSeek = pidSeek.get(pd) ?? -1;
+        seekDur = pidSeekDur.get(pd) ?? 0;
         curPid = pd;
       }
       const seekPair = (cls === C_READ || cls === C_WRITE) && curSeek === f && f !== 0;
@@ -240,12 +264,12 @@ export class Pass {
         // a read (w = 0) or write (w = 1): each read field is followed by its write field (fields.ts)
         const w = cls === C_READ ? 0 : 1;
         const z = size[i];
-        const n = z === z ? z : 0;
+        const sz = z === z ? z : 0;
         const ok = !failed && z >= 0;
-        bytes += n;
+        bytes += sz;
         const isSmall = ok && z < small ? 1 : 0;
         rec[o + F.R_READS + w] += ok ? 1 : 0;
-        rec[o + F.R_RBYTES + w] += n;
+        rec[o + F.R_RBYTES + w] += sz;
         rec[o + F.R_RTIME + w] += dd;
         rec[o + F.R_SMALL_R + w] += isSmall;
         rec[o + F.R_SMALL_RTIME + w] += isSmall * dd;
@@ -255,32 +279,32 @@ export class Pass {
           rec[o + F.R_UNKNOWN_R + w]++;
           continue;
         }
-        anyOffset = true;
+        anyOffset = 2;
         // off % align as a mask of the low word when align is a power of two ≤ 2³² and off an integer < 2⁵³
         // (ToUint32 keeps off's low 32 bits exactly); the floating-point remainder is a call, ~17 % of the pass
         const mis = (alignMask >= 0 && off >= 0 && off <= 9007199254740991 && off === Math.floor(off) ? (off >>> 0) & alignMask : off % align) !== 0 ? 1 : 0;
         rec[o + F.R_MISALIGNED] += mis;
         rec[o + F.R_MIS_TIME] += mis * dd;
         // Darshan's last byte per process: the record's first pid in the record, the others in a map
-        let last: number;
+        let lastB: number;
         let first = rec[o + F.R_PID];
         if (first === -1) rec[o + F.R_PID] = first = pd;
         if (first === pd) {
-          last = rec[o + F.R_LAST_R + w];
-          rec[o + F.R_LAST_R + w] = lastByte(off, n);
+          lastB = rec[o + F.R_LAST_R + w];
+          rec[o + F.R_LAST_R + w] = lastByte(off, sz);
         } else {
           // pids < 2^22, records < 2^29: the key is exact
           const key = (r * 2 + w) * 4194304 + (pd & 0x3fffff);
-          last = lastOf.get(key) ?? 0;
-          lastOf.set(key, lastByte(off, n));
+          lastB = lastOf.get(key) ?? 0;
+          lastOf.set(key, lastByte(off, sz));
         }
-        const kind = accessKind(off, last);
+        const kind = accessKind(off, lastB);
         rec[o + F.R_KNOWN_R + w]++;
         rec[o + F.R_CONSEC_R + w] += kind === 0 ? 1 : 0;
         rec[o + F.R_SEQ_R + w] += kind === 1 ? 1 : 0;
         rec[o + F.R_RAND_RTIME + w] += kind === 2 ? dd : 0;
-        const end = off + n;
-        if (n > 0 && end > rec[o + F.R_MAX_R + w]) rec[o + F.R_MAX_R + w] = end;
+        const end = off + sz;
+        if (sz > 0 && end > rec[o + F.R_MAX_R + w]) rec[o + F.R_MAX_R + w] = end;
       } else if (cls === C_SYNC) {
         rec[o + F.R_SYNCS]++;
         rec[o + F.R_WTIME] += dd;
@@ -288,30 +312,13 @@ export class Pass {
       } else if (cls === C_OPEN) {
         if (!failed) {
           rec[o + F.R_OPENS]++;
-          if (openCnt[f]++ === 0) this.opened.push(f);
+          openCnt[f] = open + 1;
+          openCase[f] = k;
         }
       } else if (cls === C_CLOSE) {
-        if (!failed && openCnt[f] > 0) openCnt[f]--;
+        if (!failed && open > 0) openCnt[f] = open - 1;
       }
     }
-    this.lookups = lookups;
-    this.lookupFail = lookupFail;
-    this.lookupEnoent = lookupEnoent;
-    this.lookupTime = lookupTime;
-    this.startLookups = startLookups;
-    this.startLookupTime = startLookupTime;
-    this.lookupMax = lookupMax;
-    this.startLookupMax = startLookupMax;
-    this.metaTime = metaTime;
-    this.ioTime = ioTime;
-    this.traced = traced;
-    this.curS = curS;
-    this.curE = curE;
-    this.wallS = wallS;
-    this.wallE = wallE;
-    this.bytes = bytes;
-    if (anyDur) this.hasDurations = true;
-    if (anyOffset) this.hasOffsets = true;
-    if (unfiltered) this.caseUnfiltered[k] = 1;
+    return anyDur | anyOffset;
   }
 }
