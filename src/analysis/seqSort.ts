@@ -66,6 +66,20 @@ export function sortedEntries(log: TimedColumns): SortedEntries {
   // about 1 µs resolution, coarser when the run is longer than ~68 minutes (q must fit 32 bits)
   const scale = range > 0 ? Math.min(2 ** 20, (2 ** 32 - 1) / range) : 1;
   const maxQ = Math.min(2 ** 32 - 1, Math.floor(range * scale));
+  entriesAndQ(start, dur, n, t0, scale, maxQ, eA, qA);
+  const bits = Math.max(1, Math.ceil(Math.log2(maxQ + 1)));
+  const [e, q, freeE, freeQ] = sortByQ(eA, qA, bits);
+  fixGroups(e, q, start, dur);
+  // the other buffers are free now: the caller may use them (fresh memory is slow to touch)
+  return { entries: e, starts: m, scratch: freeQ, scratch2: freeE };
+}
+
+/**
+ * The end and start entries of each event with a known dur, in event order, and their q. A loop of its own:
+ * after sortedEntries' first loop in the same function, V8 threw the optimised code away (no type feedback
+ * for this loop yet when the first one was optimised) and compiled it again.
+ */
+function entriesAndQ(start: Float64Array, dur: Float64Array, n: number, t0: number, scale: number, maxQ: number, eA: Uint32Array, qA: Uint32Array): void {
   let w = 0;
   for (let i = 0; i < n; i++) {
     const d = dur[i];
@@ -78,11 +92,6 @@ export function sortedEntries(log: TimedColumns): SortedEntries {
     eA[w] = 2 * i + 1;
     qA[w++] = Math.min(maxQ, Math.floor((s - t0) * scale));
   }
-  const bits = Math.max(1, Math.ceil(Math.log2(maxQ + 1)));
-  const [e, q, freeE, freeQ] = sortByQ(eA, qA, bits);
-  fixGroups(e, q, start, dur);
-  // the other buffers are free now: the caller may use them (fresh memory is slow to touch)
-  return { entries: e, starts: m, scratch: freeQ, scratch2: freeE };
 }
 
 /** Bits of q the first pass distributes on (2,048 buckets): each bucket is then small enough to stay in cache. */
@@ -102,60 +111,74 @@ function sortByQ(eA: Uint32Array, qA: Uint32Array, bits: number): [Uint32Array, 
   const low = bits - hb;
   const R = 1 << hb;
   const bucket = new Uint32Array(R + 1);
-  for (let j = 0; j < M; j++) bucket[(qA[j] >>> low) + 1]++;
+  countTop(qA, bucket, low);
   for (let r = 0; r < R; r++) bucket[r + 1] += bucket[r];
-  const at = bucket.slice(0, R);
-  for (let j = 0; j < M; j++) {
+  scatterTop(eA, qA, eB, qB, bucket.slice(0, R), low);
+  if (low === 0) return [eB, qB, eA, qA];
+  const passes = Math.ceil(low / 8);
+  const digit = Math.ceil(low / passes);
+  const count = new Uint32Array(1 << digit);
+  for (let r = 0; r < R; r++) {
+    const lo = bucket[r];
+    const hi = bucket[r + 1];
+    if (hi - lo > 32) sortBucket(eA, qA, eB, qB, lo, hi, passes, digit, count);
+    else if (hi - lo >= 2) insertionByQ(eB, qB, lo, hi);
+  }
+  return [eB, qB, eA, qA];
+}
+
+// The per-element loops of sortByQ each in a function of its own: in one function, V8 optimised it while the
+// first loop ran (on-stack replacement) and threw the code away at each later loop (no type feedback yet),
+// three compiles per sort.
+
+/** Counts the top digit of each q into bucket[digit + 1]. */
+function countTop(qA: Uint32Array, bucket: Uint32Array, low: number): void {
+  for (let j = 0, M = qA.length; j < M; j++) bucket[(qA[j] >>> low) + 1]++;
+}
+
+/** Distributes the entries into B by their top digit (`at`: each bucket's next place), stably. */
+function scatterTop(eA: Uint32Array, qA: Uint32Array, eB: Uint32Array, qB: Uint32Array, at: Uint32Array, low: number): void {
+  for (let j = 0, M = qA.length; j < M; j++) {
     const q = qA[j];
     const w = at[q >>> low]++;
     eB[w] = eA[j];
     qB[w] = q;
   }
-  if (low === 0) return [eB, qB, eA, qA];
-  const passes = Math.ceil(low / 8);
-  const digit = Math.ceil(low / passes);
+}
+
+/** Sorts the bucket B[lo, hi) (more than 32 entries) by the low bits of q (`passes` digits of `digit` bits, A's same range as the other buffer). */
+function sortBucket(eA: Uint32Array, qA: Uint32Array, eB: Uint32Array, qB: Uint32Array, lo: number, hi: number, passes: number, digit: number, count: Uint32Array): void {
+  const g = hi - lo;
   const mask = (1 << digit) - 1;
-  const count = new Uint32Array(1 << digit);
-  for (let r = 0; r < R; r++) {
-    const lo = bucket[r];
-    const hi = bucket[r + 1];
-    const g = hi - lo;
-    if (g < 2) continue;
-    if (g <= 32) {
-      insertionByQ(eB, qB, lo, hi);
-      continue;
+  // ping-pong between B and the same range of A; the result goes back to B
+  let se: Uint32Array = eB;
+  let sq: Uint32Array = qB;
+  let de: Uint32Array = eA;
+  let dq: Uint32Array = qA;
+  for (let p = 0; p < passes; p++) {
+    const shift = p * digit;
+    count.fill(0);
+    for (let j = lo; j < hi; j++) count[(sq[j] >>> shift) & mask]++;
+    if (count[(sq[lo] >>> shift) & mask] === g) continue;
+    let sum = lo;
+    for (let d = 0; d <= mask; d++) {
+      const c = count[d];
+      count[d] = sum;
+      sum += c;
     }
-    // ping-pong between B and the same range of A; the result goes back to B
-    let se: Uint32Array = eB;
-    let sq: Uint32Array = qB;
-    let de: Uint32Array = eA;
-    let dq: Uint32Array = qA;
-    for (let p = 0; p < passes; p++) {
-      const shift = p * digit;
-      count.fill(0);
-      for (let j = lo; j < hi; j++) count[(sq[j] >>> shift) & mask]++;
-      if (count[(sq[lo] >>> shift) & mask] === g) continue;
-      let sum = lo;
-      for (let d = 0; d <= mask; d++) {
-        const c = count[d];
-        count[d] = sum;
-        sum += c;
-      }
-      for (let j = lo; j < hi; j++) {
-        const q = sq[j];
-        const w = count[(q >>> shift) & mask]++;
-        de[w] = se[j];
-        dq[w] = q;
-      }
-      [se, de] = [de, se];
-      [sq, dq] = [dq, sq];
+    for (let j = lo; j < hi; j++) {
+      const q = sq[j];
+      const w = count[(q >>> shift) & mask]++;
+      de[w] = se[j];
+      dq[w] = q;
     }
-    if (se !== eB) {
-      eB.set(se.subarray(lo, hi), lo);
-      qB.set(sq.subarray(lo, hi), lo);
-    }
+    [se, de] = [de, se];
+    [sq, dq] = [dq, sq];
   }
-  return [eB, qB, eA, qA];
+  if (se !== eB) {
+    eB.set(se.subarray(lo, hi), lo);
+    qB.set(sq.subarray(lo, hi), lo);
+  }
 }
 
 /** Stable insertion sort of e[lo, hi) by q. */
