@@ -7,22 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AppPage, atSizes } from './app';
 import { loadMpi } from './mpiFixtures';
-
-function rgb(c: string): [number, number, number] {
-  const hex = /^#([0-9a-f]{6})$/i.exec(c.trim());
-  if (hex) return [0, 2, 4].map((i) => parseInt(hex[1].slice(i, i + 2), 16)) as [number, number, number];
-  const m = /rgba?\(\s*([\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)/.exec(c);
-  if (!m) throw new Error(`not a colour: ${c}`);
-  return [Number(m[1]), Number(m[2]), Number(m[3])];
-}
-const lum = (c: string): number => {
-  const [r, g, b] = rgb(c).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-};
-const contrast = (a: string, b: string): number => {
-  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
-  return (x + 0.05) / (y + 0.05);
-};
+import { contrast, lum } from './colours';
 
 /** What Plotly drew in the plot inside `sel`: its paper (the SVG's background) and plot area, an x tick label's fill, a grid line's stroke. */
 async function drawnColours(page: Page, sel: string): Promise<{ paper: string; plot: string; tick: string; grid: string | null; panel: string }> {
