@@ -16,6 +16,14 @@ describe('format', () => {
     expect(formatDuration(2)).toBe('2.00 s');
     expect(formatCount(1234567)).toBe('1,234,567');
   });
+
+  it('groups counts as toLocaleString does (without loading ICU for safe integers)', () => {
+    const xs = [0, -0, 1, -1, 12, 123, 999, 1000, -1000, 1234.5, -1234.5, 99999.4, 100000, 999999.5, 1e9, 2 ** 53 - 1, -(2 ** 53 - 1), 2 ** 53, 1e21, Infinity, -Infinity];
+    for (let d = 0; d <= 16; d++) xs.push(10 ** d - 1, 10 ** d, -(10 ** d) + 1, 7 * 10 ** d + 0.5);
+    for (const x of xs) expect(formatCount(x), String(x)).toBe(Math.round(x).toLocaleString('en-US'));
+    expect(formatCount(-1234567)).toBe('-1,234,567');
+    expect(formatCount(1000)).toBe('1,000');
+  });
 });
 
 describe('UTC times never throw', () => {

@@ -38,10 +38,18 @@ export function formatDuration(s: number | null | undefined): string {
   return `${(s * 1e9).toFixed(0)} ns`;
 }
 
-/** 1234567 → "1,234,567". */
+/**
+ * 1234567 → "1,234,567" (as toLocaleString('en-US') writes it). Safe integers are grouped here: the first
+ * toLocaleString of a process loads ICU's locale data, 20–35 ms of a CLI run that otherwise needs none.
+ */
 export function formatCount(n: number | null | undefined): string {
   if (n === null || n === undefined || Number.isNaN(n)) return '–';
-  return Math.round(n).toLocaleString('en-US');
+  const r = Math.round(n);
+  if (!Number.isSafeInteger(r) || Object.is(r, -0)) return r.toLocaleString('en-US');
+  const digits = String(Math.abs(r));
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let i = out.length; i < digits.length; i += 3) out += ',' + digits.slice(i, i + 3);
+  return r < 0 ? '-' + out : out;
 }
 
 /** The largest |ms since the epoch| a JS Date holds (year ±275 760). */

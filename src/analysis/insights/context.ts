@@ -9,6 +9,7 @@ import { annotationKind, isAppPath } from '../systemFiles';
 import { C_OPEN, C_READ, C_SYNC, C_WRITE, callClass, isLookupClass, isMetaClass } from './calls';
 import * as F from './fields';
 import { phasesAndBusy, type PhaseBusy } from '../time/phases';
+import { spanOfEnds } from '../time/span';
 import type { Phases } from '../time/types';
 import type { Thresholds } from './thresholds';
 import type { FileAgg } from './files';
@@ -131,9 +132,10 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
   primePass();
   const s = new Pass(log, t, K, P, E, side, pairCls, pairFlag, caseUnfiltered, enoent, offset);
   s.run();
-  let ph: { phases: Phases; busy: PhaseBusy } | null = null;
-  const both = () => (ph ??= phasesAndBusy(log, mapping, { t0 }));
   const sub = (a: Float64Array): Float64Array => a.subarray(1);
+  let ph: { phases: Phases; busy: PhaseBusy } | null = null;
+  // the run span from the pass's per-case latest ends (the phases' own runSpan would be one more pass)
+  const both = () => (ph ??= phasesAndBusy(log, mapping, { t0 }, spanOfEnds(log, sub(s.cEnd))));
   return {
     phases: () => both().phases,
     phaseBusy: () => both().busy,

@@ -47,6 +47,9 @@ export class Pass {
   readonly cBytes: Float64Array;
   readonly cTraced: Float64Array;
   readonly cWall: Float64Array;
+  /** Per case k at [k + 1]: its latest event end (start + dur, the start when dur is unknown; −Infinity for no
+   * events), as runSpan (time/span.ts) takes it: the phases' run span without a pass of their own. */
+  readonly cEnd: Float64Array;
   /** Per case k at [k + 1]: 1 when a call of a process-level kind (pairFlag 8) ran in it. */
   readonly cUnfiltered: Uint8Array;
   readonly pairCalls: Float64Array;
@@ -77,6 +80,7 @@ export class Pass {
     this.cLookups = perCase(); this.cLookupFail = perCase(); this.cLookupEnoent = perCase(); this.cLookupTime = perCase();
     this.cStartLookups = perCase(); this.cStartLookupTime = perCase(); this.cLookupMax = perCase(); this.cStartLookupMax = perCase();
     this.cMetaTime = perCase(); this.cIoTime = perCase(); this.cBytes = perCase(); this.cTraced = perCase(); this.cWall = perCase();
+    this.cEnd = perCase();
     this.cUnfiltered = new Uint8Array(K + 1);
     this.pairCalls = new Float64Array(P);
     this.pairFail = new Float64Array(P);
@@ -119,7 +123,7 @@ export class Pass {
     const { log, pairCls, pairFlag, E, enoent, openCnt, openCase, pairCalls, pairCallsSide, pairFail, pairFailSide, pairFailTimeSide, side, K } = this;
     const { pair, errno, start, dur, size, pid, caseOffsets, pairFp } = log;
     const { offset, lastOf, pidSeek, pidSeekDur } = this;
-    const { cLookups, cLookupFail, cLookupEnoent, cLookupTime, cStartLookups, cStartLookupTime, cLookupMax, cStartLookupMax, cMetaTime, cIoTime, cBytes, cTraced, cWall, cUnfiltered } = this;
+    const { cLookups, cLookupFail, cLookupEnoent, cLookupTime, cStartLookups, cStartLookupTime, cLookupMax, cStartLookupMax, cMetaTime, cIoTime, cBytes, cTraced, cWall, cEnd, cUnfiltered } = this;
     const small = this.t.small_bytes;
     const align = this.t.alignment;
     const alignMask = align >= 1 && align <= 4294967296 && Math.floor(align) === align && (align & (align - 1)) === 0 ? align - 1 : -1;
@@ -127,6 +131,8 @@ export class Pass {
     // the case's totals in locals (registers), stored at [k + 1] when the next case starts
     let lookups = 0, lookupFail = 0, lookupEnoent = 0, lookupTime = 0, startLookups = 0, startLookupTime = 0, lookupMax = 0, startLookupMax = 0, metaTime = 0, ioTime = 0;
     let traced = 0, curS = NaN, curE = NaN, wallS = NaN, wallE = NaN, unfiltered = 0, bytes = 0;
+    // the latest start of an event without a duration (an instant: its end is its start)
+    let instE = -Infinity;
     let anyDur = 0;
     let anyOffset = 0;
     let curPid = -1;
@@ -158,12 +164,14 @@ export class Pass {
         cTraced[k + 1] = traced;
         const wall = wallE - wallS;
         cWall[k + 1] = wall === wall ? wall : 0;
+        cEnd[k + 1] = wallE > instE ? wallE : instE;
         cUnfiltered[k + 1] = unfiltered;
         k++;
         lookups = lookupFail = lookupEnoent = lookupTime = startLookups = startLookupTime = lookupMax = startLookupMax = 0;
         metaTime = ioTime = bytes = traced = 0;
         unfiltered = 0;
         curS = curE = wallS = wallE = NaN;
+        instE = -Infinity;
         curPid = -1;
         curSeek = -1;
         seekDur = 0;
@@ -196,7 +204,7 @@ export class Pass {
         } else if (e > curE) curE = e;
         if (!(wallS <= s)) wallS = s;
         if (!(wallE >= e)) wallE = e;
-      }
+      } else if (start[i] > instE) instE = start[i];
       const dd = dKnown ? d : 0;
       pairCalls[p]++;
       pairCallsSide[sideBase + p]++;

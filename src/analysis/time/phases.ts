@@ -33,9 +33,9 @@ export function phases(log: EventLog, compiled: Pick<CompiledMapping, 'activitie
 
 /**
  * `phases` and the per-case busy times it counted (phaseBusy of its phases: what insight T07 reads).
- * `run`: the log's run span (its LogIndex's; computed here without one).
+ * `run`: the log's run span (its LogIndex's, or spanOfEnds of a pass that ran anyway; computed here without one).
  */
-export function phasesAndBusy(log: EventLog, compiled: Pick<CompiledMapping, 'activities' | 'pairAct'>, options: PhaseOptions = {}, run: RunSpan = runSpan(log)): { phases: Phases; busy: PhaseBusy } {
+export function phasesAndBusy(log: EventLog, compiled: Pick<CompiledMapping, 'activities' | 'pairAct'>, options: PhaseOptions = {}, run: Pick<RunSpan, 't0' | 'span'> = runSpan(log)): { phases: Phases; busy: PhaseBusy } {
   const t0 = options.t0 ?? run.t0;
   const span = run.span + (run.t0 - t0);
   const gap = Math.max(options.minGap ?? DEFAULT_MIN_GAP, (options.gapFraction ?? DEFAULT_GAP_FRACTION) * span);

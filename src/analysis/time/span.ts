@@ -47,6 +47,18 @@ export function runSpan(log: EventLog): RunSpan {
   return { t0, span, caseStart, caseEnd };
 }
 
+/**
+ * runSpan's t0 and span from each case's latest event end (absolute: start + dur, the start when dur is
+ * unknown), found by a pass over the events that runs anyway (the insights pass): no pass of its own.
+ */
+export function spanOfEnds(log: Pick<EventLog, 'cases' | 'start' | 'caseOffsets'>, caseEnd: ArrayLike<number>): Pick<RunSpan, 't0' | 'span'> {
+  const t0 = spanT0(log);
+  const { caseOffsets } = log;
+  let span = 0;
+  for (let k = 0; k < log.cases.length; k++) if (caseOffsets[k + 1] > caseOffsets[k] && caseEnd[k] - t0 > span) span = caseEnd[k] - t0;
+  return { t0, span };
+}
+
 /** Per pair of the log: 1 if its events count (mapped, and among `activities` when given), else 0. */
 export function pairSelection(pairAct: Int32Array, allActivities: readonly string[], activities: readonly string[] | null | undefined): Uint8Array {
   const on = new Uint8Array(pairAct.length);
