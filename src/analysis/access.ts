@@ -9,7 +9,8 @@
  * Only successful requests count; requests whose offset is unknown (NaN) count in the histogram and the
  * totals but not in the pattern split (`withOffset` says how many did).
  */
-import { EventLogBuilder, emptyFileReport, type EventLog } from '../model';
+import type { EventLog } from '../model';
+import { primeLog } from './primeLog';
 import { accessKind, lastByte } from './accessKind';
 
 /** Darshan's request-size bins (upper bounds inclusive): 0–100, 100–1K, …, 1G+. */
@@ -123,35 +124,14 @@ export function accessPatterns(log: EventLog, pairAct?: Int32Array, activities =
 
 let primed = false;
 
-/**
- * Runs accessPatterns three times on a tiny log (3 cases, the second empty; reads and writes of two pids on
- * one file, a failed one, unknown offsets and sizes) before the first real one. V8 gives a function its
- * feedback vector only after it ran a while: the case-boundary code of passPatterns at the first event ran
- * without one, so the loop optimised during the first case was thrown away at the second boundary and
- * compiled again (as insights/passPrime.ts does for the insights pass).
- */
+/** Runs accessPatterns three times on the prime log (primeLog.ts) before the first real one: passPatterns'
+ * case-boundary code at the first event ran without type feedback, so the loop optimised during the first
+ * case was thrown away at the second boundary and compiled again. Reads activity 0, writes 1, the rest none. */
 function prime(): void {
   primed = true;
-  const b = new EventLogBuilder(64);
-  const read = b.pairOf(b.internCall('read'), b.internPath('/a'));
-  const write = b.pairOf(b.internCall('pwrite64'), b.internPath('/a'));
-  const other = b.pairOf(b.internCall('openat'), b.internPath('/a'));
-  const err = b.internErrno('EIO');
-  const file = b.addFile(emptyFileReport('prime', 'strace'));
-  for (let k = 0; k < 3; k++) {
-    b.beginCase({ id: `p${k}`, cid: 'p', host: '', rid: String(k), pid: null }, file);
-    if (k !== 1) {
-      let off = 0;
-      for (let j = 0; j < 12; j++) {
-        const p = j % 4 === 3 ? other : j & 1 ? write : read;
-        b.push(1 + (j % 3 === 2 ? 1 : 0), p, j === 5 ? err : 0, j, 1e-5, j === 7 ? NaN : 4096, j + 1, j === 9 ? NaN : off);
-        off += j % 5 === 4 ? 0 : 4096;
-      }
-    }
-    b.endCase();
-  }
-  const log = b.build('relative');
-  for (let r = 0; r < 3; r++) accessPatterns(log, Int32Array.from([0, 1, -1]), 2);
+  const log = primeLog();
+  const pairAct = Int32Array.from(log.pairCall, (c) => (log.calls[c] === 'read' ? 0 : log.calls[c] === 'write' ? 1 : -1));
+  for (let r = 0; r < 3; r++) accessPatterns(log, pairAct, 2);
 }
 
 /**

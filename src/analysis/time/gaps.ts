@@ -8,6 +8,7 @@
 import { formatDuration } from '../../lib/format';
 import type { EventLog, SourceFormat } from '../../model';
 import { isSystemPath } from '../systemFiles';
+import { primeLog } from '../primeLog';
 import { spanT0 } from './span';
 
 /** One traced call that bounds a gap. */
@@ -192,21 +193,24 @@ function caseGaps(start: Float64Array, dur: Float64Array, pair: Uint32Array, pk:
 let primed = false;
 
 /**
- * Runs caseGaps three times on a tiny case (gaps of several lengths, instants, more gaps than kept) before
- * the first real one: V8 optimises caseGaps' loop during a log's first case, and the code after the loop
- * had no type feedback then (the function had no feedback vector yet: V8 gives it one after it ran a while),
- * which threw the optimised code away at the end of every case (96 times on the 239 MB set).
+ * Runs caseGaps three times over the cases of the prime log (primeLog.ts: gaps of several lengths, instants,
+ * more gaps than kept) before the first real case: V8 optimises caseGaps' loop during a log's first case, and
+ * the code after the loop had no type feedback then (the function had no feedback vector yet: V8 gives it one
+ * after it ran a while), which threw the optimised code away at the end of every case (96 times on the 239 MB set).
  */
 function prime(): void {
   primed = true;
-  const n = 48;
-  const start = Float64Array.from({ length: n }, (_, i) => i * 2 + (i % 5) * 0.5);
-  const dur = Float64Array.from({ length: n }, (_, i) => (i % 7 === 3 ? NaN : (i % 3) * 0.75));
-  const pair = new Uint32Array(n);
-  const pk = new Uint8Array(1);
+  const log = primeLog();
+  const pk = new Uint8Array(log.pairCall.length);
   const out = new Float64Array(3);
   const best = new Float64Array(4 * 3);
-  for (let r = 0; r < 3; r++) caseGaps(start, dur, pair, pk, 0, n, 0.1, 3, out, best);
+  for (let r = 0; r < 3; r++) {
+    for (let k = 0; k < log.cases.length; k++) {
+      const a = log.caseOffsets[k];
+      const b = log.caseOffsets[k + 1];
+      if (a < b) caseGaps(log.start, log.dur, log.pair, pk, a, b, 1e-5, 3, out, best);
+    }
+  }
 }
 
 /** Inserts a gap into the `kept` longest (longest first; after the gaps as long as it), dropping the last when
