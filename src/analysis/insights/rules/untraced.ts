@@ -119,13 +119,17 @@ function invisibleIo(ctx: InsightsContext, scope: Scope): Map<number, Invisible>
   const out = new Map<number, Invisible>();
   const pathOf = (p: number): string => log.paths[log.pairFp[p]];
   const add = (m: Map<string, number>, p: number, n = 1): void => void m.set(pathOf(p), (m.get(pathOf(p)) ?? 0) + n);
+  // no pair of such a call (most traces): no event to look at, only the O_DIRECT opens of each case
+  const MASK = K_MAP | K_AIO | K_URING | K_WAIT | K_REQ;
+  let anyKind = false;
+  for (let p = 0; p < kinds.length && !anyKind; p++) anyKind = (kinds[p] & MASK) !== 0;
   for (const k of scope.cases) {
     let v: Invisible | null = null;
     const a = log.caseOffsets[k];
     const b = log.caseOffsets[k + 1];
-    for (let i = a; i < b; i++) {
+    for (let i = a, end = anyKind ? b : a; i < end; i++) {
       const p = log.pair[i];
-      const kind = kinds[p] & (K_MAP | K_AIO | K_URING | K_WAIT | K_REQ);
+      const kind = kinds[p] & MASK;
       if (kind === 0) continue;
       v ??= { mmaps: new Map(), aio: 0, aioFiles: new Map(), uring: 0, unread: new Set(), direct: new Map(), time: 0 };
       if (kind & K_MAP) add(v.mmaps, p);
