@@ -52,6 +52,8 @@ export interface InsightsContext {
   /** Union of the [start, start + dur) intervals of all calls (traced time) and first start → last end. */
   caseTraced: Float64Array;
   caseWall: Float64Array;
+  /** Per case: its latest event end (start + dur, the start when dur is unknown; absolute; −Infinity without events). */
+  caseEnd: Float64Array;
   // ---- per (call, fp) pair ----
   pairCalls: Float64Array;
   pairFail: Float64Array;
@@ -145,7 +147,7 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
     nRec: s.nRec, recCase: s.recCase.subarray(0, s.nRec), recFp: s.recFp.subarray(0, s.nRec), rec: s.rec.subarray(0, s.nRec * F.NF),
     caseLookups: sub(s.cLookups), caseLookupFail: sub(s.cLookupFail), caseLookupEnoent: sub(s.cLookupEnoent), caseLookupTime: sub(s.cLookupTime),
     caseStartLookups: sub(s.cStartLookups), caseStartLookupTime: sub(s.cStartLookupTime), caseLookupMax: sub(s.cLookupMax), caseStartLookupMax: sub(s.cStartLookupMax),
-    caseMetaTime: sub(s.cMetaTime), caseIoTime: sub(s.cIoTime), caseBytes: sub(s.cBytes), caseTraced: sub(s.cTraced), caseWall: sub(s.cWall),
+    caseMetaTime: sub(s.cMetaTime), caseIoTime: sub(s.cIoTime), caseBytes: sub(s.cBytes), caseTraced: sub(s.cTraced), caseWall: sub(s.cWall), caseEnd: sub(s.cEnd),
     pairCalls: s.pairCalls, pairFail: s.pairFail, pairErrno: s.pairErrno, pairCallsSide: s.pairCallsSide, pairFailSide: s.pairFailSide,
     pairFailTimeSide: s.pairFailTimeSide, caseSide: side, caseUnfiltered, caseNoLseek,
     activities: mapping.activities, pairAct: mapping.pairAct, appFile,

@@ -2,13 +2,16 @@
  * The insights pass's per-case latest ends give the phases their run span (context.ts: spanOfEnds instead of
  * a runSpan pass of its own): the same t0 and span as runSpan, bit for bit, on the real traces of the
  * insights fixtures — strace's calls without a duration (exit_group `= ?`) are instants whose start can be
- * a case's latest end.
+ * a case's latest end. And T08 asks for the located gaps only when a case may qualify: the pass's wall time
+ * is untraced time's, bit for bit, and its traced time within tracedSlack of untraced time's.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { traceDirLogGz } from '../../testing/traceDir';
+import { untracedTime } from '../time/gaps';
 import { runSpan, spanOfEnds } from '../time/span';
+import { tracedSlack } from './rules/untraced';
 import { Pass } from './pass';
 import { DEFAULT_THRESHOLDS } from './thresholds';
 
@@ -41,5 +44,29 @@ describe('the insights pass gives the phases their run span', () => {
       }
     }
     expect(instantEnds).toBeGreaterThan(0);
+  });
+
+  it('the wall time of the pass is that of untraced time, its traced time within tracedSlack', () => {
+    let cases = 0;
+    for (const dir of dirs) {
+      const { log } = traceDirLogGz(dir);
+      const K = log.cases.length;
+      const P = log.pairCall.length;
+      const s = new Pass(log, { ...DEFAULT_THRESHOLDS }, K, P, log.errnos.length, new Uint8Array(K), new Uint8Array(P), new Uint8Array(P), new Uint8Array(K), -1, null);
+      s.run();
+      const u = untracedTime(log);
+      if (!u.located) continue;
+      for (const c of u.cases) {
+        const a = log.caseOffsets[c.case];
+        const n = log.caseOffsets[c.case + 1] - a;
+        const end = s.cEnd[c.case + 1];
+        const wall = end - log.start[a];
+        expect(wall, `${dir} ${c.id}`).toBe(c.wall);
+        const diff = Math.abs(s.cTraced[c.case + 1] - c.traced);
+        expect(diff, `${dir} ${c.id}`).toBeLessThanOrEqual(tracedSlack(n, end, log.start[a], wall));
+        cases++;
+      }
+    }
+    expect(cases).toBeGreaterThan(50);
   });
 });

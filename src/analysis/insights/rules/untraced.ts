@@ -24,13 +24,43 @@ function untracedOf(ctx: InsightsContext): UntracedTime {
   return u;
 }
 
+/**
+ * How far the insights pass's traced time of a case (the union of its calls' intervals) can be from untraced
+ * time's (wall − Σ gaps: the same quantity, summed in another order): each sum has at most 2 roundings per
+ * event, each at most Number.EPSILON × the largest magnitude involved. `n` events, `end` the latest end,
+ * `first` the first start, `wall` = end − first.
+ */
+export function tracedSlack(n: number, end: number, first: number, wall: number): number {
+  return 8 * (n + 1) * Number.EPSILON * (Math.abs(end) + Math.abs(first) + Math.abs(wall) + 1);
+}
+
+/**
+ * Whether T08 may name a case of the scope: one whose wall time (latest end − first start: the very numbers
+ * untracedTime computes) is at least untraced_min_wall and whose traced time, by the insights pass, is not
+ * above untraced_ratio of it by more than tracedSlack. When none may, the located gaps (a pass over every
+ * event) are not computed: most traces are mostly traced time.
+ */
+function mayBeUntraced(ctx: InsightsContext, scope: Scope, t: { untraced_min_wall: number; untraced_ratio: number }): boolean {
+  const { start, caseOffsets } = ctx.log;
+  for (const k of scope.cases) {
+    const a = caseOffsets[k];
+    const n = caseOffsets[k + 1] - a;
+    if (n === 0) continue;
+    const end = ctx.caseEnd[k];
+    const wall = end - start[a];
+    if (!(wall >= t.untraced_min_wall)) continue;
+    if (!(ctx.caseTraced[k] - tracedSlack(n, end, start[a], wall) >= t.untraced_ratio * wall)) return true;
+  }
+  return false;
+}
+
 const untraced: Rule = {
   code: 'T08',
   title: 'Untraced time',
   levels: 'when a case of at least untraced_min_wall seconds spends more than 1 − untraced_ratio of its wall time outside traced calls: HIGH when the trace left out close or fsync (the I/O calls that hold the time), WARN when it left out waits, INFO when nothing was left out (computation)',
   target: 'user',
   run(ctx, scope, t) {
-    if (!ctx.hasDurations) return [];
+    if (!ctx.hasDurations || !mayBeUntraced(ctx, scope, t)) return [];
     const u = untracedOf(ctx);
     if (!u.located) return [];
     const byCase = new Map(u.cases.map((c) => [c.case, c]));
