@@ -13,6 +13,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { AppPage, FIXTURES, SHOT_SIZES } from './app';
+import { contrast, lum } from './colours';
 import { loadMpi } from './mpiFixtures';
 
 const ROOT = join(FIXTURES, '..', '..');
@@ -37,11 +38,18 @@ const RUNS: Run[] = [
   { name: 'ls', hash: 'green=cid:a&red=cid:b&unassigned=hide', files: samples, load: (a) => a.loadExample() },
 ];
 
-/** The CLI's activities and their share of the call time for these files under the page's view. */
+/** The CLI's activities and their share of the call time for these files under the page's view (the CLI is
+ * deterministic: one run per (files, view) in a worker, the light and dark tests of a size share it). */
+const cliRuns = new Map<string, Map<string, number>>();
 function cliNodes(files: string[], view: string): Map<string, number> {
+  const key = JSON.stringify([files, view]);
+  const known = cliRuns.get(key);
+  if (known) return known;
   const out = execFileSync(process.execPath, [CLI, 'analyze', '--json', '--view', view, ...files], { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
   const nodes = (JSON.parse(out) as { nodes: Record<string, { rd: number | null }> }).nodes;
-  return new Map(Object.entries(nodes).map(([id, n]) => [id, n.rd ?? 0]));
+  const got = new Map(Object.entries(nodes).map(([id, n]) => [id, n.rd ?? 0] as [string, number]));
+  cliRuns.set(key, got);
+  return got;
 }
 
 async function area(page: Page, selector: string): Promise<number> {
@@ -49,43 +57,74 @@ async function area(page: Page, selector: string): Promise<number> {
   return b ? b.width * b.height : 0;
 }
 
+/** Switches the page's colour scheme live (the app follows prefers-color-scheme, e2e/plot-dark.spec.ts) and
+ * waits until the graph is drawn in it: the canvas' ground in the scheme, every edge label's background the
+ * canvas' (e2e/page-dark.spec.ts's check), then two frames so the canvas has painted. */
+async function switchScheme(page: Page, app: AppPage, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  const canvasBg = () => page.locator('[data-testid=graph-canvas]').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  await expect
+    .poll(async () => {
+      const bg = await canvasBg();
+      const g = await app.graph();
+      return lum(bg) < 0.1 === (scheme === 'dark') && g.edges.every((e) => contrast(e.labelBg!, bg) < 1.3);
+    }, { timeout: 20_000 })
+    .toBe(true);
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+}
+
 for (const run of RUNS) {
   for (const [w, h] of SHOT_SIZES) {
-    for (const scheme of ['light', 'dark'] as const) {
-      test(`${run.name} at ${w}×${h}, ${scheme}: the time goes where the graph shows it, readable`, async ({ page }) => {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.setViewportSize({ width: w, height: h });
-        const app = new AppPage(page);
-        await app.open(run.hash);
-        await run.load(app);
-        await app.waitIdle(120_000);
-        await app.expectReady();
-        await app.shot(`answer-${run.name}-${w}x${h}-${scheme}`);
-
-        const nodes = cliNodes(run.files, decodeURIComponent(new URL(page.url()).hash.slice(1)));
-        const material = [...nodes].filter(([, rd]) => rd >= 0.05).map(([id]) => id);
-        expect(material.length).toBeGreaterThan(0);
-        const g = await app.graph();
-        const drawn = new Map(g.nodes.map((n) => [n.id, n]));
-        const least = w >= 1600 ? 11 : 10;
-        for (const id of material) {
-          expect(drawn.has(id), `${id} (${((nodes.get(id) ?? 0) * 100).toFixed(1)} % of the call time) is drawn`).toBe(true);
-          expect(drawn.get(id)!.labelPx, id).toBeGreaterThanOrEqual(least);
-        }
-        for (const n of g.nodes) if (n.id !== '●' && n.id !== '■') expect(n.labelPx, n.id).toBeGreaterThanOrEqual(least);
-        const acts = g.nodes.length - 2;
-        // a graph of ≤ 8 activities (ls vs ls -l, the paper's Figure 3: 8; the IOR runs: 6-7) is shown whole
-        // from 1280×720 up
-        if (nodes.size <= 8 && w >= 1280) expect(acts, `a graph of ${nodes.size} activities is shown whole`).toBe(nodes.size);
-        if (acts < nodes.size) await expect(page.getByTestId('graph-shown')).toContainText(`showing ${acts} of ${nodes.size} activities`);
-
-        // the graph gets the room: its canvas is the largest pane; the header is one row
-        const canvas = await area(page, '[data-testid=graph-canvas]');
-        for (const other of ['header', 'aside.side', '[data-testid=overview]', '[data-testid=tables-pane]']) expect(canvas, other).toBeGreaterThan(await area(page, other));
-        expect((await page.locator('header').boundingBox())!.height).toBeLessThan(48);
-        expect((await page.locator('.graph-toolbar').boundingBox())!.height).toBeLessThan(36);
+    // One load per run and size (the first view at that size); the light and the dark test look at it in
+    // their scheme, switched live. Each test loads the page itself when it runs alone (e.g. --grep dark).
+    test.describe(`${run.name} at ${w}×${h}`, () => {
+      test.describe.configure({ mode: 'serial' });
+      let shared: { page: Page; app: AppPage } | undefined;
+      test.afterAll(async () => {
+        await shared?.page.close();
+        shared = undefined;
       });
-    }
+      for (const scheme of ['light', 'dark'] as const) {
+        test(`${run.name} at ${w}×${h}, ${scheme}: the time goes where the graph shows it, readable`, async ({ browser }) => {
+          if (!shared) {
+            const page = await browser.newPage();
+            await page.emulateMedia({ colorScheme: scheme });
+            await page.setViewportSize({ width: w, height: h });
+            const app = new AppPage(page);
+            await app.open(run.hash);
+            await run.load(app);
+            await app.waitIdle(120_000);
+            shared = { page, app };
+          } else await switchScheme(shared.page, shared.app, scheme);
+          const { page, app } = shared;
+          await app.expectReady();
+          await app.shot(`answer-${run.name}-${w}x${h}-${scheme}`);
+
+          const nodes = cliNodes(run.files, decodeURIComponent(new URL(page.url()).hash.slice(1)));
+          const material = [...nodes].filter(([, rd]) => rd >= 0.05).map(([id]) => id);
+          expect(material.length).toBeGreaterThan(0);
+          const g = await app.graph();
+          const drawn = new Map(g.nodes.map((n) => [n.id, n]));
+          const least = w >= 1600 ? 11 : 10;
+          for (const id of material) {
+            expect(drawn.has(id), `${id} (${((nodes.get(id) ?? 0) * 100).toFixed(1)} % of the call time) is drawn`).toBe(true);
+            expect(drawn.get(id)!.labelPx, id).toBeGreaterThanOrEqual(least);
+          }
+          for (const n of g.nodes) if (n.id !== '●' && n.id !== '■') expect(n.labelPx, n.id).toBeGreaterThanOrEqual(least);
+          const acts = g.nodes.length - 2;
+          // a graph of ≤ 8 activities (ls vs ls -l, the paper's Figure 3: 8; the IOR runs: 6-7) is shown whole
+          // from 1280×720 up
+          if (nodes.size <= 8 && w >= 1280) expect(acts, `a graph of ${nodes.size} activities is shown whole`).toBe(nodes.size);
+          if (acts < nodes.size) await expect(page.getByTestId('graph-shown')).toContainText(`showing ${acts} of ${nodes.size} activities`);
+
+          // the graph gets the room: its canvas is the largest pane; the header is one row
+          const canvas = await area(page, '[data-testid=graph-canvas]');
+          for (const other of ['header', 'aside.side', '[data-testid=overview]', '[data-testid=tables-pane]']) expect(canvas, other).toBeGreaterThan(await area(page, other));
+          expect((await page.locator('header').boundingBox())!.height).toBeLessThan(48);
+          expect((await page.locator('.graph-toolbar').boundingBox())!.height).toBeLessThan(36);
+        });
+      }
+    });
   }
 }
 
