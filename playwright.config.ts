@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './tools/needs.mjs';
 
@@ -8,7 +9,8 @@ export default defineConfig({
   // Generous: the 2-core CI box is shared; a cold first test under load took > 60 s once.
   timeout: 120_000,
   retries: 0,
-  workers: 1,
+  // two at a time on two cores (or more): the journeys wait on the page much of their time; one core: one
+  workers: Math.min(2, availableParallelism()),
   reporter: [['list']],
   outputDir: 'test-results',
   use: {

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -32,5 +33,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'tools/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30000,
+    // every core (vitest's default leaves one free: one file at a time on the 2-core CI box, which then sat
+    // half idle, e.g. 30 s on src/cli/custom.test.ts's endless-loop budget)
+    maxWorkers: availableParallelism(),
   },
 });
