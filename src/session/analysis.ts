@@ -10,7 +10,7 @@
 import { accessReport, type AccessReport } from '../analysis/accessReport';
 import { heatmapOverview } from '../analysis/darshan/heatmapOverview';
 import { compare, type CompareOptions, type CompareResult } from '../analysis/compare/index';
-import { activityEvents, analyze, completeDeferred, edgeCases, type CompiledMapping } from '../analysis/index';
+import { activityEvents, analyze, edgeCases, type CompiledMapping } from '../analysis/index';
 import { runInsights, type InsightsResult, type Thresholds } from '../analysis/insights/index';
 import type { LogIndex } from '../analysis/logIndex';
 import { caseSides } from '../analysis/partition';
@@ -24,7 +24,7 @@ import { runRows, runTimeline, type RunRows } from '../analysis/time/runTimeline
 import type { TraceSink } from '../analysis/time/index';
 import type { Phases, TimeOverview } from '../analysis/time/types';
 import type { AnalysisResult, AnalyzeOptions, EdgeCases, PartitionSpec, TimelineData } from '../analysis/types';
-import { accessFor, analyzeWithPool, insightsFor, reportsAhead, type ReportsAhead } from './offload';
+import { accessFor, analyzeWithPool, completeWithPool, insightsFor, reportsAhead, type ReportsAhead } from './offload';
 import { buildTimeline } from './timeline';
 import { chromeParts, overviewOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
 import type { AnalyzeParams, AnalyzeReply, ParsePool } from './types';
@@ -72,6 +72,7 @@ export class Analysis {
   private first: AnalyzeReply | undefined;
   private ahead: ReportsAhead | null = null;
   private completed: AnalyzeReply | undefined;
+  private completing: Promise<AnalyzeReply> | undefined;
   private readonly insightsMemo: { t: Thresholds; r: Promise<InsightsResult> }[] = [];
   private accessMemo: Promise<AccessReport> | undefined;
   private compareMemo: CompareResult | undefined;
@@ -127,16 +128,19 @@ export class Analysis {
     return this.first;
   }
 
-  /** The statistics the analysis deferred (mc, DR, p95), filled in (null when nothing was deferred). */
-  complete(): AnalyzeReply | null {
+  /**
+   * The statistics the analysis deferred (mc, DR, p95), filled in (null when nothing was deferred); mc from
+   * the pool thread's time order when one is coming (offload.ts completeWithPool).
+   */
+  complete(): Promise<AnalyzeReply | null> {
     const first = this.answeredReply();
-    if (!first.result.deferred?.length) return null;
-    if (!this.completed) {
+    if (!first.result.deferred?.length) return Promise.resolve(null);
+    return (this.completing ??= (async () => {
       const t0 = Date.now();
-      const result = completeDeferred(first.result, this.work.log, this.compiled, undefined, this.work);
+      const result = await completeWithPool(first.result, this.work, this.compiled);
       this.completed = { ...first, result, analyzeMs: Date.now() - t0 };
-    }
-    return this.completed;
+      return this.completed;
+    })());
   }
 
   /** The result without the variant caps of the reply (analysed again only when the reply was capped). */

@@ -63,7 +63,7 @@ export interface FollowUps {
 
 export async function followUps(a: Analysis, want: FollowUpRequest, thresholds: Thresholds): Promise<FollowUps> {
   const out: FollowUps = {};
-  if (want.complete) out.complete = a.complete();
+  if (want.complete) out.complete = await a.complete();
   if (want.compare) {
     const pc = a.reply.partitionCases;
     if (!pc || !pc.green.length || !pc.red.length) out.compare = null;

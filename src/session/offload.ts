@@ -23,10 +23,11 @@ export const OFFLOAD_FROM = 200_000;
 
 export type { TimeOrder };
 
-/** The pool's time order of `work` when an analysis will need it and does not defer it (null: sort here). */
-export function sorting(pool: ParsePool | null, limits: AnalyzeOptions | undefined, work: EventLog): Promise<TimeOrder | null> | null {
+/** The pool's time order of `work` when an analysis will need it (null: sort here). An analysis that defers mc
+ * (the app) answers without it; its `complete` waits for it (Analysis.complete). */
+export function sorting(pool: ParsePool | null, work: EventLog): Promise<TimeOrder | null> | null {
   const order = pool?.timeOrder;
-  if (!pool || !order || limits?.defer || work.timeBase === 'none' || work.n < (pool.offloadFrom ?? OFFLOAD_FROM)) return null;
+  if (!pool || !order || work.timeBase === 'none' || work.n < (pool.offloadFrom ?? OFFLOAD_FROM)) return null;
   // without durations (strace without -T) there is no mc to compute: nothing to sort
   if (!work.dur.some((d) => d === d)) return null;
   // a closed pool or a failed thread: the analysis sorts here instead
@@ -38,22 +39,32 @@ export function sorting(pool: ParsePool | null, limits: AnalyzeOptions | undefin
  * Who sorts a log's columns on the pool (LogIndexSeeds.timeOrder: the Session gives it to the loaded log's
  * index, whose `pooled()` asks it); undefined: a pool that does not sort, or none.
  */
-export function poolTimeOrder(pool: ParsePool | null, limits: AnalyzeOptions | undefined): LogIndexSeeds['timeOrder'] {
+export function poolTimeOrder(pool: ParsePool | null): LogIndexSeeds['timeOrder'] {
   if (!pool?.timeOrder) return undefined;
-  return (log) => sorting(pool, limits, log);
+  return (log) => sorting(pool, log);
 }
 
 /**
  * `analyze(index.log, …, limits)`; when the index waits for a pool thread's time order, with mc (and p95)
- * deferred while the thread sorts, then filled in with the order it gives (LogIndex.settle).
+ * deferred while the thread sorts, then filled in with the order it gives (LogIndex.settle) — unless `limits`
+ * defer them anyway (the app: the first graph answers at once; `completeWithPool` fills them in later).
  */
 export async function analyzeWithPool(limits: AnalyzeOptions | undefined, index: LogIndex, mapping: MappingSpec, partition: PartitionSpec | null, compiled: CompiledMapping): Promise<AnalysisResult> {
-  const work = index.log;
   const waiting = index.ordering;
-  let result = analyze(work, mapping, partition, compiled, waiting ? { ...limits, defer: true } : limits, index);
-  if (!waiting || !result.deferred?.length) return result;
-  // the p95 durations while the thread still sorts (they do not need its sort)
-  if (result.deferred.includes('p95Dur')) result = completeDeferred(result, work, compiled, ['p95Dur'], index);
+  const result = analyze(index.log, mapping, partition, compiled, waiting ? { ...limits, defer: true } : limits, index);
+  if (!waiting || limits?.defer) return result;
+  return completeWithPool(result, index, compiled);
+}
+
+/**
+ * The statistics `result` deferred, filled in: the p95 durations first (they do not need the time order), then,
+ * once the pool thread's time order of the index's log came (LogIndex.settle; at once when none is coming),
+ * mc and DR from it.
+ */
+export async function completeWithPool(result: AnalysisResult, index: LogIndex, compiled: CompiledMapping): Promise<AnalysisResult> {
+  if (!result.deferred?.length) return result;
+  const work = index.log;
+  if (index.ordering && result.deferred.includes('p95Dur')) result = completeDeferred(result, work, compiled, ['p95Dur'], index);
   await index.settle();
   return completeDeferred(result, work, compiled, undefined, index);
 }

@@ -1,4 +1,7 @@
 /** What a parse worker of the pool does with one task: run the named importer over the File. */
+import { buildIndex, type SequenceSource } from '../analysis/concurrency';
+import type { TimeOrder } from '../analysis/logIndex';
+import { sortedEntries } from '../analysis/seqSort';
 import type { PathFilter } from '../analysis/types';
 import { forReading, webInflate } from '../ingest/gzip';
 import { CHUNK } from '../ingest/source';
@@ -19,6 +22,23 @@ export interface ParseTask {
   /** Set for a gzip file: its own name (`name` is the decompressed one); the task decompresses it as a stream. */
   gzip?: string;
   pathFilter?: PathFilter[];
+}
+
+/**
+ * The mc sweep's time sort and sequence of a loaded log's columns (ParsePool.timeOrder), made on an idle
+ * parse worker while the analysis worker goes on: the columns are copies transferred here.
+ */
+export interface SortTask {
+  id: number;
+  sort: SequenceSource;
+}
+
+/** The time order of `cols` (seqSort.ts sortedEntries, concurrency.ts buildIndex) and the buffers to transfer back. */
+export function timeOrderOf(cols: SequenceSource): { order: TimeOrder; transfer: ArrayBuffer[] } {
+  const sorted = sortedEntries(cols);
+  const index = buildIndex(cols, sorted);
+  const order: TimeOrder = { sorted: { entries: sorted.entries, starts: sorted.starts }, index };
+  return { order, transfer: [...new Set([sorted.entries, index.seq, index.endRank, index.marks, index.caseOfRank].map((a) => a.buffer as ArrayBuffer))] };
 }
 
 /**
@@ -44,11 +64,20 @@ export function runParseTask(task: ParseTask, onBytes: (n: number) => void, chun
 /**
  * A parse worker's message handler (parseWorker.ts; the pool's tests run it in-process): a ReadAhead starts
  * reading that file's first chunk; a ParseTask parses its file (with that chunk when it was read ahead) and
- * posts the log, its typed arrays transferred.
+ * posts the log, its typed arrays transferred; a SortTask posts the time order of its columns.
  */
-export function parseWorkerHandler(post: (m: ParseReply, transfer?: Transferable[]) => void, chunk?: number): (m: ParseTask | ReadAhead) => Promise<void> {
+export function parseWorkerHandler(post: (m: ParseReply, transfer?: Transferable[]) => void, chunk?: number): (m: ParseTask | ReadAhead | SortTask) => Promise<void> {
   const ahead = new Map<number, Promise<Uint8Array>>();
   return async (m) => {
+    if ('sort' in m) {
+      try {
+        const { order, transfer } = timeOrderOf(m.sort);
+        post({ type: 'order', id: m.id, order }, transfer);
+      } catch (e) {
+        post({ type: 'error', id: m.id, error: toErrorInfo(e) });
+      }
+      return;
+    }
     if ('readAhead' in m) {
       const bytes = firstChunk(m.file, chunk);
       bytes.catch(() => undefined); // a failed read is reported by the task that uses it

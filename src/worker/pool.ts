@@ -3,23 +3,31 @@
  * EventLog with transferred typed arrays; the caller merges (mergeLogs remaps interned ids).
  * Cancel terminates every worker at once. The sources are the worker's File sources (fileSource.ts): the
  * File itself is posted (structured clone of a File is a handle, not its bytes).
+ * Once a log is loaded, an idle worker also makes its mc time order (`timeOrder`: the sort and sequence of
+ * copies of its columns, transferred both ways) while the analysis worker answers the first graph.
  */
+import type { SequenceSource } from '../analysis/concurrency';
+import type { TimeOrder } from '../analysis/logIndex';
 import type { PathFilter } from '../analysis/types';
 import { FileFormatError } from '../ingest/registry';
 import { CancelledError, type ByteSource, type Cancel } from '../ingest/source';
 import { WorkerSlots } from '../lib/workerSlots';
 import type { EventLog } from '../model/eventlog';
 import type { ParsePool as SessionParsePool } from '../session/types';
-import type { ParseTask, ReadAhead } from './parseTask';
+import type { ParseTask, ReadAhead, SortTask } from './parseTask';
 import type { ErrorInfo } from './protocol';
-export type ParseReply = { type: 'bytes'; id: number; n: number } | { type: 'done'; id: number; log: EventLog } | { type: 'error'; id: number; error: ErrorInfo };
+export type ParseReply =
+  | { type: 'bytes'; id: number; n: number }
+  | { type: 'done'; id: number; log: EventLog }
+  | { type: 'order'; id: number; order: TimeOrder }
+  | { type: 'error'; id: number; error: ErrorInfo };
 
 interface Job {
-  task: ParseTask;
+  task: ParseTask | SortTask;
   /** When the worker last said something about this job (ms, Date.now()). */
   heard: number;
   onBytes(n: number): void;
-  resolve(log: EventLog): void;
+  resolve(r: EventLog | TimeOrder): void;
   reject(e: unknown): void;
 }
 
@@ -34,16 +42,24 @@ export class ParsePool implements SessionParsePool {
   private readonly slots: WorkerSlots<Worker, Job>;
   private nextId = 1;
 
+  /**
+   * @param offloadFrom the fewest events of a log whose time order a worker makes (default: the Session's
+   * OFFLOAD_FROM; the tests sort small fixtures there too)
+   */
   constructor(
     readonly size: number,
     private readonly factory: () => Worker,
     private readonly stallMs = STALL_MS,
+    readonly offloadFrom?: number,
   ) {
     this.slots = new WorkerSlots(size, () => this.spawn(), (w, job, reserved) => {
       job.heard = Date.now();
       // a worker that goes straight on to its reserved file hears of the one after it first
       if (reserved) this.readAhead(w);
-      w.postMessage(job.task);
+      if ('sort' in job.task) {
+        const { start, dur, pair } = job.task.sort;
+        w.postMessage(job.task, [start.buffer as ArrayBuffer, dur.buffer as ArrayBuffer, pair.buffer as ArrayBuffer]);
+      } else w.postMessage(job.task);
       if (!reserved) this.readAhead(w);
       this.watchStalls();
     });
@@ -56,9 +72,25 @@ export class ParsePool implements SessionParsePool {
     const file = blob as ParseTask['file'];
     const gzip = source.compressed ? { gzip: source.compressed.name } : {};
     return new Promise<EventLog>((resolve, reject) => {
-      this.slots.queue.push({ task: { id: this.nextId++, file, name: source.name, importer, head, pathFilter: opts.pathFilter, ...gzip }, heard: 0, onBytes, resolve, reject });
+      const task: ParseTask = { id: this.nextId++, file, name: source.name, importer, head, pathFilter: opts.pathFilter, ...gzip };
+      this.slots.queue.push({ task, heard: 0, onBytes, resolve: (r) => resolve(r as EventLog), reject });
       this.slots.pump();
       for (const w of this.slots.running.keys()) this.readAhead(w);
+    });
+  }
+
+  /**
+   * The mc sweep's time sort and sequence of a loaded log's columns on an idle worker (session/offload.ts):
+   * the start, dur and pair columns are copied here (the analysis reads them meanwhile) and the copies
+   * transferred; the order comes back transferred.
+   */
+  timeOrder(cols: SequenceSource): Promise<TimeOrder> {
+    const { n, start, dur, pair, pairCall, caseOffsets } = cols;
+    const sort: SequenceSource = { n, start: start.slice(0, n), dur: dur.slice(0, n), pair: pair.slice(0, n), pairCall, caseOffsets };
+    const task: SortTask = { id: this.nextId++, sort };
+    return new Promise<TimeOrder>((resolve, reject) => {
+      this.slots.queue.push({ task, heard: 0, onBytes: () => {}, resolve: (r) => resolve(r as TimeOrder), reject });
+      this.slots.pump();
     });
   }
 
@@ -68,7 +100,7 @@ export class ParsePool implements SessionParsePool {
    */
   private readAhead(w: Worker): void {
     const next = this.slots.reserve(w);
-    if (next && !next.task.gzip) w.postMessage({ readAhead: next.task.id, file: next.task.file } satisfies ReadAhead);
+    if (next && 'file' in next.task && !next.task.gzip) w.postMessage({ readAhead: next.task.id, file: next.task.file } satisfies ReadAhead);
   }
 
   /** Starts every worker now (idle), so that their start-up overlaps other work (the path estimate of a big drop). */
@@ -102,7 +134,8 @@ export class ParsePool implements SessionParsePool {
     this.stallTimer = setInterval(() => {
       const now = Date.now();
       for (const [w, job] of [...this.slots.running]) {
-        if (now - job.heard > this.stallMs) this.drop(w, `a parse worker stopped responding while reading ${job.task.name} (nothing for ${this.stallMs >= 10_000 ? Math.round(this.stallMs / 1000) : this.stallMs / 1000} s); it was replaced`);
+        const what = 'sort' in job.task ? `sorting ${job.task.sort.n} events` : `reading ${job.task.name}`;
+        if (now - job.heard > this.stallMs) this.drop(w, `a parse worker stopped responding while ${what} (nothing for ${this.stallMs >= 10_000 ? Math.round(this.stallMs / 1000) : this.stallMs / 1000} s); it was replaced`);
       }
       if (!this.slots.running.size && this.stallTimer !== null) {
         clearInterval(this.stallTimer);
@@ -132,6 +165,7 @@ export class ParsePool implements SessionParsePool {
       }
       this.slots.finished(w);
       if (m.type === 'done') job.resolve(m.log);
+      else if (m.type === 'order') job.resolve(m.order);
       else {
         const e = m.error.name === 'FileFormatError' ? new FileFormatError(m.error.message) : Object.assign(new Error(m.error.message), { name: m.error.name });
         job.reject(e);

@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAPPING } from '../analysis/types';
+import { Session, UI_TRACE_LIMITS } from '../session/session';
+import { noCtx } from '../session/types';
+import { workerHandlers } from './handlers';
+import { parseWorkerHandler, type ParseTask, type ReadAhead, type SortTask } from './parseTask';
+import { ParsePool, type ParseReply } from './pool';
+
+const PHASES = join(__dirname, '..', '..', 'e2e', 'fixtures', 'phases');
+const files = () =>
+  readdirSync(PHASES)
+    .filter((f) => f.endsWith('.st'))
+    .map((f) => ({ file: new File([readFileSync(join(PHASES, f))], f), name: f }));
+const params = { mapping: DEFAULT_MAPPING, caseFilters: [], partition: null };
+
+/** parseWorker.ts's handler in-process (Node has no Web Worker); `failSort`: a sort task fails as a dead thread would. */
+class FakeWorker {
+  static sorts: number[] = [];
+  static orders: ParseReply[] = [];
+  static failSort = false;
+  onmessage: ((ev: MessageEvent<ParseReply>) => void) | null = null;
+  onerror: ((ev: ErrorEvent) => void) | null = null;
+  private readonly handle = parseWorkerHandler((m) => {
+    if (m.type === 'order') FakeWorker.orders.push(m);
+    setTimeout(() => this.onmessage?.({ data: m } as MessageEvent<ParseReply>), 1);
+  }, 4096);
+  postMessage(m: ParseTask | ReadAhead | SortTask): void {
+    if ('sort' in m) {
+      FakeWorker.sorts.push(m.sort.n);
+      if (FakeWorker.failSort) {
+        setTimeout(() => this.onmessage?.({ data: { type: 'error', id: m.id, error: { name: 'Error', message: 'the worker died' } } } as MessageEvent<ParseReply>), 1);
+        return;
+      }
+    }
+    void this.handle(m);
+  }
+  terminate(): void {}
+}
+
+describe("the mc time order on an idle parse worker (the app's pool: ParsePool.timeOrder)", () => {
+  it('the first graph answers without it; complete() takes the order the worker made and gives exactly the one-thread analysis; a failing worker changes nothing', async () => {
+    const plain = new Session();
+    await workerHandlers(plain).load(noCtx(), files());
+    const want = (await plain.analyze(noCtx(), params)).result;
+    expect(want.nodes.some((n) => n.mc !== null && n.mc > 1)).toBe(true);
+    for (const fail of [false, true]) {
+      FakeWorker.sorts = [];
+      FakeWorker.orders = [];
+      FakeWorker.failSort = fail;
+      const s = new Session({ pool: new ParsePool(2, () => new FakeWorker() as unknown as Worker, undefined, 0), limits: UI_TRACE_LIMITS });
+      await workerHandlers(s).load(noCtx(), files());
+      const first = (await s.analyze(noCtx(), params)).result;
+      expect(first.deferred).toEqual(['p95Dur', 'mc']);
+      expect(FakeWorker.sorts).toEqual([s.log!.n]);
+      const done = await s.complete(noCtx());
+      expect(done?.result.deferred).toBeUndefined();
+      // the reply's variant caps (UI_TRACE_LIMITS) aside, the statistics are the one-thread ones
+      expect(done?.result.nodes).toEqual(want.nodes);
+      expect(done?.result.edges).toEqual(want.edges);
+      expect(FakeWorker.orders.length).toBe(fail ? 0 : 1);
+      // the worker's sequence is the log's own (nothing sorted here); a mapping change sorts nowhere
+      if (!fail) expect(s.logIndex!.sequence.seq).toBe((FakeWorker.orders[0] as Extract<ParseReply, { type: 'order' }>).order.index.seq);
+      expect((await s.analyze(noCtx(), { ...params, mapping: { ...DEFAULT_MAPPING, depth: 3 } })).result.deferred).toBeUndefined();
+      expect(FakeWorker.sorts.length).toBe(1);
+    }
+  });
+});
