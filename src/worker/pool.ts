@@ -41,6 +41,8 @@ export class ParsePool implements SessionParsePool {
   private stallTimer: ReturnType<typeof setInterval> | null = null;
   private readonly slots: WorkerSlots<Worker, Job>;
   private nextId = 1;
+  /** cancelAll calls so far (a time order asked before one is not started after it). */
+  private cancels = 0;
 
   /**
    * @param offloadFrom the fewest events of a log whose time order a worker makes (default: the Session's
@@ -82,15 +84,19 @@ export class ParsePool implements SessionParsePool {
   /**
    * The mc sweep's time sort and sequence of a loaded log's columns on an idle worker (session/offload.ts):
    * the start, dur and pair columns are copied here (the analysis reads them meanwhile) and the copies
-   * transferred; the order comes back transferred.
+   * transferred; the order comes back transferred. The copies are made on a later turn of this worker's event
+   * loop: the analysis that asked answers first (the app's first graph does not wait for them).
    */
   timeOrder(cols: SequenceSource): Promise<TimeOrder> {
-    const { n, start, dur, pair, pairCall, caseOffsets } = cols;
-    const sort: SequenceSource = { n, start: start.slice(0, n), dur: dur.slice(0, n), pair: pair.slice(0, n), pairCall, caseOffsets };
-    const task: SortTask = { id: this.nextId++, sort };
+    const cancels = this.cancels;
     return new Promise<TimeOrder>((resolve, reject) => {
-      this.slots.queue.push({ task, heard: 0, onBytes: () => {}, resolve: (r) => resolve(r as TimeOrder), reject });
-      this.slots.pump();
+      setTimeout(() => {
+        if (this.cancels !== cancels) return reject(new CancelledError());
+        const { n, start, dur, pair, pairCall, caseOffsets } = cols;
+        const sort: SequenceSource = { n, start: start.slice(0, n), dur: dur.slice(0, n), pair: pair.slice(0, n), pairCall, caseOffsets };
+        this.slots.queue.push({ task: { id: this.nextId++, sort }, heard: 0, onBytes: () => {}, resolve: (r) => resolve(r as TimeOrder), reject });
+        this.slots.pump();
+      }, 0);
     });
   }
 
@@ -110,6 +116,7 @@ export class ParsePool implements SessionParsePool {
 
   /** Stops every worker now; pending and queued parses reject with CancelledError. */
   cancelAll(): void {
+    this.cancels++;
     const jobs = this.slots.takeJobs();
     for (const w of this.slots.takeWorkers()) w.terminate();
     for (const j of jobs) j.reject(new CancelledError());

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAPPING } from '../analysis/types';
 import { Session, UI_TRACE_LIMITS } from '../session/session';
 import { noCtx } from '../session/types';
+import { CancelledError } from '../ingest/source';
 import { workerHandlers } from './handlers';
 import { parseWorkerHandler, type ParseTask, type ReadAhead, type SortTask } from './parseTask';
 import { ParsePool, type ParseReply } from './pool';
@@ -53,8 +54,10 @@ describe("the mc time order on an idle parse worker (the app's pool: ParsePool.t
       await workerHandlers(s).load(noCtx(), files());
       const first = (await s.analyze(noCtx(), params)).result;
       expect(first.deferred).toEqual(['p95Dur', 'mc']);
-      expect(FakeWorker.sorts).toEqual([s.log!.n]);
+      // the columns are copied for the worker after the first reply, on a later turn
+      expect(FakeWorker.sorts).toEqual([]);
       const done = await s.complete(noCtx());
+      expect(FakeWorker.sorts).toEqual([s.log!.n]);
       expect(done?.result.deferred).toBeUndefined();
       // the reply's variant caps (UI_TRACE_LIMITS) aside, the statistics are the one-thread ones
       expect(done?.result.nodes).toEqual(want.nodes);
@@ -65,5 +68,20 @@ describe("the mc time order on an idle parse worker (the app's pool: ParsePool.t
       expect((await s.analyze(noCtx(), { ...params, mapping: { ...DEFAULT_MAPPING, depth: 3 } })).result.deferred).toBeUndefined();
       expect(FakeWorker.sorts.length).toBe(1);
     }
+  });
+
+  it('a time order asked before a cancel is not started after it', async () => {
+    FakeWorker.sorts = [];
+    FakeWorker.failSort = false;
+    const pool = new ParsePool(1, () => new FakeWorker() as unknown as Worker, undefined, 0);
+    const cols = { n: 2, start: new Float64Array([1, 2]), dur: new Float64Array([1, 1]), pair: new Uint32Array([0, 0]), pairCall: new Uint32Array([0]), caseOffsets: new Uint32Array([0, 2]) };
+    const asked = pool.timeOrder(cols);
+    pool.cancelAll();
+    await expect(asked).rejects.toBeInstanceOf(CancelledError);
+    expect(FakeWorker.sorts).toEqual([]);
+    // a later one runs
+    const order = await pool.timeOrder(cols);
+    expect(FakeWorker.sorts).toEqual([2]);
+    expect(order.sorted.starts).toBe(2);
   });
 });
