@@ -155,8 +155,8 @@ export interface ParsePool {
   cancelAll(): void;
   /**
    * Optional: the mc sweep's time sort and sequence index (analysis/seqSort.ts sortedEntries, concurrency.ts
-   * buildIndex) of these columns on an idle thread, while the analysis goes on here (the CLI; offload.ts
-   * timeOrderOf: Session.analyze seeds the result). Rejects when the pool is closed.
+   * buildIndex) of these columns on an idle thread, while the analysis goes on here (the CLI's threads, the app's
+   * parse workers; offload.ts: the loaded log's LogIndex asks it and takes the result). Rejects when the pool is closed.
    */
   timeOrder?(cols: SequenceSource): Promise<TimeOrder>;
   /** The fewest events of a log worth sending to a thread (timeOrder, reports; default OFFLOAD_FROM, 200,000). */
