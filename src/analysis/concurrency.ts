@@ -22,14 +22,28 @@ export interface SeqIndex {
   endRank: Uint32Array;
   /** Every MARK-th start entry r: [position in seq, end entries before it] at [2r/MARK, 2r/MARK + 1]. */
   marks: Uint32Array;
-  /** Per start entry, the case of its event (per-side mc of a partition; 2 bytes per event below 65,536 cases). */
-  caseOfRank: Uint16Array | Uint32Array;
+  /**
+   * Per entry of `seq`, the case of its event: what the per-side mc sweep of a partition reads in order
+   * (compare/sideMc.ts). 1, 2 or 4 bytes per entry (up to 256, 65,536 or more cases). Built with the
+   * sequence (buildIndex); a time window's is derived from its parent's at first use (caseColumn).
+   */
+  caseOfEntry?: CaseColumn;
+  /** A time window's sequence: its parent's and the parent's start entries [from, to) it keeps (caseColumn). */
+  window?: { parent: SeqIndex; from: number; to: number };
   /** The plain mc sweeps of this sequence so far, and from the second on its run-compressed form (null: not worth it). */
   sweeps?: number;
   runs?: Int32Array | null;
 }
 
 const MARK = 4096;
+
+/** A case index per entry of a sequence (SeqIndex.caseOfEntry). */
+export type CaseColumn = Uint8Array | Uint16Array | Uint32Array;
+
+/** A column for `n` case indices of a log of K cases: 1, 2 or 4 bytes each. */
+function caseColumnOf(K: number, n: number): CaseColumn {
+  return K <= 0x100 ? new Uint8Array(n) : K <= 0x10000 ? new Uint16Array(n) : new Uint32Array(n);
+}
 
 /** The columns the sequence is built from. */
 export type SequenceSource = Pick<EventLog, 'n' | 'start' | 'dur' | 'pair' | 'pairCall' | 'caseOffsets'>;
@@ -39,7 +53,8 @@ export type SequenceSource = Pick<EventLog, 'n' | 'start' | 'dur' | 'pair' | 'pa
  * and ends of every event with a known dur in time order, each entry the event's pair id with the top bit set
  * for an end (an end with key ≤ t comes before the starts at t). Uint16 entries (≤ 4 bytes per event)
  * when the log has fewer than 32768 distinct (call, fp) pairs, else Uint32 (≤ 8 bytes per event).
- * Alongside (4 bytes per event): for each end entry, the rank of its event's start among the start entries.
+ * Alongside (4 bytes per event): for each end entry, the rank of its event's start among the start entries;
+ * and the case of each entry (caseOfEntry: 2 to 8 bytes per event by the number of cases).
  */
 export function concurrencySequence(log: SequenceSource): Uint16Array | Uint32Array {
   return buildIndex(log).seq;
@@ -60,7 +75,7 @@ export function buildIndex(log: SequenceSource, sorted: SortedEntries = sortedEn
   // the case of each event (in the sort's free entry buffer when it is large enough)
   const caseOf = scratch2.length >= n ? scratch2.subarray(0, n) : new Uint32Array(n);
   for (let k = 0; k < K; k++) caseOf.fill(k, caseOffsets[k], caseOffsets[k + 1]);
-  const caseOfRank = K <= 0x10000 ? new Uint16Array(starts) : new Uint32Array(starts);
+  const caseOfEntry = caseColumnOf(K, entries.length);
   const out = wide ? new Uint32Array(entries.length) : new Uint16Array(entries.length);
   // rankOf[i]: index of event i among the start entries; an event's end always comes after its start
   // (its end key is > its start), so the rank is known when the end is written
@@ -74,12 +89,12 @@ export function buildIndex(log: SequenceSource, sorted: SortedEntries = sortedEn
   for (let j = 0; j < entries.length && sc < starts; j++) {
     const x = entries[j];
     const i = x >>> 1;
+    caseOfEntry[w] = caseOf[i];
     if (x & 1) {
       if (sc % MARK === 0) {
         marks[(2 * sc) / MARK] = w;
         marks[(2 * sc) / MARK + 1] = ec;
       }
-      caseOfRank[sc] = caseOf[i];
       rankOf[i] = sc++;
       out[w++] = pair[i];
     } else {
@@ -88,7 +103,36 @@ export function buildIndex(log: SequenceSource, sorted: SortedEntries = sortedEn
     }
   }
   // views, not copies (fresh memory is slow to touch): only the ends after the last start are cut off
-  return { seq: out.subarray(0, w), endRank: endRank.subarray(0, ec), marks: marks.slice(0, 2 * Math.ceil(sc / MARK)), caseOfRank };
+  return { seq: out.subarray(0, w), endRank: endRank.subarray(0, ec), marks: marks.slice(0, 2 * Math.ceil(sc / MARK)), caseOfEntry: caseOfEntry.subarray(0, w) };
+}
+
+/**
+ * The case of each entry of a sequence (SeqIndex.caseOfEntry); a time window's is made at its first use from
+ * its parent's (the entries deriveWindowSequence kept, a window keeps every case at its index) and kept.
+ */
+export function caseColumn(idx: SeqIndex): CaseColumn {
+  if (idx.caseOfEntry) return idx.caseOfEntry;
+  if (!idx.window) throw new Error('caseColumn: a sequence without its case column');
+  const { parent, from, to } = idx.window;
+  const cases = caseColumn(parent);
+  const { seq, endRank, marks } = parent;
+  const out = cases instanceof Uint8Array ? new Uint8Array(idx.seq.length) : cases instanceof Uint16Array ? new Uint16Array(idx.seq.length) : new Uint32Array(idx.seq.length);
+  const endBit = seq instanceof Uint32Array ? 0x80000000 : 0x8000;
+  // the entries deriveWindowSequence keeps, from the mark at or before the window's first start entry
+  const mk = 2 * Math.floor(from / MARK);
+  let w = 0;
+  if (mk < marks.length) {
+    let ec = marks[mk + 1];
+    let sc = (mk / 2) * MARK;
+    for (let t = marks[mk]; t < seq.length && sc < to; t++) {
+      if (seq[t] & endBit) {
+        const r = endRank[ec++];
+        if (r >= from && r < to) out[w++] = cases[t];
+      } else if (sc++ >= from) out[w++] = cases[t];
+    }
+  }
+  if (w !== out.length) throw new Error('caseColumn: the window does not match its parent');
+  return (idx.caseOfEntry = out);
 }
 
 /**
@@ -126,8 +170,8 @@ export function deriveWindowSequence(idx: SeqIndex, from: number, to: number, ol
     kept = derive32(idx.seq, idx.endRank, at, from, to, o, childRank, childMarks);
     out = o;
   }
-  // a window keeps every case at its index, and its start entries are the parent's [from, to)
-  return { seq: out.subarray(0, kept.w), endRank: childRank.subarray(0, kept.cr), marks: childMarks, caseOfRank: idx.caseOfRank.subarray(from, to) };
+  // its case column is made from the parent's at first use (caseColumn)
+  return { seq: out.subarray(0, kept.w), endRank: childRank.subarray(0, kept.cr), marks: childMarks, window: { parent: idx, from, to } };
 }
 
 type Derived = { w: number; cr: number };
@@ -337,33 +381,6 @@ export function maxConcurrency(log: SequenceSource, pairAct: Int32Array, A: numb
   idx.sweeps = (idx.sweeps ?? 0) + 1;
   if (idx.sweeps === 2) idx.runs = compressRuns(idx.seq, log.pairCall.length);
   return idx.runs ? sweepWeighted(idx.runs, pairAct, A) : sweepSequence(idx.seq, pairAct, A);
-}
-
-/**
- * mc per activity of each side of a partition (`side[k]`: 1 green, 2 red, else neither), each side counted
- * on its own cases' events alone: one sweep of the log's sequence (`idx`, as for maxConcurrency), an active
- * count per (side, activity). [green, red].
- */
-export function sideConcurrency(log: SequenceSource, pairAct: Int32Array, A: number, side: Uint8Array, idx: SeqIndex = buildIndex(log)): [Uint32Array, Uint32Array] {
-  const { seq, endRank, caseOfRank } = idx;
-  const mc = new Uint32Array(3 * A);
-  const active = new Int32Array(3 * A);
-  const wide = seq instanceof Uint32Array;
-  const endBit = wide ? 0x80000000 : 0x8000;
-  const mask = endBit - 1;
-  let sc = 0;
-  let ec = 0;
-  for (let t = 0, m = seq.length; t < m; t++) {
-    const x = seq[t];
-    const end = (x & endBit) !== 0;
-    const s = side[caseOfRank[end ? endRank[ec++] : sc++]];
-    const a = pairAct[x & mask];
-    if (a < 0 || s === 0 || s > 2) continue;
-    const j = s * A + a;
-    if (end) active[j]--;
-    else if (++active[j] > mc[j]) mc[j] = active[j];
-  }
-  return [mc.slice(A, 2 * A), mc.slice(2 * A, 3 * A)];
 }
 
 /** mc per activity from a sequence made by `concurrencySequence`. */

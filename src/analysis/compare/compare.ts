@@ -6,7 +6,7 @@
  */
 import { sumSeconds } from '../../lib/ticks';
 import type { EventLog } from '../../model';
-import { sideConcurrency } from '../concurrency';
+import { sideConcurrency } from './sideMc';
 import { compileMapping, type CompiledMapping } from '../mapping';
 import { caseSides } from '../partition';
 import { rankCids } from '../ranks';

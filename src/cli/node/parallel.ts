@@ -85,7 +85,7 @@ export function runParseWorker(): void {
           const sorted = sortedEntries(job.sort);
           const index = buildIndex(job.sort, sorted);
           const order: TimeOrder = { sorted: { entries: sorted.entries, starts: sorted.starts }, index };
-          const out = [sorted.entries, index.seq, index.endRank, index.marks, index.caseOfRank].map((a) => a.buffer as ArrayBuffer);
+          const out = [sorted.entries, index.seq, index.endRank, index.marks, ...(index.caseOfEntry ? [index.caseOfEntry] : [])].map((a) => a.buffer as ArrayBuffer);
           port.postMessage({ id: job.id, order } satisfies Reply, [...new Set(out)]);
         }
       } catch (e) {
