@@ -38,7 +38,7 @@ export function timeOrderOf(cols: SequenceSource): { order: TimeOrder; transfer:
   const sorted = sortedEntries(cols);
   const index = buildIndex(cols, sorted);
   const order: TimeOrder = { sorted: { entries: sorted.entries, starts: sorted.starts }, index };
-  return { order, transfer: [...new Set([sorted.entries, index.seq, index.endRank, index.marks, index.caseOfRank].map((a) => a.buffer as ArrayBuffer))] };
+  return { order, transfer: [...new Set([sorted.entries, index.seq, index.endRank, index.marks, ...(index.caseOfEntry ? [index.caseOfEntry] : [])].map((a) => a.buffer as ArrayBuffer))] };
 }
 
 /**
