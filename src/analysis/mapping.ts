@@ -79,6 +79,12 @@ function compileRegex(pattern: string, what: string): RegExp {
 
 type Matcher = (fp: string) => boolean;
 
+/** A path filter as text: the substring, or `re:REGEX` (the view's text form, src/session/viewText.ts). */
+export const filterText = (f: PathFilter): string => (f.kind === 'regex' ? `re:${f.pattern}` : f.pattern);
+
+/** A rewrite as text: `PREFIX=>LABEL` or `re:REGEX=>LABEL` (the editor shows ` => `). */
+export const rewriteText = (r: RewriteRule, sep = '=>'): string => `${r.kind === 'regex' ? 're:' : ''}${r.pattern}${sep}${r.label}`;
+
 /** A path filter as a test of one fp (throws MappingError for a bad regex). */
 export function compileFilter(f: PathFilter, what: string): Matcher {
   if (f.kind === 'regex') {

@@ -12,7 +12,7 @@
  * and each source that lost cases is named in one note (docs/ARCHITECTURE.md "Loads").
  */
 import type { CaseInfo, EventLog, FileReport } from '../model/eventlog';
-import { selectCases } from './logOps';
+import { selectCases } from '../analysis/caseSelect';
 
 /** A per-file log and the source it was read from. */
 export interface SourcedLog {

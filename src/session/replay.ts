@@ -9,8 +9,8 @@ import { checkFolder, checkPlan, patternReport, readReplayFolder, replayFolder, 
 import { formatTimeWindow, missingText, untracedTime, windowLog } from '../analysis/time/index';
 import type { PartitionSpec } from '../analysis/types';
 import type { EventLog } from '../model/eventlog';
-import { selectCases } from './logOps';
-import { isWindow } from './time';
+import { selectCases } from '../analysis/caseSelect';
+import { isWindow } from '../analysis/time/window';
 import type { AnalyzeParams } from './types';
 
 export type ReplaySide = 'all' | 'green' | 'red';

@@ -27,7 +27,8 @@ import type { TraceSink, UntracedTime } from '../analysis/time/index';
 import type { Phases, TimeOverview } from '../analysis/time/types';
 import type { FidelityReport, PatternReport } from '../analysis/replay/index';
 import type { Analysis } from './analysis';
-import { compileView, type CustomSandbox, type RegexGuard } from './compile';
+import { compileView } from '../analysis/viewCut';
+import { compileHooks, type CustomSandbox, type RegexGuard } from './compile';
 import { analysisDocument, viewText, type AnalysisJson } from './exports';
 import { followUps, type FollowUpRequest, type FollowUps } from './followUps';
 import { Loader } from './loader';
@@ -360,7 +361,7 @@ export class Session {
       params: a.params,
       partition: a.partition,
       view: viewText(a.params, !!this.loader.options.splitByPid, this.thresholds),
-      compile: (log, params) => compileView(ctx, log, params, this.sandbox, this.guard),
+      compile: (log, params) => compileView(log, params, compileHooks(ctx, this.sandbox, this.guard)),
     };
   }
 

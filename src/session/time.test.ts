@@ -4,7 +4,7 @@ import { DEFAULT_MAPPING } from '../analysis/types';
 import { compileMapping } from '../analysis/mapping';
 import { phasesLog } from '../testing/phasesFixture';
 import { phasesSession as loaded, testParams as params } from '../testing/phasesSession';
-import { selectCases } from './logOps';
+import { selectCases } from '../analysis/caseSelect';
 import { overviewOf } from './time';
 import { LogIndex } from '../analysis/logIndex';
 import { noCtx } from './types';

@@ -32,7 +32,6 @@ export interface OverviewRequest {
   heatmap?: HeatmapRequest;
 }
 
-export const isWindow = (w: TimeWindow | null | undefined): w is TimeWindow => w != null && (w.from !== null || w.to !== null);
 
 /** The overview of the index's log (the cases kept by the case filters, every event: the window is drawn on it);
  * `untraced`: its untraced time (computed here without it). */

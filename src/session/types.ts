@@ -31,7 +31,9 @@ export type LoadItem = ByteSource | Identified;
 
 /** "Keep only the cases that contain `activity`" (with) or "that do not" (without), or "keep only these
  * cases" (cases: e.g. the cases of one variant). */
-export type CaseFilter = { activity: string; keep: 'with' | 'without' } | { keep: 'cases'; ids: string[] };
+import type { CaseFilter, CustomAnswers, RegexGuard } from '../analysis/viewCut';
+
+export type { CaseFilter, CustomAnswers, RegexGuard };
 
 export interface AnalyzeParams {
   mapping: MappingSpec;
@@ -181,16 +183,8 @@ export interface ParsePool {
   watch(cancel: Cancel): () => void;
 }
 
-/**
- * The answers of a custom mapping function: one per input, or the first input it failed on and how
- * (`threw` with the message, or `returned` with the type of what it returned); index −1: `error` is the
- * whole message (the source does not compile, is not a function, the sandbox could not be set up).
- */
-export type CustomAnswers = { values: (string | null)[] } | { index: number; error: string; detail?: string };
 /** Evaluates a custom mapping's source on its inputs elsewhere (the app's sandbox worker). */
 export type CustomSandbox = (ctx: Ctx, source: string, inputs: CustomEvent[]) => Promise<CustomAnswers>;
-/** Runs the synchronous work of user regular expressions under a time budget (the CLI's node:vm). */
-export type RegexGuard = <T>(what: string, work: number, fn: () => T) => T;
 
 /** What ParsePool.reports gets: an analysed log, its mapping's activities, and the rest the insight rules read. */
 export interface ReportsJob {

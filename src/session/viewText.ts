@@ -2,21 +2,18 @@
  * The text of one value of the view (also the mapping editor's lines and the partition picker's lists) and
  * the query syntax the view's text form is written in (docs/FORMATS.md "The view text form").
  */
+import { filterText, rewriteText } from '../analysis/mapping';
 import { idsSelector, parseIdList } from '../analysis/partition';
 import type { PathFilter, RewriteRule } from '../analysis/types';
-import type { CaseFilter } from './types';
+import type { CaseFilter } from '../analysis/viewCut';
 
-export { idsSelector, parseIdList };
+export { filterText, idsSelector, parseIdList, rewriteText };
 
 /** What is selected: a node (its timeline is open) or an edge (its cases panel is open). */
 export type Selection = { kind: 'node'; id: string } | { kind: 'edge'; source: string; target: string };
 
-/** A path filter as text: the substring, or `re:REGEX`. */
-export const filterText = (f: PathFilter): string => (f.kind === 'regex' ? `re:${f.pattern}` : f.pattern);
 export const parseFilter = (s: string): PathFilter => (s.startsWith('re:') ? { kind: 'regex', pattern: s.slice(3) } : { kind: 'substring', pattern: s });
 
-/** A rewrite as text: `PREFIX=>LABEL` or `re:REGEX=>LABEL` (the editor shows ` => `). */
-export const rewriteText = (r: RewriteRule, sep = '=>'): string => `${r.kind === 'regex' ? 're:' : ''}${r.pattern}${sep}${r.label}`;
 /**
  * A rewrite from its text: the blanks around `=>` are not part of the rule (`P => L` is `P=>L`, as the
  * mapping editor, the link and the CLI all read it); null without `=>` or without a pattern.

@@ -13,6 +13,9 @@ export interface TimeWindow {
   to: number | null;
 }
 
+/** Whether `w` is a window (null, or both sides open, is every event). */
+export const isWindow = (w: TimeWindow | null | undefined): w is TimeWindow => w != null && (w.from !== null || w.to !== null);
+
 export interface WindowRanges {
   /** Per case: the events [lo[k], hi[k]) are in the window. */
   lo: Uint32Array;

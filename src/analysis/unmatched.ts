@@ -3,11 +3,10 @@
  * rule, a call filter or a case filter that changes nothing is most often a typo, so each is named in one
  * line (AnalyzeReply.warnings: the CLI prints them on stderr, the app shows them beside the mapping).
  */
-import { compileFilter, compileRewrite, type CompiledMapping } from '../analysis/mapping';
-import type { MappingSpec } from '../analysis/types';
+import { compileFilter, compileRewrite, filterText, rewriteText, type CompiledMapping } from './mapping';
+import type { MappingSpec } from './types';
 import type { EventLog } from '../model/eventlog';
-import type { CaseFilter } from './types';
-import { filterText, rewriteText } from './viewText';
+import type { CaseFilter } from './viewCut';
 
 /** Whether any fp of the log (its distinct paths; 0 is "no file") passes the test. */
 function anyPath(log: EventLog, test: (fp: string) => boolean): boolean {
