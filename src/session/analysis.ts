@@ -3,8 +3,8 @@
  * parameters, the compiled mapping, the resolved partition, the thresholds), the logs and their indexes,
  * the reply, and everything that follows from it, each computed on first request and kept here: the
  * deferred statistics, insights, access patterns, comparison, phases, the run timeline's rows, the
- * complete (uncapped) result. Nothing of it changes once made: a new analysis is a new Analysis, and its
- * caches die with the old one. Replies that carry typed arrays the worker transfers to the UI (timelines,
+ * complete (uncapped) result. It is made for a view, cuts it (`cut`: src/analysis/viewCut.ts) and answers
+ * (`answer`); nothing of it changes after that: a new analysis is a new Analysis, and its caches die with the old one. Replies that carry typed arrays the worker transfers to the UI (timelines,
  * the overview, file offsets, the Chrome trace) are made per request.
  */
 import { accessReport, type AccessReport } from '../analysis/accessReport';
@@ -24,27 +24,15 @@ import { runRows, runTimeline, type RunRows } from '../analysis/time/runTimeline
 import type { TraceSink } from '../analysis/time/index';
 import type { Phases, TimeOverview } from '../analysis/time/types';
 import type { AnalysisResult, AnalyzeOptions, EdgeCases, PartitionSpec, TimelineData } from '../analysis/types';
+import { cutView, type CutEnv, type ViewCut } from '../analysis/viewCut';
 import { accessFor, analyzeWithPool, completeWithPool, insightsFor, reportsAhead, type ReportsAhead } from './offload';
 import { buildTimeline } from './timeline';
 import { chromeParts, overviewOf, writeChrome, type FileOffsets, type OverviewRequest, type RunTimeline, type RunTimelineRequest } from './time';
 import type { AnalyzeParams, AnalyzeReply, ParsePool } from './types';
 
-/** What an Analysis is made of (src/session/makeAnalysis.ts makes them). */
-export interface AnalysisParts {
+/** What an Analysis is asked for (src/session/makeAnalysis.ts): the view, and how to answer it. */
+export interface AnalysisAsk {
   params: AnalyzeParams;
-  /** The loaded log (time 0 of every time view: its earliest event start). */
-  loaded: LogIndex;
-  /** The cases the case filters kept, before the time window (what the overview draws). */
-  filtered: LogIndex;
-  /** The analysed events (case filters, hidden unassigned cases and the time window applied). */
-  work: LogIndex;
-  /** Whether `work` is a time window made for this analysis (its buffers may be reused by the next one). */
-  windowed: boolean;
-  compiled: CompiledMapping;
-  partition: PartitionSpec | null;
-  thresholds: Thresholds;
-  /** The filters, rewrite rules, call and case filters that match nothing (AnalyzeReply.warnings). */
-  warnings: string[];
   /** The pool the reports are asked of as the analysis starts (the CLI's threads), and which ones (Session.wantReports). */
   pool: ParsePool | null;
   reports: 'both' | 'insights' | null;
@@ -59,14 +47,9 @@ const sameThresholds = (a: Thresholds, b: Thresholds): boolean => (Object.keys(a
 
 export class Analysis {
   readonly params: AnalyzeParams;
-  readonly compiled: CompiledMapping;
-  readonly partition: PartitionSpec | null;
-  readonly thresholds: Thresholds;
-  readonly work: LogIndex;
-  /** The loaded log's index this analysis used (with the time order a pool made for it: the Session keeps it). */
-  readonly loaded: LogIndex;
-  readonly windowed: boolean;
-  private readonly parts: AnalysisParts;
+  private readonly ask: AnalysisAsk;
+  /** The cut of the view (`cut`): the logs and indexes analysed, the compiled mapping, partition, thresholds, warnings. */
+  private made: ViewCut | undefined;
   /** The first reply (`answer`), and the reports asked of the pool meanwhile. */
   private answered: Promise<AnalyzeReply> | undefined;
   private first: AnalyzeReply | undefined;
@@ -83,15 +66,51 @@ export class Analysis {
   private layersMemo: LayerReport | null | undefined;
   private layerInfoMemo: LayerInfo | null | undefined;
 
-  constructor(parts: AnalysisParts) {
-    this.parts = parts;
-    this.params = parts.params;
-    this.compiled = parts.compiled;
-    this.partition = parts.partition;
-    this.thresholds = parts.thresholds;
-    this.work = parts.work;
-    this.loaded = parts.loaded;
-    this.windowed = parts.windowed;
+  constructor(ask: AnalysisAsk) {
+    this.ask = ask;
+    this.params = ask.params;
+  }
+
+  /**
+   * The cut of this analysis' view from the loaded log's index (src/analysis/viewCut.ts: the mapping compiled under
+   * the Session's guard and sandbox, the case filters, the partition, the time window), made once, before `answer`.
+   * It throws (MappingError, PartitionError, ThresholdError) before anything is kept: makeAnalysis drops this Analysis.
+   */
+  async cut(index: LogIndex, env: CutEnv): Promise<void> {
+    if (this.made) throw new Error('the analysis has cut its view already');
+    this.made = await cutView(index, this.params, env);
+  }
+
+  private get view(): ViewCut {
+    if (!this.made) throw new Error('the analysis has not cut its view yet');
+    return this.made;
+  }
+
+  get compiled(): CompiledMapping {
+    return this.view.compiled;
+  }
+
+  get partition(): PartitionSpec | null {
+    return this.view.partition;
+  }
+
+  get thresholds(): Thresholds {
+    return this.view.thresholds;
+  }
+
+  /** The analysed events (case filters, hidden unassigned cases and the time window applied). */
+  get work(): LogIndex {
+    return this.view.work;
+  }
+
+  /** The loaded log's index this analysis used (with the time order a pool made for it: the Session keeps it). */
+  get loaded(): LogIndex {
+    return this.view.loaded;
+  }
+
+  /** Whether `work` is a time window made for this analysis (its buffers may be reused by the next one). */
+  get windowed(): boolean {
+    return this.view.windowed;
   }
 
   /** Time 0 of every time view: the earliest event start of all loaded cases. */
@@ -110,11 +129,11 @@ export class Analysis {
   }
 
   private async firstReply(): Promise<AnalyzeReply> {
-    const { params, partition, compiled, work, parts } = this;
+    const { params, partition, compiled, work, ask } = this;
     const wlog = work.log;
-    if (parts.reports) this.ahead = reportsAhead(parts.pool, wlog, compiled, partition, this.thresholds, this.t0, parts.reports === 'both', params.mapping.layerRules);
-    const result = await analyzeWithPool(parts.limits, work, params.mapping, partition, compiled);
-    this.first = { result, keptCases: wlog.cases.length, partitionCases: partition ? { green: partition.green, red: partition.red } : null, warnings: parts.warnings, analyzeMs: Date.now() - parts.startedAt, analysis: parts.serial };
+    if (ask.reports) this.ahead = reportsAhead(ask.pool, wlog, compiled, partition, this.thresholds, this.t0, ask.reports === 'both', params.mapping.layerRules);
+    const result = await analyzeWithPool(ask.limits, work, params.mapping, partition, compiled);
+    this.first = { result, keptCases: wlog.cases.length, partitionCases: partition ? { green: partition.green, red: partition.red } : null, warnings: this.view.warnings, analyzeMs: Date.now() - ask.startedAt, analysis: ask.serial };
     return this.first;
   }
 
@@ -145,7 +164,7 @@ export class Analysis {
 
   /** The result without the variant caps of the reply (analysed again only when the reply was capped). */
   fullResult(): AnalysisResult {
-    if (!this.parts.limits) return this.reply.result;
+    if (!this.ask.limits) return this.reply.result;
     return (this.full ??= analyze(this.work.log, this.params.mapping, this.partition, this.compiled, {}, this.work));
   }
 
@@ -198,7 +217,7 @@ export class Analysis {
     const loaded = this.loaded.log;
     const heat = loaded.n === 0 ? heatmapOverview(loaded, { ...req.heatmap, bins: req.bins }) : null;
     if (heat) return heat;
-    return overviewOf(this.parts.filtered, this.t0, this.compiled, this.partition, req, this.untraced());
+    return overviewOf(this.view.filtered, this.t0, this.compiled, this.partition, req, this.untraced());
   }
 
   /**
@@ -207,7 +226,7 @@ export class Analysis {
    * Darshan and OTF2 cases said for their format (analysis/time/gaps.ts LAYER_GAPS).
    */
   untraced(): UntracedTime {
-    return (this.untracedMemo ??= untracedTime(this.parts.filtered.log, { t0: this.t0 }));
+    return (this.untracedMemo ??= untracedTime(this.view.filtered.log, { t0: this.t0 }));
   }
 
   /**

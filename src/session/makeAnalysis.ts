@@ -1,15 +1,14 @@
 /**
- * How the Session makes an Analysis of the loaded log (docs/ARCHITECTURE.md "The Session"): the cut of the
- * view made at the analysis floor (src/analysis/viewCut.ts: the mapping compiled with the Session's regex
- * guard and sandbox, the case filters, the partition, the time window), then the Analysis of that cut answers,
- * last (Analysis.answer: the reports it was asked for on the pool's idle threads, then the analysis, with mc's
+ * How the Session makes an Analysis of the loaded log (docs/ARCHITECTURE.md "The Session"): the Analysis of
+ * the view cuts it at the analysis floor (Analysis.cut, src/analysis/viewCut.ts: the mapping compiled with the
+ * Session's regex guard and sandbox, the case filters, the partition, the time window), then answers, last
+ * (Analysis.answer: the reports it was asked for on the pool's idle threads, then the analysis, with mc's
  * time order on a pool thread when the adapter's pool sorts). Anything that can fail (a bad regex, custom
  * function, selector or thresholds) fails in the cut, before anything is kept: the Session's previous Analysis stays.
  */
 import type { Thresholds } from '../analysis/insights/index';
 import type { LogIndex } from '../analysis/logIndex';
 import type { AnalyzeOptions } from '../analysis/types';
-import { cutView } from '../analysis/viewCut';
 import { Analysis } from './analysis';
 import { compileHooks, type CustomSandbox, type RegexGuard } from './compile';
 import type { AnalyzeParams, Ctx, ParsePool } from './types';
@@ -38,9 +37,9 @@ export async function makeAnalysis(ctx: Ctx, env: AnalysisEnv, params: AnalyzePa
   ctx.progress({ phase: 'analyze', done: 0, total: 0, rate: 0, file: '' });
   const hooks = compileHooks(ctx, env.sandbox, env.guard);
   const prev = env.previous;
-  const cut = await cutView(env.loaded, params, { ...hooks, thresholds: env.thresholds, reuse: prev?.windowed ? prev.work : null });
+  const a = new Analysis({ params, pool: env.pool, reports: env.reports, limits: env.limits, serial: env.serial, startedAt: t0 });
+  await a.cut(env.loaded, { ...hooks, thresholds: env.thresholds, reuse: prev?.windowed ? prev.work : null });
   // the Analysis answers last: it asks the pool for its reports (insights, access patterns on idle threads), then analyses `work`
-  const a = new Analysis({ params, ...cut, pool: env.pool, reports: env.reports, limits: env.limits, serial: env.serial, startedAt: t0 });
   await a.answer();
   return a;
 }
