@@ -20,6 +20,9 @@ export interface RewriteRule {
 }
 
 /** Everything that defines the mapping f: event → activity (docs/METHOD.md "Mapping"). */
+/** A case filter: keep the cases with (without) an event of an activity, or the cases named. */
+export type CaseFilter = { activity: string; keep: 'with' | 'without' } | { keep: 'cases'; ids: string[] };
+
 export interface MappingSpec {
   /** Path components kept by trunc (default 2). 0 = the whole path. */
   depth: number;

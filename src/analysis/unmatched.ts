@@ -4,9 +4,8 @@
  * line (AnalyzeReply.warnings: the CLI prints them on stderr, the app shows them beside the mapping).
  */
 import { compileFilter, compileRewrite, filterText, rewriteText, type CompiledMapping } from './mapping';
-import type { MappingSpec } from './types';
+import type { CaseFilter, MappingSpec } from './types';
 import type { EventLog } from '../model/eventlog';
-import type { CaseFilter } from './viewCut';
 
 /** Whether any fp of the log (its distinct paths; 0 is "no file") passes the test. */
 function anyPath(log: EventLog, test: (fp: string) => boolean): boolean {

@@ -15,12 +15,12 @@ import type { LogIndex } from './logIndex';
 import { compileMapping, MappingError, mappingRegexes, type CompiledMapping, type CustomEvent, type MappingOptions } from './mapping';
 import { resolvePartition } from './partition';
 import { isWindow, type TimeWindow } from './time/window';
-import type { MappingSpec, PartitionSpec } from './types';
+import type { CaseFilter, MappingSpec, PartitionSpec } from './types';
+
+export type { CaseFilter };
 import { unmatchedCaseFilters, unmatchedMapping } from './unmatched';
 import type { EventLog } from '../model/eventlog';
 
-/** A case filter: keep the cases with (without) an event of an activity, or the cases named. */
-export type CaseFilter = { activity: string; keep: 'with' | 'without' } | { keep: 'cases'; ids: string[] };
 
 /**
  * The answers of a custom mapping function: one per input, or the first input it failed on and how

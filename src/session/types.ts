@@ -31,7 +31,8 @@ export type LoadItem = ByteSource | Identified;
 
 /** "Keep only the cases that contain `activity`" (with) or "that do not" (without), or "keep only these
  * cases" (cases: e.g. the cases of one variant). */
-import type { CaseFilter, CustomAnswers, RegexGuard } from '../analysis/viewCut';
+import type { CaseFilter } from '../analysis/types';
+import type { CustomAnswers, RegexGuard } from '../analysis/viewCut';
 
 export type { CaseFilter, CustomAnswers, RegexGuard };
 

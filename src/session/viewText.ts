@@ -5,7 +5,7 @@
 import { filterText, rewriteText } from '../analysis/mapping';
 import { idsSelector, parseIdList } from '../analysis/partition';
 import type { PathFilter, RewriteRule } from '../analysis/types';
-import type { CaseFilter } from '../analysis/viewCut';
+import type { CaseFilter } from '../analysis/types';
 
 export { filterText, idsSelector, parseIdList, rewriteText };
 
