@@ -39,8 +39,10 @@ export function sorting(pool: ParsePool | null, work: EventLog): Promise<TimeOrd
  * Who sorts a log's columns on the pool (LogIndexSeeds.timeOrder: the Session gives it to the loaded log's
  * index, whose `pooled()` asks it); undefined: a pool that does not sort, or none.
  */
-export function poolTimeOrder(pool: ParsePool | null): LogIndexSeeds['timeOrder'] {
-  if (!pool?.timeOrder) return undefined;
+export function poolTimeOrder(pool: ParsePool | null, limits: AnalyzeOptions | undefined): LogIndexSeeds['timeOrder'] {
+  // not in the app (it defers mc): its parse workers' sort after the first graph measured slower, drop → graph
+  // +0.5 s and → idle +0.8 s (4 alternated pairs; docs/BENCHMARKS.md "perf7b"): it competes with the drawing
+  if (!pool?.timeOrder || limits?.defer) return undefined;
   return (log) => sorting(pool, log);
 }
 

@@ -85,7 +85,7 @@ export class Session {
     this.guard = opts.regexGuard;
     const env = { chunk: opts.chunk ?? CHUNK, pool: opts.pool ?? null, importers: opts.importers ?? IMPORTERS, inflate: opts.inflate === undefined ? defaultInflate() : opts.inflate };
     this.pool = env.pool;
-    this.loader = new Loader(env, (index) => this.installed(index), poolTimeOrder(this.pool));
+    this.loader = new Loader(env, (index) => this.installed(index), poolTimeOrder(this.pool, this.limits));
   }
 
   /**

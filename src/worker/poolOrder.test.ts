@@ -41,32 +41,38 @@ class FakeWorker {
 }
 
 describe("the mc time order on an idle parse worker (the app's pool: ParsePool.timeOrder)", () => {
-  it('the first graph answers without it; complete() takes the order the worker made and gives exactly the one-thread analysis; a failing worker changes nothing', async () => {
+  it("the app (mc deferred) sorts on its own thread: no sort task, complete() gives exactly the one-thread analysis", async () => {
     const plain = new Session();
     await workerHandlers(plain).load(noCtx(), files());
     const want = (await plain.analyze(noCtx(), params)).result;
     expect(want.nodes.some((n) => n.mc !== null && n.mc > 1)).toBe(true);
+    FakeWorker.sorts = [];
+    FakeWorker.failSort = false;
+    const s = new Session({ pool: new ParsePool(2, () => new FakeWorker() as unknown as Worker, undefined, 0), limits: UI_TRACE_LIMITS });
+    await workerHandlers(s).load(noCtx(), files());
+    expect((await s.analyze(noCtx(), params)).result.deferred).toEqual(['p95Dur', 'mc']);
+    const done = await s.complete(noCtx());
+    // the reply's variant caps (UI_TRACE_LIMITS) aside, the statistics are the one-thread ones
+    expect(done?.result.nodes).toEqual(want.nodes);
+    expect(done?.result.edges).toEqual(want.edges);
+    expect(FakeWorker.sorts).toEqual([]);
+  });
+
+  it('without deferral, the sort runs on a parse worker and gives exactly the one-thread analysis; a failing worker changes nothing', async () => {
+    const plain = new Session();
+    await workerHandlers(plain).load(noCtx(), files());
+    const want = (await plain.analyze(noCtx(), params)).result;
     for (const fail of [false, true]) {
       FakeWorker.sorts = [];
       FakeWorker.orders = [];
       FakeWorker.failSort = fail;
-      const s = new Session({ pool: new ParsePool(2, () => new FakeWorker() as unknown as Worker, undefined, 0), limits: UI_TRACE_LIMITS });
+      const s = new Session({ pool: new ParsePool(2, () => new FakeWorker() as unknown as Worker, undefined, 0) });
       await workerHandlers(s).load(noCtx(), files());
-      const first = (await s.analyze(noCtx(), params)).result;
-      expect(first.deferred).toEqual(['p95Dur', 'mc']);
-      // the columns are copied for the worker after the first reply, on a later turn
-      expect(FakeWorker.sorts).toEqual([]);
-      const done = await s.complete(noCtx());
+      expect((await s.analyze(noCtx(), params)).result).toEqual(want);
       expect(FakeWorker.sorts).toEqual([s.log!.n]);
-      expect(done?.result.deferred).toBeUndefined();
-      // the reply's variant caps (UI_TRACE_LIMITS) aside, the statistics are the one-thread ones
-      expect(done?.result.nodes).toEqual(want.nodes);
-      expect(done?.result.edges).toEqual(want.edges);
       expect(FakeWorker.orders.length).toBe(fail ? 0 : 1);
-      // the worker's sequence is the log's own (nothing sorted here); a mapping change sorts nowhere
+      // the worker's sequence is the log's own (nothing sorted here)
       if (!fail) expect(s.logIndex!.sequence.seq).toBe((FakeWorker.orders[0] as Extract<ParseReply, { type: 'order' }>).order.index.seq);
-      expect((await s.analyze(noCtx(), { ...params, mapping: { ...DEFAULT_MAPPING, depth: 3 } })).result.deferred).toBeUndefined();
-      expect(FakeWorker.sorts.length).toBe(1);
     }
   });
 
