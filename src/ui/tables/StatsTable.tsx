@@ -94,6 +94,9 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
       else if (top + ROW_HEIGHT > el.scrollTop + viewport) el.scrollTop = top + ROW_HEIGHT - viewport;
       setScrollTop(el.scrollTop);
     }
+    // focus a rendered row now, not after the render: a second key pressed before it would start from the old row
+    // (a step lost); a row not rendered yet (virtual rows) is focused by the effect above
+    bodyRef.current?.querySelector<HTMLElement>(`tr[data-idx="${next}"]`)?.focus({ preventScroll: true });
     wantFocus.current = true;
     setFocusRow(rows[next].id);
   };
