@@ -19,16 +19,23 @@ const ROOT = join(__dirname, '__fixtures__');
 const dirs = [ROOT, join(ROOT, 'bench')].flatMap((d) => readdirSync(d).map((f) => join(d, f)))
   .filter((d) => statSync(d).isDirectory() && readdirSync(d).some((f) => /\.st(\.gz)?$/.test(f)));
 
+/** The insights pass run over one fixture folder, every case unfiltered, no partition. */
+function passOf(dir: string) {
+  const { log } = traceDirLogGz(dir);
+  const K = log.cases.length;
+  const P = log.pairCall.length;
+  const s = new Pass(log, { ...DEFAULT_THRESHOLDS }, K, P, log.errnos.length, new Uint8Array(K), new Uint8Array(P), new Uint8Array(P), new Uint8Array(K), -1, null);
+  s.run();
+  return { log, s };
+}
+
 describe('the insights pass gives the phases their run span', () => {
   it('spanOfEnds of the pass equals runSpan on every fixture', () => {
     expect(dirs.length).toBeGreaterThan(20);
     let instantEnds = 0;
     for (const dir of dirs) {
-      const { log } = traceDirLogGz(dir);
+      const { log, s } = passOf(dir);
       const K = log.cases.length;
-      const P = log.pairCall.length;
-      const s = new Pass(log, { ...DEFAULT_THRESHOLDS }, K, P, log.errnos.length, new Uint8Array(K), new Uint8Array(P), new Uint8Array(P), new Uint8Array(K), -1, null);
-      s.run();
       const ends = s.cEnd.subarray(1);
       const want = runSpan(log);
       expect(spanOfEnds(log, ends), dir).toEqual({ t0: want.t0, span: want.span });
@@ -49,11 +56,7 @@ describe('the insights pass gives the phases their run span', () => {
   it('the wall time of the pass is that of untraced time, its traced time within tracedSlack', () => {
     let cases = 0;
     for (const dir of dirs) {
-      const { log } = traceDirLogGz(dir);
-      const K = log.cases.length;
-      const P = log.pairCall.length;
-      const s = new Pass(log, { ...DEFAULT_THRESHOLDS }, K, P, log.errnos.length, new Uint8Array(K), new Uint8Array(P), new Uint8Array(P), new Uint8Array(K), -1, null);
-      s.run();
+      const { log, s } = passOf(dir);
       const u = untracedTime(log);
       if (!u.located) continue;
       for (const c of u.cases) {
