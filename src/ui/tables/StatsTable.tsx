@@ -36,9 +36,11 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
     return () => ro.disconnect();
   }, [fixed]);
   const height = fixed ?? measured;
-  // The row the arrow keys moved to: focused once it is rendered (rows outside the window are not in the DOM).
-  const [focusRow, setFocusRow] = useState<string | null>(null);
-  const wantFocus = useRef(false);
+  // The row the arrow keys moved to when it was not rendered yet (rows outside the window are not in the DOM):
+  // focused by the effect below once it is. The id lives in a ref, not in the effect's closure: an effect of an
+  // earlier render that runs late (after the next key) must not pull the focus back to the row it knew.
+  const pendingFocus = useRef<string | null>(null);
+  const [, setFocusTick] = useState(0);
 
   const rows = useMemo(() => sortStats(filterStats(nodes, query), sort, access), [nodes, query, sort, access]);
   // the access column asks for the access patterns (computed on request, once per analysis)
@@ -67,10 +69,11 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
   }, [selected]);
 
   useEffect(() => {
-    if (focusRow === null || !wantFocus.current) return;
-    const row = bodyRef.current?.querySelector<HTMLElement>(`tr[data-idx="${rows.findIndex((r) => r.id === focusRow)}"]`);
+    const id = pendingFocus.current;
+    if (id === null) return;
+    const row = bodyRef.current?.querySelector<HTMLElement>(`tr[data-id="${CSS.escape(id)}"]`);
     if (!row) return;
-    wantFocus.current = false;
+    pendingFocus.current = null;
     if (document.activeElement !== row) row.focus({ preventScroll: true });
   });
 
@@ -95,10 +98,15 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
       setScrollTop(el.scrollTop);
     }
     // focus a rendered row now, not after the render: a second key pressed before it would start from the old row
-    // (a step lost); a row not rendered yet (virtual rows) is focused by the effect above
-    bodyRef.current?.querySelector<HTMLElement>(`tr[data-idx="${next}"]`)?.focus({ preventScroll: true });
-    wantFocus.current = true;
-    setFocusRow(rows[next].id);
+    // (a step lost); a row not rendered yet (virtual rows) is focused by the effect above after the render
+    const row = bodyRef.current?.querySelector<HTMLElement>(`tr[data-idx="${next}"]`);
+    if (row) {
+      pendingFocus.current = null;
+      row.focus({ preventScroll: true });
+    } else {
+      pendingFocus.current = rows[next].id;
+      setFocusTick((t) => t + 1);
+    }
   };
 
   return (
