@@ -82,6 +82,34 @@ describe('temporaries', () => {
     }, 120_000);
     afterAll(() => rmSync(OUT, { recursive: true, force: true }));
 
+    // One run: the signal is sent as soon as the temporary exists. The HDF5 write itself is synchronous: a signal
+    // that lands in it is handled after it, and when nothing else keeps Node's loop alive by then the process ends
+    // normally with the output complete (the signal came too late to stop anything) — never with a temporary left.
+    const stopped = async (sig: 'SIGTERM' | 'SIGINT', d: string): Promise<string | null> => {
+      const out = join(d, 'out.h5');
+      rmSync(out, { force: true });
+      const child = spawn(process.execPath, [CLI, 'convert', '--jobs', '1', d, '-o', out], { stdio: 'ignore' });
+      const exited = new Promise<{ code: number | null; signal: string | null }>((r) => child.on('exit', (code, signal) => r({ code, signal })));
+      const t0 = Date.now();
+      let seen = false;
+      while (Date.now() - t0 < 60_000 && child.exitCode === null) {
+        if (readdirSync(d).some((f) => f.endsWith('.tmp'))) {
+          seen = true;
+          child.kill(sig);
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      const end = await exited;
+      expect(seen).toBe(true);
+      expect(readdirSync(d).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+      if (end.signal === null) {
+        expect(end.code).toBe(0);
+        expect(existsSync(out)).toBe(true);
+      }
+      return end.signal;
+    };
+
     for (const sig of ['SIGTERM', 'SIGINT'] as const) {
       it(`${sig} while convert writes: the process ends by ${sig} and leaves no temporary`, async () => {
         const d = join(dir, `sig-${sig}`);
@@ -89,24 +117,12 @@ describe('temporaries', () => {
         // enough events that the HDF5 write takes a while: fig1's traces repeated
         const lines = readFileSync(join(FIG1, 'a_node1_1.st'), 'utf8').trim().split('\n');
         for (let k = 0; k < 8; k++) writeFileSync(join(d, `x_node${k}_1.st`), Array.from({ length: 3000 }, () => lines.join('\n')).join('\n') + '\n');
-        const out = join(d, 'out.h5');
-        const child = spawn(process.execPath, [CLI, 'convert', '--jobs', '1', d, '-o', out], { stdio: 'ignore' });
-        const exited = new Promise<{ code: number | null; signal: string | null }>((r) => child.on('exit', (code, signal) => r({ code, signal })));
-        const t0 = Date.now();
-        let seen = false;
-        while (Date.now() - t0 < 60_000 && child.exitCode === null) {
-          if (readdirSync(d).some((f) => f.endsWith('.tmp'))) {
-            seen = true;
-            child.kill(sig);
-            break;
-          }
-          await new Promise((r) => setTimeout(r, 2));
-        }
-        const end = await exited;
-        expect(seen).toBe(true);
-        expect(end.signal).toBe(sig);
-        expect(readdirSync(d).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-      }, 120_000);
+        // every run leaves no temporary; at least one of four ends by the signal (on a loaded machine the signal
+        // sometimes lands in the synchronous write's last moments, see above)
+        const ends: (string | null)[] = [];
+        while (ends.length < 4 && !ends.includes(sig)) ends.push(await stopped(sig, d));
+        expect(ends).toContain(sig);
+      }, 240_000);
     }
   });
 });
