@@ -144,8 +144,7 @@ function caseEvents(acc: Acc, log: EventLog, pairAct: Int32Array, A: number, edg
   for (let i = a; i < b; i++) {
     const act = pairAct[pair[i]];
     if (act < 0) continue;
-    if (cCount[act] === 0) touched[nt++] = act;
-    cCount[act]++;
+    if (++cCount[act] === 1) touched[nt++] = act;
     const d = dur[i];
     const z = size[i];
     if (d === d) {
@@ -173,8 +172,7 @@ function caseEvents(acc: Acc, log: EventLog, pairAct: Int32Array, A: number, edg
         gapN = acc.gapN[s];
       }
     }
-    if (eScratch[e] === 0) eTouched[ne++] = e;
-    eScratch[e]++;
+    if (++eScratch[e] === 1) eTouched[ne++] = e;
     const st = start[i];
     if (timed && prev !== A) {
       const gap = st - prevEnd;
