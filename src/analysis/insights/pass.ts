@@ -11,16 +11,18 @@ import * as F from './fields';
 import type { Thresholds } from './thresholds';
 
 /**
- * The pass over the events: one loop over every event, the case boundaries inside it. V8 optimises the
- * per-event loop while it runs (on-stack replacement) and throws the optimised code away at the first
- * operation that had not run before (a branch the first events never took, code after the loop): each such
- * deopt costs a recompile of this large function (~25 ms, more on a busy machine). So the loop has nothing
- * after it that a later case needs (a case's totals are stored when the next case starts, from the first
- * case on, as at the first event: the same code at every boundary), the record table starts small (it grows
- * in the first case already), the descriptors open per (case, file) are counted with a case stamp instead
- * of being reset, and the rare counters add 0 or 1 instead of branching (docs/BENCHMARKS.md). Until
- * 2026-11-29 the loop was a call per case: its optimised code was thrown away at the end of the first case
- * and compiled twice more in a run.
+ * The pass over the events: a call per case (`caseEvents`), its totals in locals stored after its loop. V8
+ * optimises the per-event loop while it runs (on-stack replacement) and throws the optimised code away at the
+ * first operation that had not run before (a branch the first events never took, code after the loop): the
+ * pass is primed on a tiny log first (passPrime.ts), so every path has type feedback before the real log; the
+ * record table starts small (it grows in the first case already), the descriptors open per (case, file) are
+ * counted with a case stamp instead of being reset, and the rare counters add 0 or 1 instead of branching.
+ * Why a call per case and not one loop over all events with the case boundaries inside (2026-11-29, perf7i
+ * to perf8e): the code V8 compiles on stack (OSR) for that loop allocated ~190 MB of heap objects on the
+ * 239 MB bench set (~50 scavenges; V8's sampling heap profiler, collected objects included: the loop's
+ * numbers kept boxed, as far as we can tell), and one loop runs every event in it; with a call per case only
+ * the first case runs in it, the later ones in the function's own optimised code: 18 MB in all
+ * (docs/BENCHMARKS.md "perf8e").
  */
 export class Pass {
   cap = 16;
@@ -33,7 +35,7 @@ export class Pass {
   /** Per fp: descriptors of case openCase[fp] open on it (opened and not closed in the trace). */
   readonly openCnt: Int32Array;
   readonly openCase: Int32Array;
-  // per case k at [k + 1]: [0] takes the totals of "case −1", stored when the first case starts
+  // per case k at [k + 1] ([0] unused)
   readonly cLookups: Float64Array;
   readonly cLookupFail: Float64Array;
   readonly cLookupEnoent: Float64Array;
@@ -118,17 +120,24 @@ export class Pass {
     return r;
   }
 
-  /** The loop over every event (see the class comment); returns 1 | 2: some event had a duration | an offset. */
+  /** Every case in turn (see the class comment); returns 1 | 2: some event had a duration | an offset. */
   private events(): number {
-    const { log, pairCls, pairFlag, E, enoent, openCnt, openCase, pairCalls, pairCallsSide, pairFail, pairFailSide, pairFailTimeSide, side, K } = this;
-    const { pair, errno, start, dur, size, pid, caseOffsets, pairFp } = log;
+    const co = this.log.caseOffsets;
+    let any = 0;
+    for (let k = 0; k < this.K; k++) any |= this.caseEvents(k, co[k], co[k + 1]);
+    return any;
+  }
+
+  /** The loop over the events [a, b) of case k, its totals stored at [k + 1]; returns 1 | 2 as `events`. */
+  private caseEvents(k: number, a: number, b: number): number {
+    const { log, pairCls, pairFlag, E, enoent, openCnt, openCase, pairCalls, pairCallsSide, pairFail, pairFailSide, pairFailTimeSide, side } = this;
+    const { pair, errno, start, dur, size, pid, pairFp } = log;
     const { offset, lastOf, pidSeek, pidSeekDur } = this;
-    const { cLookups, cLookupFail, cLookupEnoent, cLookupTime, cStartLookups, cStartLookupTime, cLookupMax, cStartLookupMax, cMetaTime, cIoTime, cBytes, cTraced, cWall, cEnd, cUnfiltered } = this;
     const small = this.t.small_bytes;
     const align = this.t.alignment;
     const alignMask = align >= 1 && align <= 4294967296 && Math.floor(align) === align && (align & (align - 1)) === 0 ? align - 1 : -1;
     const P = pairCls.length;
-    // the case's totals in locals (registers), stored at [k + 1] when the next case starts
+    // the case's totals in locals (registers), stored at [k + 1] after the loop
     let lookups = 0, lookupFail = 0, lookupEnoent = 0, lookupTime = 0, startLookups = 0, startLookupTime = 0, lookupMax = 0, startLookupMax = 0, metaTime = 0, ioTime = 0;
     let traced = 0, curS = NaN, curE = NaN, wallS = NaN, wallE = NaN, unfiltered = 0, bytes = 0;
     // the latest start of an event without a duration (an instant: its end is its start)
@@ -138,53 +147,13 @@ export class Pass {
     let curPid = -1;
     let curSeek = -1;
     let seekDur = 0;
-    let k = -1;
-    let sideBase = 0;
-    let errMap = this.pairErrno[0];
-    const n = caseOffsets[K];
-    let next = caseOffsets[0];
-    for (let i = next; ; i++) {
-      // the cases that start at i (empty ones too), and after the last event the rest: the totals of case k
-      // at [k + 1], then the next case's state (the same code at every boundary, the first included)
-      if (i === next) do {
-        // traced time: the union of the call intervals; NaN − NaN when the case had no known dur (−0: a double)
-        const last = curE - curS;
-        traced += last === last ? last : -0;
-        cLookups[k + 1] = lookups;
-        cLookupFail[k + 1] = lookupFail;
-        cLookupEnoent[k + 1] = lookupEnoent;
-        cLookupTime[k + 1] = lookupTime;
-        cStartLookups[k + 1] = startLookups;
-        cStartLookupTime[k + 1] = startLookupTime;
-        cLookupMax[k + 1] = lookupMax;
-        cStartLookupMax[k + 1] = startLookupMax;
-        cMetaTime[k + 1] = metaTime;
-        cIoTime[k + 1] = ioTime;
-        cBytes[k + 1] = bytes;
-        cTraced[k + 1] = traced;
-        const wall = wallE - wallS;
-        cWall[k + 1] = wall === wall ? wall : 0;
-        cEnd[k + 1] = wallE > instE ? wallE : instE;
-        cUnfiltered[k + 1] = unfiltered;
-        k++;
-        lookups = lookupFail = lookupEnoent = lookupTime = startLookups = startLookupTime = lookupMax = startLookupMax = 0;
-        metaTime = ioTime = bytes = traced = 0;
-        unfiltered = 0;
-        curS = curE = wallS = wallE = NaN;
-        instE = -Infinity;
-        curPid = -1;
-        curSeek = -1;
-        seekDur = 0;
-        pidSeek.clear();
-        pidSeekDur.clear();
-        lastOf.clear();
-        // (k = K: past the last case; side[K] is undefined, never read again)
-        const sd = k < K ? side[k] : 0;
-        sideBase = sd * P;
-        errMap = this.pairErrno[sd];
-        next = k < K ? caseOffsets[k + 1] : -1;
-      } while (i === next);
-      if (i >= n) break;
+    pidSeek.clear();
+    pidSeekDur.clear();
+    lastOf.clear();
+    const sd = side[k];
+    const sideBase = sd * P;
+    const errMap = this.pairErrno[sd];
+    for (let i = a; i < b; i++) {
       const p = pair[i];
       const cls = pairCls[p];
       const f = pairFp[p];
@@ -245,7 +214,8 @@ export class Pass {
           pidSeekDur.set(curPid, seekDur);
         }
         curSeek = pidSeek.get(pd) ?? -1;
-        seekDur = pidSeekDur.get(pd) ?? 0;
+        // (+: a number for V8, not the Map's boxed value: seekDur stays unboxed in the optimised loop)
+        seekDur = +(pidSeekDur.get(pd) ?? 0);
         curPid = pd;
       }
       const seekPair = (cls === C_READ || cls === C_WRITE) && curSeek === f && f !== 0;
@@ -327,6 +297,26 @@ export class Pass {
         if (!failed && open > 0) openCnt[f] = open - 1;
       }
     }
+    // traced time: the union of the call intervals; NaN − NaN when the case had no known dur (−0: a double)
+    const last = curE - curS;
+    traced += last === last ? last : -0;
+    const j = k + 1;
+    this.cLookups[j] = lookups;
+    this.cLookupFail[j] = lookupFail;
+    this.cLookupEnoent[j] = lookupEnoent;
+    this.cLookupTime[j] = lookupTime;
+    this.cStartLookups[j] = startLookups;
+    this.cStartLookupTime[j] = startLookupTime;
+    this.cLookupMax[j] = lookupMax;
+    this.cStartLookupMax[j] = startLookupMax;
+    this.cMetaTime[j] = metaTime;
+    this.cIoTime[j] = ioTime;
+    this.cBytes[j] = bytes;
+    this.cTraced[j] = traced;
+    const wall = wallE - wallS;
+    this.cWall[j] = wall === wall ? wall : 0;
+    this.cEnd[j] = wallE > instE ? wallE : instE;
+    this.cUnfiltered[j] = unfiltered;
     return anyDur | anyOffset;
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The insights pass run a few times on the prime log (analysis/primeLog.ts, shared with the access pass and
- * untraced time) before the first real one: the code at the first case boundary of a log (at its first event)
- * ran without type feedback when V8 optimised the per-event loop during the first case, so the optimised loop
- * was thrown away at the second boundary and the large function compiled once more.
+ * untraced time) before the first real one: V8 gives a function its feedback vector only after it ran a while,
+ * so the code after the per-case loop (the case's totals) had no type feedback when V8 optimised the loop
+ * during the first case, and the optimised code was thrown away there (pass.ts).
  */
 import { PRIME_CALLS, primeLog } from '../primeLog';
 import { C_CLOSE, C_OPEN, C_OTHER, C_READ, C_SEEK, C_SYNC, C_WRITE } from './calls';
