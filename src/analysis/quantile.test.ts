@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventLogBuilder, emptyFileReport } from '../model';
 import { prng } from '../lib/prng';
-import { pairDurations, unionQuantile } from './quantile';
+import { pairDurations, runOf, unionQuantile } from './quantile';
 
 /** The linear-interpolation quantile by brute force: sort, then h = (n − 1)q (docs/METHOD.md). */
 function brute(xs: number[], q: number): number | null {
@@ -33,7 +33,7 @@ describe('unionQuantile', () => {
     const log = b.build('relative');
     const pd = pairDurations(log);
     for (let p = 0; p < P; p++) {
-      const run = Array.from(pd.sorted.subarray(pd.offsets[p], pd.offsets[p + 1]));
+      const run = Array.from(runOf(pd, p));
       expect(run).toEqual(Array.from(Float64Array.from(byPair[p]).sort()));
     }
     const sets = [[0], [P - 1], [0, 1], [3, 7, P - 1], pairs.map((_, j) => j), [5, 2]];
@@ -68,17 +68,26 @@ describe('unionQuantile', () => {
     const check = (l: typeof log, runs: number[][]): void => {
       const pd = pairDurations(l);
       runs.forEach((want, p) => {
-        const got = pd.sorted.subarray(pd.offsets[p], pd.offsets[p + 1]);
+        const got = runOf(pd, p);
         expect(Buffer.from(got.buffer, got.byteOffset, got.byteLength).equals(Buffer.from(Float64Array.from(want).sort().buffer))).toBe(true);
       });
     };
     check(log, byPair);
+    // held as microseconds (4 bytes each): the quantiles of any set of pairs are the brute-force ones, exactly
+    const pd = pairDurations(log);
+    expect(pd.micros).toBe(true);
+    expect(pd.sorted).toBeInstanceOf(Uint32Array);
+    for (const set of [[0], [1], [2], [3], [0, 1], [2, 3], [0, 1, 2, 3], [3, 0]]) {
+      const idx = Uint32Array.from(set);
+      for (const q of [0, 0.01, 0.5, 0.95, 0.999, 1]) expect(unionQuantile(pd, idx, 0, idx.length, q), `pairs ${set} q ${q}`).toBe(brute(set.flatMap((j) => byPair[j]), q));
+    }
     // -0, a value beyond 2³² µs, and one a few ulps off a whole microsecond: each makes the log take the float64 sort, same result
     for (const odd of [-0, 5000.000001, 1e-3 + 2 ** -40]) {
       const dur = log.dur.slice();
       dur[3] = odd;
       const runs = byPair.map((r) => r.slice());
       runs[3][runs[3].indexOf(log.dur[3])] = odd;
+      expect(pairDurations({ ...log, dur }).micros).toBe(false);
       check({ ...log, dur }, runs);
     }
   });

@@ -9,7 +9,22 @@ import type { EventLog } from '../model';
 export interface PairDurations {
   /** Pair p's known durations are `sorted[offsets[p] .. offsets[p + 1])`, ascending. */
   offsets: Uint32Array;
-  sorted: Float64Array;
+  /**
+   * The durations in seconds; or, when every duration of the log is a whole number of microseconds as the
+   * strace parser computes it (`micros`), those numbers, 4 bytes each instead of 8 (duration j is then
+   * secondsOfMicros(sorted[j]), bit for bit: `runOf`). Held per log (LogIndex): 43 MB less at 10.8 M events.
+   */
+  sorted: Float64Array | Uint32Array;
+  micros: boolean;
+}
+
+/** Pair p's sorted durations in seconds (a copy when they are held as microseconds). */
+export function runOf(d: PairDurations, p: number): Float64Array {
+  const run = d.sorted.subarray(d.offsets[p], d.offsets[p + 1]);
+  if (!d.micros) return run as Float64Array;
+  const out = new Float64Array(run.length);
+  secondsOf(run as Uint32Array, out);
+  return out;
 }
 
 /** The known (non-NaN) durations of every pair, each run sorted ascending (LogIndex.pairDurations keeps them per log). */
@@ -19,7 +34,6 @@ export function pairDurations(log: EventLog): PairDurations {
   const offsets = new Uint32Array(P + 1);
   for (let i = 0; i < n; i++) if (dur[i] === dur[i]) offsets[pair[i] + 1]++;
   for (let p = 0; p < P; p++) offsets[p + 1] += offsets[p];
-  const sorted = new Float64Array(offsets[P]);
   let maxRun = 0;
   for (let p = 0; p < P; p++) maxRun = Math.max(maxRun, offsets[p + 1] - offsets[p]);
   // strace's durations (whole microseconds): sorted as 32-bit integers, 2–3 radix passes of 4 bytes
@@ -27,9 +41,9 @@ export function pairDurations(log: EventLog): PairDurations {
   if (micros !== null) {
     const tmp = new Uint32Array(maxRun >= RADIX_MIN ? maxRun : 0);
     for (let p = 0; p < P; p++) if (offsets[p + 1] - offsets[p] > 1) sortMicros(micros.subarray(offsets[p], offsets[p + 1]), tmp);
-    secondsOf(micros, sorted);
-    return { offsets, sorted };
+    return { offsets, sorted: micros, micros: true };
   }
+  const sorted = new Float64Array(offsets[P]);
   const fill = offsets.slice(0, P);
   for (let i = 0; i < n; i++) {
     const d = dur[i];
@@ -37,7 +51,7 @@ export function pairDurations(log: EventLog): PairDurations {
   }
   const tmp = new Uint32Array(maxRun >= RADIX_MIN ? 2 * maxRun : 0);
   for (let p = 0; p < P; p++) if (offsets[p + 1] - offsets[p] > 1) sortRun(sorted.subarray(offsets[p], offsets[p + 1]), tmp);
-  return { offsets, sorted };
+  return { offsets, sorted, micros: false };
 }
 
 /**
@@ -248,7 +262,8 @@ function countLe(a: Float64Array, lo: number, hi: number, v: number): number {
  * how many values of the union are ≤ it.
  */
 function kth(d: PairDurations, pairs: ArrayLike<number>, from: number, to: number, k: number): { v: number; le: number } {
-  const { offsets, sorted } = d;
+  const offsets = d.offsets;
+  const sorted = d.sorted as Float64Array;
   if (to - from === 1) {
     const o = offsets[pairs[from]];
     const v = sorted[o + k];
@@ -298,13 +313,62 @@ function kth(d: PairDurations, pairs: ArrayLike<number>, from: number, to: numbe
 /** The smallest value > v in the runs of `pairs` (Infinity if none). */
 function nextAbove(d: PairDurations, pairs: ArrayLike<number>, from: number, to: number, v: number): number {
   let best = Infinity;
+  const sorted = d.sorted as Float64Array;
   for (let j = from; j < to; j++) {
     const o = d.offsets[pairs[j]];
     const e = d.offsets[pairs[j] + 1];
-    const i = o + countLe(d.sorted, o, e, v);
-    if (i < e && d.sorted[i] < best) best = d.sorted[i];
+    const i = o + countLe(sorted, o, e, v);
+    if (i < e && sorted[i] < best) best = sorted[i];
   }
   return best;
+}
+
+/** Number of values ≤ v in the ascending run a[lo, hi) of whole microseconds. */
+function countLeMicros(a: Uint32Array, lo: number, hi: number, v: number): number {
+  const start = lo;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] <= v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - start;
+}
+
+/**
+ * `kth` and `nextAbove` on runs of whole microseconds (PairDurations.micros), by bisection on the integer
+ * value: [the k-th smallest, how many are ≤ it, the smallest above it (Infinity if none)], in microseconds.
+ * secondsOfMicros is increasing and one-to-one, so these are the float64 path's order statistics, exactly.
+ */
+function kthMicros(d: PairDurations, pairs: ArrayLike<number>, from: number, to: number, k: number): [number, number, number] {
+  const offsets = d.offsets;
+  const a = d.sorted as Uint32Array;
+  const countAt = (v: number): number => {
+    let c = 0;
+    for (let j = from; j < to; j++) c += countLeMicros(a, offsets[pairs[j]], offsets[pairs[j] + 1], v);
+    return c;
+  };
+  let lo = 0xffffffff;
+  let hi = 0;
+  for (let j = from; j < to; j++) {
+    const p = pairs[j];
+    if (offsets[p + 1] === offsets[p]) continue;
+    if (a[offsets[p]] < lo) lo = a[offsets[p]];
+    if (a[offsets[p + 1] - 1] > hi) hi = a[offsets[p + 1] - 1];
+  }
+  // the smallest value with more than k values ≤ it: a value of the union
+  while (lo < hi) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    if (countAt(mid) > k) hi = mid;
+    else lo = mid + 1;
+  }
+  let next = Infinity;
+  for (let j = from; j < to; j++) {
+    const o = offsets[pairs[j]];
+    const e = offsets[pairs[j] + 1];
+    const i = o + countLeMicros(a, o, e, lo);
+    if (i < e && a[i] < next) next = a[i];
+  }
+  return [lo, countAt(lo), next];
 }
 
 /**
@@ -319,6 +383,12 @@ export function unionQuantile(d: PairDurations, pairs: ArrayLike<number>, from: 
   const h = (n - 1) * q;
   const k = Math.floor(h);
   const frac = h - k;
+  if (d.micros) {
+    const [vk, le, nk] = kthMicros(d, pairs, from, to, k);
+    const v = secondsOfMicros(vk);
+    if (frac === 0 || le > k + 1) return v;
+    return v + frac * ((nk === Infinity ? Infinity : secondsOfMicros(nk)) - v);
+  }
   const { v, le } = kth(d, pairs, from, to, k);
   if (frac === 0 || le > k + 1) return v; // x₍ₖ₊₁₎ = x₍ₖ₎
   return v + frac * (nextAbove(d, pairs, from, to, v) - v);
