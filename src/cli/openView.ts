@@ -4,13 +4,14 @@
  * CLI's threads, and the analysis, whose warnings (filters, rewrite rules, call and case filters that
  * match nothing) go to stderr, one line each.
  */
-import { plan, type View, type ViewPlan } from '../session/view';
-import type { Session } from '../session/session';
+import type { View, ViewPlan } from '../session/view';
+import type { Opened } from '../session/open';
+import { Session } from '../session/session';
 import { noCtx, type AnalyzeReply, type Ctx } from '../session/types';
 import { cliView, readViewFiles, type ViewArgs } from './cliView';
 import type { CliIO } from './errors';
-import { findInputs, loadInputs } from './node/load';
-import { safe } from './text';
+import { discover } from './node/discover';
+import { cliOpen, noteWarnings, startPool } from './node/load';
 
 export interface OpenViewArgs extends ViewArgs {
   paths: string[];
@@ -40,24 +41,37 @@ export interface OpenView {
   ctx: Ctx;
 }
 
+/**
+ * From the top down: what is on disk is found first (the files the view options name read, the parse threads
+ * started, the PATH arguments walked: src/cli/node/discover.ts), then the view is read and checked — a usage
+ * error (a bad `--view`, a command's check) is reported before any problem of the PATH arguments — and one
+ * Session call (Session.open, src/session/open.ts) sniffs, loads and analyses, its notes on stderr as they come.
+ */
 export async function openView(io: CliIO, a: OpenViewArgs, opts: OpenViewOptions = {}): Promise<OpenView> {
-  // everything read from disk first (the files the view options name, the inputs found and sniffed) …
   const viewFiles = readViewFiles(a);
-  const inputs = await findInputs(io, a.paths, { jobs: a.jobs });
+  const pool = startPool(io, a.jobs);
+  const inputs = discover(a.paths);
+  const cli = cliOpen(io, pool, !!opts.sortOnLoad);
   let view: View;
-  let p: ViewPlan;
   try {
     view = cliView(a, viewFiles);
     opts.check?.(view);
-    p = plan(view);
   } catch (e) {
-    inputs.pool?.close();
+    pool?.close();
     throw e;
   }
-  // … then loaded and analysed by the Session
-  const { session, files, read } = await loadInputs(io, inputs, { splitByPid: p.load.splitByPid, filter: p.analyze.mapping.include, sortOnLoad: !!opts.sortOnLoad });
+  const session = new Session(cli.options);
   const ctx = noCtx();
-  const reply = await session.analyze(ctx, p.analyze, opts.reports ? { insights: true, access: opts.reports === 'both' } : {});
-  for (const w of reply.warnings) io.stderr.write(`strace-dfg: warning: ${safe(w)}\n`);
-  return { session, view, plan: p, reply, files, read, ctx };
+  const want = opts.reports ? { insights: true, access: opts.reports === 'both' } : {};
+  let opened: Opened;
+  try {
+    opened = await session.open(cli.ctx, inputs, { view, want, analysisCtx: ctx, ...cli.ask });
+  } catch (e) {
+    throw cli.refused(e);
+  } finally {
+    cli.stop();
+  }
+  const { plan, reply, files } = opened;
+  noteWarnings(io, reply!.warnings);
+  return { session, view, plan: plan!, reply: reply!, files, read: cli.read, ctx };
 }

@@ -109,3 +109,14 @@ export async function gatherSources(sources: readonly ByteSource[], rules: reado
   const b = bundleSources(opened, rules);
   return { sources: b.sources, orphans: [...errors, ...b.orphans] };
 }
+
+/**
+ * What one file named by the user is read as: the anchor of a multi-file trace (OTF2 `traces.otf2`) with its
+ * members among `near()` (the files beside it and in its direct sub-folders, asked for only then: one
+ * source), an archive as the files it holds (its files that belong to no trace in `orphans`), any other file
+ * as itself (a file that is an orphan by name in `orphans`).
+ */
+export async function namedSources(source: ByteSource, near: () => ByteSource[], rules: readonly BundleRule[], inflate: Inflate | null): Promise<Bundled> {
+  if (rules.some((r) => r.anchor(source.name))) return { sources: [bundleSources([source, ...near()], rules).sources[0]], orphans: [] };
+  return gatherSources([source], rules, inflate);
+}

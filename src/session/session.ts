@@ -31,9 +31,12 @@ import { compileView } from '../analysis/viewCut';
 import { compileHooks, type CustomSandbox, type RegexGuard } from './compile';
 import { analysisDocument, viewText, type AnalysisJson } from './exports';
 import { followUps, type FollowUpRequest, type FollowUps } from './followUps';
+import type { PathInputs } from './inputs';
 import { Loader } from './loader';
 import { makeAnalysis, PartitionError } from './makeAnalysis';
 import { poolTimeOrder } from './offload';
+import { openInputs, type OpenAsk, type Opened } from './open';
+import type { ReadEnv } from './readFiles';
 import { replayCheckOf, replayOf, replayPatternOf, type ReplayCheckRequest, type ReplayReply, type ReplayRequest, type ReplaySide, type ReplayState } from './replay';
 import type { FileOffsets, OverviewRequest, RunTimeline, RunTimelineRequest } from './time';
 import type { AnalyzeParams, AnalyzeReply, Ctx, LoadItem, LoadOptions, LoadSummary, ParsePool, SessionOptions } from './types';
@@ -62,8 +65,10 @@ export class Session {
   private readonly guard: RegexGuard | undefined;
   private readonly sandbox: CustomSandbox | undefined;
   /** Loads and adds: the loaded log, its index and summary, and what it was read with (src/session/loader.ts). */
-  private readonly loader: Loader;
-  private readonly pool: ParsePool | null;
+  private loader: Loader;
+  private pool: ParsePool | null;
+  /** How sources are read (chunk, pool, importers, inflate). */
+  private env: ReadEnv;
   private readonly sortOnLoad: boolean;
   /** The current analysis (null before one, and after a new load). */
   private current: Analysis | null = null;
@@ -83,9 +88,28 @@ export class Session {
     this.hdf5 = opts.exportHdf5;
     this.sandbox = opts.customSandbox;
     this.guard = opts.regexGuard;
-    const env = { chunk: opts.chunk ?? CHUNK, pool: opts.pool ?? null, importers: opts.importers ?? IMPORTERS, inflate: opts.inflate === undefined ? defaultInflate() : opts.inflate };
-    this.pool = env.pool;
-    this.loader = new Loader(env, (index) => this.installed(index), poolTimeOrder(this.pool, this.limits));
+    this.env = { chunk: opts.chunk ?? CHUNK, pool: opts.pool ?? null, importers: opts.importers ?? IMPORTERS, inflate: opts.inflate === undefined ? defaultInflate() : opts.inflate };
+    this.pool = this.env.pool;
+    this.loader = new Loader(this.env, (index) => this.installed(index), poolTimeOrder(this.pool, this.limits));
+  }
+
+  /** The command line's way from the files it walked to the first analysis, in one call (open.ts). */
+  async open(ctx: Ctx, inputs: PathInputs, ask: OpenAsk): Promise<Opened> {
+    try {
+      return await openInputs(this, { importers: this.env.importers, inflate: this.env.inflate }, ctx, inputs, ask);
+    } catch (e) {
+      this.pool?.cancelAll();
+      throw e;
+    }
+  }
+
+  /** Before a first load (Session.open): with one file (or none) for the threads, they are ended, and all is done here. */
+  serial(pooled: number): void {
+    if (!this.pool || pooled >= 2 || this.loader.summary) return;
+    this.pool.cancelAll();
+    this.pool = null;
+    this.env = { ...this.env, pool: null };
+    this.loader = new Loader(this.env, (index) => this.installed(index), undefined);
   }
 
   /**
@@ -100,11 +124,11 @@ export class Session {
   }
 
   /**
-   * Reads more files and merges them with the loaded ones (e.g. the green runs from one folder, then the red
-   * ones from another), under the options of the first load (split by pid). A file whose name (path in its
-   * dropped folder) and size equal a loaded file's is not read again: it is named in `errors`; an added
-   * case whose id is already loaded gets `#2` and a warning. The view's settings stay. A later `load`
-   * cancels an add still running; an add waits for a running load (it adds to what that loads).
+   * Reads more files and merges them with the loaded ones (e.g. the green runs from one folder, then the red ones from
+   * another), under the options of the first load (split by pid). A file whose name (path in its dropped folder) and
+   * size equal a loaded file's is not read again: it is named in `errors`; an added case whose id is already loaded gets
+   * `#2` and a warning. The view's settings stay. A later `load` cancels an add still running; an add waits for a
+   * running load (it adds to what that loads).
    */
   async add(ctx: Ctx, inputs: readonly LoadItem[]): Promise<LoadSummary> {
     return this.loader.add(ctx, inputs);
@@ -118,12 +142,11 @@ export class Session {
   }
 
   /**
-   * Analyses the loaded log under a mapping, case filters (applied in order) and partition selectors (and
-   * insight thresholds, for `insights` and the reports of this analysis): a new Analysis, which the
-   * follow-ups below then read. Throws MappingError (bad regex, custom function), PartitionError or
-   * ThresholdError and then keeps the previous analysis. The reply's `warnings` name the filters, rewrite
-   * rules and case filters that match nothing. `want`: the follow-ups that will be asked for (`followUps`),
-   * so that a pool that runs reports starts the insights and access patterns on idle threads meanwhile.
+   * Analyses the loaded log under a mapping, case filters (applied in order) and partition selectors (and insight
+   * thresholds, for `insights` and the reports of this analysis): a new Analysis, which the follow-ups below then read.
+   * Throws MappingError (bad regex, custom function), PartitionError or ThresholdError and then keeps the previous
+   * analysis. The reply's `warnings` name the filters, rewrite rules and case filters that match nothing. `want`: the
+   * follow-ups that will be asked for (`followUps`), so that a pool that runs reports starts them on idle threads.
    */
   async analyze(ctx: Ctx, params: AnalyzeParams, want: FollowUpRequest = {}): Promise<AnalyzeReply> {
     const loaded = this.need();
@@ -177,10 +200,8 @@ export class Session {
     return this.needAnalysis().timeline(activity);
   }
 
-  /**
-   * The whole-run overview of the last analysis (its mapping, case filters and partition; every event,
-   * the time window is drawn on it) with the I/O phases and stragglers (docs/METHOD.md, "Time").
-   */
+  /** The whole-run overview of the last analysis (its mapping, case filters and partition; every event, the time
+   * window is drawn on it) with the I/O phases and stragglers (docs/METHOD.md, "Time"). */
   async timeOverview(_ctx: Ctx, req: OverviewRequest): Promise<TimeOverview> {
     return this.needAnalysis().overview(req);
   }
@@ -195,27 +216,20 @@ export class Session {
     return this.needAnalysis().phases(activities);
   }
 
-  /**
-   * Untraced time, located (docs/METHOD.md "Untraced time"): per case of the last analysis (case filters
-   * applied; whole cases, every event, the time window not applied) its largest gaps between traced calls.
-   */
+  /** Untraced time, located (docs/METHOD.md "Untraced time"): per case of the last analysis (case filters applied;
+   * whole cases, every event, the time window not applied) its largest gaps between traced calls. */
   async untraced(_ctx: Ctx): Promise<UntracedTime> {
     return this.needAnalysis().untraced();
   }
 
-  /**
-   * The last analysis' events by layer and call site (docs/METHOD.md "Layers"): per activity, per call site
-   * (the Call sites table), per layer; null when the events have neither stacks (strace -k) nor a layer column.
-   */
+  /** The last analysis' events by layer and call site (docs/METHOD.md "Layers"): per activity, per call site (the
+   * Call sites table), per layer; null when the events have neither stacks (strace -k) nor a layer column. */
   async layers(_ctx: Ctx): Promise<LayerReport | null> {
     return this.needAnalysis().layers();
   }
 
-  /**
-   * The flame graph of the last analysis' I/O stacks (docs/METHOD.md "Layers"): weighted by time, bytes or
-   * calls, of one activity or all; `diff`: green against red per case (the last analysis' partition). Null
-   * when the events have no stacks.
-   */
+  /** The flame graph of the last analysis' I/O stacks (docs/METHOD.md "Layers"): weighted by time, bytes or calls, of
+   * one activity or all; `diff`: green against red per case (the last analysis' partition). Null without stacks. */
   async flame(_ctx: Ctx, req: FlameRequest = {}): Promise<FlameGraph | null> {
     const a = this.needAnalysis();
     if (req.diff && !a.partition) throw new PartitionError('no partition: choose the green and the red cases first');
@@ -268,11 +282,8 @@ export class Session {
     return a.insights(this.thresholds);
   }
 
-  /**
-   * Darshan's access patterns of the last analysis' events (docs/METHOD.md "Access patterns"): per file
-   * (cases, shared) and per activity. Computed on request (the Files view, the JSON export, the CLI
-   * report), never by `analyze`; kept by the analysis.
-   */
+  /** Darshan's access patterns of the last analysis' events (docs/METHOD.md "Access patterns"): per file (cases,
+   * shared) and per activity. Computed on request (the Files view, the JSON export, the CLI report); kept by the analysis. */
   async access(_ctx: Ctx): Promise<AccessReport> {
     return this.needAnalysis().access();
   }
@@ -309,10 +320,8 @@ export class Session {
     return JSON.stringify(await this.compareJson(ctx), null, 2);
   }
 
-  /**
-   * `analysisJson` as text in parts of ~64 Ki characters (never one string: a case of 18 M events would
-   * not fit in one): what the app downloads (a Blob of the parts) and `strace-dfg analyze --json` prints.
-   */
+  /** `analysisJson` as text in parts of ~64 Ki characters (never one string: a case of 18 M events would not fit in
+   * one): what the app downloads (a Blob of the parts) and `strace-dfg analyze --json` prints. */
   async exportJson(ctx: Ctx): Promise<string[]> {
     return jsonParts(await this.analysisJson(ctx), { indent: 2 });
   }
@@ -330,18 +339,14 @@ export class Session {
     return this.hdf5(withStackNotes(log, this.current?.params.mapping.layerRules));
   }
 
-  /**
-   * The replay folder of the last analysis' cases, or one side of its partition (docs/METHOD.md "Replay"): fio
-   * I/O logs, the metadata lists, run.sh, README.md, … as texts (the CLI writes them, the app zips them).
-   */
+  /** The replay folder of the last analysis' cases, or one side of its partition (docs/METHOD.md "Replay"): fio I/O
+   * logs, the metadata lists, run.sh, README.md, … as texts (the CLI writes them, the app zips them). */
   async replay(ctx: Ctx, req: ReplayRequest = {}): Promise<ReplayReply> {
     return replayOf(this.replayState(ctx), req, (this.loader.log?.files ?? []).map((f) => f.name));
   }
 
-  /**
-   * A replay's traces checked (docs/METHOD.md "Fidelity"): the loaded traces against a replay folder's files, or
-   * the red cases (the replay) against the plan of the green ones (the recording).
-   */
+  /** A replay's traces checked (docs/METHOD.md "Fidelity"): the loaded traces against a replay folder's files, or the
+   * red cases (the replay) against the plan of the green ones (the recording). */
   async replayCheck(ctx: Ctx, req: ReplayCheckRequest = {}): Promise<FidelityReport> {
     return replayCheckOf(this.replayState(ctx), req);
   }

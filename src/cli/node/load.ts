@@ -1,14 +1,13 @@
 /** Loading PATH arguments into a Session for a CLI subcommand, with the notes on stderr. */
 import { availableParallelism } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
-import type { Identified } from '../../ingest/registry';
 import { formatBytes, formatCount } from '../../lib/format';
-import type { PathFilter } from '../../analysis/types';
-import { estimatePaths, MAX_GZIP_RATIO, SURE_FRESH, traceSizes, type PathEstimate } from '../../session/estimate';
-import { pathPredicate } from '../../session/pathFilter';
+import type { PathEstimate } from '../../session/estimate';
+import { InputError, type Discovery, type Skipped } from '../../session/inputs';
+import { PATHS_SHARE, PathsRefused, type LoadedNotes, type OpenAsk, type PathsFit } from '../../session/open';
 import { Session } from '../../session/session';
-import type { Ctx, LoadSummary } from '../../session/types';
-import { discover, type Discovery, type Skipped } from './discover';
+import type { Ctx, LoadSummary, SessionOptions } from '../../session/types';
+import { discover } from './discover';
 import { CliError, type CliIO } from '../errors';
 import { nodeInflate } from './gunzip';
 import { watchHeap, type HeapWatch } from './heapWatch';
@@ -16,27 +15,6 @@ import { canUseWorkers, defaultJobs, NodeParsePool } from './parallel';
 import { regexGuard } from './regexGuard';
 import { nodeSandbox } from './sandbox';
 import { safe } from '../text';
-
-export interface Loaded {
-  session: Session;
-  summary: LoadSummary;
-  /** Files that loaded. */
-  files: number;
-  /** The files on disk the load read (a gzip file's, an archive's own path): what a writing command must not write over. */
-  read: string[];
-}
-
-export interface LoadPathsOptions {
-  splitByPid: boolean;
-  /** Parse threads (null = the default). */
-  jobs: number | null;
-  /** The view's keep-only path filters (`--filter`): applied while reading when the load fits only so. */
-  filter?: readonly PathFilter[];
-  /** The command analyses the load with mc: its time sort starts on a thread once the log is merged (SessionOptions.sortOnLoad). */
-  sortOnLoad?: boolean;
-  /** The file the command writes: never read from a folder given (an earlier run's output). */
-  output?: string;
-}
 
 /** One stderr line for the files in folders that are plainly not traces (named, up to 10). */
 function noteOthers(io: CliIO, list: readonly Skipped[]): void {
@@ -75,19 +53,19 @@ function noteFileReports(io: CliIO, s: LoadSummary, empty: readonly string[]): v
   }
 }
 
-/** A progress line on an interactive terminal only, at most every 200 ms; the heap watched on each report. */
-function progressCtx(io: CliIO): { ctx: Ctx; heap: HeapWatch } {
-  const t0 = performance.now();
+/** A progress line on an interactive terminal only, at most every 200 ms; the heap watched (from `start`, as the load begins) on each report. */
+function progressCtx(io: CliIO): { ctx: Ctx; start(): void; heap(): HeapWatch | null } {
+  let t0 = performance.now();
   let shown = 0;
   const tty = io.stderr === process.stderr && process.stderr.isTTY;
   const cancel = { cancelled: false };
-  const heap = watchHeap(cancel);
+  let heap: HeapWatch | null = null;
   const ctx: Ctx = {
     cancel,
     // each report looks at the heap: often enough that a load cannot fill the rest between two looks
     progressMs: 5,
     progress: (p) => {
-      heap.check(p.done, p.total);
+      heap?.check(p.done, p.total);
       if (!tty || p.phase !== 'parse') return;
       const t = performance.now();
       if (t - shown < 200 && p.done < p.total) return;
@@ -96,7 +74,12 @@ function progressCtx(io: CliIO): { ctx: Ctx; heap: HeapWatch } {
       io.stderr.write(`\rstrace-dfg: reading ${Math.floor((100 * p.done) / (p.total || 1))}% (${mb.toFixed(0)} MB, ${(mb / ((t - t0) / 1000 || 1)).toFixed(0)} MB/s)${p.done >= p.total ? '\n' : ''}`);
     },
   };
-  return { ctx, heap };
+  const start = (): void => {
+    // what the program holds as the load begins is the heap's baseline (heapWatch.ts)
+    t0 = performance.now();
+    heap = watchHeap(cancel);
+  };
+  return { ctx, start, heap: () => heap };
 }
 
 /** The heap this process may use (STRACE_DFG_HEAP_MB overrides it: tests, or a known smaller budget). */
@@ -104,9 +87,6 @@ function heapLimit(): number {
   const mb = Number(process.env.STRACE_DFG_HEAP_MB);
   return mb > 0 ? mb * 1024 * 1024 : getHeapStatistics().heap_size_limit;
 }
-
-/** The share of the heap the distinct paths of a load may take (the events, the analysis need the rest). */
-export const PATHS_SHARE = 0.7;
 
 /** The one line a load that will not fit stops with: the budget it was compared with, and what to do. */
 function tooManyPaths(est: PathEstimate, heap: number, filtered: boolean): CliError {
@@ -120,127 +100,121 @@ function tooManyPaths(est: PathEstimate, heap: number, filtered: boolean): CliEr
   );
 }
 
-/** An estimate over the budget that is not a guess: from enough new paths, or the paths sampled alone over it. */
-const sure = (est: PathEstimate, budget: number): boolean => est.fresh >= SURE_FRESH || (est.seen / Math.max(1, est.paths)) * est.heapBytes > budget;
-
-/**
- * Millions of distinct paths (mdtest-like runs) fill the JavaScript heap: estimated from slices of the
- * files before reading them (session/estimate.ts), a load that cannot fit stops with one line; one whose
- * estimate is a guess (few new paths in the sample) is read with the heap watched (heapWatch.ts). With the
- * view's keep-only path filters (`--filter`), a load that fits only when they are applied while reading
- * gets them as its parse-time filter (returned; noted on stderr: the events of other paths are then
- * counted as filtered while reading, not left out by the mapping).
- */
-async function checkPathsFit(io: CliIO, items: Identified[], filter: readonly PathFilter[]): Promise<PathFilter[] | undefined> {
-  const heap = heapLimit();
-  const budget = PATHS_SHARE * heap;
-  // a path costs at most ~4 heap bytes per trace byte (one new path per shortest line): small loads fit
-  // (a gzip file counts its decompressed size, measured on its head: traceSizes)
-  if (4 * items.reduce((a, i) => a + i.source.size * (i.source.compressed ? MAX_GZIP_RATIO : 1), 0) <= budget) return undefined;
-  if (4 * (await traceSizes(items)).reduce((a, b) => a + b, 0) <= budget) return undefined;
-  const est = await estimatePaths(items, undefined, budget);
-  if (est.heapBytes <= budget) return undefined;
-  if (!sure(est, budget)) {
+/** The note of a load over its heap budget that goes on (Session.open's fitPaths, src/session/open.ts). */
+function noteFit(io: CliIO, f: PathsFit): void {
+  const { estimate: est, budget } = f;
+  if (f.kind === 'guess') {
     // a guess from a few paths met once: read, with the heap watched (watchHeap), rather than refuse
     io.stderr.write(
       `strace-dfg: note: about ${formatCount(est.paths)} distinct paths estimated, more than the heap budget of ${formatBytes(budget)} holds, but from only ${est.fresh} new path${est.fresh === 1 ? '' : 's'} in the sample (${formatCount(est.seen)} met in all): reading, and stopping if the heap fills\n`,
     );
-    return undefined;
-  }
-  if (!filter.length) throw tooManyPaths(est, heap, false);
-  const kept = await estimatePaths(items, pathPredicate(filter), budget);
-  if (kept.heapBytes > budget && sure(kept, budget)) throw tooManyPaths(kept, heap, true);
-  io.stderr.write(
-    `strace-dfg: about ${formatCount(est.paths)} distinct paths would not fit in the heap budget of ${formatBytes(budget)}: --filter is applied while reading (about ${formatCount(kept.paths)} paths kept; the events of the others are counted as filtered)\n`,
-  );
-  return [...filter];
-}
-
-/** The CLI's inputs found on disk (discover.ts), with the parse threads started for them. */
-export interface Inputs {
-  found: Discovery;
-  pool: NodeParsePool | null;
-}
-
-/**
- * Finds the files behind `paths` (discover.ts; what was left out is noted by `loadInputs`) and starts the parse
- * threads (`jobs`, when running from the bundle): their start-up overlaps finding and sniffing the files.
- */
-export async function findInputs(io: CliIO, paths: readonly string[], opts: { jobs: number | null; output?: string }): Promise<Inputs> {
-  let jobs = opts.jobs ?? defaultJobs();
-  const cores = Math.max(1, availableParallelism());
-  if (jobs > cores) {
-    io.stderr.write(`strace-dfg: --jobs ${jobs} is more than the ${cores} cores: using ${cores}\n`);
-    jobs = cores;
-  }
-  const pool = jobs > 1 && canUseWorkers() ? new NodeParsePool(jobs) : null;
-  pool?.prestart();
-  try {
-    return { found: await discover(paths, { output: opts.output }), pool };
-  } catch (e) {
-    pool?.close();
-    throw e;
+  } else {
+    io.stderr.write(
+      `strace-dfg: about ${formatCount(est.paths)} distinct paths would not fit in the heap budget of ${formatBytes(budget)}: --filter is applied while reading (about ${formatCount(f.kept.paths)} paths kept; the events of the others are counted as filtered)\n`,
+    );
   }
 }
 
-/**
- * Loads the files `findInputs` found into a fresh Session (on its parse threads), after noting on stderr
- * what discovery left out. An explicit file that fails is fatal; a file found in a folder is named and skipped.
- */
-export async function loadInputs(io: CliIO, inputs: Inputs, opts: Omit<LoadPathsOptions, 'jobs' | 'output'>): Promise<Loaded> {
-  const { found } = inputs;
-  const { files, failed: unread } = found;
-  let pool = inputs.pool;
-  let pathFilter: PathFilter[] | undefined;
-  try {
-    for (const x of found.excluded) io.stderr.write(`strace-dfg: left out ${safe(x)}: it is this command's output (of an earlier run), not an input\n`);
-    noteSkipped(io, 'skipped', found.folders, 'unreadable folder');
-    noteOthers(io, found.skipped);
-    pathFilter = await checkPathsFit(io, files.map((f) => f.item), opts.filter ?? []);
-  } catch (e) {
-    pool?.close();
-    throw e;
-  }
-  const t0 = performance.now();
-  // one file (or none) for the threads: parsed here
-  if (pool && files.filter((f) => f.item.importer.pooled).length < 2) {
-    pool.close();
-    pool = null;
-  }
-  const session = new Session({ pool, regexGuard, inflate: nodeInflate, sortOnLoad: !!opts.sortOnLoad, customSandbox: nodeSandbox() });
-  let summary: LoadSummary;
-  const { ctx, heap } = progressCtx(io);
-  try {
-    summary = await session.load(ctx, files.map((f) => f.item), { splitByPid: opts.splitByPid, ...(pathFilter ? { pathFilter } : {}) });
-  } catch (e) {
-    pool?.close();
-    if (heap.reason !== null) throw new CliError(heap.reason);
-    throw e;
-  } finally {
-    heap.stop();
-  }
-  // the pool stays: its idle threads (which do not keep the process alive) sort for the first analysis
-  const loadedNames = new Set(summary.files.map((f) => f.name));
-  const failed = summary.errors.filter((e) => !loadedNames.has(e.file));
-  const empty = summary.errors.filter((e) => loadedNames.has(e.file)).map((e) => e.file);
-  // errors name a gzip file as it is on disk
-  const explicit = new Set(files.filter((f) => f.explicit).map((f) => f.item.source.compressed?.name ?? f.item.source.name));
-  const fatal = failed.find((e) => explicit.has(e.file));
-  if (fatal) throw new CliError(fatal.message);
-  if (!summary.files.length) throw new CliError(`no input could be loaded (${failed.map((e) => e.message).join('; ')})`);
+/** What discovery left out, on stderr before the load. */
+function noteFound(io: CliIO, found: Discovery): void {
+  for (const x of found.excluded) io.stderr.write(`strace-dfg: left out ${safe(x)}: it is this command's output (of an earlier run), not an input\n`);
+  noteSkipped(io, 'skipped', found.folders, 'unreadable folder');
+  noteOthers(io, found.skipped);
+}
+
+/** What the load could not read, its files' warnings and its notes, on stderr after the load. */
+function noteLoaded(io: CliIO, n: LoadedNotes): void {
   if (process.env.STRACE_DFG_DEBUG) {
-    const mb = files.reduce((s, f) => s + f.item.source.size, 0) / 1e6;
-    const s = (performance.now() - t0) / 1000;
-    io.stderr.write(`strace-dfg: loaded ${files.length} files (${mb.toFixed(1)} MB, ${summary.events} events) on ${pool?.size || 'no worker'} threads in ${s.toFixed(2)} s\n`);
+    const mb = n.discovery.files.reduce((s, f) => s + f.item.source.size, 0) / 1e6;
+    const threads = n.summary.threads ?? 1;
+    io.stderr.write(`strace-dfg: loaded ${n.discovery.files.length} files (${mb.toFixed(1)} MB, ${n.summary.events} events) on ${threads > 1 ? threads : 'no worker'} threads in ${((n.summary.loadMs ?? 0) / 1000).toFixed(2)} s\n`);
   }
-  noteSkipped(io, 'could not load', [...unread, ...failed.map((e) => ({ name: e.file, reason: e.message }))]);
-  noteFileReports(io, summary, empty);
-  for (const n of summary.notes ?? []) io.stderr.write(`strace-dfg: ${safe(n)}\n`);
-  const read = files.flatMap((f) => f.item.source.path ?? f.item.source.compressed?.path ?? []);
-  return { session, summary, files: files.length - failed.length, read };
+  noteSkipped(io, 'could not load', n.unread);
+  noteFileReports(io, n.summary, n.empty);
+  for (const note of n.summary.notes ?? []) io.stderr.write(`strace-dfg: ${safe(note)}\n`);
 }
 
-/** `findInputs` then `loadInputs`: the files behind `paths` loaded into a fresh Session. */
-export async function loadPaths(io: CliIO, paths: readonly string[], opts: LoadPathsOptions): Promise<Loaded> {
-  return loadInputs(io, await findInputs(io, paths, { jobs: opts.jobs, output: opts.output }), opts);
+/**
+ * The parse threads for `--jobs` (null = the default), started now so that their start-up overlaps walking
+ * and sniffing the files; none for one job, or when not running from the bundle.
+ */
+export function startPool(io: CliIO, jobs: number | null): NodeParsePool | null {
+  let n = jobs ?? defaultJobs();
+  const cores = Math.max(1, availableParallelism());
+  if (n > cores) {
+    io.stderr.write(`strace-dfg: --jobs ${n} is more than the ${cores} cores: using ${cores}\n`);
+    n = cores;
+  }
+  const pool = n > 1 && canUseWorkers() ? new NodeParsePool(n) : null;
+  pool?.prestart();
+  return pool;
+}
+
+/** How a CLI command opens its Session (Session.open): the options of the Session, the notes, the refusals. */
+export interface CliOpen {
+  /** The Session's options: the parse threads, the regex guard, gzip, the custom-code sandbox. */
+  options: SessionOptions;
+  /** The load's progress (a line on a terminal) with the heap watched on each report. */
+  ctx: Ctx;
+  /** What Session.open is asked besides the view: the heap, the notes on stderr as they come. */
+  ask: Pick<OpenAsk, 'heap' | 'onFound' | 'onFit' | 'onLoad' | 'onLoaded'>;
+  /** The files on disk the load read (a gzip file's, an archive's own path): what a writing command must not write over. */
+  read: string[];
+  /** What Session.open threw, as the CLI says it (CliError, one line, exit 2, for a refusal). */
+  refused(e: unknown): unknown;
+  /** The heap is no longer watched. */
+  stop(): void;
+}
+
+/**
+ * Everything a CLI command hands Session.open, made before the view is read: the notes on stderr as they come
+ * (what was left out, a load over its heap budget, the files that could not load, the analysis' warnings),
+ * the heap watched while loading, the Session's refusals as one line.
+ */
+export function cliOpen(io: CliIO, pool: NodeParsePool | null, sortOnLoad: boolean): CliOpen {
+  const heap = heapLimit();
+  const { ctx, start, heap: watch } = progressCtx(io);
+  const read: string[] = [];
+  const ask: CliOpen['ask'] = {
+    heap,
+    onFound: (d) => {
+      read.push(...d.files.flatMap((f) => f.item.source.path ?? f.item.source.compressed?.path ?? []));
+      noteFound(io, d);
+    },
+    onFit: (f) => noteFit(io, f),
+    onLoad: start,
+    onLoaded: (n) => {
+      watch()?.stop();
+      noteLoaded(io, n);
+    },
+  };
+  const refused = (e: unknown): unknown => {
+    const reason = watch()?.reason ?? null;
+    if (reason !== null) return new CliError(reason);
+    if (e instanceof InputError) return new CliError(e.message);
+    if (e instanceof PathsRefused) return tooManyPaths(e.estimate, heap, e.filtered);
+    return e;
+  };
+  return { options: { pool, regexGuard, inflate: nodeInflate, sortOnLoad, customSandbox: nodeSandbox() }, ctx, ask, read, refused, stop: () => watch()?.stop() };
+}
+
+/** The analysis' warnings (filters, rewrite rules, call and case filters that match nothing), one line each. */
+export function noteWarnings(io: CliIO, warnings: readonly string[]): void {
+  for (const w of warnings) io.stderr.write(`strace-dfg: warning: ${safe(w)}\n`);
+}
+
+/** The files behind `paths` loaded into a fresh Session (no view: `convert`). */
+export async function loadPaths(io: CliIO, paths: readonly string[], opts: { splitByPid: boolean; jobs: number | null; output?: string }): Promise<{ session: Session; files: number }> {
+  const pool = startPool(io, opts.jobs);
+  const inputs = discover(paths, { output: opts.output });
+  const cli = cliOpen(io, pool, false);
+  const session = new Session(cli.options);
+  try {
+    const { files } = await session.open(cli.ctx, inputs, { view: null, splitByPid: opts.splitByPid, ...cli.ask });
+    return { session, files };
+  } catch (e) {
+    throw cli.refused(e);
+  } finally {
+    cli.stop();
+  }
 }
