@@ -5,13 +5,14 @@
  * match nothing) go to stderr, one line each.
  */
 import type { View, ViewPlan } from '../session/view';
+import type { PathInputs } from '../session/inputs';
 import type { Opened } from '../session/open';
 import { Session } from '../session/session';
 import { noCtx, type AnalyzeReply, type Ctx } from '../session/types';
 import { cliView, readViewFiles, type ViewArgs } from './cliView';
 import type { CliIO } from './errors';
 import { discover } from './node/discover';
-import { cliOpen, noteWarnings, startPool } from './node/load';
+import { cliOpen, noteWarnings, startPool, type CliOpen } from './node/load';
 
 export interface OpenViewArgs extends ViewArgs {
   paths: string[];
@@ -50,10 +51,12 @@ export interface OpenView {
 export async function openView(io: CliIO, a: OpenViewArgs, opts: OpenViewOptions = {}): Promise<OpenView> {
   const viewFiles = readViewFiles(a);
   const pool = startPool(io, a.jobs);
-  const inputs = discover(a.paths);
-  const cli = cliOpen(io, pool, !!opts.sortOnLoad);
+  let inputs: PathInputs;
+  let cli: CliOpen;
   let view: View;
   try {
+    inputs = discover(a.paths);
+    cli = cliOpen(io, pool, !!opts.sortOnLoad);
     view = cliView(a, viewFiles);
     opts.check?.(view);
   } catch (e) {

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { formatBytes, formatCount } from '../../lib/format';
 import type { PathEstimate } from '../../session/estimate';
-import { InputError, type Discovery, type Skipped } from '../../session/inputs';
+import { InputError, type Discovery, type PathInputs, type Skipped } from '../../session/inputs';
 import { PATHS_SHARE, PathsRefused, type LoadedNotes, type OpenAsk, type PathsFit } from '../../session/open';
 import { Session } from '../../session/session';
 import type { Ctx, LoadSummary, SessionOptions } from '../../session/types';
@@ -206,7 +206,13 @@ export function noteWarnings(io: CliIO, warnings: readonly string[]): void {
 /** The files behind `paths` loaded into a fresh Session (no view: `convert`). */
 export async function loadPaths(io: CliIO, paths: readonly string[], opts: { splitByPid: boolean; jobs: number | null; output?: string }): Promise<{ session: Session; files: number }> {
   const pool = startPool(io, opts.jobs);
-  const inputs = discover(paths, { output: opts.output });
+  let inputs: PathInputs;
+  try {
+    inputs = discover(paths, { output: opts.output });
+  } catch (e) {
+    pool?.close();
+    throw e;
+  }
   const cli = cliOpen(io, pool, false);
   const session = new Session(cli.options);
   try {
