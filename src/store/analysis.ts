@@ -44,7 +44,7 @@ export function analysisActions({ set, get, driver, guarded }: StoreContext): An
 export async function applyAnalysis(ctx: StoreBase, reply: AnalyzeReply, over: AnalyzeOver, note: string | null): Promise<void> {
   const { set, get } = ctx;
   // (the view as it is now with `over`: a display setting changed meanwhile stays)
-  set({ view: { ...get().view, ...over }, result: reply.result, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, warnings: reply.warnings, status: 'ready', mappingError: null, partitionError: note, banner: null, edge: null, insights: null, completing: false });
+  set({ view: { ...get().view, ...over }, result: reply.result, analysisNo: get().analysisNo + 1, keptCases: reply.keptCases, analyzeMs: reply.analyzeMs ?? null, partitionCases: reply.partitionCases, warnings: reply.warnings, status: 'ready', mappingError: null, partitionError: note, banner: null, edge: null, insights: null, completing: false });
   const sel = get().selected;
   if (sel !== null && !reply.result.nodes.some((n) => n.id === sel)) set({ selected: null, timeline: null });
   const pc = reply.partitionCases;

@@ -7,6 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../analysis/types';
+import type { FollowUpRequest } from '../session/followUps';
+import { UI_TRACE_LIMITS, type SessionOptions } from '../session/session';
 import { InThread } from '../testing/inThreadClient';
 import type { Api, Method, Progress } from '../worker/protocol';
 import { createAppStore, type ApiClient } from './appStore';
@@ -26,9 +28,15 @@ interface Hold {
 
 /** InThread whose answers to chosen calls are held until released (as a slow worker would answer late). */
 class Gated implements ApiClient {
-  inner = new InThread();
+  inner: InThread;
+  /** `opts`: the Session's (e.g. the app's limits, which defer mc and p95). */
+  constructor(private readonly opts?: SessionOptions) {
+    this.inner = new InThread(opts);
+  }
   busy = 0;
   calls: string[] = [];
+  /** The follow-up requests, in the order asked. */
+  followUps: FollowUpRequest[] = [];
   restarts = 0;
   /** The next call fails as a crashed worker's would. */
   failNext: string | null = null;
@@ -42,6 +50,7 @@ class Gated implements ApiClient {
   }
   call<M extends Method>(method: M, args: Parameters<Api[M]>, onProgress?: (p: Progress) => void) {
     this.calls.push(method);
+    if (method === 'followUps') this.followUps.push(args[0] as FollowUpRequest);
     if (this.failNext) {
       const message = this.failNext;
       this.failNext = null;
@@ -56,7 +65,7 @@ class Gated implements ApiClient {
   cancel() {}
   restart() {
     this.restarts++;
-    this.inner = new InThread();
+    this.inner = new InThread(this.opts);
   }
 }
 
@@ -86,6 +95,36 @@ describe('the store loop', () => {
     // the depth-3 graph: a path of three components (fig1's /etc/passwd and /usr/lib/... at depth 1 are '/etc', '/usr')
     expect(st().result!.nodes.some((n) => n.id.split('/').length > 3)).toBe(true);
     expect(old.result.nodes.every((n) => n.id.split('/').length <= 2)).toBe(true);
+  });
+
+  it('a new graph: its follow-ups asked as its state is set (before the page renders it), the slow round right behind the fast; its completion asks nothing again', async () => {
+    const client = new Gated({ limits: UI_TRACE_LIMITS }); // (the app's: the first analysis of a log defers mc and p95)
+    const store = createAppStore(client, { green: 'cid:a', red: 'cid:b' });
+    const st = () => store.getState();
+    // what has been asked when the new graph is set, seen from a microtask queued then (React renders in one)
+    let askedAtSet: string[] | null = null;
+    const off = store.subscribe((s, p) => void (s.result !== p.result && s.result && askedAtSet === null && queueMicrotask(() => (askedAtSet = [...client.calls]))));
+    const fast = client.hold((m, a) => m === 'followUps' && !!(a[0] as FollowUpRequest).overview);
+    const loaded = st().loadFiles(fig1());
+    await fast.value; // the fast round's answer came (held)
+    expect(askedAtSet).toEqual(['load', 'analyze', 'followUps', 'followUps']);
+    expect(client.followUps.map(({ of: _, overview, ...rest }) => (overview ? { ...rest, overview: true } : rest))).toEqual([
+      { overview: true, untraced: true, layers: true },
+      { complete: true, compare: true },
+    ]);
+    expect(st().completing).toBe(true);
+    fast.release();
+    await loaded;
+    off();
+    const no = st().analysisNo;
+    expect(st().untraced).toEqual({ of: no, report: expect.objectContaining({ located: true }) });
+    expect(st().layers).toEqual({ of: no, report: null }); // (fig1 has no stacks)
+    expect(st().compare!.red.ids).toHaveLength(3);
+    expect(st().result!.deferred ?? []).toEqual([]);
+    expect(st().result!.nodes.some((n) => n.mc !== null)).toBe(true);
+    expect(st().completing).toBe(false);
+    // the completion (a new result of the same analysis) asks nothing again
+    expect(client.calls).toEqual(['load', 'analyze', 'followUps', 'followUps']);
   });
 
   it('a selection while the slow round (mc, comparison) runs: its timeline comes at once, the comparison after', async () => {

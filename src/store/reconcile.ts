@@ -14,11 +14,14 @@ export interface Wanted {
   addTo: number | null;
   /** The analysis (its key, session/view.ts analysisKey); null: nothing to analyse (nothing loaded, no cases). */
   analysis: string | null;
-  /** The fast follow-ups: the overview (its key), the timeline of the selected activity, the panels' reports. */
+  /** The fast follow-ups: the overview (its key), the timeline of the selected activity, the panels' reports,
+   * and what every first view shows of an analysis: its untraced time (the Summary) and layers (the graph). */
   overview: string | null;
   timeline: string | null;
   insights: boolean;
   access: boolean;
+  untraced: boolean;
+  layers: boolean;
   /** The slow follow-ups (the analysis deferred mc/DR/p95; the partition has both sides). */
   complete: boolean;
   compare: boolean;
@@ -39,6 +42,8 @@ export interface Have {
   timeline: string | null;
   insights: boolean;
   access: boolean;
+  untraced: boolean;
+  layers: boolean;
   slow: boolean;
 }
 
@@ -46,12 +51,12 @@ export type Step =
   | { kind: 'load' }
   | { kind: 'add' }
   | { kind: 'analyze' }
-  | { kind: 'fast'; overview: boolean; timeline: string | null; insights: boolean; access: boolean }
+  | { kind: 'fast'; overview: boolean; timeline: string | null; insights: boolean; access: boolean; untraced: boolean; layers: boolean }
   | { kind: 'slow'; complete: boolean; compare: boolean }
   | { kind: 'idle' };
 
 /** Nothing held: a new worker, or one restarted after a crash or a stuck request. */
-export const NOTHING: Have = { files: 0, failedFiles: null, analysis: null, current: false, overview: null, timeline: null, insights: false, access: false, slow: false };
+export const NOTHING: Have = { files: 0, failedFiles: null, analysis: null, current: false, overview: null, timeline: null, insights: false, access: false, untraced: false, layers: false, slow: false };
 
 /** What the worker must do next to hold what is wanted: files first, then the analysis, then its follow-ups. */
 export function nextStep(w: Wanted, h: Have): Step {
@@ -64,9 +69,21 @@ export function nextStep(w: Wanted, h: Have): Step {
   const timeline = w.timeline !== null && w.timeline !== h.timeline ? w.timeline : null;
   const insights = w.insights && !h.insights;
   const access = w.access && !h.access;
-  if (overview || timeline !== null || insights || access) return { kind: 'fast', overview, timeline, insights, access };
+  const untraced = w.untraced && !h.untraced;
+  const layers = w.layers && !h.layers;
+  if (overview || timeline !== null || insights || access || untraced || layers) return { kind: 'fast', overview, timeline, insights, access, untraced, layers };
   if ((w.complete || w.compare) && !h.slow) return { kind: 'slow', complete: w.complete, compare: w.compare };
   return { kind: 'idle' };
+}
+
+/**
+ * The slow follow-ups to ask right behind a fast round (null: none): the worker answers requests in order, so
+ * the fast answer comes first, and the worker starts the slow ones at once instead of waiting for the page to
+ * show the fast answer and ask again (a gap of 0.4–0.6 s on a 1 GB load: docs/BENCHMARKS.md "perf8w").
+ */
+export function slowBehind(w: Wanted, h: Have): Extract<Step, { kind: 'slow' }> | null {
+  const step = nextStep(w, { ...h, overview: w.overview, timeline: w.timeline, insights: w.insights, access: w.access, untraced: w.untraced, layers: w.layers });
+  return step.kind === 'slow' ? step : null;
 }
 
 /**

@@ -10,6 +10,8 @@ import { DEFAULT_VIEW, type ColorMode, type EdgeLabelKind, type RankBy, type Vie
 import type { Api, LoadInput, LoadSummary, Method, Progress } from '../worker/protocol';
 import type { InsightsResult } from '../analysis/insights/index';
 import type { AccessReport } from '../analysis/accessReport';
+import type { LayerReport } from '../analysis/layers/report';
+import type { UntracedTime } from '../analysis/time/gaps';
 import type { LoadEstimate } from './memory';
 import type { HeatmapRequest } from '../analysis/darshan/heatmapOverview';
 import type { WhatIfs } from '../analysis/replay/types';
@@ -53,6 +55,9 @@ export interface LoadSlice {
 /** The analysis slice (analysis.ts): what the current graph is, and what changes it. */
 export interface AnalysisSlice {
   result: AnalysisResult | null;
+  /** Bumped by each new graph (a new analysis), not by its completion (mc, DR, p95 filled in): what the panels'
+   * own asks of the current analysis (untraced time, layers) are keyed by, so a completion asks nothing again. */
+  analysisNo: number;
   keptCases: number;
   /** The worker's time for the last analysis (ms). */
   analyzeMs: number | null;
@@ -135,6 +140,11 @@ export interface ReportsSlice {
   loadInsights(): Promise<void>;
   /** New thresholds as JSON text ('' = defaults): validated by the worker; a bad one keeps the previous. */
   setThresholds(text: string): Promise<void>;
+  /** The untraced time of an analysis (Session.untraced: the Summary's, asked with every new graph's overview);
+   * `of`: its AppState.analysisNo (the previous analysis' stays shown until the new one's comes). */
+  untraced: { of: number; report: UntracedTime } | null;
+  /** The layer report of an analysis (Session.layers; null: no stacks nor layer column), asked likewise. */
+  layers: { of: number; report: LayerReport | null } | null;
   /** Darshan's access patterns per file and activity (Session.access): asked for by the Files view and the
    * statistics' access column, never by an analysis; `accessFor` is the result they belong to. */
   access: AccessReport | null;
@@ -196,6 +206,7 @@ export function initialData(initial: Partial<ViewSettings>, pendingCustom: strin
     progress: null,
     summary: null,
     result: null,
+    analysisNo: 0,
     keptCases: 0,
     analyzeMs: null,
     completing: false,
@@ -224,6 +235,8 @@ export function initialData(initial: Partial<ViewSettings>, pendingCustom: strin
     loadFilter: [],
     insights: null,
     insightsLoading: false,
+    untraced: null,
+    layers: null,
     access: null,
     accessFor: null,
     accessLoading: false,

@@ -1,6 +1,6 @@
 /**
  * What the loop's steps (driver.ts) set in the state: a load starting and failing, the fast follow-ups
- * (the overview, the selection's timeline, the panels' reports) and the slow ones (the deferred mc, DR and
+ * (the overview, the untraced time, the layers, the selection's timeline, the panels' reports) and the slow ones (the deferred mc, DR and
  * p95, docs/METHOD.md, and the comparison). The loop decides what to ask and drops a superseded answer;
  * these only ask and show.
  */
@@ -26,6 +26,9 @@ export function wantedOf(st: AppState, d: { gen: number; files: number; addTo: n
     overview: st.result ? overviewKey(st) : null,
     timeline: sel !== null && sel !== '●' && sel !== '■' ? sel : null,
     ...d.reports,
+    // what every first view shows of an analysis (the Summary's untraced time, the graph's layers): asked with its overview
+    untraced: !!st.result,
+    layers: !!st.result,
     complete: !!st.result?.deferred?.length,
     compare: !!pc && pc.green.length > 0 && pc.red.length > 0,
   };
@@ -47,7 +50,7 @@ export function loadStarted({ set, get }: StoreBase, kind: 'new' | 'reload' | 'a
     set({ status: 'loading', progress: null, banner: null });
     return;
   }
-  set({ status: 'loading', progress: null, banner: null, result: null, compare: null, summary: null, overview: null, selected: null, timeline: null, edge: null, ...(kind === 'new' ? { view: { ...get().view, caseFilters: [], selection: null } } : {}) });
+  set({ status: 'loading', progress: null, banner: null, result: null, compare: null, summary: null, overview: null, untraced: null, layers: null, selected: null, timeline: null, edge: null, ...(kind === 'new' ? { view: { ...get().view, caseFilters: [], selection: null } } : {}) });
 }
 
 /** A load or add that failed: a cancel (or a replaced worker) keeps what was shown; anything else is thrown. */
@@ -83,7 +86,7 @@ export function fastRequest({ set, get }: StoreBase, step: Extract<Step, { kind:
   set(flags);
   // user-timing marks tl:* (here and in the timeline panel) are what `npm run bench:browser` prints
   if (step.timeline !== null) performance.mark('tl:request');
-  const request: FastAsk['request'] = { ...(ov ? { overview: ov.req } : {}), ...(step.timeline !== null ? { timeline: step.timeline } : {}), ...(step.insights ? { insights: true } : {}), ...(step.access ? { access: true } : {}) };
+  const request: FastAsk['request'] = { ...(ov ? { overview: ov.req } : {}), ...(step.timeline !== null ? { timeline: step.timeline } : {}), ...(step.insights ? { insights: true } : {}), ...(step.access ? { access: true } : {}), ...(step.untraced ? { untraced: true } : {}), ...(step.layers ? { layers: true } : {}) };
   const off = Object.fromEntries(Object.keys(flags).map((k) => [k, false]));
   return { request, overviewKey: ov && ov.key === asked.overview ? ov.key : null, timeline: step.timeline, done: () => set(off) };
 }
@@ -97,6 +100,9 @@ export function applyFast({ set, get }: StoreBase, got: FollowUps, ask: FastAsk,
   }
   if (got.insights) set({ insights: got.insights, thresholdsError: null });
   if (got.access) set({ access: got.access, accessFor: get().result });
+  // (the fast round is of the current analysis: the loop dropped the answer of a superseded one)
+  if (got.untraced) set({ untraced: { of: get().analysisNo, report: got.untraced } });
+  if (got.layers !== undefined) set({ layers: { of: get().analysisNo, report: got.layers } });
   if (got.overview && ask.overviewKey !== null && ask.overviewKey === now.overview) {
     set({ overview: got.overview });
     return true;

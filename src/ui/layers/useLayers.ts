@@ -1,32 +1,15 @@
 /**
  * The layer report of the current analysis (Session.layers: per activity its layers and call sites, the call
- * sites, per-layer totals), asked of the worker once per result and shared by every component that reads it
- * (the graph's hover and lanes, the Call sites tab). null while loading, and for logs without stacks or layers.
+ * sites, per-layer totals), which the store asks for with each new graph's overview (AppState.layers) and every
+ * component that reads it shares (the graph's hover and lanes, the Call sites tab). null while loading, and for
+ * logs without stacks or layers.
  */
-import { useEffect, useState } from 'react';
-import type { LayerReport } from '../../analysis/layers/report';
-import type { AnalysisResult } from '../../analysis/types';
 import { useApp } from '../appContext';
-
-const asked = new WeakMap<AnalysisResult, Promise<LayerReport | null>>();
+import type { LayerReport } from '../../analysis/layers/report';
 
 export function useLayers(): { report: LayerReport | null; loading: boolean } {
-  const result = useApp((s) => s.result);
-  const ask = useApp((s) => s.ask);
-  const [got, setGot] = useState<{ for: AnalysisResult; report: LayerReport | null } | null>(null);
-  useEffect(() => {
-    if (!result) return;
-    let p = asked.get(result);
-    if (!p) {
-      p = ask('layers', []).catch(() => null);
-      asked.set(result, p);
-    }
-    let live = true;
-    void p.then((report) => live && setGot({ for: result, report }));
-    return () => {
-      live = false;
-    };
-  }, [result, ask]);
-  const current = got !== null && got.for === result;
-  return { report: current ? got.report : null, loading: !!result && !current };
+  // (the report of the analysis shown: AppState.analysisNo; not of the previous one while the new one comes)
+  const current = useApp((s) => (s.result !== null && s.layers !== null && s.layers.of === s.analysisNo ? s.layers : null));
+  const loading = useApp((s) => s.result !== null && (s.layers === null || s.layers.of !== s.analysisNo));
+  return { report: current?.report ?? null, loading };
 }

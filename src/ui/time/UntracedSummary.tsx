@@ -1,10 +1,9 @@
 /**
  * The Summary's untraced time (docs/METHOD.md "Untraced time"): the cases that spend the most wall time
  * outside traced calls, what fills it (calls the trace filter left out, or computation) and each case's
- * largest gap, named by the calls that bound it. Asked of the Session once per analysis.
+ * largest gap, named by the calls that bound it. The store asks the Session for it with each new graph's overview
+ * (AppState.untraced).
  */
-import { useEffect, useState } from 'react';
-import type { UntracedTime } from '../../analysis/time/gaps';
 import { formatDuration } from '../../lib/format';
 import { useApp } from '../appContext';
 
@@ -22,19 +21,7 @@ const SHOWN = 5;
 const LISTED_SHARE = 0.05;
 
 export function UntracedSummary() {
-  const result = useApp((s) => s.result);
-  const ask = useApp((s) => s.ask);
-  const [u, setU] = useState<UntracedTime | null>(null);
-  useEffect(() => {
-    if (!result) return;
-    let alive = true;
-    ask('untraced', [])
-      .then((x) => alive && setU(x))
-      .catch(() => alive && setU(null));
-    return () => {
-      alive = false;
-    };
-  }, [result, ask]);
+  const u = useApp((s) => s.untraced?.report ?? null);
   if (!u) return null;
   if (!u.located) return <p className="muted untraced-summary">Untraced time: not located (it needs durations, strace -T, and timestamps, -tt).</p>;
   const all = u.cases.filter((c) => c.wall > 0);
