@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+/**
+ * One pool drop of `npm run bench:browser`'s set (run it once first: it generates bench-data/browser-192f-1024mb-s1-short)
+ * in a build (default dist/): every request the page makes of the analysis worker with its send and reply times
+ * (ms since the drop) and what it asked and got, as user-timing marks req:* / rep:* and graph-ready;
+ * TRACE=path also writes a Chrome trace with the CPU samples of every thread (tools/trace-profile.mjs reads it);
+ * MAP=1 adds a mapping change (depth 2 → 3) as the bench makes it. Timings only under /work/.bench.lock.
+ *   node tools/drop-trace.mjs [DIST] [PORT]
+ */
+import { readdirSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { launch, ROOT, timedDrop, withPreview } from './browser-driver.mjs';
+
+const dist = resolve(process.argv[2] ?? join(ROOT, 'dist'));
+const port = Number(process.argv[3] ?? 4197);
+const dir = join(ROOT, 'bench-data', 'browser-192f-1024mb-s1-short');
+if (!existsSync(dir)) {
+  console.error(`no ${dir}: run npm run bench:browser once first`);
+  process.exit(1);
+}
+const paths = readdirSync(dir).filter((f) => f.endsWith('.st')).map((f) => join(dir, f));
+await withPreview(port, async (url) => {
+  const browser = await launch();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.addInitScript(() => {
+      window.__log = [];
+      const W = window.Worker;
+      window.Worker = class extends W {
+        constructor(u, o) {
+          super(u, o);
+          const name = o?.name ?? String(u);
+          const pend = new Map();
+          const post = this.postMessage.bind(this);
+          this.postMessage = (m, t) => {
+            if (m && m.type === 'call') performance.mark('req:' + m.method);
+            if (m && m.type === 'call') pend.set(m.id, { method: m.method, args: m.method === 'followUps' ? JSON.stringify(m.args[0]) : '', t0: performance.now() });
+            return post(m, t);
+          };
+          this.addEventListener('message', (e) => {
+            const m = e.data;
+            if (m && (m.type === 'result' || m.type === 'error') && pend.has(m.id)) {
+              const p = pend.get(m.id);
+              pend.delete(m.id);
+              performance.mark('rep:' + p.method + (p.args ? ':' + Object.keys(JSON.parse(p.args)).filter((k) => k !== 'of').join('+') : ''));
+              window.__log.push({ w: name, method: p.method, args: p.args, t0: p.t0, t1: performance.now(), type: m.type, keys: m.value && typeof m.value === 'object' ? Object.keys(m.value).join(',') : '' });
+            }
+          });
+        }
+      };
+    });
+    await page.addInitScript(() => {
+      const mo = new MutationObserver(() => {
+        if (document.querySelector('[data-testid=graph-panel][data-graph-ready]')) { performance.mark('graph-ready'); mo.disconnect(); }
+      });
+      document.addEventListener('DOMContentLoaded', () => mo.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-graph-ready'] }));
+    });
+    await page.goto(url);
+    await page.waitForFunction(() => !!window.__app);
+    await page.evaluate(() => window.__app.waitIdle());
+    if (process.env.TRACE) await browser.startTracing(page, { path: process.env.TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing', 'toplevel'] });
+    const t0 = await page.evaluate(() => performance.now());
+    const d = await timedDrop(page, paths);
+    if (process.env.TRACE && !process.env.MAP) await browser.stopTracing();
+    let mapLine = '';
+    if (process.env.MAP) {
+      await page.getByTestId('tab-mapping').click();
+      await page.evaluate(() => {
+        window.__mapDrawn = 0;
+        let seen = false;
+        const tick = () => {
+          const st = window.__app.state().status;
+          if (st === 'analyzing') seen = true;
+          else if (seen && st === 'ready' && !/laying out|choosing how many/.test(document.querySelector('[data-testid=graph-panel]')?.textContent ?? '')) { performance.mark('map-drawn'); return void (window.__mapDrawn = Date.now()); }
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+      const m0 = Date.now();
+      await page.evaluate(() => performance.mark('map-start'));
+      await page.getByTestId('depth').fill('3');
+      await page.evaluate(() => window.__app.waitIdle(600000));
+      mapLine = `map drawn ${(await page.evaluate(() => window.__mapDrawn)) - m0} idle ${Date.now() - m0}`;
+      if (process.env.TRACE) await browser.stopTracing();
+    }
+    const log = await page.evaluate(() => window.__log);
+    console.log(`graph ${d.dropToGraphMs} idle ${d.dropToIdleMs} load ${d.loadMs} analyze ${d.timings.analyzeMs}`);
+    if (mapLine) console.log(mapLine);
+    for (const l of log) console.log(`${(l.t0 - t0).toFixed(0).padStart(6)} → ${(l.t1 - t0).toFixed(0).padStart(6)} (${(l.t1 - l.t0).toFixed(0).padStart(5)} ms) ${l.w} ${l.method} ${l.args} → ${l.keys}`);
+  } finally {
+    await browser.close();
+  }
+}, dist);
