@@ -10,6 +10,7 @@ import { grown } from '../../lib/grown';
 import { fromTicks, toTicks } from '../../lib/ticks';
 import type { EventLog } from '../../model';
 import { EdgeTable } from '../edgeTable';
+import { primeLog } from '../primeLog';
 import { SIDE_GREEN, SIDE_RED } from '../scan';
 
 /** Entries grouped by element: element x owns [off[x], off[x+1]). */
@@ -242,6 +243,7 @@ const entries = (values: number): Entries => ({
  * @param timed whether `start` values are times (edge gaps are computed)
  */
 export function compareMatrix(log: EventLog, pairAct: Int32Array, A: number, side: Uint8Array, timed: boolean): CompareMatrix {
+  if (!primed) primeMatrix();
   const K = log.cases.length;
   const g: number[] = [];
   const r: number[] = [];
@@ -288,4 +290,22 @@ export function compareMatrix(log: EventLog, pairAct: Int32Array, A: number, sid
     edgeGapSum,
     edgeGapN,
   };
+}
+
+let primed = false;
+
+/**
+ * compareMatrix run three times on the prime log (primeLog.ts: four cases, green and red, the third empty)
+ * before the first real log: V8 gives a function its feedback vector only after it ran a while, so `caseEvents`
+ * was optimised during the first real case without feedback for the code after its loop and thrown away there;
+ * the cases after it then ran unoptimised until it was compiled again, allocating a heap number per operation
+ * on a double (V8's sampling heap profiler: 4–175 MB in the bench's first comparison, by timing;
+ * docs/BENCHMARKS.md "perf8e").
+ */
+function primeMatrix(): void {
+  primed = true;
+  const log = primeLog();
+  const pairAct = Int32Array.from({ length: log.pairCall.length }, (_, p) => (p % 4) - 1);
+  const side = Uint8Array.from({ length: log.cases.length }, (_, k) => (k & 1 ? SIDE_RED : SIDE_GREEN));
+  for (let r = 0; r < 3; r++) compareMatrix(log, pairAct, 3, side, true);
 }
