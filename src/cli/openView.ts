@@ -5,7 +5,7 @@
  * match nothing) go to stderr, one line each.
  */
 import type { View, ViewPlan } from '../session/view';
-import type { PathInputs } from '../session/inputs';
+import type { PathInputs } from '../ingest/inputs';
 import type { Opened } from '../session/open';
 import { Session } from '../session/session';
 import { noCtx, type AnalyzeReply, type Ctx } from '../session/types';

@@ -1,34 +1,17 @@
 /**
  * Session.open: the command line's whole way from the files it walked to the first analysis, in one call
  * (DOM-free and Node-free): the view's plan, what each file is read as (inputs.ts), whether the distinct paths
- * fit the heap (estimate.ts), whether the parse threads are worth it, the load, the files that failed, and
+ * fit the heap (ingest/estimate.ts), whether the parse threads are worth it, the load, the files that failed, and
  * the analysis. What the adapter prints on the way comes to it through the `on…` callbacks, as it happens.
  */
-import type { PathFilter } from '../analysis/types';
-import type { Identified } from '../ingest/registry';
-import { estimatePaths, MAX_GZIP_RATIO, SURE_FRESH, traceSizes, type PathEstimate } from './estimate';
+import { fitPaths, type PathsFit } from '../ingest/estimate';
 import type { FollowUpRequest } from './followUps';
-import { identifyInputs, InputError, type Discovery, type PathInputs, type SniffEnv, type Skipped } from './inputs';
-import { pathPredicate } from './pathFilter';
+import { identifyInputs, InputError, type Discovery, type PathInputs, type SniffEnv, type Skipped } from '../ingest/inputs';
+import { pathPredicate } from '../analysis/pathFilter';
 import type { AnalyzeReply, Ctx, LoadItem, LoadOptions, LoadSummary } from './types';
 import { plan, type View, type ViewPlan } from './view';
 
-/** The share of the heap the distinct paths of a load may take (the events, the analysis need the rest). */
-export const PATHS_SHARE = 0.7;
-
-/** The distinct paths of a load would not fit its heap budget, sure of it (`filtered`: even with the view's keep-only filters). */
-export class PathsRefused extends Error {
-  override name = 'PathsRefused';
-  constructor(
-    readonly estimate: PathEstimate,
-    readonly filtered: boolean,
-  ) {
-    super(`about ${estimate.paths} distinct paths do not fit the heap`);
-  }
-}
-
-/** A load over its budget that still goes on: on a guess (read with the heap watched), or with the filters applied while reading. */
-export type PathsFit = { kind: 'guess'; estimate: PathEstimate; budget: number } | { kind: 'filtered'; estimate: PathEstimate; kept: PathEstimate; budget: number };
+export { PATHS_SHARE, PathsRefused, type PathsFit } from '../ingest/estimate';
 
 /** What a load left out or could not read, for the adapter's notes. */
 export interface LoadedNotes {
@@ -75,43 +58,16 @@ export interface OpenTarget {
   analyze(ctx: Ctx, params: ViewPlan['analyze'], want: FollowUpRequest): Promise<AnalyzeReply>;
 }
 
-/** An estimate over the budget that is not a guess: from enough new paths, or the paths sampled alone over it. */
-const sure = (est: PathEstimate, budget: number): boolean => est.fresh >= SURE_FRESH || (est.seen / Math.max(1, est.paths)) * est.heapBytes > budget;
-
-/**
- * Millions of distinct paths (mdtest-like runs) fill the JavaScript heap: estimated from slices of the files
- * before reading them (estimate.ts), a load that cannot fit throws PathsRefused; one whose estimate is a guess
- * (few new paths in the sample) is read (noted: the adapter watches its heap). With the view's keep-only path
- * filters (`--filter`), a load that fits only when they are applied while reading gets them as its parse-time
- * filter (returned; noted: the events of other paths are then counted as filtered while reading).
- */
-async function fitPaths(items: Identified[], filter: readonly PathFilter[], heap: number, note: (f: PathsFit) => void): Promise<PathFilter[] | undefined> {
-  const budget = PATHS_SHARE * heap;
-  // a path costs at most ~4 heap bytes per trace byte (one new path per shortest line): small loads fit
-  // (a gzip file counts its decompressed size, measured on its head: traceSizes)
-  if (4 * items.reduce((a, i) => a + i.source.size * (i.source.compressed ? MAX_GZIP_RATIO : 1), 0) <= budget) return undefined;
-  if (4 * (await traceSizes(items)).reduce((a, b) => a + b, 0) <= budget) return undefined;
-  const est = await estimatePaths(items, undefined, budget);
-  if (est.heapBytes <= budget) return undefined;
-  if (!sure(est, budget)) {
-    note({ kind: 'guess', estimate: est, budget });
-    return undefined;
-  }
-  if (!filter.length) throw new PathsRefused(est, false);
-  const kept = await estimatePaths(items, pathPredicate(filter), budget);
-  if (kept.heapBytes > budget && sure(kept, budget)) throw new PathsRefused(kept, true);
-  note({ kind: 'filtered', estimate: est, kept, budget });
-  return [...filter];
-}
-
 /** Session.open (session.ts): see the file's comment. */
 export async function openInputs(s: OpenTarget, env: SniffEnv, ctx: Ctx, inputs: PathInputs, ask: OpenAsk): Promise<Opened> {
   const p = ask.view ? plan(ask.view) : null;
+  const include = p?.analyze.mapping.include ?? [];
+  const keep = pathPredicate(include);
   const discovery = await identifyInputs(inputs, env);
   ask.onFound?.(discovery);
   const { files } = discovery;
   const items = files.map((f) => f.item);
-  const pathFilter = ask.heap === undefined ? undefined : await fitPaths(items, p?.analyze.mapping.include ?? [], ask.heap, (f) => ask.onFit?.(f));
+  const pathFilter = ask.heap === undefined ? undefined : await fitPaths(items, include, keep, ask.heap, (f) => ask.onFit?.(f));
   // one file (or none) for the threads: parsed here
   s.serial(items.filter((i) => i.importer.pooled).length);
   ask.onLoad?.();

@@ -15,7 +15,7 @@ import type { EventLog } from '../model/eventlog';
 import { joinForkedFiles, mergeLogs, splitCasesByPid } from '../model/index';
 import type { SourcedLog } from './duplicates';
 import { IncomingLogs } from './incoming';
-import { pathPredicate } from './pathFilter';
+import { pathPredicate } from '../analysis/pathFilter';
 import { Throttle } from './progress';
 import type { Ctx, FileError, LoadItem, LoadOptions, ParsePool } from './types';
 

@@ -31,7 +31,7 @@ import { compileView } from '../analysis/viewCut';
 import { compileHooks, type CustomSandbox, type RegexGuard } from './compile';
 import { analysisDocument, viewText, type AnalysisJson } from './exports';
 import { followUps, type FollowUpRequest, type FollowUps } from './followUps';
-import type { PathInputs } from './inputs';
+import type { PathInputs } from '../ingest/inputs';
 import { Loader } from './loader';
 import { makeAnalysis, PartitionError } from './makeAnalysis';
 import { poolTimeOrder } from './offload';

@@ -1,14 +1,14 @@
 /**
  * Issue #33.8 (a): a small .st.gz that holds far more trace than gzip's usual 8:1 gets the memory warning
  * the plain trace of that size gets: the worker measures the decompressed size on the file's head before
- * the load (session/estimate.ts traceSizes). Real strace lines (an IOR run's write loop, repeated as a
+ * the load (ingest/estimate.ts traceSizes). Real strace lines (an IOR run's write loop, repeated as a
  * long run repeats it); a small device memory stands in for GBs of trace.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { traceSizes } from '../session/estimate';
+import { traceSizes } from '../ingest/estimate';
 import { bytesSource } from '../ingest/source';
 import { createAppStore } from './appStore';
 import { InThread } from '../testing/inThreadClient';

@@ -22,7 +22,7 @@ export function loadActions({ set, get, client, env, refs, driver, guarded }: St
   });
   /**
    * The trace bytes behind dropped files, a gzip load big enough to matter measured in the worker (each file's
-   * decompressed size from the ratio of its head, session/estimate.ts traceSizes), so a small .st.gz of GBs
+   * decompressed size from the ratio of its head, ingest/estimate.ts traceSizes), so a small .st.gz of GBs
    * of trace gets the warning a plain trace of that size gets.
    */
   const measured = async (inputs: LoadInput[], guess: number): Promise<number> => {

@@ -37,7 +37,7 @@ export interface LoadEstimate {
 
 /**
  * What a worker's JavaScript heap may hold of paths: Chrome's V8 heap stops near 4 GiB per isolate (less
- * on small machines); paths are strings on it, held twice while loading (session/estimate.ts).
+ * on small machines); paths are strings on it, held twice while loading (ingest/estimate.ts).
  */
 export const HEAP_BUDGET = 1.5 * 1024 ** 3;
 

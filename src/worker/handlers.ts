@@ -2,7 +2,7 @@
  * The worker's request handlers over a Session (Node-testable): every protocol method is a Session method
  * with the same name; only `load` and `add` adapt their arguments (dropped Files → ByteSources).
  */
-import { estimatePaths, traceSizes } from '../session/estimate';
+import { estimatePaths, traceSizes } from '../ingest/estimate';
 import type { Session } from '../session/session';
 import type { Ctx } from '../session/types';
 import { fileSource } from './fileSource';

@@ -7,7 +7,7 @@ import { forReading, webInflate } from '../ingest/gzip';
 import { CHUNK } from '../ingest/source';
 import { importerById } from '../ingest/registry';
 import type { EventLog } from '../model/eventlog';
-import { pathPredicate } from '../session/pathFilter';
+import { pathPredicate } from '../analysis/pathFilter';
 import { fileSource, firstChunk } from './fileSource';
 import type { ParseReply } from './pool';
 import { toErrorInfo, transferables, type FileLike } from './protocol';

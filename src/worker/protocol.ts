@@ -3,11 +3,11 @@
  * Session). The EventLog stays in the worker; only these plain results (and transferred typed arrays) cross.
  */
 import type { Session } from '../session/session';
-import type { PathEstimate } from '../session/estimate';
+import type { PathEstimate } from '../ingest/estimate';
 import type { Ctx, LoadOptions, LoadSummary, Progress } from '../session/types';
 
 export { CancelledError } from '../ingest/source';
-export type { PathEstimate } from '../session/estimate';
+export type { PathEstimate } from '../ingest/estimate';
 export type { AnalyzeParams, AnalyzeReply, CaseFilter, CaseRow, Ctx, FileError, LoadedFile, LoadOptions, LoadSummary, Phase, Progress } from '../session/types';
 
 /** What the worker needs of a File: its name, size and `slice(…).arrayBuffer()` (File and Blob fit). */
@@ -36,10 +36,10 @@ type Remote<F> = F extends (ctx: Ctx, ...a: infer A) => Promise<infer R> ? (...a
 export type Api = { [M in Forwarded]: Remote<Session[M]> } & {
   /** Loads dropped files (the worker wraps each in a ByteSource). */
   load(inputs: LoadInput[], opts?: LoadOptions): LoadSummary;
-  /** The distinct paths a load of these files would hold, from slices of a sample of them (session/estimate.ts);
+  /** The distinct paths a load of these files would hold, from slices of a sample of them (ingest/estimate.ts);
    * with the heap budget, a quick look suffices for a load far under it. */
   estimatePaths(inputs: LoadInput[], budget?: number): PathEstimate;
-  /** The trace bytes behind each dropped file: a gzip file's decompressed size, measured on its head (session/estimate.ts traceSizes). */
+  /** The trace bytes behind each dropped file: a gzip file's decompressed size, measured on its head (ingest/estimate.ts traceSizes). */
   traceSizes(inputs: LoadInput[]): number[];
   /** Adds dropped files to the loaded ones (Session.add). */
   add(inputs: LoadInput[]): LoadSummary;

@@ -1,12 +1,12 @@
 /**
  * The file-system walk behind the CLI's PATH arguments (stat and readdir only): per argument, in order, the
  * files found with their sizes and real paths, or the problem met. What each file is read as (sniffed,
- * grouped into multi-file traces) the Session decides (src/session/inputs.ts).
+ * grouped into multi-file traces) the Session decides (src/ingest/inputs.ts).
  */
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { ByteSource } from '../../ingest/source';
-import type { PathInput, PathInputs, Skipped } from '../../session/inputs';
+import type { PathInput, PathInputs, Skipped } from '../../ingest/inputs';
 import { fsSource } from './fsSource';
 
 /** A folder the walk cannot read (the top folder of an argument). */
@@ -107,7 +107,7 @@ function walkPath(p: string, folders: Skipped[]): PathInput {
 }
 
 /**
- * The files behind PATH arguments, for the Session to read (src/session/inputs.ts identifyInputs, which
+ * The files behind PATH arguments, for the Session to read (src/ingest/inputs.ts identifyInputs, which
  * throws what was met here in the arguments' order): never throws for a path.
  */
 export function discover(paths: readonly string[], opts: { output?: string } = {}): PathInputs {

@@ -2,8 +2,8 @@
 import { availableParallelism } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { formatBytes, formatCount } from '../../lib/format';
-import type { PathEstimate } from '../../session/estimate';
-import { InputError, type Discovery, type PathInputs, type Skipped } from '../../session/inputs';
+import type { PathEstimate } from '../../ingest/estimate';
+import { InputError, type Discovery, type PathInputs, type Skipped } from '../../ingest/inputs';
 import { PATHS_SHARE, PathsRefused, type LoadedNotes, type OpenAsk, type PathsFit } from '../../session/open';
 import { Session } from '../../session/session';
 import type { Ctx, LoadSummary, SessionOptions } from '../../session/types';
@@ -100,7 +100,7 @@ function tooManyPaths(est: PathEstimate, heap: number, filtered: boolean): CliEr
   );
 }
 
-/** The note of a load over its heap budget that goes on (Session.open's fitPaths, src/session/open.ts). */
+/** The note of a load over its heap budget that goes on (Session.open's fitPaths, src/ingest/estimate.ts). */
 function noteFit(io: CliIO, f: PathsFit): void {
   const { estimate: est, budget } = f;
   if (f.kind === 'guess') {

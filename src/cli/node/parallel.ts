@@ -17,7 +17,7 @@ import { importerById } from '../../ingest/registry';
 import { CancelledError, type ByteSource, type Cancel } from '../../ingest/source';
 import type { EventLog } from '../../model';
 import { runReports, type Reports, type ReportsJob, type TimeOrder } from '../../session/offload';
-import { pathPredicate } from '../../session/pathFilter';
+import { pathPredicate } from '../../analysis/pathFilter';
 import type { ParsePool } from '../../session/types';
 import { WorkerSlots } from '../../lib/workerSlots';
 import { fsSource } from './fsSource';

@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStraceBytes } from '../../ingest/strace/index';
 import { identify, isIdentified, type Identified } from '../../ingest/registry';
-import { estimatePaths, QUICK_BYTES, QUICK_MARGIN, traceSizes } from '../../session/estimate';
+import { estimatePaths, QUICK_BYTES, QUICK_MARGIN, traceSizes } from '../../ingest/estimate';
 import { fsSource } from './fsSource';
 import { makeManyPathsTraces } from '../../testing/manyPaths';
 import { writeLatePathsTrace } from '../../testing/latePaths';

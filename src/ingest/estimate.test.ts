@@ -9,11 +9,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { parseStraceBytes } from '../ingest/strace/index';
-import type { ByteSource } from '../ingest/source';
+import { parseStraceBytes } from './strace/index';
+import type { ByteSource } from './source';
 import { estimatePaths, HEAP_PER_PATH, SAMPLE_BYTES, SLICES } from './estimate';
 
-const FIX = join(__dirname, '__fixtures__', 'many-paths');
+const FIX = join(__dirname, '..', 'session', '__fixtures__', 'many-paths');
 const LOOP = new Uint8Array(gunzipSync(readFileSync(join(FIX, 'loop_node1_0.st.gz'))));
 const MDTEST = new Uint8Array(gunzipSync(readFileSync(join(FIX, 'mdtest_node1_0.st.gz'))));
 

@@ -5,11 +5,12 @@
  * "Loads"). Paths are JavaScript strings on the heap (interned per file, then in the merged log); the
  * per-event columns are typed arrays outside it.
  */
-import { inflatedBytes } from '../ingest/gunzipExact';
-import { parseStraceBytes } from '../ingest/strace/index';
-import { identify, isIdentified, type Identified } from '../ingest/registry';
-import { chunksOf, type ByteSource } from '../ingest/source';
-export { MAX_GZIP_RATIO } from '../lib/size';
+import { inflatedBytes } from './gunzipExact';
+import { parseStraceBytes } from './strace/index';
+import { identify, isIdentified, type Identified } from './registry';
+import { chunksOf, type ByteSource } from './source';
+import { MAX_GZIP_RATIO } from '../lib/size';
+export { MAX_GZIP_RATIO };
 
 /**
  * Bytes read from each sampled file, in SLICES slices spread over it (the head, the tail and between: an
@@ -222,4 +223,50 @@ async function sample(items: readonly (Identified | ByteSource)[], pathFilter: (
   const paths = Math.round(met.size + rate * Math.max(0, totalBytes - sampledBytes));
   const meanLength = met.size ? lenSum / met.size : 0;
   return { sampledFiles, sampledBytes, paths, meanLength, heapBytes: Math.round(paths * (HEAP_PER_PATH + 2 * meanLength)), slices, seen: met.size, fresh };
+}
+
+/** The share of the heap the distinct paths of a load may take (the events, the analysis need the rest). */
+export const PATHS_SHARE = 0.7;
+
+/** The distinct paths of a load would not fit its heap budget, sure of it (`filtered`: even with the view's keep-only filters). */
+export class PathsRefused extends Error {
+  override name = 'PathsRefused';
+  constructor(
+    readonly estimate: PathEstimate,
+    readonly filtered: boolean,
+  ) {
+    super(`about ${estimate.paths} distinct paths do not fit the heap`);
+  }
+}
+
+/** A load over its budget that still goes on: on a guess (read with the heap watched), or with the filters applied while reading. */
+export type PathsFit = { kind: 'guess'; estimate: PathEstimate; budget: number } | { kind: 'filtered'; estimate: PathEstimate; kept: PathEstimate; budget: number };
+
+/** An estimate over the budget that is not a guess: from enough new paths, or the paths sampled alone over it. */
+const sure = (est: PathEstimate, budget: number): boolean => est.fresh >= SURE_FRESH || (est.seen / Math.max(1, est.paths)) * est.heapBytes > budget;
+
+/**
+ * Millions of distinct paths (mdtest-like runs) fill the JavaScript heap: estimated from slices of the files
+ * before reading them (estimate.ts), a load that cannot fit throws PathsRefused; one whose estimate is a guess
+ * (few new paths in the sample) is read (noted: the adapter watches its heap). With the view's keep-only path
+ * filters (`--filter`, `keep` their predicate), a load that fits only when they are applied while reading gets them as its parse-time
+ * filter (returned; noted: the events of other paths are then counted as filtered while reading).
+ */
+export async function fitPaths<F>(items: Identified[], filter: readonly F[], keep: ((path: string) => boolean) | undefined, heap: number, note: (f: PathsFit) => void): Promise<F[] | undefined> {
+  const budget = PATHS_SHARE * heap;
+  // a path costs at most ~4 heap bytes per trace byte (one new path per shortest line): small loads fit
+  // (a gzip file counts its decompressed size, measured on its head: traceSizes)
+  if (4 * items.reduce((a, i) => a + i.source.size * (i.source.compressed ? MAX_GZIP_RATIO : 1), 0) <= budget) return undefined;
+  if (4 * (await traceSizes(items)).reduce((a, b) => a + b, 0) <= budget) return undefined;
+  const est = await estimatePaths(items, undefined, budget);
+  if (est.heapBytes <= budget) return undefined;
+  if (!sure(est, budget)) {
+    note({ kind: 'guess', estimate: est, budget });
+    return undefined;
+  }
+  if (!filter.length) throw new PathsRefused(est, false);
+  const kept = await estimatePaths(items, keep, budget);
+  if (kept.heapBytes > budget && sure(kept, budget)) throw new PathsRefused(kept, true);
+  note({ kind: 'filtered', estimate: est, kept, budget });
+  return [...filter];
 }

@@ -1,5 +1,5 @@
 /** A parse-time path filter (include filters, substring or regex) as a predicate. */
-import type { PathFilter } from '../analysis/types';
+import type { PathFilter } from './types';
 
 export function pathPredicate(filters: readonly PathFilter[] | undefined): ((fp: string) => boolean) | undefined {
   if (!filters || !filters.length) return undefined;

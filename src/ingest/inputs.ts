@@ -6,10 +6,10 @@
  * are grouped (src/ingest/bundle.ts). A problem of the file system the walk met (a missing path, an unreadable
  * folder) is thrown when its argument's turn comes, so the first argument's problem is the one reported.
  */
-import { gatherSources, namedSources } from '../ingest/bundle';
-import type { Inflate } from '../ingest/gzip';
-import { bundleRules, identifyOrWhy, namedLikeTrace, type Identified, type Importer } from '../ingest/registry';
-import type { ByteSource } from '../ingest/source';
+import { gatherSources, namedSources } from './bundle';
+import type { Inflate } from './gzip';
+import { bundleRules, identifyOrWhy, namedLikeTrace, type Identified, type Importer } from './registry';
+import type { ByteSource } from './source';
 
 /** A PATH argument that cannot be read as asked: one line (the CLI exits 2 with it). */
 export class InputError extends Error {
