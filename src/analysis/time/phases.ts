@@ -21,7 +21,6 @@
 import type { EventLog } from '../../model';
 import type { CompiledMapping } from '../mapping';
 import { pairSelection, runSpan, type RunSpan } from './span';
-import { primeLog } from '../primeLog';
 import { rankCids } from '../ranks';
 import type { Phase, PhaseOptions, Phases, Straggler } from './types';
 
@@ -41,12 +40,26 @@ export function phasesAndBusy(log: EventLog, compiled: Pick<CompiledMapping, 'ac
   const span = run.span + (run.t0 - t0);
   const gap = Math.max(options.minGap ?? DEFAULT_MIN_GAP, (options.gapFraction ?? DEFAULT_GAP_FRACTION) * span);
   const on = pairSelection(compiled.pairAct, compiled.activities, options.activities);
+  const { pair, start, dur } = log;
   const cw = gap / 2;
   const C = Math.max(1, Math.ceil(span / cw) + 1);
   const cover = new Int32Array(C + 1);
   const lastEnd = new Float64Array(C).fill(-Infinity);
   const firstStart = new Float64Array(C).fill(Infinity);
-  const any = cells(log, on, t0, cw, C, cover, lastEnd, firstStart);
+  let any = false;
+  for (let i = 0; i < log.n; i++) {
+    if (on[pair[i]] === 0) continue;
+    any = true;
+    const s = start[i] - t0;
+    const d = dur[i];
+    const e = d > 0 ? s + d : s;
+    const c0 = Math.min(C - 1, Math.floor(s / cw));
+    const c1 = e > s ? Math.min(C - 1, Math.max(c0, Math.ceil(e / cw) - 1)) : c0;
+    cover[c0]++;
+    cover[c1 + 1]--;
+    if (e > lastEnd[c1]) lastEnd[c1] = e;
+    if (s < firstStart[c0]) firstStart[c0] = s;
+  }
   if (!any) return { phases: { t0, span, gap, phases: [] }, busy: phaseBusy(log, on, t0, []) };
 
   // coverage per cell; then walk the cells: a run of untouched cells between covered ones is a gap
@@ -78,30 +91,6 @@ export function phasesAndBusy(log: EventLog, compiled: Pick<CompiledMapping, 'ac
   return { phases: { t0, span, gap, phases: summarize(log, busy, bounds) }, busy };
 }
 
-/**
- * The cell pass of phasesAndBusy (coverage difference array, latest end and earliest start per cell); true
- * when an event was counted. A function of its own that ends at its loop: V8 compiles the loop while it runs
- * and the caller's code after it, never run yet, would throw that code away (docs/BENCHMARKS.md "perf8e").
- */
-function cells(log: EventLog, on: Uint8Array, t0: number, cw: number, C: number, cover: Int32Array, lastEnd: Float64Array, firstStart: Float64Array): boolean {
-  const { pair, start, dur } = log;
-  let any = false;
-  for (let i = 0; i < log.n; i++) {
-    if (on[pair[i]] === 0) continue;
-    any = true;
-    const s = start[i] - t0;
-    const d = dur[i];
-    const e = d > 0 ? s + d : s;
-    const c0 = Math.min(C - 1, Math.floor(s / cw));
-    const c1 = e > s ? Math.min(C - 1, Math.max(c0, Math.ceil(e / cw) - 1)) : c0;
-    cover[c0]++;
-    cover[c1 + 1]--;
-    if (e > lastEnd[c1]) lastEnd[c1] = e;
-    if (s < firstStart[c0]) firstStart[c0] = s;
-  }
-  return any;
-}
-
 /** Per case and phase: busy time and whether the case has an event in it (k × P + p), row-major by case. */
 export interface PhaseBusy {
   busy: Float64Array;
@@ -118,7 +107,6 @@ export interface PhaseBusy {
  * "Stragglers").
  */
 export function phaseBusy(log: EventLog, on: Uint8Array, t0: number, starts: readonly number[]): PhaseBusy {
-  if (!busyPrimed) primeBusy();
   const P = starts.length;
   const K = log.cases.length;
   const { pair, start, dur, size, caseOffsets } = log;
@@ -126,58 +114,22 @@ export function phaseBusy(log: EventLog, on: Uint8Array, t0: number, starts: rea
   const seen = new Uint8Array(K * P);
   const events = new Float64Array(P);
   const bytes = new Float64Array(P);
-  // the result made before the loop and the phase advanced by 0 or 1 at every event: no operation after or
-  // in the loop that the first events never ran (V8 would throw the loop's optimised code away there)
-  const out: PhaseBusy = { busy, seen, events, bytes };
-  if (P === 0) return out;
-  // one loop over all events, the case boundaries inside it (the same code at every boundary, the first
-  // included): a loop per case was optimised while the first case ran and thrown away at the code after it
-  // (two deopts and recompiles a run, --trace-deopt; docs/BENCHMARKS.md "perf8e")
-  const n = caseOffsets[K];
-  let k = -1;
-  let row = 0;
-  let p = 0;
-  let next = caseOffsets[0];
-  for (let i = next; i < n; i++) {
-    if (i === next) do {
-      k++;
-      row = k * P;
-      p = 0;
-      next = caseOffsets[k + 1];
-    } while (i === next);
-    if (on[pair[i]] === 0) continue;
-    const s = start[i] - t0;
-    let adv = 1;
-    while (adv === 1) {
-      adv = p + 1 < P && s >= starts[p + 1] ? 1 : 0;
-      p += adv;
+  if (P === 0) return { busy, seen, events, bytes };
+  for (let k = 0; k < K; k++) {
+    let p = 0;
+    for (let i = caseOffsets[k], b = caseOffsets[k + 1]; i < b; i++) {
+      if (on[pair[i]] === 0) continue;
+      const s = start[i] - t0;
+      while (p + 1 < P && s >= starts[p + 1]) p++;
+      const d = dur[i];
+      if (d === d) busy[k * P + p] += d;
+      seen[k * P + p] = 1;
+      events[p]++;
+      const z = size[i];
+      if (z === z) bytes[p] += z;
     }
-    const d = dur[i];
-    if (d === d) busy[row + p] += d;
-    seen[row + p] = 1;
-    events[p]++;
-    const z = size[i];
-    if (z === z) bytes[p] += z;
   }
-  return out;
-}
-
-let busyPrimed = false;
-
-/**
- * Runs phaseBusy three times on the prime log (primeLog.ts: four cases, the third empty; four phases here, so
- * the phase advances within a case and restarts at each boundary) before the first real log: V8 gives a
- * function its feedback vector only after it ran a while, so on a first real run the loop was optimised during
- * the first case without feedback for the case boundary and thrown away there (--trace-deopt: one deopt and
- * one more compile a run; docs/BENCHMARKS.md "perf8e").
- */
-function primeBusy(): void {
-  busyPrimed = true;
-  const log = primeLog();
-  const on = new Uint8Array(log.pairCall.length).fill(1);
-  on[0] = 0;
-  const t0 = log.n > 0 ? log.start[0] : 0;
-  for (let r = 0; r < 3; r++) phaseBusy(log, on, t0, [0, 0.002, 0.005, 0.02]);
+  return { busy, seen, events, bytes };
 }
 
 /** `phaseBusy` of phases found with this mapping and activities (phasesAndBusy gives them with the phases). */
