@@ -17,7 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ensureBuild, launch, machineLine, parseArgs, ROOT, timedDrop, withPreview } from './browser-driver.mjs';
+import { ensureBuild, launch, machineLine, parseArgs, ROOT, timedDrop, timedMappingChange, withPreview } from './browser-driver.mjs';
 import { generate } from './gen-traces.mjs';
 
 const args = parseArgs();
@@ -167,25 +167,7 @@ async function runMode(mode, url, data) {
     const firstAnalyzeMs = timings.analyzeMs;
 
     // A mapping change: depth 2 → 3, re-analysed in the worker and redrawn.
-    await page.getByTestId('tab-mapping').click();
-    await page.evaluate(() => {
-      // each frame: the first one after the status went analyzing → ready is the new graph on screen
-      window.__mapDrawn = 0;
-      let seen = false;
-      const tick = () => {
-        const st = window.__app.state().status;
-        if (st === 'analyzing') seen = true;
-        // (and the graph panel no longer lays out or fits: a new set of activities is laid out first)
-        else if (seen && st === 'ready' && !/laying out|choosing how many/.test(document.querySelector('[data-testid=graph-panel]')?.textContent ?? '')) return void (window.__mapDrawn = Date.now());
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    const m0 = Date.now();
-    await page.getByTestId('depth').fill('3');
-    await page.evaluate(() => window.__app.waitIdle(600000));
-    const mappingIdleMs = Date.now() - m0;
-    const mappingMs = (await page.evaluate(() => window.__mapDrawn)) - m0;
+    const { drawnMs: mappingMs, idleMs: mappingIdleMs } = await timedMappingChange(page, 3);
 
     // The timeline of the largest activity: the first row of the statistics table (sorted by count).
     await page.getByTestId('tab-stats').click();

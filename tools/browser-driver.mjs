@@ -96,6 +96,36 @@ export async function timedDrop(page, inputs) {
   return { handOverMs: handedOver - t0, loadMs: parsed - t0, dropToGraphMs: onScreen - t0, dropToIdleMs: idle - t0, state, timings, graph, peakHeapMiB };
 }
 
+/**
+ * A mapping change in an open, idle page: the Mapping tab's depth set to `depth`, re-analysed in the worker and
+ * redrawn. ms to the graph redrawn (the first frame after the status went analyzing → ready with the graph panel
+ * no longer laying out or fitting: a new set of activities is laid out first) and to idle; user-timing marks
+ * map-start and map-drawn for a trace.
+ */
+export async function timedMappingChange(page, depth) {
+  await page.getByTestId('tab-mapping').click();
+  await page.evaluate(() => {
+    window.__mapDrawn = 0;
+    let seen = false;
+    const tick = () => {
+      const st = window.__app.state().status;
+      if (st === 'analyzing') seen = true;
+      else if (seen && st === 'ready' && !/laying out|choosing how many/.test(document.querySelector('[data-testid=graph-panel]')?.textContent ?? '')) {
+        performance.mark('map-drawn');
+        return void (window.__mapDrawn = Date.now());
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const m0 = Date.now();
+  await page.evaluate(() => performance.mark('map-start'));
+  await page.getByTestId('depth').fill(String(depth));
+  await page.evaluate(() => window.__app.waitIdle(600000));
+  const idleMs = Date.now() - m0;
+  return { drawnMs: (await page.evaluate(() => window.__mapDrawn)) - m0, idleMs };
+}
+
 /** The machine in one line, with its load average now (the figures of a loaded machine are noisy). */
 export function machineLine() {
   let load = '?';

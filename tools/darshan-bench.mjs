@@ -6,7 +6,7 @@
  * Chromium through the file input, and the time from the hand-over to the graph on screen is printed beside
  * the target (3 s, issue #31) with PASS or FAIL; also the load alone, the time to idle, events, the peak heap.
  *
- *   flock /work/.bench.lock node tools/darshan-bench.mjs [--mb 100] [--ranks 64] [--seed 1] [--port 4184] [--runs 3]
+ *   node tools/darshan-bench.mjs [--mb 100] [--ranks 64] [--seed 1] [--port 4184] [--runs 3]
  * Needs `npm run build` first (done here when dist/ is missing). The log is cached in bench-data/.
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';

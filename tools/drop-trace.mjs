@@ -4,12 +4,12 @@
  * in a build (default dist/): every request the page makes of the analysis worker with its send and reply times
  * (ms since the drop) and what it asked and got, as user-timing marks req:* / rep:* and graph-ready;
  * TRACE=path also writes a Chrome trace with the CPU samples of every thread (tools/trace-profile.mjs reads it);
- * MAP=1 adds a mapping change (depth 2 → 3) as the bench makes it. Timings only under /work/.bench.lock.
+ * MAP=1 adds a mapping change (depth 2 → 3) as the bench makes it. Timings only on a machine doing nothing else.
  *   node tools/drop-trace.mjs [DIST] [PORT]
  */
 import { readdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { launch, ROOT, timedDrop, withPreview } from './browser-driver.mjs';
+import { launch, ROOT, timedDrop, timedMappingChange, withPreview } from './browser-driver.mjs';
 
 const dist = resolve(process.argv[2] ?? join(ROOT, 'dist'));
 const port = Number(process.argv[3] ?? 4197);
@@ -64,23 +64,8 @@ await withPreview(port, async (url) => {
     if (process.env.TRACE && !process.env.MAP) await browser.stopTracing();
     let mapLine = '';
     if (process.env.MAP) {
-      await page.getByTestId('tab-mapping').click();
-      await page.evaluate(() => {
-        window.__mapDrawn = 0;
-        let seen = false;
-        const tick = () => {
-          const st = window.__app.state().status;
-          if (st === 'analyzing') seen = true;
-          else if (seen && st === 'ready' && !/laying out|choosing how many/.test(document.querySelector('[data-testid=graph-panel]')?.textContent ?? '')) { performance.mark('map-drawn'); return void (window.__mapDrawn = Date.now()); }
-          requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      });
-      const m0 = Date.now();
-      await page.evaluate(() => performance.mark('map-start'));
-      await page.getByTestId('depth').fill('3');
-      await page.evaluate(() => window.__app.waitIdle(600000));
-      mapLine = `map drawn ${(await page.evaluate(() => window.__mapDrawn)) - m0} idle ${Date.now() - m0}`;
+      const m = await timedMappingChange(page, 3);
+      mapLine = `map drawn ${m.drawnMs} idle ${m.idleMs}`;
       if (process.env.TRACE) await browser.stopTracing();
     }
     const log = await page.evaluate(() => window.__log);

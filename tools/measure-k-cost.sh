@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What strace -k costs a traced program (docs/BENCHMARKS.md "Layers"): wall time of real programs run bare,
 # under `strace -f -tt -T -y` and under the same with -k, best of N runs each. Run it under the bench lock:
-#   flock /work/.bench.lock tools/measure-k-cost.sh [N [ROW...]]     (ROW: dd, layers_c, h5py; default all)
+#   tools/measure-k-cost.sh [N [ROW...]]     (ROW: dd, layers_c, h5py; default all)
 # Programs: dd writing 20,000 blocks of 4 KiB (one write(2) each, shallow stacks), the C fixture program
 # (src/analysis/layers/__fixtures__/src/layers_c.c: direct, stdio and two threads) and h5py writing a chunked
 # dataset (layers_h5py.py: Python's interpreter, 30-60 frames a call), all from /tmp/kcost.

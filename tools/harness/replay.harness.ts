@@ -1,5 +1,5 @@
 /**
- * Replay speed (docs/BENCHMARKS.md "Replay"): `flock /work/.bench.lock npm run bench:harness -- tools/harness/replay.harness.ts`.
+ * Replay speed (docs/BENCHMARKS.md "Replay"): `npm run bench:harness -- tools/harness/replay.harness.ts`.
  * A real run of ~1 M events, recorded once into bench-data/replay-1m (io-ranks.c `many`: 8 ranks × 62,000 4 KiB
  * pwrite, a stat every 4096, fsync, lseek + read back; gcc and strace), loaded into a Session and analysed with the
  * default view; then Session.replay (plan + every file's text), the check of the plan against itself, and the
