@@ -1,25 +1,17 @@
 /**
  * The analysis JSON document of a Session (DOM-free and Node-free): its view text, and the CLI's JSON
  * document of the analysis without variant caps (Analysis.fullResult) with access patterns and insight
- * findings (docs/FORMATS.md).
+ * findings (docs/FORMATS.md); its view text is view.ts `analysisView`.
  * Session.analysisJson, exportJson and writeJson assemble it from here.
  */
 import { addNodeAccess, filesJson, type AccessReport } from '../analysis/accessReport';
 import type { CliJson } from '../analysis/cliJson';
 import { addLayersJson, type LayerReport } from '../analysis/layers/report';
-import { changedThresholds, type InsightsResult, type Thresholds } from '../analysis/insights/index';
+import type { InsightsResult } from '../analysis/insights/index';
 import { toInsightsJson, toUnobservableJson, type InsightJson, type UnobservableJson } from '../analysis/insights/json';
-import { analysisView } from './view';
-import type { AnalyzeParams } from './types';
 
 /** Session.analysisJson's document: the CLI's --json output. */
 export type AnalysisJson = { view: string } & CliJson & { files: NonNullable<CliJson['files']>; insights: InsightJson[]; unobservable: UnobservableJson[] };
-
-/** What made the last analysis, as view text (display settings left out). */
-export function viewText(params: AnalyzeParams, splitByPid: boolean, thresholds: Thresholds): string {
-  const changed = changedThresholds(thresholds);
-  return analysisView(params, splitByPid, Object.keys(changed).length ? JSON.stringify(changed) : '');
-}
 
 /** `doc` (toCliJson of the full result) with the access patterns, the layers and the insight findings added. */
 export function analysisDocument(doc: CliJson, access: AccessReport, ins: InsightsResult, view: () => string, layers: LayerReport | null = null): AnalysisJson {

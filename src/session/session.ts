@@ -29,7 +29,8 @@ import type { FidelityReport, PatternReport } from '../analysis/replay/index';
 import type { Analysis } from './analysis';
 import { compileView } from '../analysis/viewCut';
 import { compileHooks, type CustomSandbox, type RegexGuard } from './compile';
-import { analysisDocument, viewText, type AnalysisJson } from './exports';
+import { analysisDocument, type AnalysisJson } from './exports';
+import { analysisView } from './view';
 import { followUps, type FollowUpRequest, type FollowUps } from './followUps';
 import type { PathInputs } from '../ingest/inputs';
 import { Loader } from './loader';
@@ -296,7 +297,7 @@ export class Session {
     if (this.loader.log?.profiles?.length) doc.darshan_files = counterFilesJson(counterFiles(this.loader.log));
     const access = await a.access();
     const ins = await this.insights(ctx);
-    return analysisDocument(doc, access, ins, () => viewText(a.params, !!this.loader.options.splitByPid, this.thresholds), a.layers());
+    return analysisDocument(doc, access, ins, () => analysisView(a.params, !!this.loader.options.splitByPid, this.thresholds), a.layers());
   }
 
   /**
@@ -365,7 +366,7 @@ export class Session {
       compiled: a.compiled,
       params: a.params,
       partition: a.partition,
-      view: viewText(a.params, !!this.loader.options.splitByPid, this.thresholds),
+      view: analysisView(a.params, !!this.loader.options.splitByPid, this.thresholds),
       compile: (log, params) => compileView(log, params, compileHooks(ctx, this.sandbox, this.guard)),
     };
   }

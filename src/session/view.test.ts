@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analysisKey, analysisView, analyzeParams, DEFAULT_VIEW, formatView, idsSelector, keysOf, parseHash, parseIdList, parseSelection, parseView, plan, readView, selectionText, toHash, VIEW_KEYS, ViewError, type Selection, type View } from './view';
+import { DEFAULT_THRESHOLDS } from '../analysis/insights/thresholds';
 
 describe('URL hash settings', () => {
   it('reads the documented keys', () => {
@@ -112,7 +113,7 @@ describe('the view text form', () => {
     direction: 'TB',
     splitByPid: true,
     singleThread: true,
-    thresholds: '{"small_requests":0.2,"alignment":4194304}',
+    thresholds: { small_requests: 0.2, alignment: 4194304 },
     time: { from: 0.25, to: null },
     selection: { kind: 'edge', source: 'read:/a b&c', target: '■' },
     groupBy: 'layer',
@@ -196,7 +197,7 @@ describe('the selection in the view (sel=)', () => {
 
   it('is a display key: the analysis JSON view leaves it out', () => {
     const v = parseView('depth=3&sel=read:/a');
-    expect(analysisView(analyzeParams(v), false, '')).toBe('v=1&depth=3');
+    expect(analysisView(analyzeParams(v), false, DEFAULT_THRESHOLDS)).toBe('v=1&depth=3');
   });
 });
 
@@ -220,7 +221,7 @@ describe('strict and lenient reading, and the plan of a view', () => {
     expect(view.mapping.depth).toBe(2);
     expect(view.direction).toBe('TB');
     expect(view.caseFilters).toEqual([]);
-    expect(view.thresholds).toBe('');
+    expect(view.thresholds).toEqual({});
     expect(ignored.map((i) => i.key)).toEqual(['depth', 'frobnicate', 'keep', 'thresholds']);
     expect(ignored[0].why).toBe("depth expects an integer from 0 to 99 (0 = the whole path), got '100'");
     expect(ignored[1].why).toBe("unknown key 'frobnicate'");

@@ -14,7 +14,7 @@
  * every key. Adding a key = one entry in KEYS (viewKeys.ts) and a field of View with its default
  * (viewTypes.ts). `plan(view)` splits a view into what loads, what is analysed and what is only displayed.
  */
-import { changedThresholds, resolveThresholds, type Thresholds } from '../analysis/insights/thresholds';
+import { changedThresholds, DEFAULT_THRESHOLDS, type Thresholds } from '../analysis/insights/thresholds';
 import type { AnalyzeParams } from './types';
 import { BY_KEY, KEYS, ViewValueError, type KeyPart } from './viewKeys';
 import { copyView, DEFAULT_VIEW, VIEW_VERSION, type View } from './viewTypes';
@@ -23,6 +23,8 @@ import { enc, queryPairs } from './viewText';
 export { caseFilterText, filterText, idsSelector, parseCaseFilter, parseFilter, parseIdList, parseList, parseRewrite, parseSelection, rewriteText, selectionText, type Selection } from './viewText';
 export { DEFAULT_VIEW, VIEW_VERSION, type ColorMode, type DiffMetric, type EdgeLabelKind, type Metric, type RankBy, type View } from './viewTypes';
 export { COUNT_MAX, DEPTH_MAX, ViewValueError } from './viewKeys';
+// the thresholds' text form (a view holds them parsed): the store and the panels read and write it
+export { thresholdOverrides, thresholdsJson } from '../analysis/insights/thresholds';
 
 /** The view keys, in the order they are written. */
 export const VIEW_KEYS: readonly string[] = ['v', ...KEYS.map((k) => k.key)];
@@ -126,10 +128,10 @@ export function analyzeParams(v: Pick<View, 'mapping' | 'green' | 'red' | 'caseF
 /**
  * The view text form of what made an analysis (the analysis JSON's `view`, docs/FORMATS.md "CLI JSON
  * output"): its mapping, partition selectors, case filters, time window, split by pid and insight
- * thresholds (JSON text), hidden unassigned cases; display settings (sliders, colours, label, direction)
+ * thresholds (those that differ from the defaults), hidden unassigned cases; display settings (sliders, colours, label, direction)
  * do not change the numbers and are left out.
  */
-export function analysisView(p: AnalyzeParams, splitByPid: boolean, thresholds: string): string {
+export function analysisView(p: AnalyzeParams, splitByPid: boolean, thresholds: Thresholds): string {
   return formatView({
     ...defaultView(),
     mapping: p.mapping,
@@ -139,7 +141,7 @@ export function analysisView(p: AnalyzeParams, splitByPid: boolean, thresholds: 
     caseFilters: p.caseFilters,
     time: p.time ?? null,
     splitByPid,
-    thresholds,
+    thresholds: changedThresholds(thresholds),
   }, DISPLAY_KEYS);
 }
 
@@ -153,14 +155,11 @@ export interface ViewPlan {
   display: Pick<View, 'activities' | 'paths' | 'rankBy' | 'colorMode' | 'edgeLabel' | 'direction' | 'selection' | 'groupBy'>;
 }
 
-/**
- * A view split into its parts (thresholds parsed: a view's thresholds text is checked when it is read, so
- * only a view built by hand with bad thresholds throws ThresholdError here).
- */
+/** A view split into its parts (its thresholds were checked when it was read: here only those that differ from the defaults are kept). */
 export function plan(v: View): ViewPlan {
   return {
     load: { splitByPid: v.splitByPid, singleThread: v.singleThread },
-    analyze: { ...analyzeParams(v), thresholds: changedThresholds(resolveThresholds(v.thresholds)) },
+    analyze: { ...analyzeParams(v), thresholds: changedThresholds({ ...DEFAULT_THRESHOLDS, ...v.thresholds }) },
     display: { activities: v.activities, paths: v.paths, rankBy: v.rankBy, colorMode: v.colorMode, edgeLabel: v.edgeLabel, direction: v.direction, selection: v.selection, groupBy: v.groupBy },
   };
 }

@@ -7,13 +7,13 @@
  * how the analysis is displayed (view.ts `plan`).
  */
 import { isMetricId, metric as metricDef } from '../analysis/metrics';
-import { resolveThresholds } from '../analysis/insights/thresholds';
+import { thresholdOverrides, thresholdsJson, type Thresholds } from '../analysis/insights/thresholds';
 import { formatTimeWindow, parseTimeWindow, type TimeWindow } from '../analysis/time/window';
 import { DEFAULT_MAPPING, type MappingSpec, type PathFilter, type RewriteRule } from '../analysis/types';
 import { parseLayerRule } from '../analysis/layers/rules';
 import type { CaseFilter } from './types';
 import { DEFAULT_VIEW, RANK_BYS, type ColorMode, type DiffMetric, type EdgeLabelKind, type Metric, type RankBy, type View } from './viewTypes';
-import { caseFilterText, compactJson, filterText, parseCaseFilter, parseFilter, parseList, parseRewrite, parseSelection, rewriteText, selectionText, type Selection } from './viewText';
+import { caseFilterText, filterText, parseCaseFilter, parseFilter, parseList, parseRewrite, parseSelection, rewriteText, selectionText, type Selection } from './viewText';
 
 /**
  * A value a key does not allow. `expects`: the message says what the key allows (`an integer from 0 to
@@ -95,15 +95,13 @@ function colorOf(s: string): ColorMode {
   return bad('partition, diff-count, diff-bytes or diff-time');
 }
 const isColorMetric = (s: string): s is Metric => isMetricId(s) && metricDef(s).canColor;
-/** Insight thresholds that differ from the defaults, as JSON (checked: unknown names and bad values are refused). */
-function thresholdsText(s: string): string {
-  const t = s.trim();
+/** Insight thresholds to change, as JSON (checked: unknown names and bad values are refused). */
+function thresholdsOf(s: string): Partial<Thresholds> {
   try {
-    resolveThresholds(t);
+    return thresholdOverrides(s);
   } catch (e) {
-    wrong((e as Error).message.replace(/^thresholds: /, ''));
+    return wrong((e as Error).message.replace(/^thresholds: /, ''));
   }
-  return t;
 }
 function timeOf(s: string): TimeWindow | null {
   let w: TimeWindow;
@@ -157,7 +155,7 @@ export const KEYS: readonly ViewKey[] = [
   single('group', 'display', oneOf(['layer', 'none'] as const), (v, x) => void (v.groupBy = x), (v) => (v.groupBy !== 'none' ? v.groupBy : null)),
   single('split', 'load', oneOf(['pid', 'file'] as const), (v, x) => void (v.splitByPid = x === 'pid'), (v) => (v.splitByPid ? 'pid' : null)),
   single('threads', 'load', flag(['1'], ['0', '']), (v, x) => void (v.singleThread = x), (v) => (v.singleThread ? '1' : null)),
-  single('thresholds', 'analyze', thresholdsText, (v, x) => void (v.thresholds = x), (v) => compactJson(v.thresholds.trim()) || null),
+  single('thresholds', 'analyze', thresholdsOf, (v, x) => void (v.thresholds = x), (v) => thresholdsJson(v.thresholds) || null),
   single('time', 'analyze', timeOf, (v, x) => void (v.time = x), (v) => (v.time && (v.time.from !== null || v.time.to !== null) ? formatTimeWindow(v.time) : null)),
   single('sel', 'display', selection, (v, x) => void (v.selection = x), (v) => (v.selection ? selectionText(v.selection) : null)),
   // last: the longest value, and the one a reader of the link should see at the end

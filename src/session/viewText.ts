@@ -67,15 +67,6 @@ export function parseSelection(text: string): Selection | null {
   return names.length === 2 ? { kind: 'edge', source: names[0], target: names[1] } : null;
 }
 
-/** JSON text without insignificant white space (a link stays short and readable); other text as it is. */
-export function compactJson(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text));
-  } catch {
-    return text;
-  }
-}
-
 // ---- query syntax (application/x-www-form-urlencoded, as URLSearchParams; written here because the
 // session is runtime-free: ES2022 has no URLSearchParams type) ----
 

@@ -1,4 +1,5 @@
 /** The view's shape and its defaults (what view.ts reads and writes, viewKeys.ts the keys of it). */
+import type { Thresholds } from '../analysis/insights/thresholds';
 import type { MetricId } from '../analysis/metrics';
 import type { TimeWindow } from '../analysis/time/window';
 import { DEFAULT_MAPPING, type MappingSpec } from '../analysis/types';
@@ -41,8 +42,9 @@ export interface View {
   splitByPid: boolean;
   /** `threads=1`: parse in the coordinating worker only, no pool (to compare against the pool). */
   singleThread: boolean;
-  /** Insight thresholds that differ from the defaults, as JSON text (`''` = the defaults; docs/METHOD.md "Insights"). */
-  thresholds: string;
+  /** Insight thresholds to change (`{}` = the defaults; docs/METHOD.md "Insights"): checked when the view is
+   * read, in the order they were given; the text form writes them as JSON. */
+  thresholds: Partial<Thresholds>;
   /** `time=FROM..TO`: the time window, seconds since the first event of all loaded cases (docs/METHOD.md
    * "Time"); null = every event. */
   time: TimeWindow | null;
@@ -66,7 +68,7 @@ export const DEFAULT_VIEW: View = {
   direction: 'LR',
   splitByPid: false,
   singleThread: false,
-  thresholds: '',
+  thresholds: {},
   time: null,
   selection: null,
   groupBy: 'none',
@@ -75,5 +77,5 @@ export const DEFAULT_VIEW: View = {
 /** A copy of `base` whose lists may be pushed to (the default view when none is given). */
 export function copyView(base: View = DEFAULT_VIEW): View {
   const b = base.mapping;
-  return { ...base, mapping: { ...b, include: [...b.include], exclude: [...b.exclude], calls: [...b.calls], excludeCalls: [...b.excludeCalls], rewrites: [...b.rewrites] }, caseFilters: [...base.caseFilters] };
+  return { ...base, mapping: { ...b, include: [...b.include], exclude: [...b.exclude], calls: [...b.calls], excludeCalls: [...b.excludeCalls], rewrites: [...b.rewrites] }, caseFilters: [...base.caseFilters], thresholds: { ...base.thresholds } };
 }

@@ -3,6 +3,7 @@
  * access patterns (Files view), the overview's drawing — as follow-ups of the loop (driver.ts); and the
  * thresholds' quick preview (Session.insights with new thresholds).
  */
+import { thresholdOverrides } from '../session/view';
 import type { StoreContext } from './context';
 import type { AppState } from './state';
 
@@ -24,7 +25,7 @@ export function reportActions({ set, get, client, driver, guarded }: StoreContex
       guarded('Insights', async () => {
         try {
           const r = await client.call('insights', [text]).promise;
-          set({ view: { ...get().view, thresholds: text.trim() }, insights: r, thresholdsError: null });
+          set({ view: { ...get().view, thresholds: thresholdOverrides(text) }, insights: r, thresholdsError: null });
         } catch (e) {
           if ((e as Error).name !== 'ThresholdError') throw e;
           set({ thresholdsError: (e as Error).message });

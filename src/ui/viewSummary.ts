@@ -5,7 +5,7 @@
  */
 import { metric } from '../analysis/metrics';
 import { DEFAULT_MAPPING, type PathFilter } from '../analysis/types';
-import { DEFAULT_VIEW, filterText, rewriteText, type View } from '../session/view';
+import { DEFAULT_VIEW, filterText, rewriteText, thresholdsJson, type View } from '../session/view';
 
 export interface ViewLine {
   /** What the line is about: mapping, partition, case filter, time window, colour, graph, loading, insights. */
@@ -70,6 +70,7 @@ export function describeView(v: View, custom: string | null = null): ViewLine[] 
   if (graph.length) out.push({ part: 'graph', text: graph.join(', ') });
   if (v.splitByPid) out.push({ part: 'loading', text: 'one case per process (split by pid)' });
   if (v.singleThread) out.push({ part: 'loading', text: 'parse in one thread' });
-  if (v.thresholds) out.push({ part: 'insights', text: `thresholds ${v.thresholds}` });
+  const thresholds = thresholdsJson(v.thresholds);
+  if (thresholds) out.push({ part: 'insights', text: `thresholds ${thresholds}` });
   return out;
 }

@@ -24,7 +24,7 @@ import { UNOBSERVABLE } from './unobservable';
 import { DARSHAN_UNOBSERVABLE, darshanOnly, dxtSources, withDxtSource } from './source';
 
 export * from './types';
-export { DEFAULT_THRESHOLDS, THRESHOLD_NAMES, ThresholdError, changedThresholds, resolveThresholds, thresholdHelp, type ThresholdName, type Thresholds } from './thresholds';
+export { DEFAULT_THRESHOLDS, THRESHOLD_NAMES, ThresholdError, changedThresholds, resolveThresholds, thresholdHelp, thresholdOverrides, thresholdsJson, type ThresholdName, type Thresholds } from './thresholds';
 export { UNOBSERVABLE } from './unobservable';
 
 /** Every rule, in report order. */

@@ -79,15 +79,7 @@ export class ThresholdError extends Error {
  * unknown keys (with the nearest known name), non-numbers, values out of range.
  */
 export function resolveThresholds(overrides: unknown): Thresholds {
-  let obj = overrides;
-  if (typeof obj === 'string') {
-    if (obj.trim() === '') return { ...DEFAULT_THRESHOLDS };
-    try {
-      obj = JSON.parse(obj) as unknown;
-    } catch (e) {
-      throw new ThresholdError(`thresholds: not valid JSON (${(e as Error).message})`);
-    }
-  }
+  const obj = typeof overrides === 'string' ? jsonOf(overrides) : overrides;
   if (obj === null || obj === undefined) return { ...DEFAULT_THRESHOLDS };
   if (typeof obj !== 'object' || Array.isArray(obj)) throw new ThresholdError('thresholds: expected a JSON object such as {"small_requests": 0.2}');
   const out: Thresholds = { ...DEFAULT_THRESHOLDS };
@@ -109,6 +101,31 @@ export function resolveThresholds(overrides: unknown): Thresholds {
   }
   if (problems.length) throw new ThresholdError(`thresholds: ${problems.join('; ')} (known: ${THRESHOLD_NAMES.join(', ')})`);
   return out;
+}
+
+/** JSON text of overrides ('' or blanks: none) as the value it holds; bad JSON throws ThresholdError. */
+function jsonOf(text: string): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new ThresholdError(`thresholds: not valid JSON (${(e as Error).message})`);
+  }
+}
+
+/**
+ * The overrides a thresholds text names ('' = none), checked as resolveThresholds checks them (a problem
+ * throws ThresholdError), in the text's own order: what a view holds.
+ */
+export function thresholdOverrides(text: string): Partial<Thresholds> {
+  const obj = jsonOf(text);
+  resolveThresholds(obj);
+  return obj === null || obj === undefined ? {} : { ...(obj as Partial<Thresholds>) };
+}
+
+/** The text form of overrides (thresholdOverrides reads it back): one line of JSON, '' when there are none. */
+export function thresholdsJson(overrides: Partial<Thresholds>): string {
+  return Object.keys(overrides).length ? JSON.stringify(overrides) : '';
 }
 
 /** The thresholds that differ from the defaults (what a view or URL needs to store). */

@@ -7,6 +7,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Finding } from '../../analysis/insights/types';
+import { thresholdsJson } from '../../session/view';
 import { formatBytes, formatDuration } from '../../lib/format';
 import { useApp } from '../appContext';
 import { itsCasesVsRest } from './findingCases';
@@ -168,7 +169,7 @@ function Cost({ c }: { c: NonNullable<Finding['cost']> }) {
 }
 
 function Thresholds() {
-  const thresholds = useApp((s) => s.view.thresholds);
+  const thresholds = thresholdsJson(useApp((s) => s.view.thresholds));
   const error = useApp((s) => s.thresholdsError);
   const setThresholds = useApp((s) => s.setThresholds);
   const current = useApp((s) => s.insights?.thresholds);
