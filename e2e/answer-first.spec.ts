@@ -3,6 +3,8 @@
  * and the paper's ls / ls -l samples, at 1024×700, 1280×720 and 1600×1000, light and dark:
  * - every activity with ≥ 5 % of the call time is drawn, its label ≥ 10 px (≥ 11 px at 1600×1000) — which
  *   activities those are comes from the CLI's analysis JSON of the same files and view (the one Session core);
+ * - the activity with the most call time shows its `Load: rd` line (the CLI's rd) at every size, not its name
+ *   only (ior-untraced at 1280×720 was drawn in compact nodes while its full labels fitted wrapped);
  * - a graph of ≤ 8 activities (ls / ls -l, the IOR runs) is shown whole from 1280×720 up;
  * - the graph canvas is the largest pane on the page, the header one row;
  * - the PNG/SVG exports say "showing N of M activities" when cut, and carry the legend's colour ramp and its
@@ -111,6 +113,13 @@ for (const run of RUNS) {
             expect(drawn.get(id)!.labelPx, id).toBeGreaterThanOrEqual(least);
           }
           for (const n of g.nodes) if (n.id !== '●' && n.id !== '■') expect(n.labelPx, n.id).toBeGreaterThanOrEqual(least);
+          // the activity with the most call time carries its numbers at every size — its name, then its
+          // `Load: rd …` line with the CLI's rd (the nodes are never cut to their name while these fit at
+          // readable labels: docs/GUIDE.md "Read the graph")
+          const [topId, topRd] = [...nodes].sort((a, b) => b[1] - a[1])[0];
+          const lines = (drawn.get(topId)?.label ?? '').split('\n');
+          if (topId.length <= 48) expect(lines[0], 'the top activity is named first').toBe(topId);
+          expect(lines[1] ?? '(name only)', `${topId}'s metric line`).toMatch(new RegExp(`^Load: ${(topRd * 100).toFixed(1).replace('.', '\\.')}%`));
           const acts = g.nodes.length - 2;
           // a graph of ≤ 8 activities (ls vs ls -l, the paper's Figure 3: 8; the IOR runs: 6-7) is shown whole
           // from 1280×720 up

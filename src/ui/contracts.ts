@@ -67,6 +67,8 @@ export interface GraphModel {
     marked?: boolean;
     /** The rendered font size of the node's label in CSS px (0 when it is culled, and for ● / ■). */
     labelPx?: number;
+    /** The node's label as drawn (Cytoscape's computed style; lines joined by "\n"; '' for ● / ■). */
+    label?: string;
     /** Set while the pointer is over the node (its hover border is drawn). */
     hover?: boolean;
     /** The node's rendered box (CSS px, like `at`). */

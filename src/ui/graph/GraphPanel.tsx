@@ -62,12 +62,12 @@ export function GraphPanel(props: GraphPanelProps) {
   const stats = useMemo(() => new Map(result.nodes.map((n) => [n.id, n])), [result]);
   const sig = useMemo(() => signature(result), [result]);
   const first = useFirstView({ result, sig, linked: props.filter, onFilter: props.onFilter, canvas: settled, direction, stats });
-  const { opts, compact, dispatch } = first;
+  const { opts, detail, dispatch } = first;
   const drawnOpts = useDeferredValue(opts);
   const graph = useMemo(() => filterGraph(result, drawnOpts, dfg), [result, drawnOpts, dfg]);
   const stops = useMemo(() => edgeCountStops(result, graph.nodes), [result, graph.nodes]);
   const difference = props.difference ?? null;
-  const elements = useMemo(() => buildElements(result, graph, colorMode, edgeLabel, stats, difference, compact), [result, graph, colorMode, edgeLabel, stats, difference, compact]);
+  const elements = useMemo(() => buildElements(result, graph, colorMode, edgeLabel, stats, difference, detail), [result, graph, colorMode, edgeLabel, stats, difference, detail]);
   useEffect(() => {
     shownEdges.current = new Map(graph.edges.map((e) => [edgeId(e.source, e.target), e]));
   }, [graph]);
@@ -82,10 +82,10 @@ export function GraphPanel(props: GraphPanelProps) {
     rootRef.current?.setAttribute('data-layout-ms', ms.toFixed(0));
   }, [drags]);
   const onFailed = useCallback((shown: number) => dispatch({ type: 'layoutFailed', sig, size: first.size, shown }), [dispatch, sig, first.size]);
-  const layout = useGraphLayout({ nodes: graph.nodes, loops, direction, compact, stats, dfg, relayout, canvas: settled, client: cy.clientRef, onLaid, onFailed, fitting: first.fitting });
+  const layout = useGraphLayout({ nodes: graph.nodes, loops, direction, detail, stats, dfg, relayout, canvas: settled, client: cy.clientRef, onLaid, onFailed, fitting: first.fitting });
   useGraphDraw({
     view: cy.viewRef, root: rootRef, drags, fittedZoom, laid: layout.laid, layoutKey: layout.key, wrapped: layout.wrapped, elements, selected, marked, direction, layerOf, layers, stats, canvas: settled,
-    first: { sig, size: first.size, fit: first.fit, fitting: first.fitting, user: first.user, compact, material: first.material, total: result.nodes.length, opts, drawnOpts, dispatch },
+    first: { sig, size: first.size, fit: first.fit, fitting: first.fitting, user: first.user, detail, material: first.material, total: result.nodes.length, opts, drawnOpts, dispatch },
   });
   const keys = useGraphKeyboard(cy.viewRef, propsRef, direction, stats);
   const [legendChoice, setLegendChoice] = useState<boolean | null>(null);
@@ -99,7 +99,7 @@ export function GraphPanel(props: GraphPanelProps) {
         onFit={() => view()?.fit()} onZoom={(f) => view()?.zoomBy(f)} onPan={(dx, dy) => view()?.panBy(dx, dy)}
         onRelayout={() => setRelayout((v) => v + 1)} legendOpen={legendOpen} onLegend={setLegendChoice}
         onPng={() => view() && exportPng(view()!, exportLegend(rootRef.current, cutText(graph)))}
-        onSvg={() => view() && exportSvg(view()!, stats, exportLegend(rootRef.current, cutText(graph)), compact)} />
+        onSvg={() => view() && exportSvg(view()!, stats, exportLegend(rootRef.current, cutText(graph)), detail)} />
       <div style={{ position: 'relative', flex: '1 1 0', minHeight: 0 }}>
         <div ref={cy.hostRef} data-testid="graph-canvas" className="graph-canvas" tabIndex={0} role="application" aria-roledescription="graph"
           aria-label="Graph: Tab and the arrow keys move between nodes, Enter opens the node's timeline, + and − zoom, 0 fits"

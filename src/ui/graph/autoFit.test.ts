@@ -1,34 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { autoFitReducer, currentFit, sizeKey, type AutoFit } from './autoFit';
 import { FIT_TRIES, SMALL_GRAPH_MIN_ZOOM } from './filter';
+import type { LabelDetail } from './labels';
 
-const judged = (a: AutoFit, n: number, zoom: number, o: { total?: number; material?: number; compact?: boolean; size?: string; readable?: number } = {}): AutoFit =>
-  autoFitReducer(a, { type: 'judged', sig: 's', size: o.size ?? '20x10', n, zoom, readable: o.readable ?? 1, total: o.total ?? 40, material: o.material ?? 0, compact: o.compact ?? false });
+const judged = (a: AutoFit, n: number, zoom: number, o: { total?: number; material?: number; detail?: LabelDetail; size?: string; readable?: number } = {}): AutoFit =>
+  autoFitReducer(a, { type: 'judged', sig: 's', size: o.size ?? '20x10', n, zoom, readable: o.readable ?? 1, total: o.total ?? 40, material: o.material ?? 0, detail: o.detail ?? 'full' });
 
 describe('the first view, as a reducer (autoFit.ts)', () => {
   it('cuts to what fits (n × zoom) until the labels are readable, then stops', () => {
     const a = judged(null, 20, 0.5);
-    expect(a).toEqual({ sig: 's', size: '20x10', n: 10, tries: 1, done: false, compact: false });
+    expect(a).toEqual({ sig: 's', size: '20x10', n: 10, tries: 1, done: false, detail: 'full' });
     const b = judged(a, 10, 1.05);
-    expect(b).toEqual({ sig: 's', size: '20x10', n: 10, tries: 2, done: true, compact: false });
+    expect(b).toEqual({ sig: 's', size: '20x10', n: 10, tries: 2, done: true, detail: 'full' });
   });
 
-  it('never cuts the activities with ≥ 5 % of the call time: compact nodes first, then they stay whatever the zoom', () => {
+  it('never cuts the activities with ≥ 5 % of the call time: less text first (DR line, then Load line), then they stay whatever the zoom', () => {
     // the IOR-like run at 1024×700: 7 material activities drawn at half size
-    const a = judged(null, 7, 0.5, { total: 18, material: 7, readable: SMALL_GRAPH_MIN_ZOOM });
-    expect(a).toMatchObject({ n: 7, done: false, compact: true });
-    expect(judged(a, 7, 0.95, { total: 18, material: 7, compact: true, readable: SMALL_GRAPH_MIN_ZOOM })).toMatchObject({ n: 7, done: true, compact: true });
-    // compact and still too small: the 7 stay (readable or not, what costs the time is drawn)
-    expect(judged(a, 7, 0.6, { total: 18, material: 7, compact: true, readable: SMALL_GRAPH_MIN_ZOOM })).toMatchObject({ n: 7, done: true, compact: true });
+    const o = { total: 18, material: 7, readable: SMALL_GRAPH_MIN_ZOOM };
+    const a = judged(null, 7, 0.5, o);
+    expect(a).toMatchObject({ n: 7, done: false, detail: 'load' });
+    // without the DR line they fit readably: that is the choice (the Load line stays)
+    expect(judged(a, 7, 0.95, { ...o, detail: 'load' })).toMatchObject({ n: 7, done: true, detail: 'load' });
+    const b = judged(a, 7, 0.7, { ...o, detail: 'load' });
+    expect(b).toMatchObject({ n: 7, done: false, detail: 'name' });
+    expect(judged(b, 7, 0.95, { ...o, detail: 'name' })).toMatchObject({ n: 7, done: true, detail: 'name' });
+    // the name only and still too small: the 7 stay (readable or not, what costs the time is drawn)
+    expect(judged(b, 7, 0.6, { ...o, detail: 'name' })).toMatchObject({ n: 7, done: true, detail: 'name' });
   });
 
-  it('a graph of ≤ 8 activities is tried whole in compact nodes before it is cut', () => {
+  it('a graph of ≤ 8 activities is tried whole with less text before it is cut', () => {
     const a = judged(null, 6, 0.8, { total: 6 });
-    expect(a).toMatchObject({ n: 6, done: false, compact: true });
-    // compact did not make it readable either: cut (fewer, larger)
-    const b = judged(a, 6, 0.8, { total: 6, compact: true });
-    expect(b!.n).toBeLessThan(6);
-    expect(b!.compact).toBe(true);
+    expect(a).toMatchObject({ n: 6, done: false, detail: 'load' });
+    const b = judged(a, 6, 0.8, { total: 6, detail: 'load' });
+    expect(b).toMatchObject({ n: 6, done: false, detail: 'name' });
+    // the names only did not make it readable either: cut (fewer, larger)
+    const c = judged(b, 6, 0.8, { total: 6, detail: 'name' });
+    expect(c!.n).toBeLessThan(6);
+    expect(c!.detail).toBe('name');
+  });
+
+  it('a readable drawing keeps all its text: no level is dropped at or above the readable zoom', () => {
+    expect(judged(null, 6, 1, { total: 6 })).toMatchObject({ n: 6, done: true, detail: 'full' });
+    expect(judged(null, 7, SMALL_GRAPH_MIN_ZOOM, { total: 7, material: 7, readable: SMALL_GRAPH_MIN_ZOOM })).toMatchObject({ n: 7, done: true, detail: 'full' });
   });
 
   it('gives up after FIT_TRIES layouts, keeping the last number', () => {
@@ -53,9 +66,13 @@ describe('the first view, as a reducer (autoFit.ts)', () => {
     expect(sizeKey(792, 389)).toBe('20x10');
   });
 
-  it('a pane that makes the chosen drawing unreadable turns its nodes compact, nothing else', () => {
+  it('a pane that makes the chosen drawing unreadable takes text off its nodes, one level at a time, nothing else', () => {
     const done = judged(judged(null, 20, 0.5), 10, 1.1);
-    expect(autoFitReducer(done, { type: 'unreadable' })).toEqual({ ...done, compact: true });
+    const less = autoFitReducer(done, { type: 'unreadable' });
+    expect(less).toEqual({ ...done, detail: 'load' });
+    const least = autoFitReducer(less, { type: 'unreadable' });
+    expect(least).toEqual({ ...done, detail: 'name' });
+    expect(autoFitReducer(least, { type: 'unreadable' })).toBe(least);
     const choosing = judged(null, 20, 0.5);
     expect(autoFitReducer(choosing, { type: 'unreadable' })).toBe(choosing);
     expect(autoFitReducer(null, { type: 'unreadable' })).toBeNull();

@@ -3,25 +3,28 @@
  * slider (or a link sets one), the graph shows what fits legibly. A first guess from the canvas size
  * (estimateFit), then after each layout the zoom that would fit decides the next try (firstViewNext); the
  * activities with ≥ 5 % of the call time always stay (materialCount); when they, or a graph of ≤ 8
- * activities, would be drawn below readable labels, the same activities in compact nodes (name only) first.
+ * activities, would be drawn below readable labels, the same activities with less text first (labels.ts
+ * LabelDetail: without the DR line, then the name only), one level per layout, the most that is readable.
  * Once chosen it stays: a pane that opens later never changes which activities are shown — only, when the
- * chosen drawing no longer fits readably, its nodes become compact.
+ * chosen drawing no longer fits readably, its nodes lose text the same way.
  */
 import type { AnalysisResult } from '../../analysis/types';
+import { lessDetail, type LabelDetail } from './labels';
 import { DEFAULT_MAX_ACTIVITIES, DEFAULT_MAX_EDGES, FIT_TRIES, SMALL_GRAPH, defaultFilter, estimateFit, firstViewNext, rankActivities, thresholdFor, type FilterOptions, type RankBy } from './filter';
 
-/** A graph of at most this many activities is shown whole when compact nodes make it fit (#28.1). */
+/** A graph of at most this many activities is shown whole when less text makes it fit (#28.1). */
 export const WHOLE_GRAPH = 8;
 
 /** The choice so far, for one result (`sig`) and canvas size (`size`); null before the first judgement. */
-export type AutoFit = { sig: string; size: string; n: number; tries: number; done: boolean; compact?: boolean } | null;
+export type AutoFit = { sig: string; size: string; n: number; tries: number; done: boolean; detail?: LabelDetail } | null;
 
 export type AutoFitAction =
-  /** A drawing of `n` activities (compact or not) fitted at `zoom`; `readable`: the zoom of 10 px labels. */
-  | { type: 'judged'; sig: string; size: string; n: number; zoom: number; readable: number; total: number; material: number; compact: boolean }
+  /** A drawing of `n` activities (with labels of this detail) fitted at `zoom`; `readable`: the zoom of 10 px labels. */
+  | { type: 'judged'; sig: string; size: string; n: number; zoom: number; readable: number; total: number; material: number; detail: LabelDetail }
   /** The layout failed: what is shown (`shown` activities) stays. */
   | { type: 'layoutFailed'; sig: string; size: string; shown: number }
-  /** The canvas changed size after the choice and the chosen drawing fits it below readable labels. */
+  /** The chosen drawing fits the canvas below readable labels after the choice (a pane opened; then again
+   * after the drawing with less text, until the name only). */
   | { type: 'unreadable' };
 
 export function autoFitReducer(a: AutoFit, act: AutoFitAction): AutoFit {
@@ -30,15 +33,15 @@ export function autoFitReducer(a: AutoFit, act: AutoFitAction): AutoFit {
       const tries = currentFit(a, act.sig, act.size, false)?.tries ?? 0;
       const next = firstViewNext(act.n, act.zoom, tries, act.total, act.material, act.readable);
       // what must stay still drawn below readable labels, or a graph of ≤ 8 activities that would be cut:
-      // the same activities in compact nodes first
+      // the same activities with less text first (one level a layout)
       const whole = act.total <= WHOLE_GRAPH && act.n >= act.total;
-      if ((next === null || whole) && !act.compact && act.zoom < act.readable && tries < FIT_TRIES) return { sig: act.sig, size: act.size, n: act.n, tries: tries + 1, done: false, compact: true };
-      return { sig: act.sig, size: act.size, n: next ?? act.n, tries: tries + 1, done: next === null, compact: act.compact };
+      if ((next === null || whole) && act.detail !== 'name' && act.zoom < act.readable && tries < FIT_TRIES) return { sig: act.sig, size: act.size, n: act.n, tries: tries + 1, done: false, detail: lessDetail(act.detail) };
+      return { sig: act.sig, size: act.size, n: next ?? act.n, tries: tries + 1, done: next === null, detail: act.detail };
     }
     case 'layoutFailed':
       return { sig: act.sig, size: act.size, n: a?.sig === act.sig ? a.n : act.shown, tries: FIT_TRIES, done: true };
     case 'unreadable':
-      return a === null || !a.done || a.compact ? a : { ...a, compact: true };
+      return a === null || !a.done || a.detail === 'name' ? a : { ...a, detail: lessDetail(a.detail ?? 'full') };
   }
 }
 

@@ -284,7 +284,7 @@ export class CyView {
         ...(n.hasClass('hover') ? { hover: true } : {}), ...(n.hasClass('kbd') ? { focus: true } : {}),
         border: n.style('border-color') as string, labelColor: n.style('color') as string, ...(Number.parseFloat(n.style('outline-width') as string) > 0 ? { outline: n.style('outline-color') as string } : {}),
         at: { x: at.x, y: at.y }, ...(n.hasClass('marked') ? { marked: true } : {}),
-        labelPx: term ? 0 : labelPx, box: rendered(n.renderedBoundingBox({ includeLabels: false, includeOverlays: false })),
+        labelPx: term ? 0 : labelPx, label: term ? '' : String(n.style('label') ?? ''), box: rendered(n.renderedBoundingBox({ includeLabels: false, includeOverlays: false })),
       };
     });
     const edges = this.cy.edges().map((e) => {

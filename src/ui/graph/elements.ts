@@ -4,7 +4,7 @@ import type { ColorMode, DifferenceMap, EdgeLabelKind } from '../contracts';
 import { EDGE_DEFAULT, EDGE_NEITHER, TERMINAL_FILL, differenceEdgeColor, differenceFill, metricFill, metricMax, metricValue, partitionEdgeColor, partitionNodeFill } from './colors';
 import { edgeId, type EdgeData, type NodeData } from './cyView';
 import type { FilteredGraph } from './filter';
-import { edgeLabel, labelBox, nodeLabelLines } from './labels';
+import { edgeLabel, labelBox, nodeLabelLines, type LabelDetail } from './labels';
 
 export interface Elements {
   nodes: NodeData[];
@@ -21,7 +21,7 @@ export function edgeWidth(count: number, maxCount: number): number {
   return 1 + 6 * (Math.log(1 + Math.max(0, count)) / Math.log(1 + maxCount));
 }
 
-export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMode: ColorMode, labelKind: EdgeLabelKind, stats: Map<string, ActivityStats>, difference: DifferenceMap | null = null, compact = false): Elements {
+export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMode: ColorMode, labelKind: EdgeLabelKind, stats: Map<string, ActivityStats>, difference: DifferenceMap | null = null, detail: LabelDetail = 'full'): Elements {
   const part = colorMode.kind === 'partition' ? result.partition : null;
   // With a partition, metric colouring keeps its fill and shows the sides as rings (and coloured edges).
   const ring = colorMode.kind === 'metric' ? (result.partition ?? null) : null;
@@ -37,7 +37,7 @@ export function buildElements(result: AnalysisResult, g: FilteredGraph, colorMod
       return { id, label: '', w: 18, h: 18, fill: TERMINAL_FILL, ...(side ? { side } : {}) };
     }
     const a = stats.get(id);
-    const lines = a ? nodeLabelLines(a, compact) : [id];
+    const lines = a ? nodeLabelLines(a, detail) : [id];
     const box = labelBox(lines);
     if (part) {
       const side = part.nodes[id]?.side ?? 'neither';

@@ -6,7 +6,7 @@
 import type { ActivityStats } from '../../analysis/types';
 import { download } from '../exportFiles';
 import type { CyView } from './cyView';
-import { FONT_FAMILY, FONT_PX, nodeLabelLines } from './labels';
+import { FONT_FAMILY, FONT_PX, nodeLabelLines, type LabelDetail } from './labels';
 import { KEY_W, legendItems, placeItems, type LegendItem, type LegendLine } from './legendItems';
 import { LEGEND_LINE, toSvg } from './svgExport';
 import { readTheme } from './theme';
@@ -79,10 +79,10 @@ function drawLine(ctx: CanvasRenderingContext2D, line: LegendLine, x0: number, b
   }
 }
 
-export function exportSvg(view: CyView, stats: Map<string, ActivityStats>, lines: LegendLine[], compact = false): void {
+export function exportSvg(view: CyView, stats: Map<string, ActivityStats>, lines: LegendLine[], detail: LabelDetail = 'full'): void {
   const parts = view.svgParts((id) => {
     const a = stats.get(id);
-    return a ? nodeLabelLines(a, compact) : [id];
+    return a ? nodeLabelLines(a, detail) : [id];
   });
   download('strace-dfg.svg', toSvg(parts.nodes, parts.edges, FONT_FAMILY, FONT_PX, lines), 'image/svg+xml');
 }

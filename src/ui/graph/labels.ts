@@ -22,16 +22,24 @@ const text = (id: 'rd' | 'bytes' | 'mc' | 'dr', a: ActivityStats): string | null
   return v === null ? null : metric(id).format(v);
 };
 
+/** How much of a node's text is drawn (docs/GUIDE.md "Read the graph"): all of it; the name and the Load
+ * line (a canvas too small for the full boxes); the name only (too small even so: the fill, the legend and
+ * the hover give the numbers). The first view takes the most that keeps the labels readable (autoFit.ts). */
+export type LabelDetail = 'full' | 'load' | 'name';
+
+/** The next level down: the DR line goes first, then the Load line. */
+export const lessDetail = (d: LabelDetail): LabelDetail => (d === 'full' ? 'load' : 'name');
+
 /** The activity, then `Load: rd (b)` and `DR: mc × dr`, each part only where it has a value (a call that
- * moves no bytes has no `(b)` and no DR line; without durations there is no Load rd). */
-export function nodeLabelLines(a: ActivityStats, compact = false): string[] {
+ * moves no bytes has no `(b)` and no DR line; without durations there is no Load rd) and the detail asks
+ * for it. */
+export function nodeLabelLines(a: ActivityStats, detail: LabelDetail = 'full'): string[] {
   const lines = [ellipsize(a.id)];
-  // compact nodes (a canvas too small for the full boxes): the name only; the fill, the legend and the
-  // hover give the numbers
-  if (compact) return lines;
+  if (detail === 'name') return lines;
   const rd = text('rd', a);
   const b = text('bytes', a);
   if (rd !== null || b !== null) lines.push(`Load: ${[rd, b === null ? null : `(${b})`].filter((x) => x !== null).join(' ')}`);
+  if (detail === 'load') return lines;
   const dr = text('dr', a);
   const mc = text('mc', a);
   if (dr !== null) lines.push(`DR: ${mc !== null ? `${mc} × ` : ''}${dr}`);

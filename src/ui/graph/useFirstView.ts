@@ -52,6 +52,7 @@ export function useFirstView({ result, sig, linked, onFilter, canvas, direction,
     setFilterState({ sig, opts: o });
     onFilter?.({ activities: o.maxActivities, paths: o.minEdgeCount, rankBy: o.rankBy });
   };
-  // compact nodes (the name only): the first view's last resort before labels would be drawn below 10 px
-  return { opts, onOpts, user: userOpts !== null, fit, fitting, compact: fit?.compact === true, size, material, dispatch };
+  // the labels' detail: less text (the DR line, then the Load line) is the first view's resort before labels
+  // would be drawn below 10 px
+  return { opts, onOpts, user: userOpts !== null, fit, fitting, detail: fit?.detail ?? 'full', size, material, dispatch };
 }

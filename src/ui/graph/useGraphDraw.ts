@@ -8,6 +8,7 @@ import { useEffect, useRef, type Dispatch, type RefObject } from 'react';
 import type { ActivityStats } from '../../analysis/types';
 import type { LayerReport } from '../../analysis/layers/report';
 import type { AutoFit, AutoFitAction } from './autoFit';
+import type { LabelDetail } from './labels';
 import type { CyView } from './cyView';
 import type { buildElements } from './elements';
 import { SMALL_GRAPH_MIN_ZOOM, readableZoom, type FilterOptions } from './filter';
@@ -32,13 +33,13 @@ export interface DrawInput {
   layers: LayerReport | null;
   stats: Map<string, ActivityStats>;
   canvas: { w: number; h: number };
-  first: { sig: string; size: string; fit: AutoFit; fitting: boolean; user: boolean; compact: boolean; material: number; total: number; opts: FilterOptions; drawnOpts: FilterOptions; dispatch: Dispatch<AutoFitAction> };
+  first: { sig: string; size: string; fit: AutoFit; fitting: boolean; user: boolean; detail: LabelDetail; material: number; total: number; opts: FilterOptions; drawnOpts: FilterOptions; dispatch: Dispatch<AutoFitAction> };
 }
 
 export function useGraphDraw(d: DrawInput): void {
   const { view: viewRef, root, drags, fittedZoom, laid, layoutKey, wrapped, elements, selected, marked, direction, layerOf, layers, stats, canvas, first } = d;
-  const { sig, size, fit, fitting, user, compact, material, total, opts, drawnOpts, dispatch } = first;
-  const seen = useRef({ laid: null as Laid | null, wrapped: null as DrawInput['wrapped'] | null, lanes: null as Map<string, string> | null, judged: '' });
+  const { sig, size, fit, fitting, user, detail, material, total, opts, drawnOpts, dispatch } = first;
+  const seen = useRef({ laid: null as Laid | null, wrapped: null as DrawInput['wrapped'] | null, lanes: null as Map<string, string> | null, judged: '', lessened: false });
   useEffect(() => {
     const view = viewRef.current;
     if (!view || laid.key !== layoutKey) return;
@@ -64,10 +65,13 @@ export function useGraphDraw(d: DrawInput): void {
     // labels change with the edge-label kind and the positions: recheck which can be drawn
     view.declutterLabels();
     const readable = readableZoom(canvas.w, canvas.h);
+    // a chosen first view that no longer fits readably (resized, or drawn anew with less text for that): its
+    // activities with less text rather than off the canvas, one level a drawing; when even the names do not
+    // fit, the labels stay readable and the graph overflows (pan to see it)
+    const lessen = (resized || (fresh && s.lessened)) && !user && fit?.done === true && detail !== 'name' && view.fitZoom() < readable;
+    if (resized || fresh) s.lessened = lessen;
+    if (lessen) dispatch({ type: 'unreadable' });
     if (resized) {
-      // a chosen first view that no longer fits readably: its activities in compact nodes rather than off the
-      // canvas; when even those do not fit, the labels stay readable and the graph overflows (pan to see it)
-      if (!user && fit?.done && !compact && view.fitZoom() < readable) dispatch({ type: 'unreadable' });
       view.fit(1.4, Math.min(fittedZoom.current, SMALL_GRAPH_MIN_ZOOM));
     } else if (fresh) {
       view.fit();
@@ -79,7 +83,7 @@ export function useGraphDraw(d: DrawInput): void {
     if (fitting && canvas.w > 0 && drawnOpts === opts && s.judged !== judge) {
       s.judged = judge;
       // (fit() caps the zoom: the zoom that would fit is what tells whether more would fit)
-      dispatch({ type: 'judged', sig, size, n: opts.maxActivities, zoom: view.fitZoom(), readable, total, material, compact });
+      dispatch({ type: 'judged', sig, size, n: opts.maxActivities, zoom: view.fitZoom(), readable, total, material, detail });
     }
     if (fresh) {
       view.cy.one('render', () => {
@@ -89,5 +93,5 @@ export function useGraphDraw(d: DrawInput): void {
         });
       });
     }
-  }, [viewRef, root, drags, fittedZoom, laid, layoutKey, wrapped, elements, selected, marked, direction, layerOf, layers, stats, canvas, sig, size, fit, fitting, user, compact, material, total, opts, drawnOpts, dispatch]);
+  }, [viewRef, root, drags, fittedZoom, laid, layoutKey, wrapped, elements, selected, marked, direction, layerOf, layers, stats, canvas, sig, size, fit, fitting, user, detail, material, total, opts, drawnOpts, dispatch]);
 }

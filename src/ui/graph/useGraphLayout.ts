@@ -1,6 +1,6 @@
 /**
  * The layout of what is shown, whenever it changes (sliders, filters, mapping, case filters, direction, loops,
- * compact nodes), by the layout worker (layoutPlan.ts), and its wrapping into bands that fit the canvas
+ * the labels' detail), by the layout worker (layoutPlan.ts), and its wrapping into bands that fit the canvas
  * (wrapBands.ts), again whenever the canvas' settled size changes. Nodes that stay are handed to dagre in
  * their previous cross-axis order, which its initial ordering follows, so they keep their relative order —
  * not while the first view is being chosen (autoFit.ts): each try is laid out from the activities alone, so
@@ -10,8 +10,8 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { ActivityStats } from '../../analysis/types';
 import { END, START } from '../../analysis/types';
 import { formatCount } from '../../lib/format';
-import type { DfgIndex } from './filter';
-import { labelBox, nodeLabelLines } from './labels';
+import { readableZoom, type DfgIndex } from './filter';
+import { labelBox, nodeLabelLines, type LabelDetail } from './labels';
 import type { LayoutClient } from './layoutClient';
 import { LOOP_SPACE, buildLayoutRequest, layoutUniverse, loopShift } from './layoutPlan';
 import type { Pos } from './useCyView';
@@ -30,7 +30,7 @@ interface Input {
   nodes: readonly string[];
   loops: ReadonlySet<string>;
   direction: 'LR' | 'TB';
-  compact: boolean;
+  detail: LabelDetail;
   stats: Map<string, ActivityStats>;
   dfg: DfgIndex;
   /** Changes when the user asks for a new layout (the same drawing). */
@@ -51,15 +51,15 @@ interface Input {
 }
 
 export function useGraphLayout(p: Input) {
-  const { nodes, loops, direction, compact, stats, dfg, relayout, canvas, client } = p;
+  const { nodes, loops, direction, detail, stats, dfg, relayout, canvas, client } = p;
   const [laid, setLaid] = useState<Laid>({ key: '', pos: new Map(), version: 0, t0: 0 });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const key = useMemo(() => `${direction}${compact ? 'c' : ''}\u0002${nodes.join('\u0001')}\u0002${[...loops].join('\u0001')}`, [direction, compact, nodes, loops]);
+  const key = useMemo(() => `${direction}${detail}\u0002${nodes.join('\u0001')}\u0002${[...loops].join('\u0001')}`, [direction, detail, nodes, loops]);
   const box = useMemo(() => (id: string) => {
     const a = stats.get(id);
-    return a ? labelBox(nodeLabelLines(a, compact)) : { w: 18, h: 18 };
-  }, [stats, compact]);
+    return a ? labelBox(nodeLabelLines(a, detail)) : { w: 18, h: 18 };
+  }, [stats, detail]);
   // the previous positions (the cross-axis order of the next layout) and the callbacks, read by the layout
   // effect without starting it again
   const last = useRef({ laid, relayout, onLaid: p.onLaid, onFailed: p.onFailed, fitting: p.fitting, seq: 0 });
@@ -116,7 +116,7 @@ export function useGraphLayout(p: Input) {
       const b = box(id);
       placed.set(id, { x: q.x, y: q.y, w: b.w, h: b.h + (loops.has(id) ? LOOP_SPACE : 0) });
     }
-    return wrapBands(placed, canvas.w, canvas.h);
+    return wrapBands(placed, canvas.w, canvas.h, readableZoom(canvas.w, canvas.h));
   }, [laid, canvas, direction, key, box, loops]);
 
   return { laid, key, wrapped, busy, error };
