@@ -119,6 +119,12 @@ export interface EventLog {
   /** The names of the layers `layer` indexes. */
   layerNames?: readonly string[];
   /**
+   * Per pair of the pair table: its I/O layer, an index into `names` — only in the log the analysis makes for the
+   * layer in the activity (analysis/layers/layered.ts), whose pairs are per (call, fp, layer); a log derived from
+   * it with the same pair table keeps it. Absent or null otherwise.
+   */
+  pairLayer?: { readonly layer: Uint8Array; readonly names: readonly string[] } | null;
+  /**
    * Per event: the event of the I/O layer above that it serves, as that event's `line` in the same case (OTF2:
    * by the I/O handles' parents, docs/FORMATS.md "OTF2 traces"); 0: none (its handle has no parent); -1: its
    * handle has a parent and no operation up the chain holds it in time. Absent or null when the source has no
@@ -210,11 +216,13 @@ export function validate(log: EventLog): void {
   if (log.paths[0] !== '') fail("paths[0] must be ''");
   if (log.errnos[0] !== '') fail("errnos[0] must be ''");
   if (log.pairCall.length !== log.pairFp.length) fail('pair table columns differ in length');
+  const pl = log.pairLayer ?? null;
+  if (pl !== null && pl.layer.length !== log.pairCall.length) fail('pairLayer has a length other than the pair table\'s');
   const seen = new Set<string>();
   for (let p = 0; p < log.pairCall.length; p++) {
     if (log.pairCall[p] >= log.calls.length) fail(`pair ${p} has call id out of range`);
     if (log.pairFp[p] >= log.paths.length) fail(`pair ${p} has fp id out of range`);
-    const k = `${log.pairCall[p]}:${log.pairFp[p]}`;
+    const k = `${log.pairCall[p]}:${log.pairFp[p]}${pl !== null ? `:${pl.layer[p]}` : ''}`;
     if (seen.has(k)) fail(`pair ${p} duplicates another pair`);
     seen.add(k);
   }

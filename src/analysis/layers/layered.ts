@@ -18,12 +18,9 @@ export function bareCall(name: string): string {
   return k < 0 ? name : name.slice(k + LAYER_SEP.length);
 }
 
-/** The layer of each pair of a layered log, by its pair table (its `pairCall` array, shared by derived logs). */
-const byPairTable = new WeakMap<Uint32Array, { layer: Uint8Array; names: readonly string[] }>();
-
 /** The layer name of each pair of `log` when it is a layered log (layeredLog), else null. */
-export function pairLayers(log: EventLog): { layer: Uint8Array; names: readonly string[] } | null {
-  return byPairTable.get(log.pairCall) ?? null;
+export function pairLayers(log: EventLog): { readonly layer: Uint8Array; readonly names: readonly string[] } | null {
+  return log.pairLayer ?? null;
 }
 
 /** The per-event pass, alone in its function: each event's new pair, interned on first use. */
@@ -66,7 +63,5 @@ export function layeredLog(log: EventLog, rules?: readonly string[]): EventLog {
   };
   const pair = remapPairs(log, info, newPair);
   const pairCall = Uint32Array.from(fromPair, (p) => log.pairCall[p]);
-  const out: EventLog = { ...log, pair, pairCall, pairFp: Uint32Array.from(fromPair, (p) => log.pairFp[p]) };
-  byPairTable.set(pairCall, { layer: Uint8Array.from(layerOfPair), names: info.names });
-  return out;
+  return { ...log, pair, pairCall, pairFp: Uint32Array.from(fromPair, (p) => log.pairFp[p]), pairLayer: { layer: Uint8Array.from(layerOfPair), names: info.names } };
 }
