@@ -146,12 +146,14 @@ export function caseColumn(idx: SeqIndex): CaseColumn {
  */
 export function deriveWindowSequence(idx: SeqIndex, from: number, to: number, old?: SeqIndex): SeqIndex {
   const m = Math.max(0, to - from);
-  // the buffers of a window that is no longer needed are overwritten (fresh memory is slow to touch)
-  const room = <T extends Uint16Array | Uint32Array>(buf: T | undefined, len: number, make: (b: ArrayBufferLike | number) => T): T =>
+  // the buffers of a window that is no longer needed are overwritten (fresh memory is slow to touch); when
+  // they are too small, the new ones have room for the parent's whole sequence (`most`), as time/window.ts
+  // windowCut does for the columns
+  const room = <T extends Uint16Array | Uint32Array>(buf: T | undefined, len: number, most: number, make: (b: ArrayBufferLike | number) => T): T =>
     buf !== undefined && buf.buffer.byteLength >= len * buf.BYTES_PER_ELEMENT && buf.buffer !== idx.seq.buffer && buf.buffer !== idx.endRank.buffer
       ? make(buf.buffer)
-      : make(len);
-  const childRank = room(old?.endRank, m, (b) => (typeof b === 'number' ? new Uint32Array(b) : new Uint32Array(b, 0, m)));
+      : make(old !== undefined ? Math.max(len, most) : len);
+  const childRank = room(old?.endRank, m, idx.endRank.length, (b) => (typeof b === 'number' ? new Uint32Array(b) : new Uint32Array(b, 0, m)));
   const childMarks = new Uint32Array(2 * Math.ceil(m / MARK));
   // start at the mark at or before the window's first start entry: no earlier entry is kept
   const mk = 2 * Math.floor(from / MARK);
@@ -161,12 +163,12 @@ export function deriveWindowSequence(idx: SeqIndex, from: number, to: number, ol
   // one loop per element type: a loop over a Uint16Array | Uint32Array union is megamorphic (slow)
   if (idx.seq instanceof Uint16Array) {
     const prev = old?.seq instanceof Uint16Array ? old.seq : undefined;
-    const o = room(prev, 2 * m, (b) => (typeof b === 'number' ? new Uint16Array(b) : new Uint16Array(b, 0, 2 * m)));
+    const o = room(prev, 2 * m, idx.seq.length, (b) => (typeof b === 'number' ? new Uint16Array(b) : new Uint16Array(b, 0, 2 * m)));
     kept = derive16(idx.seq, idx.endRank, at, from, to, o, childRank, childMarks);
     out = o;
   } else {
     const prev = old?.seq instanceof Uint32Array ? old.seq : undefined;
-    const o = room(prev, 2 * m, (b) => (typeof b === 'number' ? new Uint32Array(b) : new Uint32Array(b, 0, 2 * m)));
+    const o = room(prev, 2 * m, idx.seq.length, (b) => (typeof b === 'number' ? new Uint32Array(b) : new Uint32Array(b, 0, 2 * m)));
     kept = derive32(idx.seq, idx.endRank, at, from, to, o, childRank, childMarks);
     out = o;
   }

@@ -138,6 +138,44 @@ describe('time windows', () => {
     const again = windowLog(log, { from: 0, to: 0.95 * L }, t0, small);
     expect(again.start.buffer).not.toBe(small.start.buffer);
     expect(windowLog(log, { from: 0.5 * L, to: null }, t0, log).start.buffer).not.toBe(log.start.buffer);
+    // ...with room for the whole log, so that a brush that keeps growing overwrites them
+    expect(again.start.buffer.byteLength).toBe(8 * log.n);
+    expect(again.errno.buffer.byteLength).toBe(2 * log.n);
+  });
+
+  it('a growing brush: the window too small for the next is replaced once, by buffers that hold any window of the log', () => {
+    const log = syntheticLog({ events: 20000, cases: 9, pairs: 60, seed: 9 });
+    const ix = new LogIndex(log);
+    analyze(log, RAW_MAPPING, null, undefined, {}, ix);
+    let t0 = Infinity;
+    let t1 = -Infinity;
+    for (let i = 0; i < log.n; i++) {
+      t0 = Math.min(t0, log.start[i]);
+      t1 = Math.max(t1, log.start[i]);
+    }
+    const L = t1 - t0;
+    // the first window (nothing to reuse) is exactly its size
+    const a = ix.window({ from: 0.45 * L, to: 0.55 * L }, t0);
+    expect(a.log.start.buffer.byteLength).toBe(8 * a.log.n);
+    const b = ix.window({ from: 0.25 * L, to: 0.75 * L }, t0, a);
+    expect(b.log.n).toBeGreaterThan(a.log.n);
+    expect(b.log.pid.buffer).not.toBe(a.log.pid.buffer);
+    expect(b.log.pid.buffer.byteLength).toBe(4 * log.n);
+    expect(b.sequence.endRank.buffer.byteLength).toBeGreaterThanOrEqual(ix.sequence.endRank.byteLength);
+    const seqB = b.sequence.seq.buffer;
+    const c = ix.window({ from: 0.05 * L, to: 0.95 * L }, t0, b);
+    expect(c.log.n).toBeGreaterThan(b.log.n);
+    for (const k of ['pid', 'pair', 'errno', 'start', 'dur', 'size', 'line', 'offset'] as const) expect(c.log[k].buffer).toBe(b.log[k].buffer);
+    expect(c.sequence.seq.buffer).toBe(seqB);
+    // the same as a fresh window of that range
+    const ref = naiveWindow(log, { from: 0.05 * L, to: 0.95 * L });
+    expect(c.log.n).toBe(ref.n);
+    expect(Array.from(c.log.start)).toEqual(Array.from(ref.start));
+    expect(Array.from(c.log.dur)).toEqual(Array.from(ref.dur));
+    expect(Array.from(c.log.size)).toEqual(Array.from(ref.size));
+    expect(Array.from(c.log.caseOffsets)).toEqual(Array.from(ref.caseOffsets));
+    expect(Array.from(c.sequence.seq)).toEqual(Array.from(concurrencySequence(c.log)));
+    expect(analyze(c.log, RAW_MAPPING, null, undefined, {}, c).nodes).toEqual(analyze(ref, RAW_MAPPING).nodes);
   });
 
   it('on the phases fixture: the write phase window holds only the write phase I/O of all six ranks', () => {

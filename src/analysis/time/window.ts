@@ -104,24 +104,29 @@ export function windowCut(log: EventLog, w: TimeWindow, t0: number, reuse: Event
   if (n === log.n) return { log, from: 0, to: 0 };
   const K = log.cases.length;
   // overwrite the columns of a window that is no longer needed when they are large enough: touching
-  // fresh memory (page faults) costs more than the copy itself
+  // fresh memory (page faults) costs more than the copy itself. When they are too small (a brush that
+  // grows), the new columns are made with room for the whole log (no window of it is larger), so that every
+  // later window of it overwrites them too: the window too small is let go once, instead of at every growth,
+  // two windows' columns alive at once until the GC frees the older (+0.3 GB at the peak of the bench's
+  // brushes, docs/BENCHMARKS.md perf9). Memory never written is not resident (a fresh mapping).
   const old = reuse !== null && reuse !== log && reuse.pairCall === log.pairCall ? reuse : null;
-  const col = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array>(
-    prev: T | undefined,
-    mine: T,
-    make: (b: ArrayBufferLike | null) => T,
-  ): T => (prev !== undefined && prev.buffer !== mine.buffer && prev.buffer.byteLength >= n * prev.BYTES_PER_ELEMENT ? make(prev.buffer) : make(null));
+  const room = old !== null ? log.n : n;
+  type View<T> = { new (b: ArrayBuffer, at: number, n: number): T; readonly BYTES_PER_ELEMENT: number };
+  const col = <T extends Int32Array | Uint32Array | Uint16Array | Float64Array>(prev: T | undefined, mine: T, V: View<T>): T =>
+    prev !== undefined && prev.buffer !== mine.buffer && prev.buffer.byteLength >= n * V.BYTES_PER_ELEMENT
+      ? new V(prev.buffer as ArrayBuffer, 0, n)
+      : new V(new ArrayBuffer(room * V.BYTES_PER_ELEMENT), 0, n);
   const out: EventLog = {
     ...log,
     n,
-    pid: col(old?.pid, log.pid, (b) => (b ? new Int32Array(b, 0, n) : new Int32Array(n))),
-    pair: col(old?.pair, log.pair, (b) => (b ? new Uint32Array(b, 0, n) : new Uint32Array(n))),
-    errno: col(old?.errno, log.errno, (b) => (b ? new Uint16Array(b, 0, n) : new Uint16Array(n))),
-    start: col(old?.start, log.start, (b) => (b ? new Float64Array(b, 0, n) : new Float64Array(n))),
-    dur: col(old?.dur, log.dur, (b) => (b ? new Float64Array(b, 0, n) : new Float64Array(n))),
-    size: col(old?.size, log.size, (b) => (b ? new Float64Array(b, 0, n) : new Float64Array(n))),
-    line: col(old?.line, log.line, (b) => (b ? new Uint32Array(b, 0, n) : new Uint32Array(n))),
-    offset: col(old?.offset, log.offset, (b) => (b ? new Float64Array(b, 0, n) : new Float64Array(n))),
+    pid: col(old?.pid, log.pid, Int32Array),
+    pair: col(old?.pair, log.pair, Uint32Array),
+    errno: col(old?.errno, log.errno, Uint16Array),
+    start: col(old?.start, log.start, Float64Array),
+    dur: col(old?.dur, log.dur, Float64Array),
+    size: col(old?.size, log.size, Float64Array),
+    line: col(old?.line, log.line, Uint32Array),
+    offset: col(old?.offset, log.offset, Float64Array),
     caseOffsets: new Uint32Array(K + 1),
   };
   type Col = { subarray(a: number, b: number): ArrayLike<number> };
