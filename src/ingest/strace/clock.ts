@@ -26,30 +26,43 @@ export class StraceClock {
 
   /** Start time of the current line in the file's time base; NaN when its timestamp does not fit the file. */
   time(sc: LineScanner, lineNo: number): number {
+    // -t/-tt/-ttt lines in a few bytes of code (inlined into the parser's line function: see durations.ts
+    // next); the first line, -r and a line whose timestamp does not fit its file in other()
+    const mode = this.mode;
+    if (mode === M_CLOCK && sc.tsKind === TS_CLOCK) {
+      this.note(sc);
+      let t = sc.ts + this.dayOff;
+      if (t < this.lastClock - HALF_DAY) t = this.wrapped(t);
+      this.lastClock = t;
+      return t;
+    }
+    if (mode === M_EPOCH && sc.tsKind === TS_FLOAT) {
+      this.note(sc);
+      return sc.ts;
+    }
+    return this.other(sc, lineNo);
+  }
+
+  /** A clock that went back by more than half a day: midnight crossed. */
+  private wrapped(t: number): number {
+    this.dayOff += 86400;
+    this.wraps++;
+    return t + 86400;
+  }
+
+  private other(sc: LineScanner, lineNo: number): number {
     if (this.mode === M_UNKNOWN) {
       if (sc.tsKind === TS_NONE) this.mode = M_NONE;
       else if (sc.tsKind === TS_CLOCK) this.mode = M_CLOCK;
       else this.mode = sc.tsPlus || sc.ts >= EPOCH_MIN ? M_EPOCH : M_REL;
+      if (this.mode === M_CLOCK || this.mode === M_EPOCH) return this.time(sc, lineNo);
     }
     switch (this.mode) {
       case M_NONE:
         return sc.tsKind === TS_NONE ? lineNo : NaN;
-      case M_CLOCK: {
-        if (sc.tsKind !== TS_CLOCK) return NaN;
-        this.note(sc);
-        let t = sc.ts + this.dayOff;
-        if (t < this.lastClock - HALF_DAY) {
-          this.dayOff += 86400;
-          t += 86400;
-          this.wraps++;
-        }
-        this.lastClock = t;
-        return t;
-      }
+      case M_CLOCK:
       case M_EPOCH:
-        if (sc.tsKind !== TS_FLOAT) return NaN;
-        this.note(sc);
-        return sc.ts;
+        return NaN; // (a line without this file's kind of timestamp)
       default:
         if (sc.tsKind !== TS_FLOAT || sc.tsPlus) return NaN;
         this.note(sc);

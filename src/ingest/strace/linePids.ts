@@ -25,15 +25,19 @@ export class LinePids {
     if (sc.pidKind > 0) {
       const pid = sc.pid;
       this.kinds |= sc.pidKind;
-      if (sc.pidKind === 2 && this.main < 0 && !this.attached.has(pid)) {
-        this.main = pid;
-        fds.alias(0, pid);
-      }
+      if (sc.pidKind === 2 && this.main < 0) this.first(pid, fds);
       return pid;
     }
     if (this.filePid >= 0) return this.filePid;
     this.unprefixed = true;
     return 0;
+  }
+
+  /** A `[pid N]` line before the first process is known: N is it, unless N was attached (strace -p). */
+  private first(pid: number, fds: FdTracker): void {
+    if (this.attached.has(pid)) return;
+    this.main = pid;
+    fds.alias(0, pid);
   }
 
   /** After the last line: the events of lines without a prefix (pid 0) are the first process' when one is known. */

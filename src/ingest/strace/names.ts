@@ -96,10 +96,16 @@ export class NameTables {
    * write, an lseek and a read, taking turns); entries [2·fp] (the last one used) and [2·fp + 1].
    */
   pairOf(call: number, fp: number): number {
+    // the two hits in a few bytes of code: it is inlined into the parser's line function (durations.ts next)
     const k = fp << 1;
     const pc = this.fpPairCall;
     if (pc[k] === call) return this.fpPair[k];
     if (pc[k + 1] === call) return this.fpPair[k + 1];
+    return this.pairMissed(call, fp, k);
+  }
+
+  private pairMissed(call: number, fp: number, k: number): number {
+    const pc = this.fpPairCall;
     const p = this.b.pairOf(call, fp);
     if (k + 1 >= pc.length) {
       const n = Math.max(k + 2, 2 * pc.length);
