@@ -1,5 +1,5 @@
 /** The app shell: empty state, drop zone, progress, summary, editors, and the workspace. */
-import { Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
+import { Suspense, useRef, useState, type DragEvent } from 'react';
 import { dropAdds, DropOverlay } from './AddFiles';
 import { useApp } from './appContext';
 import { Banner, CustomConfirm, LoadConfirm } from './Banner';
@@ -7,11 +7,11 @@ import { EmptyState } from './EmptyState';
 import { ErrorBoundary } from './ErrorBoundary';
 import { collectDrop, fetchExample } from './files';
 import { trackUi } from './idle';
-import { EdgeCasesPanel, GraphPanel, ReplayDialog, StatsTable, TimelinePanel, VariantsList } from './panels';
+import { ReplayDialog } from './panels';
 import { ProgressBar } from './ProgressBar';
 import { SummaryPanel } from './SummaryPanel';
 import { Header } from './Header';
-import { preloadTimeline } from './timeline/preload';
+import { usePreloadChunks, useEscapeClosesDrillDown } from './useShellEffects';
 import { Workspace } from './Workspace';
 
 export function App() {
@@ -31,41 +31,8 @@ export function App() {
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  // While files load, fetch the chunks of the first view (Cytoscape's graph panel, the tables): their first
-  // render would otherwise wait for them after the analysis.
-  const loading = status === 'loading';
-  useEffect(() => {
-    if (loading) {
-      void trackUi(GraphPanel.preload());
-      void trackUi(StatsTable.preload());
-      void trackUi(VariantsList.preload());
-    }
-  }, [loading]);
-  // Once a graph is shown and its deferred statistics are in, fetch the (large) plotly chunk when the
-  // browser is idle, so that the first timeline does not wait for it. (Not sooner: compiling ~1.6 MB of
-  // JavaScript on the page's thread held the first view's fitting back by ~0.4 s on 1 GB of traces.)
-  const completing = useApp((st) => st.completing);
-  const statusRef = useRef(status);
-  useEffect(() => {
-    statusRef.current = status;
-  }, [status]);
-  const settled = hasResult && status === 'ready' && !completing;
-  // (tracked: the page is idle once the chunk is in, so a load started right after the first graph does not
-  // have the page's thread held by its evaluation)
-  useEffect(() => {
-    if (!settled) return;
-    let live = true;
-    void trackUi(
-      new Promise<void>((r) => setTimeout(r, 300)).then(async () => {
-        if (!live) return;
-        preloadTimeline(() => statusRef.current !== 'loading');
-        await Promise.all([TimelinePanel.preload(), EdgeCasesPanel.preload()]);
-      }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [settled]);
+  usePreloadChunks();
+  useEscapeClosesDrillDown();
 
   const mapping = useApp((s) => s.view.mapping);
   const setMapping = useApp((s) => s.setMapping);
@@ -86,21 +53,6 @@ export function App() {
       (err: Error) => notify(`Could not read the dropped files: ${err.message}`),
     );
   };
-  // Escape closes the drill-down panels (the timeline first, then the edge's cases)
-  const closeTimeline = useApp((st) => st.closeTimeline);
-  const closeEdge = useApp((st) => st.closeEdge);
-  const drillOpen = useApp((st) => st.timeline !== null || st.edge !== null);
-  useEffect(() => {
-    if (!drillOpen) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
-      closeTimeline();
-      closeEdge();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [drillOpen, closeTimeline, closeEdge]);
-
   const busy = status === 'loading';
   return (
     <div

@@ -22,30 +22,11 @@ export function PartitionPicker() {
   const [g, setG] = useState(green);
   const [r, setR] = useState(red);
   const [seen, setSeen] = useState([green, red]);
-  const [search, setSearch] = useState('');
   if (seen[0] !== green || seen[1] !== red) {
     setSeen([green, red]);
     setG(green);
     setR(red);
   }
-  const cases = useMemo(() => summary?.caseList ?? [], [summary]);
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return (q ? cases.filter((c) => c.id.toLowerCase().includes(q)) : cases).slice(0, 200);
-  }, [cases, search]);
-  const hand = { green: idsOf(green), red: idsOf(red) };
-  const toggle = (id: string, side: 'green' | 'red') => {
-    const gs = new Set(hand.green);
-    const rs = new Set(hand.red);
-    const mine = side === 'green' ? gs : rs;
-    const other = side === 'green' ? rs : gs;
-    if (mine.has(id)) mine.delete(id);
-    else {
-      mine.add(id);
-      other.delete(id);
-    }
-    void setPartition(side === 'green' || green.startsWith('ids:') || !green ? idsSelector(gs) : green, side === 'red' || red.startsWith('ids:') || !red ? idsSelector(rs) : red);
-  };
   const sides = useMemo(() => {
     const n = { green: 0, red: 0, both: 0, neither: 0 };
     // Activities only (● and ■ are in every case).
@@ -82,33 +63,7 @@ export function PartitionPicker() {
           {error}
         </p>
       )}
-      {(summary.cids.length > 1 || summary.hosts.length > 1) && (
-        <div className="presets">
-          {summary.cids.map((c) => (
-            <span key={`c${c}`} className="preset">
-              cid {c}
-              <button className="small g" onClick={() => void setPartition(`cid:${c}`, red === `cid:${c}` ? '' : red)} title={`green = cid:${c}`}>
-                G
-              </button>
-              <button className="small r" onClick={() => void setPartition(green === `cid:${c}` ? '' : green, `cid:${c}`)} title={`red = cid:${c}`}>
-                R
-              </button>
-            </span>
-          ))}
-          {summary.hosts.length > 1 &&
-            summary.hosts.map((h) => (
-              <span key={`h${h}`} className="preset">
-                host {h}
-                <button className="small g" onClick={() => void setPartition(`host:${h}`, red === `host:${h}` ? '' : red)}>
-                  G
-                </button>
-                <button className="small r" onClick={() => void setPartition(green === `host:${h}` ? '' : green, `host:${h}`)}>
-                  R
-                </button>
-              </span>
-            ))}
-        </div>
-      )}
+      <Presets />
       <label title="Analyse only the green and the red cases (the link's unassigned=hide)">
         <input type="checkbox" checked={hideUnassigned} disabled={!green && !red} onChange={(e) => void setHideUnassigned(e.target.checked)} data-testid="hide-unassigned" /> hide unassigned cases
         {(green || red) && partitionCases && (
@@ -122,24 +77,90 @@ export function PartitionPicker() {
           {sides.neither > 0 && ` · ${sides.neither} only in unassigned cases (grey)`}
         </p>
       )}
-      <details>
-        <summary>Assign cases by hand ({cases.length})</summary>
-        <input type="search" placeholder="search case ids" value={search} onChange={(e) => setSearch(e.target.value)} data-testid="case-search" />
-        <ul className="case-list">
-          {shown.map((c) => (
-            <li key={c.id}>
-              <button className={`small g ${hand.green.has(c.id) ? 'on' : ''}`} onClick={() => toggle(c.id, 'green')} aria-pressed={hand.green.has(c.id)}>
-                G
-              </button>
-              <button className={`small r ${hand.red.has(c.id) ? 'on' : ''}`} onClick={() => toggle(c.id, 'red')} aria-pressed={hand.red.has(c.id)}>
-                R
-              </button>{' '}
-              {c.id} <span className="muted">({c.events} events)</span>
-            </li>
-          ))}
-          {cases.length > shown.length && <li className="muted">… refine the search to see more</li>}
-        </ul>
-      </details>
+      <HandAssign />
     </section>
+  );
+}
+
+/** One click per cid (and per host, when there are several): green or red. */
+function Presets() {
+  const summary = useApp((s) => s.summary);
+  const green = useApp((s) => s.view.green);
+  const red = useApp((s) => s.view.red);
+  const setPartition = useApp((s) => s.setPartition);
+  if (!summary || (summary.cids.length <= 1 && summary.hosts.length <= 1)) return null;
+  return (
+    <div className="presets">
+      {summary.cids.map((c) => (
+        <span key={`c${c}`} className="preset">
+          cid {c}
+          <button className="small g" onClick={() => void setPartition(`cid:${c}`, red === `cid:${c}` ? '' : red)} title={`green = cid:${c}`}>
+            G
+          </button>
+          <button className="small r" onClick={() => void setPartition(green === `cid:${c}` ? '' : green, `cid:${c}`)} title={`red = cid:${c}`}>
+            R
+          </button>
+        </span>
+      ))}
+      {summary.hosts.length > 1 &&
+        summary.hosts.map((h) => (
+          <span key={`h${h}`} className="preset">
+            host {h}
+            <button className="small g" onClick={() => void setPartition(`host:${h}`, red === `host:${h}` ? '' : red)}>
+              G
+            </button>
+            <button className="small r" onClick={() => void setPartition(green === `host:${h}` ? '' : green, `host:${h}`)}>
+              R
+            </button>
+          </span>
+        ))}
+    </div>
+  );
+}
+
+/** Cases assigned one by one (the `ids:` selectors), found by a search of their ids (200 listed at most). */
+function HandAssign() {
+  const summary = useApp((s) => s.summary);
+  const green = useApp((s) => s.view.green);
+  const red = useApp((s) => s.view.red);
+  const setPartition = useApp((s) => s.setPartition);
+  const [search, setSearch] = useState('');
+  const cases = useMemo(() => summary?.caseList ?? [], [summary]);
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (q ? cases.filter((c) => c.id.toLowerCase().includes(q)) : cases).slice(0, 200);
+  }, [cases, search]);
+  const hand = { green: idsOf(green), red: idsOf(red) };
+  const toggle = (id: string, side: 'green' | 'red') => {
+    const gs = new Set(hand.green);
+    const rs = new Set(hand.red);
+    const mine = side === 'green' ? gs : rs;
+    const other = side === 'green' ? rs : gs;
+    if (mine.has(id)) mine.delete(id);
+    else {
+      mine.add(id);
+      other.delete(id);
+    }
+    void setPartition(side === 'green' || green.startsWith('ids:') || !green ? idsSelector(gs) : green, side === 'red' || red.startsWith('ids:') || !red ? idsSelector(rs) : red);
+  };
+  return (
+    <details>
+      <summary>Assign cases by hand ({cases.length})</summary>
+      <input type="search" placeholder="search case ids" value={search} onChange={(e) => setSearch(e.target.value)} data-testid="case-search" />
+      <ul className="case-list">
+        {shown.map((c) => (
+          <li key={c.id}>
+            <button className={`small g ${hand.green.has(c.id) ? 'on' : ''}`} onClick={() => toggle(c.id, 'green')} aria-pressed={hand.green.has(c.id)}>
+              G
+            </button>
+            <button className={`small r ${hand.red.has(c.id) ? 'on' : ''}`} onClick={() => toggle(c.id, 'red')} aria-pressed={hand.red.has(c.id)}>
+              R
+            </button>{' '}
+            {c.id} <span className="muted">({c.events} events)</span>
+          </li>
+        ))}
+        {cases.length > shown.length && <li className="muted">… refine the search to see more</li>}
+      </ul>
+    </details>
   );
 }

@@ -4,10 +4,11 @@
  * arrow keys (Page Up/Down, Home/End) move between rows. Without a `height` it fills its pane.
  * One column per statistic of the metric registry; *Columns* shows or hides them (the defaults fit 1024 px).
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { StatsTableProps } from '../contracts';
 import { cellText, cellTitle, COLUMNS, DEFAULT_COLUMNS, filterStats, nextSort, sortStats, visibleWindow, type SortSpec, type StatsColumn } from './statsTable';
 import { SortHeader } from './SortHeader';
+import { useBodyHeight, useRowNavigation } from './useRowNavigation';
 import './tables.css';
 
 const ROW_HEIGHT = 26;
@@ -27,21 +28,7 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
     });
   const bodyRef = useRef<HTMLDivElement>(null);
   // Without a fixed height the body fills the pane: its height is measured for the virtual window.
-  const [measured, setMeasured] = useState(360);
-  useEffect(() => {
-    const el = bodyRef.current;
-    if (fixed !== undefined || !el || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(() => setMeasured(Math.max(ROW_HEIGHT * 2, el.clientHeight)));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [fixed]);
-  const height = fixed ?? measured;
-  // The row the arrow keys moved to when it was not rendered yet (rows outside the window are not in the DOM):
-  // focused by the effect below once it is. The id lives in a ref, not in the effect's closure: an effect of an
-  // earlier render that runs late (after the next key) must not pull the focus back to the row it knew.
-  const pendingFocus = useRef<string | null>(null);
-  const [, setFocusTick] = useState(0);
-
+  const height = useBodyHeight(bodyRef, fixed, ROW_HEIGHT);
   const rows = useMemo(() => sortStats(filterStats(nodes, query), sort, access), [nodes, query, sort, access]);
   // the access column asks for the access patterns (computed on request, once per analysis)
   const wantAccess = shown.has('access');
@@ -51,63 +38,7 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
   const info = useMemo(() => ({ hasDurations, hasTimestamps }), [hasDurations, hasTimestamps]);
   const viewport = height - ROW_HEIGHT;
   const { first, last } = visibleWindow(rows.length, scrollTop, viewport, ROW_HEIGHT);
-
-  // A selection made elsewhere (graph click) scrolls its row into view: only when the selection changes, not
-  // on every re-sort (the rows and the viewport are read as they are then, through a ref).
-  const layout = useRef({ rows, viewport });
-  useLayoutEffect(() => {
-    layout.current = { rows, viewport };
-  });
-  useEffect(() => {
-    const el = bodyRef.current;
-    if (!el || selected === null) return;
-    const { rows: shown, viewport: vh } = layout.current;
-    const idx = shown.findIndex((r) => r.id === selected);
-    if (idx < 0) return;
-    const top = idx * ROW_HEIGHT;
-    if (top < el.scrollTop || top + ROW_HEIGHT > el.scrollTop + vh) el.scrollTop = Math.max(0, top - vh / 2);
-  }, [selected]);
-
-  useEffect(() => {
-    const id = pendingFocus.current;
-    if (id === null) return;
-    const row = bodyRef.current?.querySelector<HTMLElement>(`tr[data-id="${CSS.escape(id)}"]`);
-    if (!row) return;
-    pendingFocus.current = null;
-    if (document.activeElement !== row) row.focus({ preventScroll: true });
-  });
-
-  const onKey = (e: KeyboardEvent<HTMLTableRowElement>, id: string) => {
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      onSelect(id);
-      return;
-    }
-    const page = Math.max(1, Math.floor(viewport / ROW_HEIGHT) - 1);
-    const at = rows.findIndex((r) => r.id === id);
-    const to = { ArrowDown: at + 1, ArrowUp: at - 1, PageDown: at + page, PageUp: at - page, Home: 0, End: rows.length - 1 }[e.key];
-    if (to === undefined || rows.length === 0) return;
-    e.preventDefault();
-    const next = Math.min(rows.length - 1, Math.max(0, to));
-    const el = bodyRef.current;
-    if (el) {
-      // keep the row inside the body, below the sticky header
-      const top = next * ROW_HEIGHT;
-      if (top < el.scrollTop) el.scrollTop = top;
-      else if (top + ROW_HEIGHT > el.scrollTop + viewport) el.scrollTop = top + ROW_HEIGHT - viewport;
-      setScrollTop(el.scrollTop);
-    }
-    // focus a rendered row now, not after the render: a second key pressed before it would start from the old row
-    // (a step lost); a row not rendered yet (virtual rows) is focused by the effect above after the render
-    const row = bodyRef.current?.querySelector<HTMLElement>(`tr[data-idx="${next}"]`);
-    if (row) {
-      pendingFocus.current = null;
-      row.focus({ preventScroll: true });
-    } else {
-      pendingFocus.current = rows[next].id;
-      setFocusTick((t) => t + 1);
-    }
-  };
+  const onKey = useRowNavigation({ bodyRef, rows, viewport, rowHeight: ROW_HEIGHT, selected, onSelect, onScrolled: setScrollTop });
 
   return (
     <section className="tbl-panel stats-table" aria-label="Activity statistics" data-testid="stats-table">
@@ -127,16 +58,7 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
         <span className="tbl-count" data-testid="stats-count">
           {rows.length === nodes.length ? `${nodes.length} activities` : `${rows.length} of ${nodes.length} activities`}
         </span>
-        <details className="tbl-columns" data-testid="stats-columns">
-          <summary>Columns</summary>
-          <div className="tbl-columns-menu">
-            {COLUMNS.filter((c) => c.key !== 'id').map((c) => (
-              <label key={c.key} title={c.help}>
-                <input type="checkbox" checked={shown.has(c.key)} onChange={() => toggle(c.key)} data-testid={`stats-col-${c.key}`} /> {c.name}
-              </label>
-            ))}
-          </div>
-        </details>
+        <ColumnsMenu shown={shown} onToggle={toggle} />
         <span className="tbl-note">binary units (1 KiB = 1024 B)</span>
       </div>
       <div className={fixed === undefined ? 'tbl-scroll fill' : 'tbl-scroll'} ref={bodyRef} style={fixed === undefined ? undefined : { height: fixed }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
@@ -181,5 +103,21 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
         {rows.length === 0 && <p className="tbl-empty">{nodes.length === 0 ? 'No activities.' : `No activity matches “${query}”.`}</p>}
       </div>
     </section>
+  );
+}
+
+/** *Columns*: which statistics the table shows. */
+function ColumnsMenu({ shown, onToggle }: { shown: ReadonlySet<StatsColumn>; onToggle: (key: StatsColumn) => void }) {
+  return (
+    <details className="tbl-columns" data-testid="stats-columns">
+      <summary>Columns</summary>
+      <div className="tbl-columns-menu">
+        {COLUMNS.filter((c) => c.key !== 'id').map((c) => (
+          <label key={c.key} title={c.help}>
+            <input type="checkbox" checked={shown.has(c.key)} onChange={() => onToggle(c.key)} data-testid={`stats-col-${c.key}`} /> {c.name}
+          </label>
+        ))}
+      </div>
+    </details>
   );
 }
