@@ -85,36 +85,33 @@ export function PartitionPicker() {
 /** One click per cid (and per host, when there are several): green or red. */
 function Presets() {
   const summary = useApp((s) => s.summary);
-  const green = useApp((s) => s.view.green);
-  const red = useApp((s) => s.view.red);
-  const setPartition = useApp((s) => s.setPartition);
   if (!summary || (summary.cids.length <= 1 && summary.hosts.length <= 1)) return null;
   return (
     <div className="presets">
       {summary.cids.map((c) => (
-        <span key={`c${c}`} className="preset">
-          cid {c}
-          <button className="small g" onClick={() => void setPartition(`cid:${c}`, red === `cid:${c}` ? '' : red)} title={`green = cid:${c}`}>
-            G
-          </button>
-          <button className="small r" onClick={() => void setPartition(green === `cid:${c}` ? '' : green, `cid:${c}`)} title={`red = cid:${c}`}>
-            R
-          </button>
-        </span>
+        <Preset key={`c${c}`} kind="cid" value={c} />
       ))}
-      {summary.hosts.length > 1 &&
-        summary.hosts.map((h) => (
-          <span key={`h${h}`} className="preset">
-            host {h}
-            <button className="small g" onClick={() => void setPartition(`host:${h}`, red === `host:${h}` ? '' : red)}>
-              G
-            </button>
-            <button className="small r" onClick={() => void setPartition(green === `host:${h}` ? '' : green, `host:${h}`)}>
-              R
-            </button>
-          </span>
-        ))}
+      {summary.hosts.length > 1 && summary.hosts.map((h) => <Preset key={`h${h}`} kind="host" value={h} />)}
     </div>
+  );
+}
+
+/** `kind value` with its G and R buttons: the selector `kind:value` on that side (and off the other). */
+function Preset({ kind, value }: { kind: 'cid' | 'host'; value: string }) {
+  const green = useApp((s) => s.view.green);
+  const red = useApp((s) => s.view.red);
+  const setPartition = useApp((s) => s.setPartition);
+  const sel = `${kind}:${value}`;
+  return (
+    <span className="preset">
+      {kind} {value}
+      <button className="small g" onClick={() => void setPartition(sel, red === sel ? '' : red)} title={`green = ${sel}`}>
+        G
+      </button>
+      <button className="small r" onClick={() => void setPartition(green === sel ? '' : green, sel)} title={`red = ${sel}`}>
+        R
+      </button>
+    </span>
   );
 }
 
