@@ -64,6 +64,10 @@ for (const scheme of ['dark', 'light'] as const) {
     await atSizes(page, async (w, h) => {
       await expect(tl).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
       await expectThemed(page, '[data-testid=timeline-plot]', dark);
+      // the timeline took height from the graph: its labels stay readable (≥ 10 px, docs/GUIDE.md "Read the
+      // graph"; with less text, else the graph overflows) — at 1280×720 they were drawn at 7 px once
+      await app.waitIdle();
+      await expect.poll(async () => Math.min(...(await app.graph()).nodes.filter((n) => n.id !== '●' && n.id !== '■').map((n) => n.labelPx ?? 0)), { timeout: 15_000, message: `graph labels at ${w}×${h}` }).toBeGreaterThanOrEqual(10);
       await app.shot(`plot-${scheme}-timeline-${w}x${h}`);
     });
     // the other scheme, without a reload: drawn again in its colours

@@ -68,10 +68,13 @@ export function useGraphDraw(d: DrawInput): void {
     // a chosen first view that no longer fits readably (resized, or drawn anew with less text for that): its
     // activities with less text rather than off the canvas, one level a drawing; when even the names do not
     // fit, the labels stay readable and the graph overflows (pan to see it)
-    const lessen = (resized || (fresh && s.lessened)) && !user && fit?.done === true && detail !== 'name' && view.fitZoom() < readable;
+    const lessened = fresh && s.lessened;
+    const lessen = (resized || lessened) && !user && fit?.done === true && detail !== 'name' && view.fitZoom() < readable;
     if (resized || fresh) s.lessened = lessen;
     if (lessen) dispatch({ type: 'unreadable' });
-    if (resized) {
+    // (a drawing with less text, for a pane that opened, is fitted like the resize it follows: never below
+    // the labels of the last new drawing's fit)
+    if (resized || lessened) {
       view.fit(1.4, Math.min(fittedZoom.current, SMALL_GRAPH_MIN_ZOOM));
     } else if (fresh) {
       view.fit();
