@@ -113,6 +113,15 @@ test('the ranked findings on a real 8-rank Open MPI run, light and dark, at thre
       const n = await cards.count();
       const ok = await page.locator('[data-testid=finding][data-level=OK]').count();
       await expect(page.getByTestId('finding-cost')).toHaveCount(n - ok);
+      // each card's message is read whole: wrapped inside its card, not cut off at the column's edge (the
+      // page header's one-row style once applied to the cards' headers too)
+      const cut = await cards.evaluateAll((els) => els.map((el) => {
+        const m = el.querySelector('.message')!;
+        const card = el.getBoundingClientRect();
+        const box = m.getBoundingClientRect();
+        return box.right <= card.right + 0.5 && m.scrollWidth <= m.clientWidth + 1 ? '' : `${el.getAttribute('data-code')}: ${m.textContent!.slice(0, 40)}`;
+      }).filter((x) => x));
+      expect(cut, 'findings whose message is cut').toEqual([]);
       await app.shot(`insights-mpi-ior-${scheme}-${w}x${h}`);
     }
   }
