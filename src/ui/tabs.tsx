@@ -31,6 +31,8 @@ export interface TabDef {
   area: 'side' | 'bottom';
   /** The button text (a selector: it may show counts). */
   title(s: AppState): string;
+  /** The button's tooltip, when it has one (a selector). */
+  hint?(s: AppState): string | undefined;
   /** The content; rendered inside an error boundary and Suspense (lazy panels may suspend). */
   Content: ComponentType;
 }
@@ -175,14 +177,17 @@ export const TABS: readonly TabDef[] = [
   { id: 'time', area: 'bottom', title: () => 'Run timeline', Content: TimeTab },
   { id: 'sites', area: 'bottom', title: () => 'Call sites', Content: SitesTab },
   { id: 'flame', area: 'bottom', title: () => 'Flame graph', Content: FlamePanel },
-  { id: 'compare', area: 'bottom', title: (s) => (s.compare ? 'Compare' : 'Compare (set green and red)'), Content: CompareTab },
+  // (one word: "Compare (set green and red)" pushed the tab row past the pane at 1280×720, the last tab cut
+  // and the fold button out of sight; what it needs is its tooltip and its content)
+  { id: 'compare', area: 'bottom', title: () => 'Compare', hint: (s) => (s.compare ? undefined : 'Set green and red (Partition tab) to compare them'), Content: CompareTab },
 ];
 
 /** A tab's button: re-renders only when its own title changes. */
 export function TabButton({ tab, on, onClick }: { tab: TabDef; on: boolean; onClick(): void }) {
   const title = useApp(tab.title);
+  const hint = useApp((s) => tab.hint?.(s));
   return (
-    <button className={on ? 'on' : ''} onClick={onClick} data-testid={`tab-${tab.id}`}>
+    <button className={on ? 'on' : ''} onClick={onClick} data-testid={`tab-${tab.id}`} title={hint}>
       {title}
     </button>
   );
