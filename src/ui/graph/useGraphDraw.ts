@@ -39,7 +39,7 @@ export interface DrawInput {
 export function useGraphDraw(d: DrawInput): void {
   const { view: viewRef, root, drags, fittedZoom, laid, layoutKey, wrapped, elements, selected, marked, direction, layerOf, layers, stats, canvas, first } = d;
   const { sig, size, fit, fitting, user, detail, material, total, opts, drawnOpts, dispatch } = first;
-  const seen = useRef({ laid: null as Laid | null, wrapped: null as DrawInput['wrapped'] | null, lanes: null as Map<string, string> | null, judged: '', lessened: false });
+  const seen = useRef({ laid: null as Laid | null, wrapped: null as DrawInput['wrapped'] | null, lanes: null as Map<string, string> | null, judged: '', lessened: false, key: '' });
   useEffect(() => {
     const view = viewRef.current;
     if (!view || laid.key !== layoutKey) return;
@@ -58,6 +58,10 @@ export function useGraphDraw(d: DrawInput): void {
     // size (a pane opened): fitted like a resize, never below the labels of the last new drawing's fit
     const fresh = s.laid !== laid || s.lanes !== layerOf;
     const resized = !fresh && s.wrapped !== wrapped && fittedZoom.current > 0;
+    // a layout again of the drawing already shown (the same layout key: Re-layout, or a layout answered
+    // twice), not a new drawing
+    const again = fresh && s.key === layoutKey && fittedZoom.current > 0 && fit?.done === true;
+    s.key = layoutKey;
     s.laid = laid;
     s.lanes = layerOf;
     s.wrapped = wrapped;
@@ -69,12 +73,12 @@ export function useGraphDraw(d: DrawInput): void {
     // activities with less text rather than off the canvas, one level a drawing; when even the names do not
     // fit, the labels stay readable and the graph overflows (pan to see it)
     const lessened = fresh && s.lessened;
-    const lessen = (resized || lessened) && !user && fit?.done === true && detail !== 'name' && view.fitZoom() < readable;
-    if (resized || fresh) s.lessened = lessen;
+    const lessen = (resized || lessened || again) && !user && fit?.done === true && detail !== 'name' && view.fitZoom() < readable;
+    if (resized || (fresh && !again)) s.lessened = lessen;
     if (lessen) dispatch({ type: 'unreadable' });
-    // (a drawing with less text, for a pane that opened, is fitted like the resize it follows: never below
-    // the labels of the last new drawing's fit)
-    if (resized || lessened) {
+    // (a drawing with less text, for a pane that opened, and the same drawing laid out again are fitted like
+    // a resize: never below the labels of the last new drawing's fit)
+    if (resized || lessened || again) {
       view.fit(1.4, Math.min(fittedZoom.current, SMALL_GRAPH_MIN_ZOOM));
     } else if (fresh) {
       view.fit();

@@ -87,4 +87,11 @@ describe('wrapBands', () => {
     // with labels counted readable only at zoom 1 neither fits: the gain decides, and it is too small
     expect(wrapBands(m, W, H, 1.1).bands).toBe(1);
   });
+
+  it('fewer bands once they are readable: more only for a 15 % gain; while unreadable, the largest zoom', () => {
+    // 12 boxes in a chain on a 1000 × 440 canvas: 3 bands draw them at 1.13 (readable), 4 at 1.23 (+9 %)
+    expect(wrapBands(chain(12), 1000, 440, SMALL_GRAPH_MIN_ZOOM).bands).toBe(3);
+    // at 1000 × 240 none is readable: 3 bands (0.84) over 2 (0.74), the labels as large as they can be
+    expect(wrapBands(chain(12), 1000, 240, SMALL_GRAPH_MIN_ZOOM).bands).toBe(3);
+  });
 });
