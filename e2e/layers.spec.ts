@@ -120,6 +120,16 @@ test('the Layers control: grouping on and off, the layer in the activity, a bad 
   expect((await app.graph()).nodes.some((n) => n.id.startsWith('mpiio › '))).toBe(true);
 });
 
+test('lanes from a link that sets the number of activities: labels ≥ 10 px at 1280×720 (the graph overflows and pans)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const app = await load(page);
+  const g = await stableGraph(app);
+  expect(g.lanes!.length).toBeGreaterThan(1);
+  // the GUIDE's floor ("Read the graph"): lane and node labels at ≥ 10 px, as the first view keeps them
+  for (const l of g.lanes!) expect(l.labelPx, l.layer).toBeGreaterThanOrEqual(10);
+  for (const n of g.nodes) if (n.label) expect(n.labelPx, n.id).toBeGreaterThanOrEqual(10);
+});
+
 test('the Summary counts the -k frame lines apart: read with their calls, not dropped', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   const file = join(FX, 'c', 'c_all.st');

@@ -54,8 +54,9 @@ export interface GraphFilter {
 
 /** What `window.__app.graph()` returns: what is currently drawn. */
 export interface GraphModel {
-  /** The graph grouped by layer (`group=layer`): each lane's layer, rendered box and activities. */
-  lanes?: { layer: string; box: { x1: number; y1: number; x2: number; y2: number }; members: string[] }[];
+  /** The graph grouped by layer (`group=layer`): each lane's layer, rendered box, activities and the
+   * rendered font size of its label in CSS px (0 when culled). */
+  lanes?: { layer: string; box: { x1: number; y1: number; x2: number; y2: number }; members: string[]; labelPx: number }[];
   nodes: {
     id: string;
     fill: string;

@@ -274,7 +274,10 @@ export class CyView {
     // the rendered size of a node label: the font scaled by the zoom; Cytoscape culls it below min-zoomed-font-size
     const px = FONT_PX * this.cy.zoom();
     const labelPx = px >= MIN_ZOOMED_FONT_PX ? Math.round(px * 10) / 10 : 0;
-    const lanes = this.cy.nodes('.lane').map((n) => ({ layer: n.data('label') as string, box: rendered(n.renderedBoundingBox({ includeLabels: false, includeOverlays: false })), members: (n.data('members') as string[]) ?? [] }));
+    // a lane's label is one px larger (cyStyle node.lane)
+    const lanePx = (FONT_PX + 1) * this.cy.zoom();
+    const laneLabelPx = lanePx >= MIN_ZOOMED_FONT_PX ? Math.round(lanePx * 10) / 10 : 0;
+    const lanes = this.cy.nodes('.lane').map((n) => ({ layer: n.data('label') as string, box: rendered(n.renderedBoundingBox({ includeLabels: false, includeOverlays: false })), members: (n.data('members') as string[]) ?? [], labelPx: laneLabelPx }));
     const nodes = this.acts().map((n) => {
       const d = n.data() as NodeData;
       const at = n.renderedPosition();

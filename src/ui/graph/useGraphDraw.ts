@@ -81,7 +81,9 @@ export function useGraphDraw(d: DrawInput): void {
     if (resized || lessened || again) {
       view.fit(1.4, Math.min(fittedZoom.current, SMALL_GRAPH_MIN_ZOOM));
     } else if (fresh) {
-      view.fit();
+      // lanes are not wrapped into bands and the first view's choosing does not hold for a link's or the
+      // user's number of activities: their labels keep the 10 px floor, the graph overflows (pan to see it)
+      view.fit(1.4, lanes ? SMALL_GRAPH_MIN_ZOOM : 0);
       fittedZoom.current = view.cy.zoom();
     }
     // The first view, judged once per (result, canvas size, drawing, try) — only once the drawing is of the
