@@ -85,3 +85,31 @@ test('first view of make-threads at 1024×700 when the layout worker answers lat
     release();
   }
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`"showing N of M activities" is a notice, not an error (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const app = new AppPage(page);
+    // (a link that cuts the graph: the 6 activities of ior-ssf-fpp, 3 shown)
+    await app.open('activities=3');
+    await loadMpi(app, 'ior-ssf-fpp');
+    await app.expectReady();
+    const shown = page.getByTestId('graph-shown');
+    await expect(shown).toContainText('showing 3 of 6 activities');
+    // the colours the page's own variables resolve to, in this scheme
+    const colour = (v: string) => page.evaluate((name) => {
+      const probe = document.createElement('span');
+      probe.style.color = `var(${name})`;
+      document.body.append(probe);
+      const c = getComputedStyle(probe).color;
+      probe.remove();
+      return c;
+    }, v);
+    const [error, muted] = [await colour('--error'), await colour('--muted')];
+    expect(error).not.toBe(muted);
+    const c = await shown.evaluate((el) => getComputedStyle(el).color);
+    expect(c).not.toBe(error);
+    expect(c).toBe(muted);
+  });
+}
