@@ -4,6 +4,7 @@ import { formatBytes, formatCount, formatDuration, formatUtc } from '../lib/form
 import { droppedLines, droppedText, stackFramesText } from '../lib/droppedLines';
 import { leftOutText } from '../lib/leftOut';
 import type { LoadSummary } from '../worker/protocol';
+import { Slashed } from './Slashed';
 
 function clock(s: number, base: LoadSummary['timeBase']): string {
   if (base === 'epoch') return formatUtc(s);
@@ -65,11 +66,11 @@ export function SummaryPanel({ summary, keptCases, unmapped, leftOut, system }: 
           {s.loadMs !== undefined && ` · read in ${formatDuration(s.loadMs / 1000)} on ${s.threads ?? 1} thread${s.threads === 1 ? '' : 's'}`}
         </dd>
         <dt>hosts</dt>
-        <dd title={s.hosts.join(', ')}>{s.hosts.length ? s.hosts.join(', ') : '–'}</dd>
+        <dd title={s.hosts.join(', ')}>{s.hosts.length ? <Slashed text={s.hosts.join(', ')} after="." /> : '–'}</dd>
         <dt>commands</dt>
-        <dd title={s.cids.join(', ')}>{s.cids.length ? s.cids.join(', ') : '–'}</dd>
+        <dd title={s.cids.join(', ')}>{s.cids.length ? <Slashed text={s.cids.join(', ')} /> : '–'}</dd>
         <dt>time span</dt>
-        <dd>
+        <dd className="clocks">
           {s.timeSpan ? `${clock(s.timeSpan.start, s.timeBase)} → ${clock(s.timeSpan.end, s.timeBase)} (${formatDuration(s.timeSpan.end - s.timeSpan.start)})` : s.events === 0 ? 'no events' : 'no timestamps'}
         </dd>
         {frames && (

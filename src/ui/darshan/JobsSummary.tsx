@@ -5,6 +5,7 @@
  */
 import type { JobRow } from '../../analysis/jobs';
 import { formatCount, formatDuration, formatUtc } from '../../lib/format';
+import { Slashed } from '../Slashed';
 import './darshan.css';
 
 function Modules({ job }: { job: JobRow }) {
@@ -31,7 +32,9 @@ function Mounts({ job }: { job: JobRow }) {
         <tbody>
           {job.mounts.map((m, i) => (
             <tr key={i}>
-              <td>{m.path}</td>
+              <td>
+                <Slashed text={m.path} />
+              </td>
               <td className="muted">{m.type}</td>
             </tr>
           ))}
@@ -46,11 +49,13 @@ function Job({ job, open }: { job: JobRow; open: boolean }) {
   return (
     <details className="job" data-testid="job" open={open}>
       <summary title={job.source}>
-        <strong>Darshan {job.version} log {job.source.replace(/^.*\//, '')}</strong>
+        <strong>
+          Darshan {job.version} log <Slashed text={job.source.replace(/^.*\//, '')} after="_." />
+        </strong>
       </summary>
       <dl>
         <dt>command</dt>
-        <dd data-testid="job-exe">{job.exe || '(no command line)'}</dd>
+        <dd data-testid="job-exe">{job.exe ? <Slashed text={job.exe} /> : '(no command line)'}</dd>
         <dt>processes</dt>
         <dd data-testid="job-nprocs">
           {formatCount(job.nprocs)}

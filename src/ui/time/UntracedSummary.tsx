@@ -6,12 +6,13 @@
  */
 import { formatDuration } from '../../lib/format';
 import { useApp } from '../appContext';
+import { Slashed } from '../Slashed';
 
 /** A sentence with `code` spans (the strace option to add) as code. */
 function Words({ text }: { text: string }) {
   return (
     <>
-      {text.split('`').map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part))}
+      {text.split('`').map((part, i) => (i % 2 ? <code key={i}><Slashed text={part} /></code> : <Slashed key={i} text={part} />))}
     </>
   );
 }
@@ -42,7 +43,7 @@ export function UntracedSummary() {
               <strong>{c.id}</strong>: {formatDuration(c.untraced)} of {formatDuration(c.wall)} wall ({((100 * c.untraced) / c.wall).toFixed(1)} %) — <Words text={c.why} />
               {c.gaps.length > 0 && (
                 <div className="muted untraced-gap">
-                  largest gap at {c.gaps[0].start.toFixed(3)} s: {c.gaps[0].where}
+                  largest gap at {c.gaps[0].start.toFixed(3)} s: <Slashed text={c.gaps[0].where} />
                 </div>
               )}
             </li>
