@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { AppPage, atSizes } from './app';
 import { stableGraph } from './graphWait';
+import { midWordBreaks } from './textWrap';
 
 const FX = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'analysis', 'layers', '__fixtures__');
 const MPI = ['mpi-ompio', 'mpi-romio'].flatMap((d) => readdirSync(join(FX, d)).filter((f) => f.endsWith('.st.gz')).map((f) => join(FX, d, f)));
@@ -155,6 +156,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await atSizes(page, async (w, h) => {
       await expect(page.getByTestId('summary-stack-frames')).toContainText('stack frame lines');
       await app.shot(`layers-summary-${w}x${h}-${scheme}`);
+      // the untraced time's strace filter and paths wrap at their commas and slashes, not inside a word
+      await expect(page.getByTestId('untraced-summary')).toContainText('trace=%file,%desc,%process');
+      expect(await midWordBreaks(page.getByTestId('untraced-summary'))).toEqual([]);
     });
   });
 }

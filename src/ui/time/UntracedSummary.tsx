@@ -12,7 +12,7 @@ import { Slashed } from '../Slashed';
 function Words({ text }: { text: string }) {
   return (
     <>
-      {text.split('`').map((part, i) => (i % 2 ? <code key={i}><Slashed text={part} /></code> : <Slashed key={i} text={part} />))}
+      {text.split('`').map((part, i) => (i % 2 ? <code key={i}><Slashed text={part} after="/," /></code> : <Slashed key={i} text={part} />))}
     </>
   );
 }
