@@ -31,6 +31,17 @@ function naiveWindow(log: EventLog, w: TimeWindow): EventLog {
   return b.build(log.timeBase);
 }
 
+/** The first start of the log and the span of its starts (the windows below are fractions of it). */
+function startSpan(log: EventLog): { t0: number; L: number } {
+  let t0 = Infinity;
+  let t1 = -Infinity;
+  for (let i = 0; i < log.n; i++) {
+    t0 = Math.min(t0, log.start[i]);
+    t1 = Math.max(t1, log.start[i]);
+  }
+  return { t0, L: t1 - t0 };
+}
+
 describe('time windows', () => {
   it('parses and formats FROM..TO with open sides', () => {
     expect(parseTimeWindow('1.5..3')).toEqual({ from: 1.5, to: 3 });
@@ -69,13 +80,7 @@ describe('time windows', () => {
     const m = compileMapping(log, RAW_MAPPING);
     const ix = new LogIndex(log);
     analyze(log, RAW_MAPPING, null, m, {}, ix); // builds the parent's mc sequence (its LogIndex): windows derive theirs
-    let t0 = Infinity;
-    let t1 = -Infinity;
-    for (let i = 0; i < log.n; i++) {
-      t0 = Math.min(t0, log.start[i]);
-      t1 = Math.max(t1, log.start[i]);
-    }
-    const L = t1 - t0;
+    const { t0, L } = startSpan(log);
     for (const w of [
       { from: 0.2 * L, to: 0.6 * L },
       { from: null, to: 0.3 * L },
@@ -147,13 +152,7 @@ describe('time windows', () => {
     const log = syntheticLog({ events: 20000, cases: 9, pairs: 60, seed: 9 });
     const ix = new LogIndex(log);
     analyze(log, RAW_MAPPING, null, undefined, {}, ix);
-    let t0 = Infinity;
-    let t1 = -Infinity;
-    for (let i = 0; i < log.n; i++) {
-      t0 = Math.min(t0, log.start[i]);
-      t1 = Math.max(t1, log.start[i]);
-    }
-    const L = t1 - t0;
+    const { t0, L } = startSpan(log);
     // the first window (nothing to reuse) is exactly its size
     const a = ix.window({ from: 0.45 * L, to: 0.55 * L }, t0);
     expect(a.log.start.buffer.byteLength).toBe(8 * a.log.n);
