@@ -27,7 +27,8 @@ describe('a regular expression that backtracks catastrophically', () => {
   }, 30_000);
 
   it('the guard leaves a linear expression alone and stops a stuck one however it is called', () => {
-    expect(regexGuard('/x/', 1, () => /^\/usr/.test('/usr/lib'), 200)).toBe(true);
+    // a budget far above the expression's microseconds: the test is that a linear expression passes, not the machine's speed
+    expect(regexGuard('/x/', 1, () => /^\/usr/.test('/usr/lib'), 2000)).toBe(true);
     const long = '/scratch/user/run-0001/output/checkpoint-000123.dat';
     const t0 = Date.now();
     expect(() => regexGuard(`/${HOSTILE}/`, 1, () => new RegExp(HOSTILE).test(long), 300)).toThrow(/ran for more than 0.3 s/);
