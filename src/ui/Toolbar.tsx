@@ -1,53 +1,25 @@
 /** Colouring, edge labels, direction; the exports in one menu (the header stays on one row). */
-import { COLOR_METRICS } from '../analysis/metrics';
-import type { ColorMode, DiffMetric, EdgeLabelKind, Metric } from './contracts';
+import type { EdgeLabelKind } from './contracts';
 import { useApp } from './appContext';
+import { ColourSelect } from './ColourSelect';
 import { download, statsCsv } from './exportFiles';
 import { LayersControl } from './layers/LayersControl';
 import { Menu } from './Menu';
 
 export function Toolbar({ onError }: { onError(msg: string): void }) {
-  const colorMode = useApp((s) => s.view.colorMode);
   const edgeLabel = useApp((s) => s.view.edgeLabel);
   const direction = useApp((s) => s.view.direction);
   const result = useApp((s) => s.result);
-  const hasPartition = useApp((s) => !!(s.view.green || s.view.red));
-  const setColorMode = useApp((s) => s.setColorMode);
   const setEdgeLabel = useApp((s) => s.setEdgeLabel);
   const setDirection = useApp((s) => s.setDirection);
   const exportJson = useApp((s) => s.exportJson);
   const exportH5 = useApp((s) => s.exportH5);
   const exportChrome = useApp((s) => s.exportChrome);
-  const hasCompare = useApp((s) => s.compare !== null);
   const openReplay = useApp((s) => s.openReplay);
-  const colorValue = colorMode.kind === 'partition' ? 'partition' : colorMode.kind === 'difference' ? `diff-${colorMode.metric}` : colorMode.metric;
   const fail = (what: string) => (e: unknown) => onError(`${what}: ${(e as Error).message ?? String(e)}`);
   return (
     <div className="toolbar" data-testid="toolbar">
-      <label>
-        Colour{' '}
-        <select
-          value={colorValue}
-          data-testid="color-mode"
-          onChange={(e) => {
-            const v = e.target.value;
-            const mode: ColorMode = v === 'partition' ? { kind: 'partition' } : v.startsWith('diff-') ? { kind: 'difference', metric: v.slice(5) as DiffMetric } : { kind: 'metric', metric: v as Metric };
-            setColorMode(mode);
-          }}
-        >
-          {COLOR_METRICS.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.label}
-            </option>
-          ))}
-          <option value="partition">{hasPartition ? 'partition (green/red)' : 'partition (set one below)'}</option>
-          <optgroup label={hasCompare ? 'difference green vs red (q < 0.05)' : 'difference green vs red (set both sides)'}>
-            <option value="diff-count">difference: events per case</option>
-            <option value="diff-bytes">difference: bytes per case</option>
-            <option value="diff-time">difference: time in calls per case</option>
-          </optgroup>
-        </select>
-      </label>
+      <ColourSelect />
       <label>
         Edges{' '}
         <select value={edgeLabel} data-testid="edge-label" onChange={(e) => setEdgeLabel(e.target.value as EdgeLabelKind)}>
@@ -57,8 +29,9 @@ export function Toolbar({ onError }: { onError(msg: string): void }) {
         </select>
       </label>
       <label>
-        Direction{' '}
-        <select value={direction} data-testid="direction" onChange={(e) => setDirection(e.target.value as 'LR' | 'TB')}>
+        {/* (the options name the direction: at a laptop's width the word is for screen readers only, app.css) */}
+        <span className="toolbar-word">Direction </span>
+        <select value={direction} data-testid="direction" title="Direction of the graph" onChange={(e) => setDirection(e.target.value as 'LR' | 'TB')}>
           <option value="LR">→ left to right</option>
           <option value="TB">↓ top to bottom</option>
         </select>

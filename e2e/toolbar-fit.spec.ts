@@ -1,0 +1,65 @@
+/**
+ * The header's toolbar at the three sizes, light and dark: the Colour select's chosen text is whole whatever is
+ * chosen (at 1024×700 it read "partition (green/re", "rd (relative durat": `max-width: 130px`), and every control
+ * of the header is on the row, inside the window, none over another.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { AppPage, atSizes } from './app';
+
+/** Chromium's drop-down arrow beside a select's text (px). */
+const ARROW = 20;
+
+/** The chosen option's text width in the select's font, and the select's inner width. */
+function chosen(page: Page): Promise<{ text: string; textW: number; boxW: number }> {
+  return page.getByTestId('color-mode').evaluate((el) => {
+    const sel = el as HTMLSelectElement;
+    const cs = getComputedStyle(sel);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = cs.font;
+    const text = sel.selectedOptions[0].textContent ?? '';
+    return { text, textW: ctx.measureText(text).width, boxW: sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) };
+  });
+}
+
+/** The header's controls left to right: [what, left, right]; those outside the window or over the next one. */
+function headerProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const header = document.querySelector('header')!;
+    const items = [...header.querySelectorAll(':scope > h1, :scope > button, :scope > .menu, .toolbar > label, .toolbar > details, .toolbar > .menu')]
+      .map((e) => [(e.textContent ?? '').trim().slice(0, 16), e.getBoundingClientRect()] as const)
+      .sort((a, b) => a[1].left - b[1].left);
+    const out: string[] = [];
+    if (header.scrollWidth > header.clientWidth + 1) out.push(`header overflows: ${header.scrollWidth} > ${header.clientWidth}`);
+    items.forEach(([t, r], i) => {
+      if (r.width === 0 || r.right > innerWidth) out.push(`${t}: ${Math.round(r.left)}–${Math.round(r.right)} of ${innerWidth}`);
+      const next = items[i + 1];
+      if (next && next[1].left < r.right - 0.5) out.push(`${t} under ${next[0]}: ${Math.round(r.right)} > ${Math.round(next[1].left)}`);
+    });
+    return out;
+  });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the toolbar: the Colour select's chosen text whole, every control on the row (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await atSizes(page, async (w, h) => {
+      const app = new AppPage(page);
+      await app.open();
+      await app.loadExample();
+      const values = await page.getByTestId('color-mode').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      expect(values.length).toBeGreaterThanOrEqual(16);
+      const cut: string[] = [];
+      for (const v of values) {
+        await page.getByTestId('color-mode').selectOption(v);
+        await app.waitIdle();
+        const c = await chosen(page);
+        if (c.textW + ARROW > c.boxW + 0.5) cut.push(`${c.text}: ${Math.round(c.textW)} + ${ARROW} > ${c.boxW}`);
+        expect(await headerProblems(page), `with ${v} at ${w}×${h}`).toEqual([]);
+        if (v === 'partition') await app.shot(`toolbar-fit-${w}x${h}-${scheme}`, 'header');
+      }
+      expect(cut, `${w}×${h}`).toEqual([]);
+      // the word Direction: on the row from 1280 px; at a laptop's width for screen readers (the options name it)
+      await expect(page.getByRole('combobox', { name: 'Direction' })).toBeVisible();
+    });
+  });
+}
