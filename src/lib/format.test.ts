@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatDuration, formatPercent, formatRate, formatUtc, formatUtcDate } from './format';
+import { formatBytes, formatCount, formatDuration, formatPercent, formatRate, formatSeconds, formatUtc, formatUtcDate } from './format';
 
 describe('format', () => {
   it('uses binary units', () => {
@@ -15,6 +15,16 @@ describe('format', () => {
     expect(formatDuration(0.0123)).toBe('12.30 ms');
     expect(formatDuration(2)).toBe('2.00 s');
     expect(formatCount(1234567)).toBe('1,234,567');
+  });
+
+  it("writes the app's durations with three significant digits (the Summary read '191.00 ms')", () => {
+    const cases: [number | null, string][] = [
+      [0.191, '191 ms'], [1.234, '1.23 s'], [12.3e-6, '12.3 µs'], [12.34, '12.3 s'], [0.0123, '12.3 ms'], [0.000203, '203 µs'],
+      [5e-7, '500 ns'], [2, '2.00 s'], [99.96, '100 s'], [1234.4, '1234 s'], [0, '0 s'], [-0.0123, '-12.3 ms'], [null, '–'], [NaN, '–'],
+      // rounded before the unit is chosen: never "1000 ms"
+      [0.9996, '1.00 s'], [0.0009996, '1.00 ms'], [9.996e-7, '1.00 µs'],
+    ];
+    for (const [s, text] of cases) expect(formatSeconds(s), String(s)).toBe(text);
   });
 
   it('groups counts as toLocaleString does (without loading ICU for safe integers)', () => {

@@ -39,6 +39,25 @@ export function formatDuration(s: number | null | undefined): string {
 }
 
 /**
+ * Seconds with three significant digits, as formatBytes writes sizes: "191 ms", "1.23 s", "12.3 µs", "500 ns";
+ * from 100 s on, whole seconds ("1234 s"). What the app shows. formatDuration (two decimals: "191.00 ms")
+ * stays for the CLI's reports and the analysis' sentences, whose text the tests and docs quote.
+ */
+export function formatSeconds(s: number | null | undefined): string {
+  if (s === null || s === undefined || Number.isNaN(s)) return '–';
+  if (s === 0) return '0 s';
+  const sign = s < 0 ? '-' : '';
+  const a = Math.abs(s);
+  if (!Number.isFinite(a)) return `${sign}∞ s`;
+  // rounded first, so that 999.6 ms is "1.00 s", not "1000 ms"
+  const r = Number(a.toPrecision(3));
+  if (r >= 100) return `${sign}${Math.round(a)} s`;
+  const [scale, unit] = r >= 1 ? [1, 's'] : r >= 1e-3 ? [1e3, 'ms'] : r >= 1e-6 ? [1e6, 'µs'] : [1e9, 'ns'];
+  const v = r * scale;
+  return `${sign}${v.toFixed(v >= 99.95 ? 0 : v >= 9.995 ? 1 : 2)} ${unit}`;
+}
+
+/**
  * 1234567 → "1,234,567" (as toLocaleString('en-US') writes it). Safe integers are grouped here: the first
  * toLocaleString of a process loads ICU's locale data, 20–35 ms of a CLI run that otherwise needs none.
  */

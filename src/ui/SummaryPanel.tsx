@@ -1,6 +1,6 @@
 /** What was loaded: cases, events, hosts, commands, time span, stack frame lines, dropped lines, unparsable lines, file errors. */
 import type { AnalysisResult } from '../analysis/types';
-import { formatBytes, formatCount, formatDuration, formatUtc } from '../lib/format';
+import { formatBytes, formatCount, formatSeconds, formatUtc } from '../lib/format';
 import { droppedLines, droppedText, stackFramesText } from '../lib/droppedLines';
 import { leftOutText } from '../lib/leftOut';
 import type { LoadSummary } from '../worker/protocol';
@@ -63,7 +63,7 @@ export function SummaryPanel({ summary, keptCases, unmapped, leftOut, system }: 
         <dt>files</dt>
         <dd data-testid="summary-files">
           {formatCount(s.files.length)} ({formatBytes(bytes)})
-          {s.loadMs !== undefined && ` · read in ${formatDuration(s.loadMs / 1000)} on ${s.threads ?? 1} thread${s.threads === 1 ? '' : 's'}`}
+          {s.loadMs !== undefined && ` · read in ${formatSeconds(s.loadMs / 1000)} on ${s.threads ?? 1} thread${s.threads === 1 ? '' : 's'}`}
         </dd>
         <dt>hosts</dt>
         <dd title={s.hosts.join(', ')}>{s.hosts.length ? <Slashed text={s.hosts.join(', ')} after="." /> : '–'}</dd>
@@ -71,7 +71,7 @@ export function SummaryPanel({ summary, keptCases, unmapped, leftOut, system }: 
         <dd title={s.cids.join(', ')}>{s.cids.length ? <Slashed text={s.cids.join(', ')} /> : '–'}</dd>
         <dt>time span</dt>
         <dd className="clocks">
-          {s.timeSpan ? `${clock(s.timeSpan.start, s.timeBase)} → ${clock(s.timeSpan.end, s.timeBase)} (${formatDuration(s.timeSpan.end - s.timeSpan.start)})` : s.events === 0 ? 'no events' : 'no timestamps'}
+          {s.timeSpan ? `${clock(s.timeSpan.start, s.timeBase)} → ${clock(s.timeSpan.end, s.timeBase)} (${formatSeconds(s.timeSpan.end - s.timeSpan.start)})` : s.events === 0 ? 'no events' : 'no timestamps'}
         </dd>
         {frames && (
           <>

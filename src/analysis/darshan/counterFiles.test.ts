@@ -113,6 +113,16 @@ describe('counter rows', () => {
   });
 });
 
+describe('system files', () => {
+  test("mpi-io-test: Open MPI's 32 shared-file-pointer segments in its session directory are system files, the program's are not", () => {
+    const rows = counterFiles(darshanFixture('mpi_io_test_with_dxt/treddy_mpi-io-test_id4373053_6-2-60198-9815401321915095332_1.darshan')).rows;
+    const system = rows.filter((r) => r.system);
+    expect(system.length).toBe(32);
+    expect(system.every((r) => /^\/tmp\/ompi\.sn362\.28751\/jf\.47773\/1\/test\.out_cid-1-\d+\.sm$/.test(r.file) && r.module === 'POSIX')).toBe(true);
+    expect(new Set(rows.filter((r) => !r.system).map((r) => r.file))).toEqual(new Set(['/yellow/users/treddy/mpi_io_rough_work/test.out', '/yellow/users/treddy/mpi_io_rough_work/test.out.locktest.0', '<STDOUT>']));
+  });
+});
+
 describe('every log', () => {
   test.each(LOGS)('%s: rows from its counter tables, most bytes first', (rel) => {
     const log = darshanFixture(rel);

@@ -8,6 +8,7 @@
  */
 import type { EventLog } from '../../model/eventlog';
 import { tableOf, type CounterTable, type Profile } from '../../model/profile';
+import { isSystemPath } from '../systemFiles';
 
 /** Darshan's 10 request-size bins, as the counters name them (POSIX_SIZE_READ_0_100 …). */
 const BINS = ['0_100', '100_1K', '1K_10K', '10K_100K', '100K_1M', '1M_4M', '4M_10M', '10M_100M', '100M_1G', '1G_PLUS'];
@@ -34,6 +35,10 @@ export interface CounterFileRow {
   rank: number;
   /** The file system type of the mount the file lies under (the log's mount table), or ''. */
   fs: string;
+  /** A system file (systemFiles.ts isSystemPath), not the program's: in Darshan logs mostly Open MPI's own files in
+   * its session directory, /tmp/ompi.HOST.UID/… (OMPIO's shared file pointer, `<file>_cid-<cid>-<pid>.sm`, for each
+   * MPI_File_open); the graph hides them (mapping "system files"), the Files views mark them and list them last. */
+  system: boolean;
   /** Opens (POSIX: open/creat/…; MPI-IO: independent + collective; STDIO: fopen/fdopen; H5D, PNETCDF_VAR: their opens). */
   opens: number;
   read: CounterPattern;
@@ -109,7 +114,7 @@ function tableRows(p: Profile, t: CounterTable, out: CounterFileRow[]): void {
       common.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     }
     out.push({
-      log: p.source, module: t.module, file: t.files[t.file[r]], rank: t.rank[r], fs: fs[t.file[r]],
+      log: p.source, module: t.module, file: t.files[t.file[r]], rank: t.rank[r], fs: fs[t.file[r]], system: isSystemPath(t.files[t.file[r]]),
       opens: pre === 'MPIIO' ? sum('MPIIO_INDEP_OPENS', 'MPIIO_COLL_OPENS') : pre === 'STDIO' ? sum('STDIO_OPENS', 'STDIO_FDOPENS') : Math.max(0, v(`${pre}_OPENS`)),
       read: dir('READ'), write: dir('WRITE'), common,
       readTime: v(`${pre}_F_READ_TIME`), writeTime: v(`${pre}_F_WRITE_TIME`), metaTime: v(`${pre}_F_META_TIME`),

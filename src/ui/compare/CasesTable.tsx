@@ -1,7 +1,7 @@
 /** The compared cases: side, host, rank (or pid: compareModel.ridColumn), wall/traced time, coverage, events, bytes, failures; sortable, searchable. */
 import { useMemo, useState } from 'react';
 import type { CompareResult } from '../../analysis/compare/types';
-import { formatBytes, formatCount, formatDuration, formatPercent } from '../../lib/format';
+import { formatBytes, formatCount, formatSeconds, formatPercent } from '../../lib/format';
 import { caseRows, ridColumn, type CaseSortKey } from './compareModel';
 
 const COLS: { key: CaseSortKey; label: string; num: boolean }[] = [
@@ -55,8 +55,8 @@ export function CasesTable({ result }: { result: CompareResult }) {
                 </td>
                 <td>{c.host || '–'}</td>
                 <td title={c.rid === '' ? undefined : c.rank ? `MPI rank ${c.rid}` : `${c.rid}: the file name's last part, not an MPI rank`}>{c.rid || '–'}</td>
-                <td className="num">{formatDuration(c.wall)}</td>
-                <td className="num">{formatDuration(c.traced)}</td>
+                <td className="num">{formatSeconds(c.wall)}</td>
+                <td className="num">{formatSeconds(c.traced)}</td>
                 <td className="num">{formatPercent(c.coverage, 0)}</td>
                 <td className="num">{formatCount(c.events)}</td>
                 <td className="num">

@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { CaseMetric, CompareResult, ElementMetric, Spread } from '../../analysis/compare/types';
-import { formatBytes, formatCount, formatDuration, formatPercent } from '../../lib/format';
+import { formatBytes, formatCount, formatSeconds, formatPercent } from '../../lib/format';
 import { download } from '../exportFiles';
 import type { RewriteRule } from '../../analysis/types';
 import { AlignBar } from './AlignBar';
@@ -30,9 +30,9 @@ export interface ComparePanelProps {
 type View = 'elements' | 'cases';
 
 const CASE_ROWS: { m: CaseMetric; label: string; fmt: (x: number) => string }[] = [
-  { m: 'wall', label: 'wall time', fmt: formatDuration },
-  { m: 'traced', label: 'traced time', fmt: formatDuration },
-  { m: 'untraced', label: 'untraced time (in no traced call)', fmt: formatDuration },
+  { m: 'wall', label: 'wall time', fmt: formatSeconds },
+  { m: 'traced', label: 'traced time', fmt: formatSeconds },
+  { m: 'untraced', label: 'untraced time (in no traced call)', fmt: formatSeconds },
   { m: 'coverage', label: 'coverage (traced / wall)', fmt: (x) => formatPercent(x, 0) },
   { m: 'events', label: 'events', fmt: formatCount },
   { m: 'bytesRead', label: 'bytes read', fmt: formatBytes },

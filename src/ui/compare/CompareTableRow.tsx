@@ -1,12 +1,12 @@
 /** One row of the comparison table: per-side columns, the test of the chosen metric, for activities the per-call test. */
 import type { ElementMetric } from '../../analysis/compare/types';
-import { formatBytes, formatDuration, formatPercent, formatRate } from '../../lib/format';
+import { formatBytes, formatSeconds, formatPercent, formatRate } from '../../lib/format';
 import type { TableRow } from './compareModel';
 
 const fmtMetric = (m: ElementMetric, kind: TableRow['kind'], x: number | null): string => {
   if (x === null) return '–';
   if (m === 'bytes' && kind !== 'edge') return formatBytes(x);
-  if (m === 'time' && kind !== 'edge') return formatDuration(x);
+  if (m === 'time' && kind !== 'edge') return formatSeconds(x);
   return x >= 100 ? Math.round(x).toLocaleString('en-US') : Number(x.toPrecision(3)).toString();
 };
 
@@ -43,10 +43,10 @@ export function CompareTableRow({ r, m, testable, cases, selected, onPick }: { r
       {r.kind === 'activity' && (
         <>
           <td className="num">
-            {formatDuration(r.greenMeanDur)} / {formatDuration(r.redMeanDur)}
+            {formatSeconds(r.greenMeanDur)} / {formatSeconds(r.redMeanDur)}
           </td>
           <td className="num" data-testid="per-call">
-            {pc ? `${formatDuration(pc.green.median)} / ${formatDuration(pc.red.median)}` : '–'}
+            {pc ? `${formatSeconds(pc.green.median)} / ${formatSeconds(pc.red.median)}` : '–'}
           </td>
           <td className="num">{pc ? qText(pc.test.q) : '–'}</td>
           <td className="num">

@@ -4,7 +4,7 @@
  * its mount table. Shown in the Summary tab; text only (names from the log are data, never HTML).
  */
 import type { JobRow } from '../../analysis/jobs';
-import { formatCount, formatDuration, formatUtc } from '../../lib/format';
+import { formatCount, formatSeconds, formatUtc } from '../../lib/format';
 import { Slashed } from '../Slashed';
 import './darshan.css';
 
@@ -45,6 +45,18 @@ function Mounts({ job }: { job: JobRow }) {
 }
 
 /** One job; with many logs loaded, each folded but the first. */
+/** A UTC time whose date is one word (it was split at its hyphen, "2021-|06-02"); a line may break before the clock. */
+function Utc({ s }: { s: number }) {
+  const text = formatUtc(s);
+  const cut = text.indexOf(' ');
+  return cut < 0 ? <>{text}</> : (
+    <>
+      <span className="nowrap">{text.slice(0, cut)}</span>
+      {text.slice(cut)}
+    </>
+  );
+}
+
 function Job({ job, open }: { job: JobRow; open: boolean }) {
   return (
     <details className="job" data-testid="job" open={open}>
@@ -65,7 +77,7 @@ function Job({ job, open }: { job: JobRow; open: boolean }) {
         <dd>{job.jobid}</dd>
         <dt>ran</dt>
         <dd data-testid="job-runtime">
-          {formatDuration(job.runtime)} from {formatUtc(job.start)}
+          {formatSeconds(job.runtime)} from <Utc s={job.start} />
         </dd>
         <dt>DXT trace</dt>
         <dd data-testid="job-dxt">{job.dxt ? 'yes: its operations are the events' : 'no (no events: run with DXT_ENABLE_IO_TRACE=1 to record one)'}</dd>

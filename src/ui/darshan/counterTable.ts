@@ -5,7 +5,7 @@
  */
 import type { CounterFileRow } from '../../analysis/darshan/counterFiles';
 import { dominantBin, pct, SIZE_BIN_LABELS, sizesText } from '../../lib/accessText';
-import { formatBytes, formatCount, formatDuration } from '../../lib/format';
+import { formatBytes, formatCount, formatSeconds } from '../../lib/format';
 import { byText, nextSort, sortRows, type ColumnDef, type ColumnSort } from '../tables/columns';
 
 export type CounterColumn = 'file' | 'module' | 'rank' | 'fs' | 'bytes' | 'ops' | 'consecutive' | 'sequential' | 'random' | 'size' | 'common' | 'time';
@@ -62,18 +62,23 @@ export function counterCell(r: CounterFileRow, c: CounterColumn): string {
     case 'common':
       return r.common.length ? r.common.map(([s, n]) => `${formatBytes(s)}×${formatCount(n)}`).join(' ') : '–';
     case 'time':
-      return r.readTime < 0 && r.writeTime < 0 ? '–' : formatDuration(time(r));
+      return r.readTime < 0 && r.writeTime < 0 ? '–' : formatSeconds(time(r));
   }
 }
 
 const dirText = (what: string, d: CounterFileRow['read']): string =>
   `${what}: ${formatCount(d.ops)} (${formatBytes(d.bytes)}${d.consecutive >= 0 ? `; ${d.consecutive} consecutive, ${d.sequential} sequential, ${d.random} random` : ''}${d.sizes.length ? `; sizes ${sizesText(d.sizes)}` : ''})`;
 
+/** What a system file is, in a row's tooltip and the toolbar's. */
+export const SYSTEM_NOTE =
+  "a system file, not the program's: the MPI library's or the OS's (Open MPI's session directory /tmp/ompi.HOST.UID holds, for each MPI_File_open, OMPIO's shared file pointer `FILE_cid-CID-PID.sm`); the graph leaves these out (Mapping: system files)";
+
 /** Tooltip of a row: the counts behind the shares, the log, the opens, the MPI-IO kinds. */
 export function counterTitle(r: CounterFileRow): string {
   const lines = [r.file, `${r.module} counters of ${r.log}, ${r.rank < 0 ? 'all ranks' : `rank ${r.rank}`}; ${formatCount(r.opens)} opens`, dirText('reads', r.read), dirText('writes', r.write)];
+  if (r.system) lines.splice(1, 0, SYSTEM_NOTE);
   if (r.mpiio) lines.push(`MPI-IO operations: ${r.mpiio.indep} independent, ${r.mpiio.coll} collective, ${r.mpiio.split} split collective, ${r.mpiio.nb} non-blocking`);
-  if (r.readTime >= 0) lines.push(`time: read ${formatDuration(r.readTime)}, write ${formatDuration(r.writeTime)}, metadata ${formatDuration(Math.max(0, r.metaTime))}`);
+  if (r.readTime >= 0) lines.push(`time: read ${formatSeconds(r.readTime)}, write ${formatSeconds(r.writeTime)}, metadata ${formatSeconds(Math.max(0, r.metaTime))}`);
   return lines.join('\n');
 }
 
@@ -104,18 +109,20 @@ function key(r: CounterFileRow, c: CounterColumn): number | string {
   }
 }
 
-/** Sorted copy: NaN (no pattern) last whatever the direction; ties by file, module, rank. */
+/** Sorted copy: the program's rows, then the system files' (each group in the order asked); NaN (no pattern) last
+ * whatever the direction; ties by file, module, rank. */
 export function sortCounterRows(rows: readonly CounterFileRow[], s: CounterSort): CounterFileRow[] {
   const tie = (a: CounterFileRow, b: CounterFileRow): number => byText(a.file, b.file) || byText(a.module, b.module) || a.rank - b.rank;
-  return sortRows(rows, (r) => key(r, s.column), s.dir, tie);
+  const sorted = sortRows(rows, (r) => key(r, s.column), s.dir, tie);
+  return [...sorted.filter((r) => !r.system), ...sorted.filter((r) => r.system)];
 }
 
 export function nextCounterSort(cur: CounterSort, column: CounterColumn): CounterSort {
   return nextSort(cur, column, column === 'file' || column === 'module' || column === 'fs' || column === 'rank');
 }
 
-/** Rows of one module ('' = all) whose file contains the query (case-insensitive). */
-export function filterCounterRows(rows: readonly CounterFileRow[], query: string, module: string): CounterFileRow[] {
+/** Rows of one module ('' = all) whose file contains the query (case-insensitive); system files only when `system`. */
+export function filterCounterRows(rows: readonly CounterFileRow[], query: string, module: string, system = true): CounterFileRow[] {
   const q = query.trim().toLowerCase();
-  return rows.filter((r) => (!module || r.module === module) && (!q || r.file.toLowerCase().includes(q)));
+  return rows.filter((r) => (system || !r.system) && (!module || r.module === module) && (!q || r.file.toLowerCase().includes(q)));
 }

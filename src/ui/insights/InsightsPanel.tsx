@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Finding } from '../../analysis/insights/types';
 import { thresholdsJson } from '../../session/view';
-import { formatBytes, formatDuration } from '../../lib/format';
+import { formatBytes, formatSeconds } from '../../lib/format';
 import { useApp } from '../appContext';
 import { itsCasesVsRest } from './findingCases';
 import { insightsNotes } from './notes';
@@ -163,7 +163,7 @@ function Cost({ c }: { c: NonNullable<Finding['cost']> }) {
       <span className="bar">
         <span style={{ width: `${Math.max(1, Math.min(100, pct))}%` }} />
       </span>
-      {formatDuration(c.seconds)} · {pct < 0.1 ? '<0.1' : pct.toFixed(1)}% of wall
+      {formatSeconds(c.seconds)} · {pct < 0.1 ? '<0.1' : pct.toFixed(1)}% of wall
     </p>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { LayerReport } from '../../analysis/layers/report';
-import { formatBytes, formatCount, formatDuration } from '../../lib/format';
+import { formatBytes, formatCount, formatSeconds } from '../../lib/format';
 import { SortHeader } from '../tables/SortHeader';
 import { SITE_COLUMNS, filterSites, nextSitesSort, siteCell, siteTitle, sortSites, type SitesSort } from './sitesModel';
 import '../tables/tables.css';
@@ -19,7 +19,7 @@ export function LayerTotals({ report }: { report: LayerReport }) {
       {report.layers.map((l, i) => {
         const t = report.totals[l];
         return (
-          <span key={l} className="layer-total" title={`${l}: ${formatCount(t.calls)} calls, ${formatBytes(t.bytes)}, ${formatDuration(t.time)}`}>
+          <span key={l} className="layer-total" title={`${l}: ${formatCount(t.calls)} calls, ${formatBytes(t.bytes)}, ${formatSeconds(t.time)}`}>
             {i > 0 ? ' · ' : ''}{l} {formatCount(t.calls)}
           </span>
         );

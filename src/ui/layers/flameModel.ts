@@ -5,7 +5,7 @@
  * difference — green where the green cases spend more, red where the red ones do, grey when equal.
  */
 import type { FlameGraph, FlameNode } from '../../analysis/layers/flame';
-import { formatBytes, formatCount, formatDuration } from '../../lib/format';
+import { formatBytes, formatCount, formatSeconds } from '../../lib/format';
 import { layerColor } from './layerColors';
 
 export interface FlameRect {
@@ -22,7 +22,7 @@ export interface FlameRect {
 export const MIN_W = 0.5;
 
 export function formatWeight(g: FlameGraph, v: number): string {
-  return g.weight === 'time' ? formatDuration(v) : g.weight === 'bytes' ? formatBytes(v) : formatCount(Math.round(v * 100) / 100);
+  return g.weight === 'time' ? formatSeconds(v) : g.weight === 'bytes' ? formatBytes(v) : formatCount(Math.round(v * 100) / 100);
 }
 
 /** Green (−1) … grey (0) … red (+1): the share of the difference, (red − green) / (red + green). */

@@ -4,7 +4,7 @@
  * files and library entries; sorting and filtering (the filter matches the site, a layer, a file or an entry).
  */
 import type { CallSiteRow } from '../../analysis/layers/report';
-import { formatBytes, formatCount, formatDuration } from '../../lib/format';
+import { formatBytes, formatCount, formatSeconds } from '../../lib/format';
 import { byText, nextSort, sortRows, type ColumnDef, type ColumnSort } from '../tables/columns';
 
 export type SitesColumn = 'site' | 'calls' | 'bytes' | 'time' | 'layers' | 'entries' | 'files';
@@ -39,7 +39,7 @@ export function siteCell(r: CallSiteRow, c: SitesColumn): string {
     case 'bytes':
       return r.bytes > 0 ? formatBytes(r.bytes) : '–';
     case 'time':
-      return r.time > 0 ? formatDuration(r.time) : '–';
+      return r.time > 0 ? formatSeconds(r.time) : '–';
     case 'layers':
       return topList(r.layers, 4);
     case 'entries':

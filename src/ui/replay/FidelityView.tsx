@@ -1,6 +1,6 @@
 /** The fidelity of a replay (docs/METHOD.md "Fidelity"): the score, and per case its score and every difference. */
 import type { FidelityReport } from '../../analysis/replay/fidelity';
-import { formatDuration } from '../../lib/format';
+import { formatSeconds } from '../../lib/format';
 
 /** A score (0…100). */
 const pct = (x: number): string => `${x.toFixed(1)} %`;
@@ -37,7 +37,7 @@ export function FidelityView({ report }: { report: FidelityReport }) {
               <td>{c.trace ? <code>{c.trace}</code> : <span className="error">none found</span>}</td>
               <td>{pct(c.score)}</td>
               <td>
-                {formatDuration(c.time.recordedSpan)} → {formatDuration(c.time.replayedSpan)}
+                {formatSeconds(c.time.recordedSpan)} → {formatSeconds(c.time.replayedSpan)}
               </td>
               <td>{c.differences.length ? <ul>{c.differences.map((d, i) => <li key={i}>{d}</li>)}</ul> : <span className="muted">none</span>}</td>
             </tr>

@@ -4,6 +4,7 @@
 import { finiteValue, metric, metricTitle, METRICS, type LoadInfo, type MetricId } from '../../analysis/metrics';
 import type { ActivityStats } from '../../analysis/types';
 import { patternShares, patternText, sizesText, type PatternLike } from '../../lib/accessText';
+import { formatSeconds } from '../../lib/format';
 
 export { rdText } from '../../analysis/metrics';
 export type { LoadInfo };
@@ -60,7 +61,8 @@ export function cellText(s: ActivityStats, c: StatsColumn, access?: AccessLookup
     return p ? patternText(p) : '–';
   }
   const m = metric(c);
-  return m.format(finiteValue(m, s));
+  // durations with three significant digits, as everywhere in the app (the metric's own format is the CLI's)
+  return m.unit === 's' ? formatSeconds(finiteValue(m, s)) : m.format(finiteValue(m, s));
 }
 
 /** An activity's access pattern in words (a tooltip line); '' when it has none or it is not loaded. */

@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import type { OverviewMetric, TimeOverview } from '../../analysis/time/types';
-import { formatBytes, formatDuration, formatRate } from '../../lib/format';
+import { formatBytes, formatSeconds, formatRate } from '../../lib/format';
 import { DARK_INK, LIGHT_INK, drawOverview } from './draw';
 import { DARK_QUERY, onSchemeChange } from '../graph/theme';
 import { gapAt, gapHover, gapMarks, type GapMark } from './gapMarks';
@@ -46,7 +46,7 @@ const METRIC_LABEL: Record<OverviewMetric, string> = { bytes: 'bytes', busy: 'bu
 
 export const windowText = (w: TimeWindowValue): string => `${w.from === null ? 'start' : `${w.from} s`} … ${w.to === null ? 'end' : `${w.to} s`}`;
 
-const valueText = (m: OverviewMetric, v: number): string => (m === 'bytes' ? formatBytes(v) : m === 'busy' ? formatDuration(v) : `${v} calls`);
+const valueText = (m: OverviewMetric, v: number): string => (m === 'bytes' ? formatBytes(v) : m === 'busy' ? formatSeconds(v) : `${v} calls`);
 
 /** The content width of `wrap` (clientWidth less the pane's padding), kept current. */
 function useContentWidth(wrap: React.RefObject<HTMLDivElement | null>): number {
@@ -140,7 +140,7 @@ function OverviewFoot({ d }: { d: TimeOverview }) {
         <span className="key bars" /> Σ per bin <span className="key bw" /> bytes/s <span className="key ops" /> calls/s <span className="key phase" /> phases (the Phases tab) <span className="key straggler" /> stragglers <span className="key untraced" /> untraced
       </span>
       <span className="muted">
-        {d.overview.rows} rows × {d.overview.bins} bins of {formatDuration(d.overview.width)}; {METRIC_LABEL[d.overview.metric]}
+        {d.overview.rows} rows × {d.overview.bins} bins of {formatSeconds(d.overview.width)}; {METRIC_LABEL[d.overview.metric]}
         {brushable ? '; drag across to analyse a time window' : ''}
       </span>
     </div>

@@ -1,7 +1,7 @@
 /** The I/O phases with their stragglers (docs/METHOD.md, "Time"); a click analyses exactly that phase's
  * window (its first start to its last end), and the table stays with the phase marked. */
 import type { Phases } from '../../analysis/time/types';
-import { formatBytes, formatDuration } from '../../lib/format';
+import { formatBytes, formatSeconds } from '../../lib/format';
 
 /** A phase as a time window: from its first start to just after its last end, to the microsecond (an event
  * belongs to a window when it starts in it: every event of the phase does, no event of another). */
@@ -19,7 +19,7 @@ export function PhasesTable({ phases, onPick, window }: { phases: Phases; onPick
   return (
     <table className="phases" data-testid="phases-table">
       <caption className="muted">
-        I/O phases: bursts of I/O across cases separated by gaps longer than {formatDuration(phases.gap)}; stragglers: busy time above mean + 1 σ of the phase. Click a phase to analyse it alone.
+        I/O phases: bursts of I/O across cases separated by gaps longer than {formatSeconds(phases.gap)}; stragglers: busy time above mean + 1 σ of the phase. Click a phase to analyse it alone.
       </caption>
       <thead>
         <tr>
@@ -43,14 +43,14 @@ export function PhasesTable({ phases, onPick, window }: { phases: Phases; onPick
             <td>{formatBytes(p.bytes)}</td>
             <td>{p.cases}</td>
             <td>
-              {formatDuration(p.mean)} ± {formatDuration(p.std)}
+              {formatSeconds(p.mean)} ± {formatSeconds(p.std)}
             </td>
             <td className="stragglers" data-testid="phase-stragglers">
               {p.stragglers.length === 0
                 ? '–'
                 : p.stragglers.map((s) => (
                     <span key={s.case} className="straggler" title={s.rid ? `rank ${s.rid}` : undefined}>
-                      {s.id} ({formatDuration(s.busy)}, z {s.z.toFixed(1)})
+                      {s.id} ({formatSeconds(s.busy)}, z {s.z.toFixed(1)})
                     </span>
                   ))}
             </td>

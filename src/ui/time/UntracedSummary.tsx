@@ -4,7 +4,7 @@
  * largest gap, named by the calls that bound it. The store asks the Session for it with each new graph's overview
  * (AppState.untraced).
  */
-import { formatDuration } from '../../lib/format';
+import { formatSeconds } from '../../lib/format';
 import { useApp } from '../appContext';
 import { Slashed } from '../Slashed';
 
@@ -40,7 +40,7 @@ export function UntracedSummary() {
         <ul>
           {listed.slice(0, SHOWN).map((c) => (
             <li key={c.case} data-testid="untraced-case">
-              <strong>{c.id}</strong>: {formatDuration(c.untraced)} of {formatDuration(c.wall)} wall ({((100 * c.untraced) / c.wall).toFixed(1)} %) — <Words text={c.why} />
+              <strong>{c.id}</strong>: {formatSeconds(c.untraced)} of {formatSeconds(c.wall)} wall ({((100 * c.untraced) / c.wall).toFixed(1)} %) — <Words text={c.why} />
               {c.gaps.length > 0 && (
                 <div className="muted untraced-gap">
                   largest gap at {c.gaps[0].start.toFixed(3)} s: <Slashed text={c.gaps[0].where} />

@@ -4,7 +4,7 @@
  * renderer, so they are escaped with `escapePlotlyText` first.
  */
 import type { TimelineData } from '../../analysis/types';
-import { formatBytes, formatCount, formatDuration } from '../../lib/format';
+import { formatBytes, formatCount, formatSeconds } from '../../lib/format';
 import type { Marks } from '../../lib/binning';
 import { formatInstant } from './timeAxis';
 
@@ -36,7 +36,7 @@ export function binnedLine(count: number | null, failed: number | null): HoverLi
 }
 
 export const sizeText = (size: number): string => (Number.isNaN(size) ? '–' : `${formatBytes(size)} (${formatCount(size)} B)`);
-export const durationText = (dur: number): string => (Number.isNaN(dur) ? 'unknown (trace with -T)' : formatDuration(dur));
+export const durationText = (dur: number): string => (Number.isNaN(dur) ? 'unknown (trace with -T)' : formatSeconds(dur));
 export const offsetText = (off: number): string => (Number.isNaN(off) ? 'unknown' : `${formatCount(off)} B (${formatBytes(off)})`);
 export const errnoText = (errno: number, errnos: readonly string[] | undefined): string => (errno === 0 ? 'succeeded' : (errnos?.[errno] ?? `errno #${errno}`));
 
