@@ -1,10 +1,12 @@
 /**
  * The header's toolbar at the three sizes, light and dark: the Colour select's chosen text is whole whatever is
  * chosen (at 1024×700 it read "partition (green/re", "rd (relative durat": `max-width: 130px`), and every control
- * of the header is on the row, inside the window, none over another.
+ * of the header is on the row, inside the window, none over another. The tabs below the graph fit their row at
+ * 1024×700 too (it was 146 px over with IOR's 16 ranks: Flame graph cut, Compare and ▾ fold out of sight).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { AppPage, atSizes } from './app';
+import { loadMpi } from './mpiFixtures';
 
 /** Chromium's drop-down arrow beside a select's text (px). */
 const ARROW = 20;
@@ -61,5 +63,23 @@ for (const scheme of ['light', 'dark'] as const) {
       // the word Direction: on the row from 1280 px; at a laptop's width for screen readers (the options name it)
       await expect(page.getByRole('combobox', { name: 'Direction' })).toBeVisible();
     });
+  });
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the tabs below the graph fit their row at 1024×700 (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const app = new AppPage(page);
+    await app.open();
+    const row = page.locator('[data-testid=tables-pane] nav.tabs').first();
+    const over = () => row.evaluate((el) => el.scrollWidth - el.clientWidth);
+    await app.loadExample();
+    expect(await over(), 'the example: the tab row overflows by (px)').toBeLessThanOrEqual(0);
+    await loadMpi(app, 'ior-ssf-fpp');
+    await expect(page.getByTestId('tab-stats')).toHaveText(/\(\d{3}\)/);
+    expect(await over(), 'IOR ssf/fpp: the tab row overflows by (px)').toBeLessThanOrEqual(0);
+    await expect(page.getByTestId('tables-fold')).toBeInViewport({ ratio: 1 });
+    await app.shot(`toolbar-fit-tabs-1024x700-${scheme}`);
   });
 }
