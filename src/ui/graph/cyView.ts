@@ -1,7 +1,8 @@
 /**
  * The one Cytoscape instance of the graph panel, driven imperatively. Elements are replaced (diffed by
  * id) only when the visible topology changes; colours, labels and selection are data/classes updated in
- * a batch. Positions come from the layout worker (preset), never from a Cytoscape layout run.
+ * a batch, and only what differs (Cytoscape restyles an element on every data set, even of the same
+ * value). Positions come from the layout worker (preset), never from a Cytoscape layout run.
  */
 import cytoscape, { type Core, type EdgeSingular, type NodeSingular } from 'cytoscape';
 import { END, START, type Side } from '../../analysis/types';
@@ -12,6 +13,7 @@ import { FONT_PX } from './labels';
 import type { SvgEdge, SvgNode } from './svgExport';
 import { LIGHT, themedEdge, type GraphTheme } from './theme';
 import { isLane } from './layerLanes';
+import { EDGE_SIZE, NODE_SIZE, setChanged } from './cyData';
 
 export { MIN_ZOOMED_FONT_PX };
 
@@ -70,19 +72,23 @@ export class CyView {
   private lastSelected: string | null = null;
   private theme: GraphTheme;
   private focused: string | null = null;
+  /** Something that moves or sizes an edge label changed since the last declutterLabels (its boxes are
+   * model coordinates: the zoom and the pan do not count). */
+  private cluttered = true;
 
-  constructor(container: HTMLElement, cb: ViewCallbacks, theme: GraphTheme = LIGHT) {
+  /** `container` null: a headless instance (styles, no drawing; the unit tests). */
+  constructor(container: HTMLElement | null, cb: ViewCallbacks, theme: GraphTheme = LIGHT) {
     this.theme = theme;
     this.cy = cytoscape({
-      container, style: styleFor('LR', theme), minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false, selectionType: 'single',
+      ...(container ? { container } : { headless: true, styleEnabled: true }), style: styleFor('LR', theme), minZoom: 0.02, maxZoom: 4, boxSelectionEnabled: false, selectionType: 'single',
       autoungrabify: false, autounselectify: true, textureOnViewport: false, pixelRatio: 'auto',
       // one wheel notch (deltaY 100) zooms by ~20%, as maps and editors do (Cytoscape's default: ×2.5)
-      wheelSensitivity: 0.2,
+      ...(container ? { wheelSensitivity: 0.2 } : {}),
     });
     const cy = this.cy;
     // The pointer can leave a node through an overlay (legend, tooltip, a panel): Cytoscape then sees no
     // mouseout. Leaving the canvas clears every hover state.
-    container.addEventListener('mouseleave', () => {
+    container?.addEventListener('mouseleave', () => {
       cy.batch(() => {
         cy.nodes('.hover').removeClass('hover');
         cy.edges('.hl').removeClass('hl');
@@ -121,6 +127,7 @@ export class CyView {
     });
     cy.on('dragfree', 'node.act', (e) => {
       const n = e.target as NodeSingular;
+      this.cluttered = true;
       cb.onDragged(n.id(), n.position('x'), n.position('y'));
     });
     cy.on('viewport', () => cb.onViewport());
@@ -131,6 +138,7 @@ export class CyView {
     const key = `${nodes.map((n) => n.id).join('\u0001')}\u0002${edges.map((e) => e.id).join('\u0001')}`;
     if (key === this.topology) return false;
     this.topology = key;
+    this.cluttered = true;
     const cy = this.cy;
     cy.batch(() => {
       const wantN = new Set(nodes.map((n) => n.id));
@@ -152,19 +160,30 @@ export class CyView {
 
   /** Move nodes to new positions (after a new layout) without touching the elements. */
   setPositions(pos: (id: string) => { x: number; y: number }): void {
+    this.cluttered = true;
     this.cy.batch(() => this.cy.nodes().forEach((n) => void n.position(pos(n.id()))));
   }
 
-  /** Update colours/labels/widths (data only). */
+  /** Update colours/labels/widths (data only): only the values that differ are set. */
   update(nodes: NodeData[], edges: EdgeData[], selected: string | null, marked: readonly string[] = []): void {
     const cy = this.cy;
     cy.batch(() => {
-      cy.nodes('.marked').removeClass('marked');
-      for (const id of marked) cy.getElementById(id).addClass('marked');
-      for (const n of nodes) cy.getElementById(n.id).data({ label: n.label, fill: n.fill, side: n.side, ring: n.ring, w: n.w, h: n.h, ...(n.lane ? { members: n.members } : {}) });
-      for (const e of edges) cy.getElementById(e.id).data({ label: e.label, color: e.color, width: e.width, side: e.side, count: e.count });
-      cy.nodes('.selected').removeClass('selected');
-      if (selected !== null) cy.getElementById(selected).addClass('selected');
+      // (a mark's and the selection's borders are wider: the node boxes change)
+      const isMarked = new Set(marked);
+      const unmark = cy.nodes('.marked').filter((n) => !isMarked.has(n.id()));
+      const unselect = cy.nodes('.selected').filter((n) => n.id() !== selected);
+      let sized = unmark.nonempty() || unselect.nonempty();
+      unmark.removeClass('marked');
+      unselect.removeClass('selected');
+      for (const [id, cls] of [...marked.map((id) => [id, 'marked']), ...(selected === null ? [] : [[selected, 'selected']])]) {
+        const n = cy.getElementById(id);
+        if (n.empty() || n.hasClass(cls)) continue;
+        n.addClass(cls);
+        sized = true;
+      }
+      for (const n of nodes) sized = setChanged(cy.getElementById(n.id), { label: n.label, fill: n.fill, side: n.side, ring: n.ring, w: n.w, h: n.h, ...(n.lane ? { members: n.members } : {}) }, NODE_SIZE) || sized;
+      for (const e of edges) sized = setChanged(cy.getElementById(e.id), { label: e.label, color: e.color, width: e.width, side: e.side, count: e.count }, EDGE_SIZE) || sized;
+      if (sized) this.cluttered = true;
     });
     // a selection from elsewhere (statistics table): bring the node into view if it is off screen
     if (selected !== null && selected !== this.lastSelected) this.reveal(selected);
@@ -183,6 +202,7 @@ export class CyView {
   setDirection(direction: 'LR' | 'TB'): void {
     if (direction === this.direction) return;
     this.direction = direction;
+    this.cluttered = true;
     this.cy.style(styleFor(direction, this.theme));
   }
 
@@ -241,9 +261,13 @@ export class CyView {
   /**
    * Edge labels never overlap each other, a node or a loop: greedily, strongest edge first, a label whose
    * box meets one already kept (or a node box) is not drawn (its count stays in the tooltip). Boxes are in
-   * model coordinates, so the result holds at every zoom.
+   * model coordinates, so the result holds at every zoom — and until a label, a size or a position changes
+   * (the boxes, measured with the labels' styles, are the first view's largest cost: nothing is measured
+   * again while nothing moved). Returns whether it measured.
    */
-  declutterLabels(): void {
+  declutterLabels(): boolean {
+    if (!this.cluttered) return false;
+    this.cluttered = false;
     const cy = this.cy;
     const meet = (a: Box, b: Box): boolean => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
     const nodes: Box[] = this.acts().map((n) => n.boundingBox({ includeLabels: false, includeOverlays: false }));
@@ -258,6 +282,7 @@ export class CyView {
         else kept.push(bb);
       });
     });
+    return true;
   }
 
   zoomBy(factor: number): void {
