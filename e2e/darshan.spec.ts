@@ -104,6 +104,9 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(canvas).toHaveAttribute('data-source', 'heatmap POSIX both');
       await expect(canvas).toHaveAttribute('data-rows', '512');
       await expect(page.getByTestId('heatmap-note')).toContainText("Darshan's runtime heatmap (POSIX)");
+      // the note gives way to the overview's other controls (it pushed expand ▾ out of the window up to 1280 px)
+      await expect(page.getByTestId('overview-expand')).toBeInViewport({ ratio: 1 });
+      await expect(page.getByTestId('heatmap-note')).toHaveAttribute('title', /^Darshan's runtime heatmap \(POSIX\).* so no events$/);
       await expect(page.getByTestId('empty-graph')).toHaveText(/^The graph is empty\. No events: this log has no DXT trace — enable DXT_ENABLE_IO_TRACE=1/);
       await page.getByTestId('heatmap-module').selectOption('MPIIO');
       await expect(canvas).toHaveAttribute('data-source', 'heatmap MPIIO both');

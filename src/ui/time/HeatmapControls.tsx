@@ -25,7 +25,7 @@ export function HeatmapControls({ source, onChange }: { source: HeatmapSource; o
           <option value="write">written</option>
         </select>
       </label>
-      <span className="muted" data-testid="heatmap-note">
+      <span className="muted heatmap-note" data-testid="heatmap-note" title={source.note}>
         {source.note}
       </span>
     </>
