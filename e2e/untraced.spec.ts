@@ -68,6 +68,13 @@ for (const scheme of ['light', 'dark'] as const) {
         await expect(listed.nth(i)).toContainText(/^fpp_vm_\d: [\d.]+ s of [\d.]+ s wall \([\d.]+ %\) — fsync, close and waits \(futex, poll, sleeps\) were not traced — add -e trace=%file,%desclargest gap at [\d.]+ s: [\d.]+ s between write:\/var\/tmp\/ior-untraced\/fpp\./);
       }
       await app.shot(`untraced-summary-${w}x${h}-${scheme}`, '[data-testid="untraced-summary"]');
+      // scrolled, the side panel's tabs cover its top: no text shows above them (the panel's 6 px padding did)
+      const [sideTop, tabsTop] = await page.locator('aside.side').evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+        return [el.getBoundingClientRect().top, el.querySelector(':scope > nav.tabs')!.getBoundingClientRect().top];
+      });
+      expect(tabsTop - sideTop, 'the band above the side panel\'s tabs (px)').toBeLessThanOrEqual(0.5);
+      await page.locator('aside.side').evaluate((el) => (el.scrollTop = 0));
 
       // the Insights: the first finding is the fpp side's untraced time, located and named
       await page.getByTestId('tab-insights').click();
