@@ -40,6 +40,11 @@ for (const [w, h] of [[1600, 1000], [1024, 700]] as const) {
     await expect(table.locator('thead th').last()).toContainText('fail %');
     expect(await cell(0, 8)).toMatch(/\d (µs|ms|s|ns)$/); // mean
     expect(await cell(0, 11)).toMatch(/%$/);
+    // the menu whole in the window (at 1024×700 it ran past the window's bottom edge, 'access pattern' cut)
+    const [menuTop, menuBottom] = await page.getByTestId('stats-columns-menu').evaluate((el) => [el.getBoundingClientRect().top, el.getBoundingClientRect().bottom]);
+    expect(menuTop, 'the Columns menu starts inside the window').toBeGreaterThanOrEqual(0);
+    expect(menuBottom, 'the Columns menu ends inside the window').toBeLessThanOrEqual(h);
+    await expect(page.getByTestId('stats-col-access')).toBeInViewport({ ratio: 1 });
     await app.shot(`stats-columns-${w}x${h}`);
     await page.getByTestId('stats-col-meanDur').uncheck();
     await page.getByTestId('stats-col-failureRate').uncheck();

@@ -4,7 +4,7 @@
  * arrow keys (Page Up/Down, Home/End) move between rows. Without a `height` it fills its pane.
  * One column per statistic of the metric registry; *Columns* shows or hides them (the defaults fit 1024 px).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type SyntheticEvent } from 'react';
 import type { StatsTableProps } from '../contracts';
 import { cellText, cellTitle, COLUMNS, DEFAULT_COLUMNS, filterStats, nextSort, sortStats, visibleWindow, type SortSpec, type StatsColumn } from './statsTable';
 import { SortHeader } from './SortHeader';
@@ -106,12 +106,27 @@ export function StatsTable({ nodes, selected, onSelect, hasDurations, hasTimesta
   );
 }
 
-/** *Columns*: which statistics the table shows. */
+/** *Columns*: which statistics the table shows. Its menu is fixed to the window, below the button or, where the
+ * window has no room below (the tables pane at a laptop's height), above it: in the pane it was cut at the window's
+ * bottom edge (14 rows in ~170 px). */
 function ColumnsMenu({ shown, onToggle }: { shown: ReadonlySet<StatsColumn>; onToggle: (key: StatsColumn) => void }) {
+  const [place, setPlace] = useState<CSSProperties | undefined>(undefined);
+  const menu = useRef<HTMLDivElement>(null);
+  const onOpen = (e: SyntheticEvent<HTMLDetailsElement>) => {
+    const d = e.currentTarget;
+    if (!d.open || !menu.current) return setPlace(undefined);
+    const r = d.querySelector('summary')!.getBoundingClientRect();
+    const need = menu.current.scrollHeight;
+    const below = innerHeight - r.bottom - 8;
+    const above = r.top - 8;
+    setPlace(need <= below || below >= above
+      ? { position: 'fixed', left: r.left, top: r.bottom + 2, maxHeight: below, overflowY: 'auto' }
+      : { position: 'fixed', left: r.left, top: 'auto', bottom: innerHeight - r.top + 2, maxHeight: above, overflowY: 'auto' });
+  };
   return (
-    <details className="tbl-columns" data-testid="stats-columns">
+    <details className="tbl-columns" data-testid="stats-columns" onToggle={onOpen}>
       <summary>Columns</summary>
-      <div className="tbl-columns-menu">
+      <div className="tbl-columns-menu" ref={menu} style={place} data-testid="stats-columns-menu">
         {COLUMNS.filter((c) => c.key !== 'id').map((c) => (
           <label key={c.key} title={c.help}>
             <input type="checkbox" checked={shown.has(c.key)} onChange={() => onToggle(c.key)} data-testid={`stats-col-${c.key}`} /> {c.name}
