@@ -122,6 +122,13 @@ test('the ranked findings on a real 8-rank Open MPI run, light and dark, at thre
         return box.right <= card.right + 0.5 && m.scrollWidth <= m.clientWidth + 1 ? '' : `${el.getAttribute('data-code')}: ${m.textContent!.slice(0, 40)}`;
       }).filter((x) => x));
       expect(cut, 'findings whose message is cut').toEqual([]);
+      // and its cost line ("11.6 ms · <0.1% of wall") inside the card (one unwrapped line ran past its edge at 1024×700)
+      const costOut = await page.getByTestId('finding-cost').evaluateAll((els) => els.map((el) => {
+        const card = el.closest('[data-testid=finding]')!.getBoundingClientRect();
+        const inner = el.querySelector('.cost-text') ?? el;
+        return inner.getBoundingClientRect().right <= card.right - 1 && el.scrollWidth <= el.clientWidth + 1 ? '' : (el.textContent ?? '');
+      }).filter((x) => x));
+      expect(costOut, 'cost lines past their card').toEqual([]);
       await app.shot(`insights-mpi-ior-${scheme}-${w}x${h}`);
     }
   }

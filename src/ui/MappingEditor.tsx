@@ -64,10 +64,11 @@ const fromDraft = (d: Draft, base: MappingSpec): MappingSpec => ({
 /** (analysis/operations.ts holds the classes; the UI imports no analysis code) */
 const OPS_TITLE = "Each call named by its operation, so that strace traces and Darshan logs of the same I/O give the same activities: read (read, pread64, readv, preadv…, aio_pread, Darshan's POSIX read), write (likewise), open (open, openat, creat), seek (lseek), sync (fsync, fdatasync), stat (stat, fstat, newfstatat, statx…). MPI-IO's operations keep their names (no system call is one). The view key ops=1, the CLI's --ops.";
 
+/** Short enough for the side panel at a laptop's width (its select is the panel's width: app.css); auto in full in the select's tooltip. */
 const SYSTEM_TEXT: Record<Draft['system'], string> = {
-  auto: 'auto (hidden when user files are touched)',
+  auto: 'auto: hide if user files',
   show: 'show like any path',
-  collapse: 'collapse: one node per call',
+  collapse: 'collapse: a node a call',
   hide: 'hide',
 };
 
@@ -114,7 +115,7 @@ export function MappingEditor() {
       </label>
       <label title="/usr, /lib*, /etc, /proc, /sys, /dev, /run, pipes, sockets, anon inodes, MPI/PMIx session directories">
         System files{' '}
-        <select value={draft.system} data-testid="system-files" onChange={(e) => {
+        <select value={draft.system} data-testid="system-files" title="auto: hidden when the trace touches user files, else shown" onChange={(e) => {
           const d = { ...draft, system: e.target.value as Draft['system'] };
           setDraft(d);
           apply(d);

@@ -163,7 +163,10 @@ function Cost({ c }: { c: NonNullable<Finding['cost']> }) {
       <span className="bar">
         <span style={{ width: `${Math.max(1, Math.min(100, pct))}%` }} />
       </span>
-      {formatSeconds(c.seconds)} · {pct < 0.1 ? '<0.1' : pct.toFixed(1)}% of wall
+      {/* the text wraps between its two figures, not past the card's edge (it ran out of the card at 1024×700) */}
+      <span className="cost-text">
+        <span className="nowrap">{formatSeconds(c.seconds)}</span> · <span className="nowrap">{pct < 0.1 ? '<0.1' : pct.toFixed(1)}% of wall</span>
+      </span>
     </p>
   );
 }
