@@ -92,6 +92,8 @@ export interface GraphModel {
     at?: { x: number; y: number };
     /** The rendered box of the edge's label, when it is drawn (absent: no label, or left out to avoid an overlap). */
     label?: { x1: number; y1: number; x2: number; y2: number };
+    /** The edge's line as rendered points: source endpoint, Cytoscape's control points, target endpoint. */
+    path?: { x: number; y: number }[];
     /** As drawn (Cytoscape's computed style, in the page's colour scheme): the line, the label and its background. */
     lineColor?: string;
     labelColor?: string;

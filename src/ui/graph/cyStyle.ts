@@ -68,6 +68,8 @@ export function styleFor(direction: 'LR' | 'TB', t: GraphTheme): StylesheetJson 
         'font-family': FONT_FAMILY, color: t.edgeLabel, 'text-background-color': t.edgeLabelBg, 'text-background-opacity': 0.85,
         'text-background-padding': '1px', 'min-zoomed-font-size': 8, 'control-point-step-size': 30,
         'loop-direction': '-30deg', 'loop-sweep': '-60deg', 'text-rotation': 'none', opacity: 0.9, 'z-index-compare': 'manual',
+        // the label moved along its edge, off other edges' lines (CyView.declutterLabels; a loop's: edge:loop)
+        'text-margin-x': (e: EdgeSingular) => Number(e.data('lx') ?? 0), 'text-margin-y': (e: EdgeSingular) => Number(e.data('ly') ?? 0),
         // thick edges under thin ones: a thin edge's label is never drawn under a thick edge (Cytoscape
         // draws each edge's label with the edge, in z order)
         'z-index': (e: EdgeSingular) => Math.round(10 - Number(e.data('width') ?? 1)),

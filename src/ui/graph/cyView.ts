@@ -13,7 +13,8 @@ import { FONT_PX } from './labels';
 import type { SvgEdge, SvgNode } from './svgExport';
 import { LIGHT, themedEdge, type GraphTheme } from './theme';
 import { isLane } from './layerLanes';
-import { EDGE_SIZE, NODE_SIZE, setChanged } from './cyData';
+import { EDGE_SIZE, NODE_SIZE, edgePoints, labelAt, setChanged } from './cyData';
+import { lineOf, placeLabel, type Line, type Pt } from './labelPlace';
 
 export { MIN_ZOOMED_FONT_PX };
 
@@ -152,7 +153,7 @@ export class CyView {
         else if (n.lane) add.push({ group: 'nodes', data: { ...n }, position: pos(n.id), classes: 'lane', grabbable: false, selectable: false });
         else add.push({ group: 'nodes', data: { ...n }, position: pos(n.id), classes: terminalClass(n.id) });
       }
-      for (const e of edges) if (cy.getElementById(e.id).empty()) add.push({ group: 'edges', data: { ...e }, classes: e.bypass ? 'bypass' : '' });
+      for (const e of edges) if (cy.getElementById(e.id).empty()) add.push({ group: 'edges', data: { ...e, lx: 0, ly: 0 }, classes: e.bypass ? 'bypass' : '' });
       cy.add(add);
     });
     return true;
@@ -269,17 +270,31 @@ export class CyView {
     if (!this.cluttered) return false;
     this.cluttered = false;
     const cy = this.cy;
-    const meet = (a: Box, b: Box): boolean => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
     const nodes: Box[] = this.acts().map((n) => n.boundingBox({ includeLabels: false, includeOverlays: false }));
     const kept: Box[] = [];
-    const edges = cy.edges().sort((a, b) => (b.data('count') as number) - (a.data('count') as number));
+    const edges = (cy.edges().toArray() as EdgeSingular[]).sort((a, b) => (b.data('count') as number) - (a.data('count') as number));
+    // every edge's line, once a label is measured (a headless instance measures none)
+    let geometry: { points: Map<string, Pt[]>; lines: Map<string, Line> } | null = null;
+    const lines = (): NonNullable<typeof geometry> => {
+      const points = new Map(edges.map((e) => [e.id(), edgePoints(e)]));
+      return (geometry ??= { points, lines: new Map([...points].map(([id, p]) => [id, lineOf(p)])) });
+    };
     cy.batch(() => {
-      edges.removeClass('nolabel');
+      cy.edges().removeClass('nolabel');
       edges.forEach((e) => {
         if (!e.data('label')) return;
         const bb = e.boundingBox({ includeNodes: false, includeEdges: false, includeLabels: true, includeMainLabels: true, includeSourceLabels: false, includeTargetLabels: false, includeOverlays: false });
-        if (!(bb.w > 0) || nodes.some((n) => meet(bb, n)) || kept.some((k) => meet(bb, k))) e.addClass('nolabel');
-        else kept.push(bb);
+        if (!(bb.w > 0)) return void e.addClass('nolabel');
+        // a loop's label stays above its loop; another edge's slides along it, off other edges' lines
+        const lx = e.isLoop() ? 0 : ((e.data('lx') as number | undefined) ?? 0);
+        const ly = e.isLoop() ? 0 : ((e.data('ly') as number | undefined) ?? 0);
+        const middle = { x: (bb.x1 + bb.x2) / 2 - lx, y: (bb.y1 + bb.y2) / 2 - ly };
+        const g = lines();
+        const others = e.isLoop() ? [] : [...g.lines].filter(([id]) => id !== e.id()).map(([, l]) => l);
+        const at = placeLabel(g.points.get(e.id())!, middle, bb.w, bb.h, nodes, kept, others);
+        if (!at) return void e.addClass('nolabel');
+        kept.push(at.box);
+        if (!e.isLoop()) setChanged(e, { lx: at.x - middle.x, ly: at.y - middle.y }, NODE_SIZE);
       });
     });
     return true;
@@ -315,6 +330,8 @@ export class CyView {
         labelPx: term ? 0 : labelPx, label: term ? '' : String(n.style('label') ?? ''), box: rendered(n.renderedBoundingBox({ includeLabels: false, includeOverlays: false })),
       };
     });
+    const zoom = this.cy.zoom();
+    const pan = this.cy.pan();
     const edges = this.cy.edges().map((e) => {
       const d = e.data() as EdgeData;
       // (an edge not drawn yet — just moved into a lane — has no midpoint until the next frame)
@@ -323,7 +340,7 @@ export class CyView {
       const label = shown ? rendered(e.renderedBoundingBox({ includeNodes: false, includeEdges: false, includeLabels: true, includeMainLabels: true, includeSourceLabels: false, includeTargetLabels: false, includeOverlays: false })) : undefined;
       return {
         source: d.source, target: d.target, count: d.count, color: d.color, ...(d.side ? { partition: d.side as never } : {}), at: { x: mid.x, y: mid.y },
-        ...(label ? { label } : {}),
+        ...(label ? { label } : {}), path: edgePoints(e).map((p) => ({ x: p.x * zoom + pan.x, y: p.y * zoom + pan.y })),
         lineColor: e.style('line-color') as string, labelColor: e.style('color') as string, labelBg: e.style('text-background-color') as string,
       };
     });
@@ -351,7 +368,7 @@ export class CyView {
       }
       return {
         points: [e.sourceEndpoint(), ...ctrl, e.targetEndpoint()], color: themedEdge(d.color, LIGHT), width: d.width, dashed: d.bypass,
-        label: e.hasClass('nolabel') ? '' : d.label, labelAt: e.midpoint(), loop: d.source === d.target,
+        label: e.hasClass('nolabel') ? '' : d.label, labelAt: labelAt(e), loop: d.source === d.target,
       };
     });
     return { nodes, edges };
