@@ -165,8 +165,28 @@ export class EventLogBuilder {
     return { stack: col, stacks: st.table() };
   }
 
+  /**
+   * After build(): lets go of the event columns (each now an empty array of its own type, so the builder keeps
+   * its shape) — for a builder kept alive after its log was built (strace/parser.ts keeps a thread's last
+   * parser). The names (interners) stay: the log shares their strings. A push after it starts again from 16.
+   */
+  release(): void {
+    this.n = 0;
+    this.cap = 0;
+    this.pid = new Int32Array(0);
+    this.pair = new Uint32Array(0);
+    this.errno = new Uint16Array(0);
+    this.start = new Float64Array(0);
+    this.dur = new Float64Array(0);
+    this.size = new Float64Array(0);
+    this.line = new Uint32Array(0);
+    this.offset = new Float64Array(0);
+    this.dropped = new Uint8Array(0);
+    this.stack = null;
+  }
+
   private grow(): void {
-    const cap = this.cap * 2;
+    const cap = Math.max(16, this.cap * 2);
     this.pid = grown(this.pid, cap);
     this.pair = grown(this.pair, cap);
     this.errno = grown(this.errno, cap);

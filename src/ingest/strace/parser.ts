@@ -13,6 +13,7 @@ import {
 } from './dropped';
 import { FdTracker } from './fds';
 import { StackFrames } from './frames';
+import { keepShapes } from './kept';
 import { LinePids } from './linePids';
 import { LineTally, MAX_SPLICES } from './tally';
 import { MAX_LINE } from './lines';
@@ -166,6 +167,10 @@ export class StraceParser extends WindowedSplitter {
       r.flags.lseekTraced = false;
       positionsUnknown(log, r);
     }
+    // kept until the next file's parser finishes, without its columns (kept.ts: why)
+    b.release();
+    this.sc.forgetQuotes();
+    keepShapes(this);
     return log;
   }
 
