@@ -12,6 +12,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { AppPage, atSizes, SHOT_SIZES } from './app';
+import { optionBreaks } from './textWrap';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const DIR = join(HERE, '../src/ingest/darshan/__fixtures__');
@@ -113,6 +114,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await app.waitIdle();
       await app.shot(`darshan-nodxt-${w}x${h}-${scheme}`);
       await expect(page.getByTestId('job-nprocs')).toHaveText('512 (56 with records of their own)');
+      // the command line's options stay whole ("i_case_1344p.nc -|o /projects/…" at 1024×700)
+      expect(await optionBreaks(page.getByTestId('job-exe'))).toEqual([]);
       await expect(page.getByTestId('job-dxt')).toContainText('no');
       await counterFiles(page, (JSON.parse(cliJson(E3SM)) as { darshan_files: unknown[] }).darshan_files.length);
       await expect(page.getByTestId('counter-files-row').first().locator('[data-col=module]')).toHaveText('MPI-IO');

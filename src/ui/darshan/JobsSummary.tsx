@@ -5,7 +5,7 @@
  */
 import type { JobRow } from '../../analysis/jobs';
 import { formatCount, formatSeconds, formatUtc } from '../../lib/format';
-import { Slashed } from '../Slashed';
+import { CommandLine, Slashed } from '../Slashed';
 import './darshan.css';
 
 function Modules({ job }: { job: JobRow }) {
@@ -67,7 +67,7 @@ function Job({ job, open }: { job: JobRow; open: boolean }) {
       </summary>
       <dl>
         <dt>command</dt>
-        <dd data-testid="job-exe">{job.exe ? <Slashed text={job.exe} /> : '(no command line)'}</dd>
+        <dd data-testid="job-exe">{job.exe ? <CommandLine text={job.exe} /> : '(no command line)'}</dd>
         <dt>processes</dt>
         <dd data-testid="job-nprocs">
           {formatCount(job.nprocs)}
