@@ -63,3 +63,20 @@ for (const scheme of ['light', 'dark'] as const) {
     }, [[1024, 700], [1280, 720]]);
   });
 }
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the statistics' activity names take the table's free width (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await atSizes(page, async (w, h) => {
+      const app = new AppPage(page);
+      await app.open();
+      await loadMpi(app, 'make-threads');
+      const cells = page.locator('[data-testid=stats-table] tbody tr td:first-child');
+      await expect(cells.first()).toContainText('/tmp/');
+      // make's temporary files (lseek:/tmp/tmp.CNyF6XHzSv …): whole, not cut at 15vw while the numbers had room
+      const cut = await cells.evaluateAll((tds) => tds.filter((td) => td.textContent && td.scrollWidth > td.clientWidth + 1).map((td) => td.textContent));
+      expect(cut, `${w}×${h}: activity names cut`).toEqual([]);
+      await app.shot(`side-panels-stats-${w}x${h}-${scheme}`);
+    }, [[1024, 700], [1280, 720]]);
+  });
+}
