@@ -14,7 +14,7 @@ import type { SvgEdge, SvgNode } from './svgExport';
 import { LIGHT, themedEdge, type GraphTheme } from './theme';
 import { isLane } from './layerLanes';
 import { EDGE_SIZE, NODE_SIZE, edgePoints, labelAt, setChanged } from './cyData';
-import { lineOf, placeLabel, type Line, type Pt } from './labelPlace';
+import { lineOf, placeLabels } from './labelPlace';
 
 export { MIN_ZOOMED_FONT_PX };
 
@@ -271,31 +271,19 @@ export class CyView {
     this.cluttered = false;
     const cy = this.cy;
     const nodes: Box[] = this.acts().map((n) => n.boundingBox({ includeLabels: false, includeOverlays: false }));
-    const kept: Box[] = [];
     const edges = (cy.edges().toArray() as EdgeSingular[]).sort((a, b) => (b.data('count') as number) - (a.data('count') as number));
-    // every edge's line, once a label is measured (a headless instance measures none)
-    let geometry: { points: Map<string, Pt[]>; lines: Map<string, Line> } | null = null;
-    const lines = (): NonNullable<typeof geometry> => {
-      const points = new Map(edges.map((e) => [e.id(), edgePoints(e)]));
-      return (geometry ??= { points, lines: new Map([...points].map(([id, p]) => [id, lineOf(p)])) });
-    };
+    // everything measured first, then the classes and margins set at once: a set between two measurements
+    // made Cytoscape recompute every edge's projection again (once per moved label)
+    cy.edges('.nolabel').removeClass('nolabel');
+    const labelled = edges.filter((e) => e.data('label')).map((e) => ({ e, bb: e.boundingBox(LABEL_BOX) }));
+    // every edge's line, once a label has a size (a headless instance measures none)
+    const measured = labelled.some((l) => l.bb.w > 0);
+    const points = new Map(measured ? edges.map((e) => [e.id(), edgePoints(e)]) : []);
+    const lines = new Map([...points].map(([id, p]) => [id, lineOf(p)]));
+    const { hide, moves } = placeLabels(labelled.map(({ e, bb }) => ({ e, bb, loop: e.isLoop(), margin: { x: (e.data('lx') as number | undefined) ?? 0, y: (e.data('ly') as number | undefined) ?? 0 }, points: points.get(e.id()) ?? [] })), lines, nodes);
     cy.batch(() => {
-      cy.edges().removeClass('nolabel');
-      edges.forEach((e) => {
-        if (!e.data('label')) return;
-        const bb = e.boundingBox({ includeNodes: false, includeEdges: false, includeLabels: true, includeMainLabels: true, includeSourceLabels: false, includeTargetLabels: false, includeOverlays: false });
-        if (!(bb.w > 0)) return void e.addClass('nolabel');
-        // a loop's label stays above its loop; another edge's slides along it, off other edges' lines
-        const lx = e.isLoop() ? 0 : ((e.data('lx') as number | undefined) ?? 0);
-        const ly = e.isLoop() ? 0 : ((e.data('ly') as number | undefined) ?? 0);
-        const middle = { x: (bb.x1 + bb.x2) / 2 - lx, y: (bb.y1 + bb.y2) / 2 - ly };
-        const g = lines();
-        const others = e.isLoop() ? [] : [...g.lines].filter(([id]) => id !== e.id()).map(([, l]) => l);
-        const at = placeLabel(g.points.get(e.id())!, middle, bb.w, bb.h, nodes, kept, others);
-        if (!at) return void e.addClass('nolabel');
-        kept.push(at.box);
-        if (!e.isLoop()) setChanged(e, { lx: at.x - middle.x, ly: at.y - middle.y }, NODE_SIZE);
-      });
+      for (const e of hide) e.addClass('nolabel');
+      for (const { e, x, y } of moves) setChanged(e, { lx: x, ly: y }, NODE_SIZE);
     });
     return true;
   }
@@ -383,6 +371,9 @@ export class CyView {
     this.cy.destroy();
   }
 }
+
+/** The box of an edge's own label (boundingBox options). */
+const LABEL_BOX = { includeNodes: false, includeEdges: false, includeLabels: true, includeMainLabels: true, includeSourceLabels: false, includeTargetLabels: false, includeOverlays: false };
 
 function rendered(b: Box): Box {
   return { x1: b.x1, y1: b.y1, x2: b.x2, y2: b.y2 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crosses, lineOf, placeLabel, pointAt } from './labelPlace';
+import { crosses, lineOf, placeLabel, placeLabels, pointAt } from './labelPlace';
 
 // an edge from (0, 0) to (200, 0); its label 20 × 12
 const edge = [{ x: 0, y: 0 }, { x: 200, y: 0 }];
@@ -34,5 +34,28 @@ describe('placeLabel', () => {
   it('a line along a box’s border does not cross it', () => {
     expect(crosses({ x1: 0, y1: 0, x2: 10, y2: 10 }, lineOf([{ x: -5, y: 0 }, { x: 15, y: 0 }]))).toBe(false);
     expect(crosses({ x1: 0, y1: 0, x2: 10, y2: 10 }, lineOf([{ x: -5, y: 5 }, { x: 15, y: 5 }]))).toBe(true);
+  });
+});
+
+describe('placeLabels', () => {
+  const id = (s: string) => ({ id: () => s });
+  const bbAt = (x: number, y: number) => ({ x1: x - 10, y1: y - 6, x2: x + 10, y2: y + 6, w: 20, h: 12 });
+  it('strongest first: the next label moves off it; margins from where it is drawn now; a loop stays or is left out', () => {
+    const a = id('a');
+    const b = id('b');
+    const loop = id('loop');
+    const bLine = [{ x: 0, y: 14 }, { x: 200, y: 14 }];
+    const lines = new Map([['a', lineOf(edge)], ['b', lineOf(bLine)]]);
+    // a's label is tall (its box reaches b's middle); b's is drawn 10 px right of its middle by an earlier placement
+    const got = placeLabels([
+      { e: a, bb: { x1: 90, y1: -15, x2: 110, y2: 15, w: 20, h: 30 }, loop: false, margin: { x: 0, y: 0 }, points: edge },
+      { e: b, bb: bbAt(110, 14), loop: false, margin: { x: 10, y: 0 }, points: bLine },
+      { e: loop, bb: bbAt(100, 2), loop: true, margin: { x: 0, y: 0 }, points: [] },
+    ], lines, []);
+    expect(got.hide).toEqual([loop]);
+    // a: every point is on b's line (parallel), so its middle, where it is
+    expect(got.moves[0]).toEqual({ e: a, x: 0, y: 0 });
+    // b: off a's label, 0.4 of the way: 20 px left of its middle
+    expect(got.moves[1]).toEqual({ e: b, x: -20, y: 0 });
   });
 });

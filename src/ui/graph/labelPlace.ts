@@ -110,3 +110,32 @@ export function placeLabel(points: readonly Pt[], middle: Pt, w: number, h: numb
   const box = boxAt(middle);
   return free(box) ? { ...middle, t: 0.5, box } : null;
 }
+
+/**
+ * Every label, strongest edge first (`labels` in that order): which are left out (`hide`) and where the others
+ * go, as their margins from where Cytoscape draws them without one (`moves`, not for a loop: its label stays
+ * above its loop). `bb`: the label's box as drawn now, with its `margin`; `points`: its edge's endpoints and
+ * control points; `lines`: every edge's line by id.
+ */
+export function placeLabels<E extends { id(): string }>(labels: readonly { e: E; bb: Box & { w: number; h: number }; loop: boolean; margin: Pt; points: Pt[] }[], lines: ReadonlyMap<string, Line>, nodes: readonly Box[]): { hide: E[]; moves: { e: E; x: number; y: number }[] } {
+  const kept: Box[] = [];
+  const hide: E[] = [];
+  const moves: { e: E; x: number; y: number }[] = [];
+  for (const { e, bb, loop, margin, points } of labels) {
+    if (!(bb.w > 0)) {
+      hide.push(e);
+      continue;
+    }
+    const m = loop ? { x: 0, y: 0 } : margin;
+    const middle = { x: (bb.x1 + bb.x2) / 2 - m.x, y: (bb.y1 + bb.y2) / 2 - m.y };
+    const others = loop ? [] : [...lines].filter(([id]) => id !== e.id()).map(([, l]) => l);
+    const at = placeLabel(loop ? [] : points, middle, bb.w, bb.h, nodes, kept, others);
+    if (!at) {
+      hide.push(e);
+      continue;
+    }
+    kept.push(at.box);
+    if (!loop) moves.push({ e, x: at.x - middle.x, y: at.y - middle.y });
+  }
+  return { hide, moves };
+}
