@@ -38,6 +38,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('summary-files')).toContainText(/ · read in \d/);
       expect(await overPrecise(page.locator('[data-testid=summary] dd'))).toEqual([]);
       expect(await overPrecise(page.getByTestId('job'))).toEqual([]);
+      // the Summary's time span: each clock on one line ('→ 2021-|06-02 22:43:31.641683 UTC' at 1600×1000)
+      expect(await page.locator('[data-testid=summary] dd.clocks .nowrap').evaluateAll((els) => els.map((e) => e.getClientRects().length))).toEqual([1, 1]);
       // the job's start: its date on one line ("13.0 s from 2021-|06-02" split it at its hyphen at 1024×700)
       expect(await page.getByTestId('job-runtime').locator('.nowrap').evaluate((e) => [e.textContent, e.getClientRects().length])).toEqual(['2021-06-02', 1]);
 

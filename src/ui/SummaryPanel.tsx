@@ -71,7 +71,12 @@ export function SummaryPanel({ summary, keptCases, unmapped, leftOut, system }: 
         <dd title={s.cids.join(', ')}>{s.cids.length ? <Slashed text={s.cids.join(', ')} /> : '–'}</dd>
         <dt>time span</dt>
         <dd className="clocks">
-          {s.timeSpan ? `${clock(s.timeSpan.start, s.timeBase)} → ${clock(s.timeSpan.end, s.timeBase)} (${formatSeconds(s.timeSpan.end - s.timeSpan.start)})` : s.events === 0 ? 'no events' : 'no timestamps'}
+          {/* each clock on one line (at 1600×1000 the end's date was split at its hyphen: '→ 2021-|06-02 22:43:31…') */}
+          {s.timeSpan ? (
+            <>
+              <span className="nowrap">{clock(s.timeSpan.start, s.timeBase)}</span> → <span className="nowrap">{clock(s.timeSpan.end, s.timeBase)}</span> ({formatSeconds(s.timeSpan.end - s.timeSpan.start)})
+            </>
+          ) : s.events === 0 ? 'no events' : 'no timestamps'}
         </dd>
         {frames && (
           <>
