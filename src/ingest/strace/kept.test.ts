@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { keptParser } from './kept';
 import { StraceParser, parseStraceBytes } from './parser';
 
 const fx = (f: string): Uint8Array => readFileSync(join(__dirname, '__fixtures__', f));
@@ -10,17 +9,17 @@ const fx = (f: string): Uint8Array => readFileSync(join(__dirname, '__fixtures__
 const builderOf = (p: StraceParser): { n: number; pid: Int32Array; start: Float64Array; dur: Float64Array; offset: Float64Array } =>
   (p as unknown as { b: { n: number; pid: Int32Array; start: Float64Array; dur: Float64Array; offset: Float64Array } }).b;
 
-describe('the thread keeps its last finished parser (its classes\' maps outlive the file: kept.ts)', () => {
+describe('the thread keeps its last finished parser (its classes\' maps outlive the file: StraceParser.kept)', () => {
   it('is the parser that finished last, holding no event columns', () => {
     const a = new StraceParser('a_node1_1.st');
     a.push(fx('a_node1_1.st'));
     const logA = a.finish();
-    expect(keptParser()).toBe(a);
+    expect(StraceParser.kept).toBe(a);
     const b = new StraceParser('b_node1_1.st');
     b.push(fx('b_node1_1.st'));
-    expect(keptParser()).toBe(a);
+    expect(StraceParser.kept).toBe(a);
     b.finish();
-    expect(keptParser()).toBe(b);
+    expect(StraceParser.kept).toBe(b);
     expect(logA.n).toBeGreaterThan(0);
     const kept = builderOf(b);
     expect([kept.n, kept.pid.length, kept.start.length, kept.dur.length, kept.offset.length]).toEqual([0, 0, 0, 0, 0]);

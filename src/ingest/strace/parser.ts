@@ -13,7 +13,6 @@ import {
 } from './dropped';
 import { FdTracker } from './fds';
 import { StackFrames } from './frames';
-import { keepShapes } from './kept';
 import { LinePids } from './linePids';
 import { LineTally, MAX_SPLICES } from './tally';
 import { MAX_LINE } from './lines';
@@ -40,6 +39,15 @@ export { MAX_LINE };
 const MAX_T = MAX_TIME;
 
 export class StraceParser extends WindowedSplitter {
+  /**
+   * The thread's last finished parser, kept (without its event columns: EventLogBuilder.release) until the next
+   * one finishes. V8's optimised code of the parser holds the hidden classes (maps) of the parser's objects
+   * weakly: a major GC that finds none of them alive (between two files: the bench's gc() before each round, a
+   * GC while a load awaits its next file) kills them and throws all of that code away ("weak objects"; ~100 in
+   * 4 rounds of the bench set: every round as slow as a first one, docs/BENCHMARKS.md "ingest12"). A static
+   * field, not a module variable that nothing reads: the bundler would drop the write.
+   */
+  static kept: StraceParser | null = null;
   /** Created on the first push, sized from it (growing the columns of a big file by doubling is costly). */
   private b!: EventLogBuilder;
   private readonly fileName: string;
@@ -167,10 +175,10 @@ export class StraceParser extends WindowedSplitter {
       r.flags.lseekTraced = false;
       positionsUnknown(log, r);
     }
-    // kept until the next file's parser finishes, without its columns (kept.ts: why)
+    // kept until the next file's parser finishes, without its columns (StraceParser.kept: why)
     b.release();
     this.sc.forgetQuotes();
-    keepShapes(this);
+    StraceParser.kept = this;
     return log;
   }
 
