@@ -4,6 +4,7 @@ import { useApp } from './appContext';
 import { trackUi } from './idle';
 import { EdgeCasesPanel, GraphPanel, StatsTable, TimelinePanel, VariantsList } from './panels';
 import { preloadTimeline } from './timeline/preload';
+import { preloadOnce } from './timeline/preloadOnce';
 
 /**
  * While files load, fetch the chunks of the first view (Cytoscape's graph panel, the tables): their first render
@@ -30,20 +31,16 @@ export function usePreloadChunks(): void {
   }, [status]);
   const settled = hasResult && status === 'ready' && !completing;
   // (tracked: the page is idle once the chunk is in, so a load started right after the first graph does not
-  // have the page's thread held by its evaluation)
+  // have the page's thread held by its evaluation; once per page, as soon as the browser is idle: preloadOnce.ts)
   useEffect(() => {
     if (!settled) return;
-    let live = true;
-    void trackUi(
-      new Promise<void>((r) => setTimeout(r, 300)).then(async () => {
-        if (!live) return;
-        preloadTimeline(() => statusRef.current !== 'loading');
-        await Promise.all([TimelinePanel.preload(), EdgeCasesPanel.preload()]);
-      }),
-    );
-    return () => {
-      live = false;
-    };
+    const p = preloadOnce(async () => {
+      preloadTimeline(() => statusRef.current !== 'loading');
+      await Promise.all([TimelinePanel.preload(), EdgeCasesPanel.preload()]);
+    });
+    if (!p) return;
+    void trackUi(p.promise);
+    return p.cancel;
   }, [settled]);
 }
 
