@@ -7,7 +7,7 @@ import { dominantBin, patternShares, pct, SIZE_BIN_LABELS } from '../../lib/acce
 import { formatBytes, formatCount } from '../../lib/format';
 import { droppedLines, droppedText, stackFramesText } from '../../lib/droppedLines';
 import { leftOutText } from '../../lib/leftOut';
-import { more, safe, table } from '../text';
+import { more, safe, SYSTEM_MARK, systemLast, systemLine, table } from '../text';
 import { layersTables } from './layersReport';
 import { counterFilesTable } from './darshanReport';
 
@@ -117,22 +117,25 @@ export const FILES_SHOWN = 10;
  * requests with a known offset, the most frequent request size (docs/METHOD.md "Access patterns").
  */
 export function filesTable(doc: CliJson, top: number): string[] {
-  const files = Object.entries(doc.files ?? {});
+  const sys = systemLast(Object.entries(doc.files ?? {}), ([path]) => path);
+  const files = sys.rows;
   if (files.length === 0) return [];
   const shown = files.slice(0, top ? Math.min(top, FILES_SHOWN) : files.length);
   const shared = files.filter(([, f]) => f.shared).length;
-  const out = ['', `Files (${formatCount(files.length)} read or written, ${formatCount(shared)} shared by several cases; most bytes first; consec/seq/rand: access pattern of the requests with a known offset; size: most frequent request size)`];
+  const out = ['', `Files (${formatCount(files.length)} read or written, ${formatCount(shared)} shared by several cases; most bytes first${sys.count ? ', system files last' : ''}; consec/seq/rand: access pattern of the requests with a known offset; size: most frequent request size)`];
   out.push(
     ...table(
       ['file', 'bytes', 'cases', 'shared', 'consec', 'seq', 'rand', 'size'],
-      shown.map(([path, f]) => {
+      shown.map((row) => {
+        const [path, f] = row;
         const s = patternShares({ consecutive: f.reads.consecutive + f.writes.consecutive, sequential: f.reads.sequential + f.writes.sequential, random: f.reads.random + f.writes.random, sizes: f.sizes });
         const bin = dominantBin(f.sizes);
-        return [safe(path), formatBytes(f.bytes), formatCount(f.cases), f.shared ? 'shared' : 'private', pct(s.consecutive), pct(s.sequential), pct(s.random), bin >= 0 ? SIZE_BIN_LABELS[bin] : '–'];
+        return [sys.system(row) ? `${safe(path)} ${SYSTEM_MARK}` : safe(path), formatBytes(f.bytes), formatCount(f.cases), f.shared ? 'shared' : 'private', pct(s.consecutive), pct(s.sequential), pct(s.random), bin >= 0 ? SIZE_BIN_LABELS[bin] : '–'];
       }),
       [false, true, true, false, true, true, true, false],
     ),
     ...more(shown.length, files.length, 'files'),
+    ...systemLine(sys.count, files.length, 'files'),
   );
   return out;
 }
