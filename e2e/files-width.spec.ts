@@ -7,12 +7,8 @@
  * - the counters' Files table lists Open MPI's own files (/tmp/ompi.*: its session directory) after the program's,
  *   greyed, named system files in their tooltip; a tick leaves them out, saying how many.
  */
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator } from '@playwright/test';
-import { AppPage, atSizes } from './app';
-
-const LOG = join(dirname(fileURLToPath(import.meta.url)), '../src/ingest/darshan/__fixtures__/mpi_io_test_with_dxt/treddy_mpi-io-test_id4373053_6-2-60198-9815401321915095332_1.darshan');
+import { MPI_IO_TEST_LOG, openLogAtSizes } from './openLog';
 
 /** Durations written with more than three significant digits ("191.00 ms", "12.34 s"; whole seconds from 100 s are fine). */
 async function overPrecise(loc: Locator): Promise<string[]> {
@@ -29,12 +25,7 @@ async function overPrecise(loc: Locator): Promise<string[]> {
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`mpi-io-test: durations to three digits, the events' paths take the free width, Open MPI's files last (${scheme})`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await atSizes(page, async (w, h) => {
-      const app = new AppPage(page);
-      await app.open();
-      await app.dropFiles([LOG], 60_000);
-      await app.expectReady();
+    await openLogAtSizes(page, scheme, [MPI_IO_TEST_LOG], async (app, w, h) => {
       await expect(page.getByTestId('summary-files')).toContainText(/ · read in \d/);
       expect(await overPrecise(page.locator('[data-testid=summary] dd'))).toEqual([]);
       expect(await overPrecise(page.getByTestId('job'))).toEqual([]);

@@ -1,15 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { AppPage } from './app';
-import { MPI_FIXTURES, loadMpi, mpiFiles } from './mpiFixtures';
+import { MPI_FIXTURES, mpiFiles } from './mpiFixtures';
+import { openLog } from './openLog';
 
 for (const name of MPI_FIXTURES) {
   for (const [w, h] of [[1600, 1000], [1024, 700]] as const) {
     test(`first view of ${name} at ${w}×${h}: labels readable, what is hidden is said`, async ({ page }) => {
       await page.setViewportSize({ width: w, height: h });
-      const app = new AppPage(page);
-      await app.open();
-      await loadMpi(app, name);
-      await app.expectReady();
+      const app = await openLog(page, name);
       await app.shot(`first-${name}-${w}x${h}`);
       const g = await app.graph();
       const acts = g.nodes.filter((n) => n.id !== '●' && n.id !== '■');
@@ -36,10 +34,7 @@ for (const name of MPI_FIXTURES) {
 
 test('first view of a partition (shared file green, file per process red) at 1024×700: fewer activities rather than boxes without labels', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 700 });
-  const app = new AppPage(page);
-  await app.open(`green=cid:ssf&red=cid:fpp&rewrite=${encodeURIComponent('re:^/scratch/ior/(ssf|fpp)=>/scratch/ior/$1')}`);
-  await loadMpi(app, 'ior-ssf-fpp');
-  await app.expectReady();
+  const app = await openLog(page, 'ior-ssf-fpp', `green=cid:ssf&red=cid:fpp&rewrite=${encodeURIComponent('re:^/scratch/ior/(ssf|fpp)=>/scratch/ior/$1')}`);
   await app.shot('first-partition-ior-ssf-fpp-1024x700');
   const acts = (await app.graph()).nodes.filter((n) => n.id !== '●' && n.id !== '■');
   expect(acts.length).toBeGreaterThanOrEqual(1);
@@ -90,11 +85,8 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`"showing N of M activities" is a notice, not an error (${scheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 1280, height: 720 });
-    const app = new AppPage(page);
     // (a link that cuts the graph: the 6 activities of ior-ssf-fpp, 3 shown)
-    await app.open('activities=3');
-    await loadMpi(app, 'ior-ssf-fpp');
-    await app.expectReady();
+    await openLog(page, 'ior-ssf-fpp', 'activities=3');
     const shown = page.getByTestId('graph-shown');
     await expect(shown).toContainText('showing 3 of 6 activities');
     // the colours the page's own variables resolve to, in this scheme

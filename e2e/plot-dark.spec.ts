@@ -5,8 +5,8 @@
  * Screenshots at the three sizes, light and dark, on a real 16-rank Open MPI run (e2e/fixtures/ior-ssf-fpp).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { AppPage, atSizes } from './app';
-import { loadMpi } from './mpiFixtures';
+import { atSizes } from './app';
+import { openLog } from './openLog';
 import { contrast, lum } from './colours';
 
 /** What Plotly drew in the plot inside `sel`: its paper (the SVG's background) and plot area, an x tick label's fill, a grid line's stroke. */
@@ -51,10 +51,7 @@ for (const scheme of ['dark', 'light'] as const) {
     const dark = scheme === 'dark';
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 1600, height: 1000 });
-    const app = new AppPage(page);
-    await app.open('green=cid:ssf&red=cid:fpp');
-    await loadMpi(app, 'ior-ssf-fpp');
-    await app.expectReady();
+    const app = await openLog(page, 'ior-ssf-fpp', 'green=cid:ssf&red=cid:fpp');
 
     // the activity timeline of the busiest row of the statistics
     await page.getByTestId('stats-row').first().click();

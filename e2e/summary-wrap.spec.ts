@@ -4,24 +4,15 @@
  * /var/tmp/ior-untraced/fpp.* files, mpi-io-test's Darshan job header a 70-character log name; the Darshan
  * counters' Files table gives its path column the free width. At 1024×700 and 1280×720, light and dark.
  */
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { AppPage, atSizes } from './app';
-import { loadMpi } from './mpiFixtures';
+import { MPI_IO_TEST_LOG, openLogAtSizes } from './openLog';
 import { midWordBreaks } from './textWrap';
 
-const LOG = join(dirname(fileURLToPath(import.meta.url)), '../src/ingest/darshan/__fixtures__/mpi_io_test_with_dxt/treddy_mpi-io-test_id4373053_6-2-60198-9815401321915095332_1.darshan');
 const SIZES = [[1024, 700], [1280, 720]] as const;
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the untraced time's paths wrap at their slashes (${scheme})`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await atSizes(page, async (w, h) => {
-      const app = new AppPage(page);
-      await app.open();
-      await loadMpi(app, 'ior-untraced');
-      await app.expectReady();
+    await openLogAtSizes(page, scheme, 'ior-untraced', async (app, w, h) => {
       await expect(page.getByTestId('untraced-case').first()).toContainText('/var/tmp/ior-untraced/');
       await app.shot(`summary-wrap-untraced-${w}x${h}-${scheme}`);
       expect(await midWordBreaks(page.getByTestId('untraced-summary'))).toEqual([]);
@@ -30,12 +21,7 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 
   test(`a Darshan log: its name in the job header wraps between words, the counters' path column takes the free width (${scheme})`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await atSizes(page, async (w, h) => {
-      const app = new AppPage(page);
-      await app.open();
-      await app.dropFiles([LOG], 60_000);
-      await app.expectReady();
+    await openLogAtSizes(page, scheme, [MPI_IO_TEST_LOG], async (app, w, h) => {
       await expect(page.getByTestId('job-exe')).toHaveText('mpi-io-test -i 4 -v');
       expect(await midWordBreaks(page.getByTestId('job'))).toEqual([]);
       await page.getByTestId('tab-files').click();
