@@ -7,21 +7,9 @@
  * - the counters' Files table lists Open MPI's own files (/tmp/ompi.*: its session directory) after the program's,
  *   greyed, named system files in their tooltip; a tick leaves them out, saying how many.
  */
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { MPI_IO_TEST_LOG, openLogAtSizes } from './openLog';
-
-/** Durations written with more than three significant digits ("191.00 ms", "12.34 s"; whole seconds from 100 s are fine). */
-async function overPrecise(loc: Locator): Promise<string[]> {
-  const texts = await loc.allInnerTexts();
-  const out: string[] = [];
-  for (const t of texts) {
-    for (const m of t.matchAll(/(\d+(?:\.\d+)?) (s|ms|µs|ns)\b/g)) {
-      const digits = m[1].replace('.', '').replace(/^0+/, '').length;
-      if (digits > 3 && !(m[2] === 's' && !m[1].includes('.'))) out.push(m[0]);
-    }
-  }
-  return out;
-}
+import { overPrecise } from './precision';
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`mpi-io-test: durations to three digits, the events' paths take the free width, Open MPI's files last (${scheme})`, async ({ page }) => {

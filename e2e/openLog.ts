@@ -19,14 +19,15 @@ export async function openLog(page: Page, log: MpiFixture | readonly string[], h
   return app;
 }
 
-/** In the colour `scheme`, at each of `sizes`: the app opened afresh with `log` loaded (openLog), then `each`. */
+/** In the colour `scheme`, at each of `sizes`: the app opened afresh (settings in `hash`) with `log` loaded (openLog), then `each`. */
 export async function openLogAtSizes(
   page: Page,
   scheme: 'light' | 'dark',
   log: MpiFixture | readonly string[],
   each: (app: AppPage, w: number, h: number) => Promise<void>,
   sizes: readonly (readonly [number, number])[] = SHOT_SIZES,
+  hash = '',
 ): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
-  await atSizes(page, async (w, h) => each(await openLog(page, log), w, h), sizes);
+  await atSizes(page, async (w, h) => each(await openLog(page, log, hash), w, h), sizes);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatDuration, formatPercent, formatRate, formatSeconds, formatUtc, formatUtcDate } from './format';
+import { appText, durationSlot, fillDurations, formatBytes, formatCount, formatDuration, formatPercent, formatRate, formatSeconds, formatUtc, formatUtcDate, reportText } from './format';
 
 describe('format', () => {
   it('uses binary units', () => {
@@ -52,5 +52,27 @@ describe('UTC times never throw', () => {
     expect(formatUtc(1e308)).toBe('1e+308 s (out of range)');
     expect(formatUtc(99999999999999 + 0.000001)).toBe('1e+14 s (out of range)');
     expect(formatUtc(8.64e12)).toBe('+275760-09-13 00:00:00.000000 UTC');
+  });
+});
+
+describe("an analysis sentence's durations: written once, read with each caller's precision", () => {
+  const sentence = `${durationSlot(0.191)} between write:/x (line 4) and openat:/x; ${durationSlot(2.2866)} of ${durationSlot(13.0)} wall, ${durationSlot(0.0000123)}`;
+  it('the CLI and the JSON documents: formatDuration, byte for byte as before', () => {
+    expect(reportText(sentence)).toBe('191.00 ms between write:/x (line 4) and openat:/x; 2.29 s of 13.00 s wall, 12.3 µs');
+  });
+  it('the app: formatSeconds, as its own numbers', () => {
+    expect(appText(sentence)).toBe('191 ms between write:/x (line 4) and openat:/x; 2.29 s of 13.0 s wall, 12.3 µs');
+  });
+  it('every number comes back as it went in', () => {
+    const xs = [0, -0, 1e-9, 0.1 + 0.2, 1 / 3, -2.5e-7, 123456.789, Number.MAX_VALUE, Number.MIN_VALUE, Infinity, -Infinity, NaN];
+    for (const x of xs) expect(fillDurations(durationSlot(x), String), String(x)).toBe(String(x));
+    expect(fillDurations(durationSlot(1 / 3), (v) => String(v === 1 / 3))).toBe('true');
+  });
+  it('null and undefined read "–" (as both formatters write them); text without slots stays as it is', () => {
+    expect(durationSlot(null)).toBe('–');
+    expect(durationSlot(undefined)).toBe('–');
+    const plain = 'read:/tmp/x (1.00 ms) \u0001 [2] {3}';
+    expect(appText(plain)).toBe(plain);
+    expect(reportText(plain)).toBe(plain);
   });
 });

@@ -41,7 +41,8 @@ export function formatDuration(s: number | null | undefined): string {
 /**
  * Seconds with three significant digits, as formatBytes writes sizes: "191 ms", "1.23 s", "12.3 µs", "500 ns";
  * from 100 s on, whole seconds ("1234 s"). What the app shows. formatDuration (two decimals: "191.00 ms")
- * stays for the CLI's reports and the analysis' sentences, whose text the tests and docs quote.
+ * stays for the CLI's reports, whose text the tests and docs quote; the analysis' sentences carry their
+ * durations as slots (durationSlot) that each reads with its own.
  */
 export function formatSeconds(s: number | null | undefined): string {
   if (s === null || s === undefined || Number.isNaN(s)) return '–';
@@ -102,3 +103,33 @@ export function formatUtcDate(s: number): string {
 function outOfRange(s: number): string {
   return `${Number.isFinite(s) ? s.toPrecision(6).replace(/\.?0+(e|$)/, '$1') : String(s)} s (out of range)`;
 }
+
+/** A formatter of seconds: formatDuration (the CLI's) or formatSeconds (the app's). */
+export type DurationFormat = (s: number | null | undefined) => string;
+
+/* A duration's slot opens and closes with Unicode noncharacters (reserved for a program's internal use: no trace,
+ * log or path text holds them). */
+const OPEN = '\uFDD0';
+const SLOT = /\uFDD0([^\uFDD0\uFDD1]*)\uFDD1/g;
+
+/**
+ * A duration inside an analysis sentence (the insights' text, the comparison's sentences, the untraced gaps'
+ * "largest gap …"): the sentence is written once, with the number, and whoever shows it fills the slot with its
+ * own precision (fillDurations) — the CLI's reports and JSON formatDuration ("191.00 ms"), the app formatSeconds
+ * ("191 ms"). null/undefined → "–", as both formatters write it.
+ */
+export function durationSlot(s: number | null | undefined): string {
+  return s === null || s === undefined ? '–' : `${OPEN}${s}\uFDD1`;
+}
+
+/** `text` with each duration slot (durationSlot) written by `format`; text without slots as it is. */
+export function fillDurations(text: string, format: DurationFormat): string {
+  return text.includes(OPEN) ? text.replace(SLOT, (_, n: string) => format(Number(n))) : text;
+}
+
+/** An analysis sentence as the CLI's reports and the JSON documents (the CLI's and the app's exports) write it:
+ * formatDuration, the two decimals the tests and docs quote ("191.00 ms"). */
+export const reportText = (text: string): string => fillDurations(text, formatDuration);
+
+/** An analysis sentence as the app's panels show it: formatSeconds, as the app's own numbers ("191 ms"). */
+export const appText = (text: string): string => fillDurations(text, formatSeconds);

@@ -8,7 +8,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from '../../lib/format';
+import { formatDuration, reportText } from '../../lib/format';
 import { traceDirLogGz } from '../../testing/traceDir';
 import { resolvePartition } from '../partition';
 import { DEFAULT_MAPPING } from '../types';
@@ -71,7 +71,7 @@ describe('like for like: the shared file and the files per process in two direct
     const ratio = Number((k >= 1 ? k : 1 / k).toPrecision(3));
     const top = res.top.find((t) => t.kind === 'align')!;
     expect(top.text).toBe(a.text);
-    expect(top.text).toContain(`there ${c.call} takes ${ratio}× longer per call in ${side} (mean ${formatDuration(mean(g))} vs ${formatDuration(mean(r))}, per call q = `);
+    expect(reportText(top.text)).toContain(`there ${c.call} takes ${ratio}× longer per call in ${side} (mean ${formatDuration(mean(g))} vs ${formatDuration(mean(r))}, per call q = `);
     expect(top.text).toMatch(/^like for like: \/scratch\/ssf in green and \/scratch\/fpp in red have the same calls \(.*\): rewrite both to \/scratch\/\{ssf\|fpp\}; there /);
     expect(res.top[0]).toBe(top); // nothing structural here: like for like leads
     expect(toCompareJson(res).alignments[0].label).toBe('/scratch/{ssf|fpp}');

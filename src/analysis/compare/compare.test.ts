@@ -1,3 +1,4 @@
+import { reportText } from '../../lib/format';
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { referenceValues } from '../../testing/refdata';
@@ -138,7 +139,7 @@ describe('compare on the IOR-like runs, against an independent Python reading + 
   });
 
   it('top differences: run time and coverage first, then elements with their reference', () => {
-    const texts = res.top.map((t) => t.text);
+    const texts = res.top.map((t) => reportText(t.text));
     expect(texts[0]).toMatch(/^red runs took \S+ m?s vs \S+ m?s \(median wall time, [\d.]+× longer in red\), every red case above every green case \(complete separation, n = 6 vs 6\), q = /);
     expect(texts.some((t) => /^only \d+(\.\d)?% of red wall time is in traced calls — the rest is computation or calls not traced/.test(t))).toBe(true);
     const el = res.top.filter((t) => t.kind !== 'case');

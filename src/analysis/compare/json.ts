@@ -2,6 +2,7 @@
  * CompareResult → the JSON document of `strace-dfg compare --json` and of the app's comparison export
  * (docs/FORMATS.md "Compare JSON output"). Pure: no DOM, no Node.
  */
+import { reportText } from '../../lib/format';
 import { CASE_METRICS, ELEMENT_METRICS, type CompareResult, type CompareRow, type SideColumn, type Spread, type Alignment, type StructuralDifference, type TestResult, type TopDifference } from './types';
 
 export interface JsonTest {
@@ -151,10 +152,10 @@ export function toCompareJson(res: CompareResult): CompareJson {
     ...(res.layers ? { layers: rows(res.layers) } : {}),
     ...(res.sites ? { sites: rows(res.sites) } : {}),
     structural: (res.structural ?? []).map((x) => ({ ...x })),
-    alignments: (res.alignments ?? []).map((a) => JSON.parse(JSON.stringify(a)) as Alignment),
+    alignments: (res.alignments ?? []).map((a) => ({ ...(JSON.parse(JSON.stringify(a)) as Alignment), text: reportText(a.text) })),
     applied: (res.applied ?? []).map((a) => ({ label: a.label, patterns: [...a.patterns] })),
-    top: res.top.map((t) => t.text),
-    top_refs: res.top.map((t) => ({ ...t })),
+    top: res.top.map((t) => reportText(t.text)),
+    top_refs: res.top.map((t) => ({ ...t, text: reportText(t.text) })),
     testable: res.testable,
     note: res.note,
   };

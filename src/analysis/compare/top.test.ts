@@ -5,6 +5,7 @@
  * e2e/fixtures/ior-untraced (fpp traced without fsync/close: seconds of untraced time), rwapi (O_DSYNC),
  * and the same program run twice (nothing said).
  */
+import { reportText } from '../../lib/format';
 import { describe, expect, it } from 'vitest';
 import { traceDirLogGz } from '../../testing/traceDir';
 import { resolvePartition } from '../partition';
@@ -33,7 +34,7 @@ describe('top differences: the order of evidence', () => {
     const red = ut.cases.filter((x) => x.id.startsWith('fpp_'));
     const big = red.reduce((a, b) => (b.gaps[0].seconds > a.gaps[0].seconds ? b : a));
     const s = res.top.find((t) => t.metric === 'untraced')!;
-    expect(s.text).toMatch(/^only \d+\.\d% of red wall time is in traced calls — the rest is computation or calls not traced \(green: \d+%\): \S+ s vs \S+ ms untraced per run \(median\), every red case above every green case \(complete separation, n = 4 vs 4\), q = /);
+    expect(reportText(s.text)).toMatch(/^only \d+\.\d% of red wall time is in traced calls — the rest is computation or calls not traced \(green: \d+%\): \S+ s vs \S+ ms untraced per run \(median\), every red case above every green case \(complete separation, n = 4 vs 4\), q = /);
     expect(s.text.endsWith(`; the largest red gap: ${big.id}: ${gapSentence(big, big.gaps[0])}`)).toBe(true);
     expect(s.text).toContain('fsync, close and waits (futex, poll, sleeps) were not traced');
   });
@@ -42,7 +43,7 @@ describe('top differences: the order of evidence', () => {
     const { log } = traceDirLogGz('src/analysis/compare/__fixtures__/rwapi/');
     const res = compare(log, DEFAULT_MAPPING, resolvePartition(log, 'cid:pos', 'cid:dsync'));
     expect(res.top.filter((t) => t.kind === 'case').map((t) => t.metric)).toEqual(['wall', 'traced']);
-    expect(res.top[1].text).toMatch(/^red runs spent \S+ ms vs \S+ ms in traced calls \(median per run, [\d.]+× more in red\), every red case above every green case \(complete separation, n = 4 vs 4\), q = /);
+    expect(reportText(res.top[1].text)).toMatch(/^red runs spent \S+ ms vs \S+ ms in traced calls \(median per run, [\d.]+× more in red\), every red case above every green case \(complete separation, n = 4 vs 4\), q = /);
     expect(res.caseTests.untraced.separated).toBeUndefined();
   });
 

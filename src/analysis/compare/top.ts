@@ -4,7 +4,7 @@
  * among the significant tests (q < 0.05), one sentence per element; without tests (a side with < 2 cases)
  * the elements found on one side only and the largest ratios. Each sentence names what it refers to.
  */
-import { formatBytes, formatDuration, formatPercent } from '../../lib/format';
+import { durationSlot, formatBytes, formatPercent } from '../../lib/format';
 import type { CaseMetric, CompareResult, CompareRow, ElementMetric, TestResult, TopDifference } from './types';
 
 export const ALPHA = 0.05;
@@ -49,7 +49,7 @@ function times(g: number, r: number, word: string): string {
 const fmt: Record<ElementMetric, (x: number) => string> = {
   count: (x) => `${num(x)}`,
   bytes: (x) => formatBytes(x),
-  time: (x) => formatDuration(x),
+  time: (x) => durationSlot(x),
 };
 const unit: Record<ElementMetric, string> = { count: ' per case', bytes: ' per case', time: ' per case in calls' };
 
@@ -60,7 +60,7 @@ function elementSentence(row: CompareRow, m: ElementMetric, nG: number, nR: numb
   const what = m === 'count' ? (row.kind === 'edge' ? ' transition' : ' call') + (mean.green === 1 ? '' : 's') : '';
   let s = `${name} — ${fmt[m](mean.green)}${what}${unit[m]} in green vs ${fmt[m](mean.red)} in red (${times(mean.green, mean.red, m === 'time' ? 'longer' : 'more')})`;
   if (m === 'time' && row.green.meanDur !== null && row.red.meanDur !== null) {
-    s += `; mean duration ${formatDuration(row.green.meanDur)} vs ${formatDuration(row.red.meanDur)} (${times(row.green.meanDur, row.red.meanDur, 'longer')})`;
+    s += `; mean duration ${durationSlot(row.green.meanDur)} vs ${durationSlot(row.red.meanDur)} (${times(row.green.meanDur, row.red.meanDur, 'longer')})`;
   }
   const dom = dominance(t);
   return `${s}${dom ? `, ${dom}${separationText(t, nG, nR)}` : ''}, ${qText(t.q)}`;
@@ -85,7 +85,7 @@ function caseSentences(res: CompareResult): TopDifference[] {
         effect: wt.effect,
         q: wt.q,
         ...(wt.separated ? { separated: true } : {}),
-        text: `${slower} runs took ${formatDuration(slower === 'red' ? r.wall.median : g.wall.median)} vs ${formatDuration(slower === 'red' ? g.wall.median : r.wall.median)} (median wall time, ${times(g.wall.median, r.wall.median, 'longer')})${dom ? `, ${dom}${separationText(wt, res.green.ids.length, res.red.ids.length)}` : ''}, ${qText(wt.q)}`,
+        text: `${slower} runs took ${durationSlot(slower === 'red' ? r.wall.median : g.wall.median)} vs ${durationSlot(slower === 'red' ? g.wall.median : r.wall.median)} (median wall time, ${times(g.wall.median, r.wall.median, 'longer')})${dom ? `, ${dom}${separationText(wt, res.green.ids.length, res.red.ids.length)}` : ''}, ${qText(wt.q)}`,
       });
     }
   }
@@ -120,7 +120,7 @@ function caseSentences(res: CompareResult): TopDifference[] {
         ? `only ${formatPercent(c, c < 0.1 ? 1 : 0)} of ${more} wall time is in traced calls — the rest is computation or calls not traced${os.coverage.median !== null ? ` (${more === 'red' ? 'green' : 'red'}: ${formatPercent(os.coverage.median, 0)})` : ''}: `
         : `${more} runs spent more time outside every traced call: `;
     const where = res.untracedWhere?.[more];
-    out.push(entry('untraced', `${lead}${formatDuration(st.untraced.median)} vs ${formatDuration(os.untraced.median)} untraced per run (median)${tail('untraced')}${where ? `; the largest ${more} gap: ${where}` : ''}`));
+    out.push(entry('untraced', `${lead}${durationSlot(st.untraced.median)} vs ${durationSlot(os.untraced.median)} untraced per run (median)${tail('untraced')}${where ? `; the largest ${more} gap: ${where}` : ''}`));
   } else if (!res.testable) {
     // one case a side: no test, the share in calls when it is small (as before tests were possible)
     for (const [side, st, other, os] of [['red', r, 'green', g] as const, ['green', g, 'red', r] as const]) {
@@ -133,7 +133,7 @@ function caseSentences(res: CompareResult): TopDifference[] {
   // traced time: the time in calls (their union)
   if (differs('traced')) {
     const more = r.traced.median! >= g.traced.median! ? 'red' : 'green';
-    out.push(entry('traced', `${more} runs spent ${formatDuration(more === 'red' ? r.traced.median : g.traced.median)} vs ${formatDuration(more === 'red' ? g.traced.median : r.traced.median)} in traced calls (median per run, ${times(g.traced.median!, r.traced.median!, 'more')})${tail('traced')}`));
+    out.push(entry('traced', `${more} runs spent ${durationSlot(more === 'red' ? r.traced.median : g.traced.median)} vs ${durationSlot(more === 'red' ? g.traced.median : r.traced.median)} in traced calls (median per run, ${times(g.traced.median!, r.traced.median!, 'more')})${tail('traced')}`));
   }
   return out;
 }
@@ -161,8 +161,8 @@ function alignSentences(res: CompareResult): TopDifference[] {
       const r = x.meanDur.red!;
       const pc = x.perCall?.test;
       const k = g >= r ? `${num(g / r)}× longer per call in green` : `${num(r / g)}× longer per call in red`;
-      text += `${i === 0 ? '; there' : ';'} ${x.call} takes ${k} (mean ${formatDuration(g)} vs ${formatDuration(r)}${pc?.q != null ? `, per call ${qText(pc.q)}` : ''})`;
-      if (x.time.green !== null && x.time.red !== null) text += `, ${formatDuration(x.time.green)} vs ${formatDuration(x.time.red)} per case`;
+      text += `${i === 0 ? '; there' : ';'} ${x.call} takes ${k} (mean ${durationSlot(g)} vs ${durationSlot(r)}${pc?.q != null ? `, per call ${qText(pc.q)}` : ''})`;
+      if (x.time.green !== null && x.time.red !== null) text += `, ${durationSlot(x.time.green)} vs ${durationSlot(x.time.red)} per case`;
       const dom = x.test ? dominance(x.test) : '';
       if (x.test) text += `${dom ? `, ${dom}${separationText(x.test, nG, nR)}` : ''}, ${qText(x.test.q)}`;
     });

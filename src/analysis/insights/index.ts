@@ -8,7 +8,7 @@ import { compileMapping, type CompiledMapping } from '../mapping';
 import { caseSides } from '../partition';
 import { RAW_MAPPING, type MappingSpec, type PartitionSpec } from '../types';
 import { buildContext, type InsightsContext } from './context';
-import { formatBytes, formatDuration, pct } from './report';
+import { formatBytes, durationSlot, pct } from './report';
 import { makeScope, runsOf, scopeTotals, type Scope, type ScopeTotals } from './scope';
 import { BALANCE_RULES } from './rules/balance';
 import { DARSHAN_RULES } from './rules/darshan';
@@ -140,8 +140,8 @@ function materiality(f: Finding, seconds: number | null, bytes: number | undefin
   // what falls short, each against its threshold
   const parts: string[] = [];
   if (seconds !== null && wall > 0) {
-    const short = [seconds < t.material_time ? `< material_time ${formatDuration(t.material_time)}` : '', seconds < t.material_share * wall ? `< material_share ${pct(t.material_share)}` : ''].filter(Boolean).join(', ');
-    parts.push(`${formatDuration(seconds)}, ${pct(seconds / wall)} of the wall time of ${base !== undefined ? 'its phase' : 'its cases'}${short ? ` (${short})` : ''}`);
+    const short = [seconds < t.material_time ? `< material_time ${durationSlot(t.material_time)}` : '', seconds < t.material_share * wall ? `< material_share ${pct(t.material_share)}` : ''].filter(Boolean).join(', ');
+    parts.push(`${durationSlot(seconds)}, ${pct(seconds / wall)} of the wall time of ${base !== undefined ? 'its phase' : 'its cases'}${short ? ` (${short})` : ''}`);
   }
   if (bytes !== undefined) {
     const short = [bytes < t.material_bytes ? `< material_bytes ${formatBytes(t.material_bytes)}` : '', bytes < t.material_share * allBytes ? `< material_share ${pct(t.material_share)}` : ''].filter(Boolean).join(', ');

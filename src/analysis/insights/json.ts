@@ -1,5 +1,6 @@
 /** Findings → the `"insights"` list of the CLI's JSON documents, and the codes strace cannot observe → their
  * sibling `"unobservable"` list (docs/FORMATS.md "Insights JSON"). */
+import { reportText } from '../../lib/format';
 import type { InsightsResult } from './index';
 import type { Finding, Unobservable } from './types';
 import type { WhatIfs } from '../replay/types';
@@ -33,13 +34,13 @@ export function toInsightsJson(r: InsightsResult): InsightJson[] {
     side: f.side,
     run: f.run,
     cost: f.cost,
-    message: f.message,
-    details: f.details,
+    message: reportText(f.message),
+    details: f.details.map(reportText),
     cases: f.cases,
     files: f.files,
     activities: f.activities,
     numbers: Object.fromEntries(Object.entries(f.numbers).map(([k, v]) => [k, Number.isFinite(v) ? v : null])) as Record<string, number>,
-    recommendations: f.recommendations,
+    recommendations: f.recommendations.map((r) => ({ ...r, text: reportText(r.text) })),
   }));
 }
 

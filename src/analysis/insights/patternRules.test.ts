@@ -4,6 +4,7 @@
  * numbers are recomputed from the raw trace text — the offset argument of each `pread64` / `pwrite64`
  * line, or the 1 MiB steps of plain `read` / `write` from offset 0 — not through the parser's offsets.
  */
+import { reportText } from '../../lib/format';
 import { describe, expect, test } from 'vitest';
 import { NO_MATERIALITY as NM, codes, one, rawLines } from '../../testing/insightsFixtures';
 
@@ -73,7 +74,7 @@ describe('P09 / P10 redundant traffic', () => {
     // 192 KiB read again in microseconds: immaterial with the defaults (at most INFO, and it says why)
     const d = one('reread', 'P09');
     expect(d.level).toBe('INFO');
-    expect(d.details[0]).toMatch(/^Immaterial, so INFO \(it would be WARN\): .* of the wall time of its cases \(< material_time 10.00 ms, < material_share 2.00%\); 192 KiB, 60.00% of the run's bytes \(< material_bytes 1.00 MiB\)$/);
+    expect(reportText(d.details[0])).toMatch(/^Immaterial, so INFO \(it would be WARN\): .* of the wall time of its cases \(< material_time 10.00 ms, < material_share 2.00%\); 192 KiB, 60.00% of the run's bytes \(< material_bytes 1.00 MiB\)$/);
     expect(codes('reread')).not.toContain('P10');
     expect(codes('large_sequential')).not.toContain('P09');
     expect(codes('rewrite')).not.toContain('P09');

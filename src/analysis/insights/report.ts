@@ -1,10 +1,10 @@
 /** Helpers the rules share: who is responsible (top cases and files), number wording, basenames. */
-import { formatBytes, formatCount, formatDuration } from '../../lib/format';
+import { durationSlot, formatBytes, formatCount } from '../../lib/format';
 import { NF, type FileAgg, type InsightsContext, type Scope } from './context';
 import type { Thresholds } from './thresholds';
 import type { Contribution } from './types';
 
-export { formatBytes, formatCount, formatDuration };
+export { durationSlot, formatBytes, formatCount };
 
 /** "12.34%" as Drishti prints it. */
 export const pct = (f: number): string => `${(f * 100).toFixed(2)}%`;

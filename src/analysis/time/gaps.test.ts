@@ -1,3 +1,4 @@
+import { reportText } from '../../lib/format';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -40,7 +41,7 @@ describe('untraced time on the IOR run with big fsyncs (e2e/fixtures/ior-untrace
       expect(c.missing).toEqual(['fsync', 'close', 'waits']);
       expect(c.advice).toBe(TRACE_FILE_DESC);
       expect(c.untraced / c.wall).toBeGreaterThan(0.5);
-      expect(gapSentence(c, g)).toBe(
+      expect(reportText(gapSentence(c, g))).toBe(
         `${(g.seconds).toFixed(2)} s between write:${file} (line ${write + 1}) and the next traced call openat:${file} (line ${open + 1}); fsync, close and waits (futex, poll, sleeps) were not traced — add \`-e trace=%file,%desc\``,
       );
       // the gaps: largest first, each between two traced calls of the case
@@ -84,7 +85,7 @@ describe('untracedTime on hand-made logs', () => {
     expect(c.gaps[0].before.pid).toBe(101);
     expect(c.filtered).toBe(false);
     expect(c.missing).toEqual([]);
-    expect(gapSentence(c, c.gaps[0])).toMatch(/^800\.00 ms between read:\/d \(line 2\) and the next traced call write:\/d \(line 4\); no traced call was running \(computation, or I\/O strace cannot see\)$/);
+    expect(reportText(gapSentence(c, c.gaps[0]))).toMatch(/^800\.00 ms between read:\/d \(line 2\) and the next traced call write:\/d \(line 4\); no traced call was running \(computation, or I\/O strace cannot see\)$/);
     // top and minGap
     expect(untracedTime(log, { top: 1, minGap: 0 }).cases[0].gaps).toHaveLength(1);
     expect(untracedTime(log, { minGap: 0.6 }).cases[0].gaps.map((g) => g.seconds)).toEqual([c.gaps[0].seconds]);

@@ -5,7 +5,7 @@
  * from the calls present: a trace recorded with `-e trace=openat,write,lseek` has opens but no close, no
  * fsync, no waits). Whole cases, every event whatever the mapping; mapping-independent, cached per log.
  */
-import { formatDuration } from '../../lib/format';
+import { durationSlot } from '../../lib/format';
 import type { EventLog, SourceFormat } from '../../model';
 import { isSystemPath } from '../systemFiles';
 import { primeLog } from '../primeLog';
@@ -288,7 +288,7 @@ export function untracedWhy(c: Pick<CaseUntraced, 'missing' | 'filtered' | 'advi
 
 /** Where a gap is: "2.29 s between write:/x (line 418) and the next traced call openat:/x (line 419)". */
 export function gapWhere(g: Pick<UntracedGap, 'seconds' | 'before' | 'after'>): string {
-  return `${formatDuration(g.seconds)} between ${callLabel(g.before)}${g.before.line ? ` (line ${g.before.line})` : ''} and the next traced call ${callLabel(g.after)}${g.after.line ? ` (line ${g.after.line})` : ''}`;
+  return `${durationSlot(g.seconds)} between ${callLabel(g.before)}${g.before.line ? ` (line ${g.before.line})` : ''} and the next traced call ${callLabel(g.after)}${g.after.line ? ` (line ${g.after.line})` : ''}`;
 }
 
 /** `write:/scratch/fpp.0` (the call and its file), or the call alone. */

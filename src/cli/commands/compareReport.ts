@@ -1,6 +1,6 @@
 /** The text output of `strace-dfg compare`: the top differences, per-side medians, then the table. */
 import type { CompareResult, CompareRow, ElementMetric, Spread } from '../../analysis/compare/types';
-import { formatBytes, formatCount, formatDuration, formatPercent } from '../../lib/format';
+import { formatBytes, formatCount, formatDuration, formatPercent, reportText } from '../../lib/format';
 import { safe } from '../text';
 
 /** One shell word: single-quoted (a ' inside as '\''). */
@@ -60,7 +60,7 @@ export function compareReport(res: CompareResult, o: CompareReportOptions): stri
   if (res.note) out.push(res.note);
   out.push('', 'Top differences:');
   if (res.top.length === 0) out.push('  (none: nothing in every case of one side only, no test with q < 0.05, no complete separation)');
-  res.top.forEach((t, i) => out.push(`  ${i + 1}. ${safe(t.text)}`));
+  res.top.forEach((t, i) => out.push(`  ${i + 1}. ${safe(reportText(t.text))}`));
   for (const a of res.alignments ?? []) {
     out.push('', `Like for like: ${safe(a.green)} (green) and ${safe(a.red)} (red) — compare them as one with`);
     out.push(`  ${a.rewrites.map((r) => `--rewrite ${shellQuote(`${r.pattern} => ${r.label}`)}`).join(' ')}`);

@@ -1,7 +1,7 @@
 /** The text output of `strace-dfg insights`: findings ranked by cost (docs/METHOD.md "Insights"), Drishti's layout (code, message, ↳ lines). */
 import type { InsightsResult } from '../../analysis/insights/index';
 import type { Finding, Unobservable } from '../../analysis/insights/types';
-import { formatDuration } from '../../lib/format';
+import { formatDuration, reportText } from '../../lib/format';
 import { safe } from '../text';
 
 const SIDE = { green: ' [only in green]', red: ' [only in red]', both: ' [green and red]' } as const;
@@ -27,11 +27,11 @@ export function insightsReport(r: InsightsResult, o: { cases: number; files: num
     out.push('', `${title} (${fs.length})`);
     for (const f of fs) {
       const tags = `${f.run ? ` [run ${safe(f.run)}]` : ''}${f.side ? SIDE[f.side] : ''}`;
-      out.push(`  ▶ ${f.level} [${f.code}] ${safe(f.message)}${tags}  (${f.target}${f.cost ? `; ${costText(f.cost)}` : ''})`);
-      for (const d of f.details.slice(0, 10)) out.push(`      ↪ ${safe(d)}`);
+      out.push(`  ▶ ${f.level} [${f.code}] ${safe(reportText(f.message))}${tags}  (${f.target}${f.cost ? `; ${costText(f.cost)}` : ''})`);
+      for (const d of f.details.slice(0, 10)) out.push(`      ↪ ${safe(reportText(d))}`);
       if (f.cases.length) out.push(`      ↪ cases: ${f.cases.map((c) => `${safe(c.name)} (${(c.share * 100).toFixed(1)}%)`).join(', ')}`);
       for (const rec of f.recommendations) {
-        out.push(`      ↪ Recommendation: ${safe(rec.text)}`);
+        out.push(`      ↪ Recommendation: ${safe(reportText(rec.text))}`);
         if (rec.snippet) for (const line of rec.snippet.code.split('\n')) out.push(`          ${safe(line)}`);
       }
     }

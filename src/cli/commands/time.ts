@@ -6,7 +6,7 @@
  */
 import type { GapCall, UntracedTime } from '../../analysis/time';
 import type { Phases } from '../../analysis/time/types';
-import { formatBytes, formatCount, formatDuration, formatUtc } from '../../lib/format';
+import { formatBytes, formatCount, formatDuration, formatUtc, reportText } from '../../lib/format';
 import { viewArgs } from '../cliView';
 import { CliError, type CliIO } from '../errors';
 import { openView, type OpenViewArgs } from '../openView';
@@ -84,7 +84,7 @@ export function untracedJson(u: UntracedTime): UntracedJson[] | null {
       why: c.why,
       missing: c.missing,
       advice: c.advice,
-      gaps: c.gaps.map((g) => ({ start: g.start, end: g.start + g.seconds, seconds: g.seconds, previous_call: callJson(g.before), next_call: callJson(g.after), where: g.where, text: g.text })),
+      gaps: c.gaps.map((g) => ({ start: g.start, end: g.start + g.seconds, seconds: g.seconds, previous_call: callJson(g.before), next_call: callJson(g.after), where: reportText(g.where), text: reportText(g.text) })),
     }))
     .sort((a, b) => b.untraced - a.untraced || (a.case < b.case ? -1 : 1));
 }
@@ -125,7 +125,7 @@ export function untracedLines(list: UntracedJson[] | null): string[] {
   const out = ['', `Untraced time (no traced call running), per case, most first, with its gaps between traced calls of at least ${100 * LISTED_SHARE} % of the case's wall time:`];
   for (const c of list.slice(0, UNTRACED_SHOWN)) {
     out.push(`  ${safe(c.case)}  ${formatDuration(c.untraced)} of ${formatDuration(c.wall)} wall (${(100 * c.share).toFixed(1)} %): ${safe(c.why)}`);
-    for (const g of c.gaps) if (g.seconds >= LISTED_SHARE * c.wall) out.push(`    at ${g.start.toFixed(3)} s: ${safe(g.where)}`);
+    for (const g of c.gaps) if (g.seconds >= LISTED_SHARE * c.wall) out.push(`    at ${g.start.toFixed(3)} s: ${safe(reportText(g.where))}`);
   }
   if (list.length > UNTRACED_SHOWN) out.push(`  … ${formatCount(list.length - UNTRACED_SHOWN)} more cases (--json lists all)`);
   return out;

@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { CaseMetric, CompareResult, ElementMetric, Spread } from '../../analysis/compare/types';
-import { formatBytes, formatCount, formatSeconds, formatPercent } from '../../lib/format';
+import { appText, formatBytes, formatCount, formatSeconds, formatPercent } from '../../lib/format';
 import { download } from '../exportFiles';
 import type { RewriteRule } from '../../analysis/types';
 import { AlignBar } from './AlignBar';
@@ -86,11 +86,11 @@ export function ComparePanel({ result, selected, onSelectNode, onSelectEdge, exp
           <li key={i}>
             {t.ref === null ? (
               <span className={`cmp-sentence case`} data-testid="top-diff">
-                {t.text}
+                {appText(t.text)}
               </span>
             ) : (
               <button className={`cmp-sentence ${t.kind === 'structure' ? 'structure' : ''} ${t.ref === selected ? 'on' : ''}`} onClick={() => pick(t.kind, t.ref)} title={`select ${t.kind} ${t.ref}`} data-testid="top-diff" data-ref={t.ref} data-kind={t.kind}>
-                {t.text}
+                {appText(t.text)}
               </button>
             )}
           </li>

@@ -1,7 +1,7 @@
 /** Node and edge text (docs/METHOD.md "The graph": `activity`, `Load: rd (b)`, `DR: mc × dr`) and label box sizes. */
 import { errnoText, finiteValue, metric, METRICS } from '../../analysis/metrics';
 import type { ActivityStats } from '../../analysis/types';
-import { formatCount, formatDuration } from '../../lib/format';
+import { formatCount, formatSeconds } from '../../lib/format';
 import type { EdgeLabelKind } from '../contracts';
 import type { ShownEdge } from './filter';
 
@@ -49,16 +49,16 @@ export function nodeLabelLines(a: ActivityStats, detail: LabelDetail = 'full'): 
 export function edgeLabel(e: ShownEdge, kind: EdgeLabelKind): string {
   if (e.bypass) return `≤${formatCount(e.count)}`;
   if (kind === 'cases') return formatCount(e.cases);
-  if (kind === 'gap') return e.meanGap === null ? '' : formatDuration(e.meanGap);
+  if (kind === 'gap') return e.meanGap === null ? '' : formatSeconds(e.meanGap);
   return formatCount(e.count);
 }
 
 /** Every statistic of the registry, as [name, value] rows for the tooltip (rendered with textContent),
- * then the errno counts of the failed calls. */
+ * then the errno counts of the failed calls. Durations as the app writes them (formatSeconds: "191 ms"). */
 export function nodeTooltipRows(a: ActivityStats, side?: { side: string; green: number; red: number }): [string, string][] {
   const rows: [string, string][] = METRICS.map((m) => {
     const v = finiteValue(m, a);
-    return [m.label, m.unit === 'B' && v !== null && v >= 1024 ? `${m.format(v)} (${formatCount(v)} B)` : m.format(v)];
+    return [m.label, m.unit === 'B' && v !== null && v >= 1024 ? `${m.format(v)} (${formatCount(v)} B)` : m.unit === 's' ? formatSeconds(v) : m.format(v)];
   });
   const errs = errnoText(a);
   if (errs) rows.push(['errnos', errs]);
@@ -71,7 +71,7 @@ export function edgeTooltipRows(e: ShownEdge, side?: { side: string; green: numb
   const rows: [string, string][] = [
     ['transitions', formatCount(e.count)],
     ['cases', formatCount(e.cases)],
-    ['mean gap', formatDuration(e.meanGap)],
+    ['mean gap', formatSeconds(e.meanGap)],
   ];
   if (e.forced) rows.push(['below threshold', 'kept to stay connected']);
   if (side) rows.push(['partition', `${side.side} (green ${formatCount(side.green)}, red ${formatCount(side.red)})`]);

@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Finding } from '../../analysis/insights/types';
 import { thresholdsJson } from '../../session/view';
-import { formatBytes, formatSeconds } from '../../lib/format';
+import { appText, formatBytes, formatSeconds } from '../../lib/format';
 import { useApp } from '../appContext';
 import { itsCasesVsRest } from './findingCases';
 import { insightsNotes } from './notes';
@@ -95,7 +95,7 @@ function FindingCard({ f }: { f: Finding }) {
         {f.side && <span className={`side side-${f.side}`}>{SIDE_TEXT[f.side]}</span>}
         {f.run && <span className="run" title="The run (cid) it is about: the rule judges one run at a time">run {f.run}</span>}
         <span className="target">{f.target}</span>
-        <p className="message">{f.message}</p>
+        <p className="message">{appText(f.message)}</p>
         {f.cost && <Cost c={f.cost} />}
       </header>
       <div className="actions">
@@ -135,7 +135,7 @@ function FindingCard({ f }: { f: Finding }) {
         {f.details.length > 0 && (
           <ul className="details">
             {f.details.map((d, i) => (
-              <li key={i}>{d}</li>
+              <li key={i}>{appText(d)}</li>
             ))}
           </ul>
         )}
@@ -146,7 +146,7 @@ function FindingCard({ f }: { f: Finding }) {
         )}
         {f.recommendations.map((r, i) => (
           <div key={i} className="rec">
-            <p>↳ {r.text}</p>
+            <p>↳ {appText(r.text)}</p>
             {r.snippet && <pre className={`snippet lang-${r.snippet.lang}`}>{r.snippet.code}</pre>}
           </div>
         ))}

@@ -4,7 +4,7 @@
  * largest gap, named by the calls that bound it. The store asks the Session for it with each new graph's overview
  * (AppState.untraced).
  */
-import { formatSeconds } from '../../lib/format';
+import { appText, formatSeconds } from '../../lib/format';
 import { useApp } from '../appContext';
 import { Slashed } from '../Slashed';
 
@@ -43,7 +43,7 @@ export function UntracedSummary() {
               <strong>{c.id}</strong>: {formatSeconds(c.untraced)} of {formatSeconds(c.wall)} wall ({((100 * c.untraced) / c.wall).toFixed(1)} %) — <Words text={c.why} />
               {c.gaps.length > 0 && (
                 <div className="muted untraced-gap">
-                  largest gap at {c.gaps[0].start.toFixed(3)} s: <Slashed text={c.gaps[0].where} />
+                  largest gap at {c.gaps[0].start.toFixed(3)} s: <Slashed text={appText(c.gaps[0].where)} />
                 </div>
               )}
             </li>

@@ -4,6 +4,7 @@
  */
 import type { CaseUntraced, UntracedGap } from '../../analysis/time/gaps';
 import type { TimeOverview } from '../../analysis/time/types';
+import { appText } from '../../lib/format';
 import { xAt, type OverviewLayout } from './geometry';
 
 export interface GapMark {
@@ -37,7 +38,7 @@ export function gapAt(marks: readonly GapMark[], row: number, t: number): GapMar
 
 /** What the hover reads over a gap. */
 export function gapHover(label: string, m: GapMark): string {
-  return `${label}: untraced ${m.gap.start.toFixed(3)}–${(m.gap.start + m.gap.seconds).toFixed(3)} s, ${m.gap.text}`;
+  return `${label}: untraced ${m.gap.start.toFixed(3)}–${(m.gap.start + m.gap.seconds).toFixed(3)} s, ${appText(m.gap.text)}`;
 }
 
 /** The hatch pattern per ink colour (made once each). */

@@ -4,6 +4,7 @@
  */
 import type { Data, Shape } from 'plotly.js';
 import type { RunTimeline } from '../../analysis/time/runTimeline';
+import { appText } from '../../lib/format';
 import type { HoverLine } from './hover';
 import type { PlotTheme } from './plotTheme';
 
@@ -52,6 +53,6 @@ export function describeGap(d: RunTimeline, j: number): HoverLine[] {
   return [
     { key: 'untraced', value: `${g.start[j].toFixed(6)} → ${(g.start[j] + g.seconds[j]).toFixed(6)} s since the run start` },
     { key: 'case', value: d.rowCase[g.row[j]] ?? '' },
-    { key: 'gap', value: g.text[j] },
+    { key: 'gap', value: appText(g.text[j]) },
   ];
 }

@@ -4,7 +4,7 @@ import {
   NF, R_MAXDUR, R_MTIME, R_RBYTES, R_READS, R_RTIME, R_SMALL_R, R_SMALL_RTIME, R_SMALL_W, R_SMALL_WTIME, R_WBYTES, R_WRITES, R_WTIME, filesOf, perCase, total,
   type FileAgg, type InsightsContext, type Scope,
 } from '../context';
-import { fileLines, formatBytes, formatDuration, pct, top, topCases, topCasesOf, topFiles } from '../report';
+import { fileLines, formatBytes, durationSlot, pct, top, topCases, topCasesOf, topFiles } from '../report';
 import { scopeOf } from '../scope';
 import { BALANCE, LUSTRE_STRIPING, MPI_COLLECTIVE_READ, MPI_COLLECTIVE_WRITE } from '../snippets';
 import type { Rule } from '../types';
@@ -91,8 +91,8 @@ const metadataTime: Rule = {
     }
     return [{
       code: 'P17', level: 'HIGH', target: 'developer',
-      message: `There are ${slow.length} case(s) where metadata operations take over ${t.metadata_time_rank} seconds (at most ${formatDuration(meta[worst])} in ${ctx.log.cases[worst].id})`,
-      details: fl.map((c) => `${formatDuration(c.value)} (${pct(c.share)}) of the metadata time is spent on "${c.name}"`),
+      message: `There are ${slow.length} case(s) where metadata operations take over ${t.metadata_time_rank} seconds (at most ${durationSlot(meta[worst])} in ${ctx.log.cases[worst].id})`,
+      details: fl.map((c) => `${durationSlot(c.value)} (${pct(c.share)}) of the metadata time is spent on "${c.name}"`),
       cases: topCasesOf(ctx, sub, meta, t), files: fl,
       numbers: { cases: slow.length, max_seconds: meta[worst], threshold: t.metadata_time_rank },
       recommendations: [

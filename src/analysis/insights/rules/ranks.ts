@@ -1,6 +1,6 @@
 /** T06, T07: one case doing most of a run's I/O, and the stragglers of its I/O phases. */
 import { NF, R_MAXDUR, R_MTIME, R_RBYTES, R_RTIME, R_WBYTES, R_WTIME, type InsightsContext, type Scope } from '../context';
-import { formatBytes, formatDuration, pct, top, topCasesOf } from '../report';
+import { formatBytes, durationSlot, pct, top, topCasesOf } from '../report';
 import { scopeOf } from '../scope';
 import { LUSTRE_STRIPING } from '../snippets';
 import { stragglerRule } from '../../time/phases';
@@ -60,7 +60,7 @@ const rankHeavy: Rule = {
     const first = isFirstRank(ctx, scope, k) ? ' (the first rank)' : '';
     const parts: string[] = [];
     if (b.sum > 0) parts.push(`${pct(bytes[k] / b.sum)} of the bytes (${formatBytes(bytes[k])} of ${formatBytes(b.sum)})`);
-    if (tm.sum > 0) parts.push(`${pct(time[k] / tm.sum)} of the I/O time (${formatDuration(time[k])} of ${formatDuration(tm.sum)})`);
+    if (tm.sum > 0) parts.push(`${pct(time[k] / tm.sum)} of the I/O time (${durationSlot(time[k])} of ${durationSlot(tm.sum)})`);
     const byBytes = hit === b;
     return [{
       code: 'T06', level: 'HIGH', target: 'user',
@@ -136,10 +136,10 @@ export function stragglerFindings(ctx: InsightsContext, scope: Scope, t: Thresho
   const slow = idx.map((j) => scope.cases[j]);
   const val = new Float64Array(ctx.log.cases.length);
   scope.cases.forEach((k, j) => (val[k] = times[j]));
-  const lines = slow.map((k) => `${ctx.log.cases[k].id}: ${formatDuration(val[k])} busy (+${pct(val[k] / mean - 1)} over the mean)`);
+  const lines = slow.map((k) => `${ctx.log.cases[k].id}: ${durationSlot(val[k])} busy (+${pct(val[k] / mean - 1)} over the mean)`);
   return [{
     code: 'T07', level: 'WARN', target: 'user',
-    message: `${slow.length} case(s) spend more time in I/O during ${phase} than mean + ${t.straggler_sigma} σ of the ${n} cases (busy time, the sum of a case's call durations in it: mean ${formatDuration(mean)}, σ ${formatDuration(sd)})`,
+    message: `${slow.length} case(s) spend more time in I/O during ${phase} than mean + ${t.straggler_sigma} σ of the ${n} cases (busy time, the sum of a case's call durations in it: mean ${durationSlot(mean)}, σ ${durationSlot(sd)})`,
     details: lines,
     cases: top(slow.map((k) => [ctx.log.cases[k].id, val[k]] as [string, number]), { ...t, top_share: 0 }),
     files: [],

@@ -3,7 +3,7 @@ import { LOOKUP_CALLS, OPEN_CALLS, READ_CALLS, SEEK_CALLS, SYNC_CALLS, WRITE_CAL
 import { NF, R_LOOKUPS, R_LOOKUP_FAIL, R_MTIME, R_OPENS, R_SEEKPAIRS, R_SEEK_TIME, R_SYNCS, R_SYNC_TIME, R_WRITES, filesOf, total, type InsightsContext, type Scope } from '../context';
 import { scopeOf } from '../scope';
 import type { Thresholds } from '../thresholds';
-import { basename, dirname, formatCount, formatDuration, pct, top, topCases, topCasesOf, topFiles } from '../report';
+import { basename, dirname, formatCount, durationSlot, pct, top, topCases, topCasesOf, topFiles } from '../report';
 import { FEWER_SYNCS, KEEP_OPEN, PREAD } from '../snippets';
 import type { RawFinding, Recommendation, Rule } from '../types';
 
@@ -141,7 +141,7 @@ function stormFinding(ctx: InsightsContext, scope: Scope, t: Thresholds, storm: 
     ...topDirs.map((c) => `${formatCount(c.value)} (${pct(c.share)}) lookups are ${where(c.name)}`),
     ...patterns.slice(0, 5).map((p) => `${p.kind}: "${p.name}" looked up in ${p.dirs} directories (${formatCount(p.calls)} failing calls)`),
   ];
-  if (!startUp && startCalls > 0) details.push(`Start-up (the loader, /sys, /proc, locale, imports, the MPI runtime: system and runtime files) adds ${formatCount(startCalls)} lookups${ctx.hasDurations ? ` taking ${formatDuration(startTime)}` : ''}, not counted here`);
+  if (!startUp && startCalls > 0) details.push(`Start-up (the loader, /sys, /proc, locale, imports, the MPI runtime: system and runtime files) adds ${formatCount(startCalls)} lookups${ctx.hasDurations ? ` taking ${durationSlot(startTime)}` : ''}, not counted here`);
   const what = startUp ? 'a start-up metadata storm (system and runtime files: the loader, /sys, /proc, imports)' : 'a metadata storm on the application\'s files';
   return {
     code: 'T01', level: timeHit ? 'HIGH' : 'WARN', target: 'user',

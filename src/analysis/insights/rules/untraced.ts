@@ -7,7 +7,7 @@
 import { LAYER_GAPS, untracedTime, type CaseUntraced, type UntracedTime } from '../../time/gaps';
 import { isSystemPath } from '../../systemFiles';
 import type { InsightsContext, Scope } from '../context';
-import { formatCount, formatDuration, pct, top, topCasesOf } from '../report';
+import { formatCount, durationSlot, pct, top, topCasesOf } from '../report';
 import type { RawFinding, Recommendation, Rule } from '../types';
 
 const UNTRACED_FIX: Record<'files' | 'waits' | 'none' | 'layers', Recommendation> = {
@@ -82,8 +82,8 @@ const untraced: Rule = {
     const where = largest ? `; the largest gap: ${largest.text}` : `; ${worst.why}`;
     return [{
       code: 'T08', level: files ? 'HIGH' : waits ? 'WARN' : 'INFO', target: 'user',
-      message: `${hit.length === 1 ? worst.id : `${hit.length} cases`} spend${hit.length === 1 ? 's' : ''} most of the wall time outside traced calls: ${worst.id} ${formatDuration(worst.untraced)} of ${formatDuration(worst.wall)} (${pct(worst.untraced / worst.wall)})${where}`,
-      details: hit.slice(0, t.top_items).map((c) => `${c.id}: untraced ${formatDuration(c.untraced)} of ${formatDuration(c.wall)} wall (${pct(c.untraced / c.wall)})${c.gaps[0] ? `, largest gap ${c.gaps[0].where}` : ''}; ${c.why}`),
+      message: `${hit.length === 1 ? worst.id : `${hit.length} cases`} spend${hit.length === 1 ? 's' : ''} most of the wall time outside traced calls: ${worst.id} ${durationSlot(worst.untraced)} of ${durationSlot(worst.wall)} (${pct(worst.untraced / worst.wall)})${where}`,
+      details: hit.slice(0, t.top_items).map((c) => `${c.id}: untraced ${durationSlot(c.untraced)} of ${durationSlot(c.wall)} wall (${pct(c.untraced / c.wall)})${c.gaps[0] ? `, largest gap ${c.gaps[0].where}` : ''}; ${c.why}`),
       cases: topCasesOf(ctx, scope, gaps, t), files: [],
       numbers: { cases: hit.length, untraced: worst.untraced, traced: worst.traced, wall: worst.wall, largest_gap: largest?.seconds ?? 0, filtered: hit.filter((c) => c.filtered).length },
       recommendations: [UNTRACED_FIX[files ? 'files' : waits ? 'waits' : layers ? 'layers' : 'none']],
