@@ -13,6 +13,7 @@ import type { CyView } from './cyView';
 import type { buildElements } from './elements';
 import { SMALL_GRAPH_MIN_ZOOM, readableZoom, type FilterOptions } from './filter';
 import { lanePlan } from './layerLanes';
+import { layoutZoom, plainlyUnreadable } from './layoutZoom';
 import type { Pos } from './useCyView';
 import type { Laid } from './useGraphLayout';
 
@@ -48,6 +49,24 @@ export function useGraphDraw(d: DrawInput): void {
     const placed = lanes ? lanes.pos : wrapped.pos;
     const nodes = lanes ? [...lanes.nodes, ...elements.nodes] : elements.nodes;
     const pos = (id: string): Pos => (lanes ? undefined : drags.current.get(id)) ?? placed.get(id) ?? { x: 0, y: 0 };
+    const readable = readableZoom(canvas.w, canvas.h);
+    // The first view, judged once per (result, canvas size, drawing, try) — only once the drawing is of the
+    // current choice (the drawn sliders follow a render later: useDeferredValue) and the canvas settled.
+    const judge = `${sig}\u0003${size}\u0003${layoutKey}\u0003${fit?.tries ?? 0}`;
+    const judging = fitting && canvas.w > 0 && drawnOpts === opts && s.judged !== judge;
+    // a try its layout alone shows far too large for readable labels is not drawn (layoutZoom.ts): judged from
+    // its layout, or, before the canvas settled (the canvas-less first guess: 62 of 75 activities at 1024×700),
+    // only left out — the choice is made for the settled canvas (by the container's size meanwhile; without a
+    // ResizeObserver the canvas never settles: drawn as before)
+    const live = canvas.w > 0 ? canvas : typeof ResizeObserver !== 'undefined' ? { w: view.cy.width(), h: view.cy.height() } : { w: 0, h: 0 };
+    const est = fitting && !lanes && live.w > 0 && live.h > 0 ? layoutZoom(nodes, pos, live) : Infinity;
+    if (plainlyUnreadable(est, readableZoom(live.w, live.h))) {
+      if (judging) {
+        s.judged = judge;
+        dispatch({ type: 'judged', sig, size, n: opts.maxActivities, zoom: est, readable, total, material, detail });
+      }
+      return;
+    }
     const ts = performance.now();
     view.setDirection(direction);
     const changed = view.setElements(nodes, elements.edges, pos);
@@ -68,7 +87,6 @@ export function useGraphDraw(d: DrawInput): void {
     if ((fresh || resized) && !changed) view.setPositions(pos);
     // labels change with the edge-label kind and the positions: recheck which can be drawn
     view.declutterLabels();
-    const readable = readableZoom(canvas.w, canvas.h);
     // a chosen first view that no longer fits readably (resized, or drawn anew with less text for that): its
     // activities with less text rather than off the canvas, one level a drawing; when even the names do not
     // fit, the labels stay readable and the graph overflows (pan to see it)
@@ -86,10 +104,7 @@ export function useGraphDraw(d: DrawInput): void {
       view.fit(1.4, lanes ? SMALL_GRAPH_MIN_ZOOM : 0);
       fittedZoom.current = view.cy.zoom();
     }
-    // The first view, judged once per (result, canvas size, drawing, try) — only once the drawing is of the
-    // current choice (the drawn sliders follow a render later: useDeferredValue) and the canvas settled.
-    const judge = `${sig}\u0003${size}\u0003${layoutKey}\u0003${fit?.tries ?? 0}`;
-    if (fitting && canvas.w > 0 && drawnOpts === opts && s.judged !== judge) {
+    if (judging) {
       s.judged = judge;
       // (fit() caps the zoom: the zoom that would fit is what tells whether more would fit)
       dispatch({ type: 'judged', sig, size, n: opts.maxActivities, zoom: view.fitZoom(), readable, total, material, detail });
