@@ -8,8 +8,9 @@ import type { EventLog } from '../../model';
 import { annotationKind, isAppPath } from '../systemFiles';
 import { C_OPEN, C_READ, C_SYNC, C_WRITE, callClass, isLookupClass, isMetaClass } from './calls';
 import * as F from './fields';
-import { phasesAndBusy, type PhaseBusy } from '../time/phases';
-import { spanOfEnds } from '../time/span';
+import { phaseGap, phasesOfCells, type PhaseBusy } from '../time/phases';
+import { PhaseCells, spanFloor } from '../time/phaseCells';
+import { pairSelection, spanOfEnds, spanT0 } from '../time/span';
 import type { Phases } from '../time/types';
 import type { Thresholds } from './thresholds';
 import type { FileAgg } from './files';
@@ -74,7 +75,8 @@ export interface InsightsContext {
   /** The mapping: activity per pair (−1 unmapped). */
   activities: string[];
   pairAct: Int32Array;
-  /** The I/O phases of the log under the mapping (docs/METHOD.md "Time"), computed on first use. */
+  /** The I/O phases of the log under the mapping (docs/METHOD.md "Time"): phasesAndBusy's, from the cells the
+   * pass filled (time/phaseCells.ts), their walk made on first use. */
   phases(): Phases;
   /** Per case and phase the busy time of those phases, as the time views count it (T07). */
   phaseBusy(): PhaseBusy;
@@ -116,7 +118,9 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
   const pairCls = new Uint8Array(P);
   for (let p = 0; p < P; p++) pairCls[p] = callCls[log.pairCall[p]];
   // per pair: 1 = metadata call, 2 = lookup, 4 = read/write/sync (I/O time), 8 = process call, 16 = stat-at (a
-  // lookup unless its fp is a file the case has open: then glibc's fstat by descriptor), 32 = application file
+  // lookup unless its fp is a file the case has open: then glibc's fstat by descriptor), 32 = application file,
+  // 64 = counted in the I/O phases (mapped: phasesAndBusy's events)
+  const on = pairSelection(mapping.pairAct, mapping.activities, undefined);
   const pairFlag = new Uint8Array(P);
   for (let p = 0; p < P; p++) {
     const c = pairCls[p];
@@ -124,20 +128,31 @@ export function buildContext(log: EventLog, t: Thresholds, caseSide: Uint8Array 
     // a stat of a pipe, socket or other descriptor without a path (`1<pipe:[7]>`) looks no name up
     const named = annotationKind(log.paths[log.pairFp[p]]) === null;
     pairFlag[p] = (isMetaClass(c) ? 1 : 0) | (isLookupClass(c) && named ? 2 : 0) | (c === C_READ || c === C_WRITE || c === C_SYNC ? 4 : 0)
-      | (PROCESS_CALLS.has(name) ? 8 : 0) | (STAT_AT.has(name) ? 16 : 0) | (appFile[log.pairFp[p]] ? 32 : 0);
+      | (PROCESS_CALLS.has(name) ? 8 : 0) | (STAT_AT.has(name) ? 16 : 0) | (appFile[log.pairFp[p]] ? 32 : 0) | (on[p] ? 64 : 0);
   }
   const caseUnfiltered = new Uint8Array(K);
   const caseNoLseek = Uint8Array.from(log.cases, (c) => (log.files[c.file]?.flags?.lseekTraced === false ? 1 : 0));
   const enoent = log.errnos.indexOf('ENOENT');
   const offset = offsetsOf(log);
 
+  // the phases' cells before the run span is known: the width of the gap of a span no longer (phaseCells.ts)
+  const runT0 = spanT0(log);
+  const pt0 = t0 ?? runT0;
+  const floor = spanFloor(log, pt0);
+  const cells = new PhaseCells(pt0, phaseGap(floor) / 2, floor, K);
   primePass();
-  const s = new Pass(log, t, K, P, E, side, pairCls, pairFlag, caseUnfiltered, enoent, offset);
+  const s = new Pass(log, t, K, P, E, side, pairCls, pairFlag, caseUnfiltered, enoent, offset, cells);
   s.run();
   const sub = (a: Float64Array): Float64Array => a.subarray(1);
   let ph: { phases: Phases; busy: PhaseBusy } | null = null;
-  // the run span from the pass's per-case latest ends (the phases' own runSpan would be one more pass)
-  const both = () => (ph ??= phasesAndBusy(log, mapping, { t0 }, spanOfEnds(log, sub(s.cEnd))));
+  // phasesAndBusy(log, mapping, { t0 }, run) from the pass: the run span from its per-case latest ends, the
+  // cells and the one-phase busy times it filled (only several phases read the events again: phaseBusy)
+  const both = () => {
+    if (ph) return ph;
+    const run = spanOfEnds(log, sub(s.cEnd));
+    const span = run.span + (run.t0 - pt0);
+    return (ph = phasesOfCells(log, on, cells, span, phaseGap(span)));
+  };
   return {
     phases: () => both().phases,
     phaseBusy: () => both().busy,

@@ -4,6 +4,7 @@
  */
 import { grown } from '../../lib/grown';
 import type { EventLog } from '../../model';
+import type { PhaseCells } from '../time/phaseCells';
 import { accessKind, lastByte } from '../accessKind';
 import { C_CLOSE, C_OPEN, C_READ, C_SEEK, C_SYNC, C_WRITE } from './calls';
 import type { InsightsContext } from './context';
@@ -72,6 +73,8 @@ export class Pass {
     private readonly log: EventLog, private readonly t: Thresholds, private readonly K: number, P: number, private readonly E: number,
     private readonly side: Uint8Array, private readonly pairCls: Uint8Array, private readonly pairFlag: Uint8Array,
     private readonly caseUnfiltered: Uint8Array, private readonly enoent: number, private readonly offset: Float64Array | null,
+    /** The I/O phases' cells (time/phaseCells.ts), filled with the counted events (pairFlag 64: mapped). */
+    private readonly cells: PhaseCells,
   ) {
     const nP = log.paths.length;
     this.fpRec = new Int32Array(nP);
@@ -132,7 +135,9 @@ export class Pass {
   private caseEvents(k: number, a: number, b: number): number {
     const { log, pairCls, pairFlag, E, enoent, openCnt, openCase, pairCalls, pairCallsSide, pairFail, pairFailSide, pairFailTimeSide, side } = this;
     const { pair, errno, start, dur, size, pid, pairFp } = log;
-    const { offset, lastOf, pidSeek, pidSeekDur } = this;
+    const { offset, lastOf, pidSeek, pidSeekDur, cells } = this;
+    const { cover, lastEnd, firstStart, inv, t0 } = cells;
+    const lastCell = cells.C - 1;
     const small = this.t.small_bytes;
     const align = this.t.alignment;
     const alignMask = align >= 1 && align <= 4294967296 && Math.floor(align) === align && (align & (align - 1)) === 0 ? align - 1 : -1;
@@ -144,6 +149,8 @@ export class Pass {
     let instE = -Infinity;
     let anyDur = 0;
     let anyOffset = 0;
+    // the phases' per-case busy time and whether the case has a counted event; the log's counted events and bytes
+    let phBusy = 0, phSeen = 0, phEvents = cells.events, phBytes = cells.bytes;
     let curPid = -1;
     let curSeek = -1;
     let seekDur = 0;
@@ -179,6 +186,22 @@ export class Pass {
       pairCallsSide[sideBase + p]++;
       const flag = pairFlag[p];
       unfiltered |= (flag & 8) >> 3;
+      if (flag & 64) {
+        // a counted event of the I/O phases: its interval [s, e) from t0 into the cells (fillCells does the same)
+        phSeen = 1;
+        const s = start[i] - t0;
+        const e = d > 0 ? s + d : s;
+        const c0 = Math.min(lastCell, Math.floor(s * inv));
+        const c1 = e > s ? Math.min(lastCell, Math.max(c0, Math.ceil(e * inv) - 1)) : c0;
+        cover[c0]++;
+        cover[c1 + 1]--;
+        if (e > lastEnd[c1]) lastEnd[c1] = e;
+        if (s < firstStart[c0]) firstStart[c0] = s;
+        phBusy += dd;
+        phEvents++;
+        const z = size[i];
+        phBytes += z === z ? z : 0;
+      }
       if (failed) {
         pairFail[p]++;
         pairFailSide[sideBase + p]++;
@@ -317,6 +340,10 @@ export class Pass {
     this.cWall[j] = wall === wall ? wall : 0;
     this.cEnd[j] = wallE > instE ? wallE : instE;
     this.cUnfiltered[j] = unfiltered;
+    cells.busy[k] = phBusy;
+    cells.seen[k] = phSeen;
+    cells.events = phEvents;
+    cells.bytes = phBytes;
     return anyDur | anyOffset;
   }
 }

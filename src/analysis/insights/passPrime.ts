@@ -7,13 +7,16 @@
 import { PRIME_CALLS, primeLog } from '../primeLog';
 import { C_CLOSE, C_OPEN, C_OTHER, C_READ, C_SEEK, C_SYNC, C_WRITE } from './calls';
 import { Pass } from './pass';
+import { phaseGap } from '../time/phases';
+import { PhaseCells, spanFloor } from '../time/phaseCells';
+import { spanT0 } from '../time/span';
 import { DEFAULT_THRESHOLDS } from './thresholds';
 
 let primed = false;
 
-/** Per call of the prime log: its class and pair flags (1 metadata, 2 lookup, 4 I/O time, 8 process call, 16 stat-at, 32 application file). */
+/** Per call of the prime log: its class and pair flags (1 metadata, 2 lookup, 4 I/O time, 8 process call, 16 stat-at, 32 application file, 64 counted in the phases). */
 const KINDS: Record<(typeof PRIME_CALLS)[number], [number, number]> = {
-  read: [C_READ, 4], write: [C_WRITE, 4], lseek: [C_SEEK, 0], fsync: [C_SYNC, 4], openat: [C_OPEN, 1 | 2 | 32], close: [C_CLOSE, 1], newfstatat: [C_OTHER, 1 | 2 | 16 | 32], execve: [C_OTHER, 8],
+  read: [C_READ, 4 | 64], write: [C_WRITE, 4 | 64], lseek: [C_SEEK, 64], fsync: [C_SYNC, 4 | 64], openat: [C_OPEN, 1 | 2 | 32 | 64], close: [C_CLOSE, 1 | 64], newfstatat: [C_OTHER, 1 | 2 | 16 | 32], execve: [C_OTHER, 8],
 };
 
 /** Primes the pass once per thread (a no-op after the first call). */
@@ -29,6 +32,8 @@ export function primePass(): void {
   // three runs: the function gets its feedback vector; not so many that V8 optimises it for this tiny log
   for (let r = 0; r < 3; r++) {
     const side = Uint8Array.from({ length: K }, (_, k) => k & 1);
-    new Pass(log, { ...DEFAULT_THRESHOLDS }, K, P, log.errnos.length, side, pairCls, pairFlag, new Uint8Array(K), log.errnos.indexOf('ENOENT'), log.offset).run();
+    const t0 = spanT0(log);
+    const cells = new PhaseCells(t0, phaseGap(spanFloor(log, t0)) / 2, spanFloor(log, t0), K);
+    new Pass(log, { ...DEFAULT_THRESHOLDS }, K, P, log.errnos.length, side, pairCls, pairFlag, new Uint8Array(K), log.errnos.indexOf('ENOENT'), log.offset, cells).run();
   }
 }

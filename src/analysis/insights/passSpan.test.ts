@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { traceDirLogGz } from '../../testing/traceDir';
 import { untracedTime } from '../time/gaps';
+import { PhaseCells } from '../time/phaseCells';
 import { runSpan, spanOfEnds } from '../time/span';
 import { tracedSlack } from './rules/untraced';
 import { Pass } from './pass';
@@ -24,7 +25,8 @@ function passOf(dir: string) {
   const { log } = traceDirLogGz(dir);
   const K = log.cases.length;
   const P = log.pairCall.length;
-  const s = new Pass(log, { ...DEFAULT_THRESHOLDS }, K, P, log.errnos.length, new Uint8Array(K), new Uint8Array(P), new Uint8Array(P), new Uint8Array(K), -1, null);
+  const cells = new PhaseCells(0, 1, 0, K);
+  const s = new Pass(log, { ...DEFAULT_THRESHOLDS }, K, P, log.errnos.length, new Uint8Array(K), new Uint8Array(P), new Uint8Array(P), new Uint8Array(K), -1, null, cells);
   s.run();
   return { log, s };
 }

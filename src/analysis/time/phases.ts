@@ -11,7 +11,8 @@
  * a whole cell that no interval touches. Per cell we keep the coverage (a difference array), the latest
  * end among the intervals whose last cell it is and the earliest start among those whose first cell it is;
  * a run of untouched cells then lies in the exact gap (latest end before it, earliest start after it),
- * which counts when it is longer than G. Two passes over the events: cells, then per-case sums.
+ * which counts when it is longer than G (phaseCells.ts). One pass over the events fills the cells and adds
+ * up each case's busy time as if the run were one phase; a second pass (phaseBusy) only when it is not.
  *
  * Stragglers of a phase: among the cases with at least one event in the phase, those whose busy time
  * (the sum — not the union — of the durations of their events starting in the phase, `phaseBusy`)
@@ -22,6 +23,7 @@ import type { EventLog } from '../../model';
 import type { CompiledMapping } from '../mapping';
 import { pairSelection, runSpan, type RunSpan } from './span';
 import { rankCids } from '../ranks';
+import { cellBounds, fillCells, PhaseCells } from './phaseCells';
 import type { Phase, PhaseOptions, Phases, Straggler } from './types';
 
 export const DEFAULT_MIN_GAP = 0.1;
@@ -38,57 +40,33 @@ export function phases(log: EventLog, compiled: Pick<CompiledMapping, 'activitie
 export function phasesAndBusy(log: EventLog, compiled: Pick<CompiledMapping, 'activities' | 'pairAct'>, options: PhaseOptions = {}, run: Pick<RunSpan, 't0' | 'span'> = runSpan(log)): { phases: Phases; busy: PhaseBusy } {
   const t0 = options.t0 ?? run.t0;
   const span = run.span + (run.t0 - t0);
-  const gap = Math.max(options.minGap ?? DEFAULT_MIN_GAP, (options.gapFraction ?? DEFAULT_GAP_FRACTION) * span);
+  const gap = phaseGap(span, options);
   const on = pairSelection(compiled.pairAct, compiled.activities, options.activities);
-  const { pair, start, dur } = log;
-  const cw = gap / 2;
-  const C = Math.max(1, Math.ceil(span / cw) + 1);
-  const cover = new Int32Array(C + 1);
-  const lastEnd = new Float64Array(C).fill(-Infinity);
-  const firstStart = new Float64Array(C).fill(Infinity);
-  let any = false;
-  for (let i = 0; i < log.n; i++) {
-    if (on[pair[i]] === 0) continue;
-    any = true;
-    const s = start[i] - t0;
-    const d = dur[i];
-    const e = d > 0 ? s + d : s;
-    const c0 = Math.min(C - 1, Math.floor(s / cw));
-    const c1 = e > s ? Math.min(C - 1, Math.max(c0, Math.ceil(e / cw) - 1)) : c0;
-    cover[c0]++;
-    cover[c1 + 1]--;
-    if (e > lastEnd[c1]) lastEnd[c1] = e;
-    if (s < firstStart[c0]) firstStart[c0] = s;
-  }
-  if (!any) return { phases: { t0, span, gap, phases: [] }, busy: phaseBusy(log, on, t0, []) };
+  const cells = new PhaseCells(t0, gap / 2, span, log.cases.length);
+  fillCells(log, on, cells);
+  return phasesOfCells(log, on, cells, span, gap);
+}
 
-  // coverage per cell; then walk the cells: a run of untouched cells between covered ones is a gap
-  const cov = cover.subarray(0, C);
-  for (let j = 1; j < C; j++) cov[j] += cov[j - 1];
-  const bounds: { start: number; end: number }[] = [];
-  let c = 0;
-  while (cov[c] === 0) c++;
-  let phaseStart = firstStart[c];
-  let prevEnd = -Infinity;
-  while (c < C) {
-    if (cov[c] > 0) {
-      if (lastEnd[c] > prevEnd) prevEnd = lastEnd[c];
-      c++;
-      continue;
-    }
-    let u = c;
-    while (u < C && cov[u] === 0) u++;
-    if (u === C) break;
-    // cell u is covered and u − 1 is not: the intervals covering u start in u
-    if (firstStart[u] - prevEnd > gap) {
-      bounds.push({ start: phaseStart, end: prevEnd });
-      phaseStart = firstStart[u];
-    }
-    c = u;
-  }
-  bounds.push({ start: phaseStart, end: prevEnd });
-  const busy = phaseBusy(log, on, t0, bounds.map((b) => b.start));
+/** G: the longest gap within a phase, max(minGap, gapFraction × run span). */
+export function phaseGap(span: number, options: Pick<PhaseOptions, 'minGap' | 'gapFraction'> = {}): number {
+  return Math.max(options.minGap ?? DEFAULT_MIN_GAP, (options.gapFraction ?? DEFAULT_GAP_FRACTION) * span);
+}
+
+/**
+ * The phases and their per-case busy times from filled cells (phaseCells.ts: phasesAndBusy's pass or the
+ * insights pass): the walk; then, when there is one phase, the busy times the pass added up, else a pass of
+ * phaseBusy over the events. `on`: the counted pairs the cells were filled with.
+ */
+export function phasesOfCells(log: EventLog, on: Uint8Array, cells: PhaseCells, span: number, gap: number): { phases: Phases; busy: PhaseBusy } {
+  const { t0 } = cells;
+  const bounds = cellBounds(cells, gap);
+  const busy = bounds.length === 1 ? onePhase(cells) : phaseBusy(log, on, t0, bounds.map((b) => b.start));
   return { phases: { t0, span, gap, phases: summarize(log, busy, bounds) }, busy };
+}
+
+/** phaseBusy of one phase (every counted event's start lies in it): the sums the cells' pass made, in the same order. */
+function onePhase(cells: PhaseCells): PhaseBusy {
+  return { busy: cells.busy, seen: cells.seen, events: Float64Array.of(cells.events), bytes: Float64Array.of(cells.bytes) };
 }
 
 /** Per case and phase: busy time and whether the case has an event in it (k × P + p), row-major by case. */
