@@ -26,6 +26,16 @@ import type { Thresholds } from './thresholds';
  * (docs/BENCHMARKS.md "perf8e").
  */
 export class Pass {
+  /**
+   * The thread's last prime pass (passPrime.ts: of the tiny prime log, a few KB), kept for good. V8's optimised
+   * code of the pass holds the hidden classes (maps) of its objects weakly — the Pass's own last map and its
+   * phase cells' (the ends of their field transitions) included: a major GC that finds no Pass alive (the
+   * bench's gc() before each round, any GC between two analyses) killed them and threw the pass's code away
+   * ("weak objects"), and the next pass ran in the interpreter and with cleared feedback (OSR code bailing out
+   * after every case) as a first one did. Kept as the parser keeps its own (StraceParser.kept): a static
+   * field, not a module variable that nothing reads (the bundler would drop the write). Not a cache: no log's data.
+   */
+  static kept: Pass | null = null;
   cap = 16;
   rec = new Float64Array(16 * F.NF);
   recCase = new Int32Array(16);

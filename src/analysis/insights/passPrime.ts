@@ -34,6 +34,9 @@ export function primePass(): void {
     const side = Uint8Array.from({ length: K }, (_, k) => k & 1);
     const t0 = spanT0(log);
     const cells = new PhaseCells(t0, phaseGap(spanFloor(log, t0)) / 2, spanFloor(log, t0), K);
-    new Pass(log, { ...DEFAULT_THRESHOLDS }, K, P, log.errnos.length, side, pairCls, pairFlag, new Uint8Array(K), log.errnos.indexOf('ENOENT'), log.offset, cells).run();
+    const pass = new Pass(log, { ...DEFAULT_THRESHOLDS }, K, P, log.errnos.length, side, pairCls, pairFlag, new Uint8Array(K), log.errnos.indexOf('ENOENT'), log.offset, cells);
+    pass.run();
+    // its maps outlive every GC (Pass.kept)
+    Pass.kept = pass;
   }
 }
