@@ -4,19 +4,18 @@ import { useApp } from './appContext';
 import { trackUi } from './idle';
 import { EdgeCasesPanel, GraphPanel, StatsTable, TimelinePanel, VariantsList } from './panels';
 import { preloadTimeline } from './timeline/preload';
-import { preloadOnce } from './timeline/preloadOnce';
+import { preloadOnce, warmUpNow } from './timeline/preloadOnce';
 
 /**
  * While files load, fetch the chunks of the first view (Cytoscape's graph panel, the tables): their first render
- * would otherwise wait for them after the analysis. Once a graph is shown and its deferred statistics are in,
- * fetch the (large) plotly chunk when the browser is idle, so that the first timeline does not wait for it. (Not
- * sooner: compiling ~1.6 MB of JavaScript on the page's thread held the first view's fitting back by ~0.4 s on
- * 1 GB of traces.)
+ * would otherwise wait for them after the analysis. Once a graph is drawn and its overview is in (its deferred
+ * statistics may still be computed in the worker), fetch the (large) plotly chunk when the browser is idle, so
+ * that the first timeline does not wait for it (preloadOnce.ts). (Not sooner: compiling ~1.6 MB of JavaScript on
+ * the page's thread held the first view's fitting back by ~0.4 s on 1 GB of traces.)
  */
 export function usePreloadChunks(): void {
   const status = useApp((st) => st.status);
-  const hasResult = useApp((st) => st.result !== null);
-  const completing = useApp((st) => st.completing);
+  const warm = useApp(warmUpNow);
   const loading = status === 'loading';
   useEffect(() => {
     if (loading) {
@@ -29,11 +28,10 @@ export function usePreloadChunks(): void {
   useEffect(() => {
     statusRef.current = status;
   }, [status]);
-  const settled = hasResult && status === 'ready' && !completing;
   // (tracked: the page is idle once the chunk is in, so a load started right after the first graph does not
   // have the page's thread held by its evaluation; once per page, as soon as the browser is idle: preloadOnce.ts)
   useEffect(() => {
-    if (!settled) return;
+    if (!warm) return;
     const p = preloadOnce(async () => {
       preloadTimeline(() => statusRef.current !== 'loading');
       await Promise.all([TimelinePanel.preload(), EdgeCasesPanel.preload()]);
@@ -41,7 +39,7 @@ export function usePreloadChunks(): void {
     if (!p) return;
     void trackUi(p.promise);
     return p.cancel;
-  }, [settled]);
+  }, [warm]);
 }
 
 /** Escape closes the drill-down panels (the timeline first, then the edge's cases). */

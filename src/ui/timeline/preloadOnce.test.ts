@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { preloadOnce, resetPreloadOnce, type Idle } from './preloadOnce';
 
 /** An idle callback the test fires by hand. */
@@ -64,5 +64,32 @@ describe('preloadOnce', () => {
     const p = preloadOnce(() => Promise.reject(new Error('offline')), 300, m.idle)!;
     m.fire();
     await expect(p.promise).resolves.toBeUndefined();
+  });
+});
+
+describe('when the warm-up starts', () => {
+  it('once a graph is shown and its overview is in, while its deferred statistics are still computed', async () => {
+    const { warmUpNow } = await import('./preloadOnce');
+    expect(warmUpNow({ status: 'ready', result: {}, overviewLoading: false })).toBe(true);
+    expect(warmUpNow({ status: 'ready', result: {}, overviewLoading: true })).toBe(false);
+    expect(warmUpNow({ status: 'analyzing', result: {}, overviewLoading: false })).toBe(false);
+    expect(warmUpNow({ status: 'ready', result: null, overviewLoading: false })).toBe(false);
+  });
+
+  it('when the browser is idle after the first view is drawn', async () => {
+    const { idleAfterFirstView } = await import('./preloadOnce');
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
+    let drawn = false;
+    let ran = 0;
+    idleAfterFirstView(() => void ran++, 300, () => drawn);
+    idle.shift()!();
+    idle.shift()!();
+    expect(ran).toBe(0);
+    drawn = true;
+    idle.shift()!();
+    expect(ran).toBe(1);
+    expect(idle).toEqual([]);
+    vi.unstubAllGlobals();
   });
 });
