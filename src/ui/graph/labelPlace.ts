@@ -95,9 +95,9 @@ function segmentMeets(b: Box, p: Pt, q: Pt): boolean {
  * Where the label of size w × h of the edge through `points` goes (its centre, and `t`, the fraction of the
  * way), or null (not drawn): see the module's comment. `middle`: the label's centre as Cytoscape draws it
  * without a margin (the other points are taken along the edge from there); `nodes`: the node boxes; `kept`:
- * the labels placed so far; `others`: the other edges' lines.
+ * the labels placed so far; `others`: the edges' lines (`own`, the label's own edge's, among them is skipped).
  */
-export function placeLabel(points: readonly Pt[], middle: Pt, w: number, h: number, nodes: readonly Box[], kept: readonly Box[], others: readonly Line[]): (Pt & { t: number; box: Box }) | null {
+export function placeLabel(points: readonly Pt[], middle: Pt, w: number, h: number, nodes: readonly Box[], kept: readonly Box[], others: readonly Line[], own?: Line): (Pt & { t: number; box: Box }) | null {
   const boxAt = (c: Pt): Box => ({ x1: c.x - w / 2, y1: c.y - h / 2, x2: c.x + w / 2, y2: c.y + h / 2 });
   const free = (b: Box): boolean => !nodes.some((n) => meet(b, n)) && !kept.some((k) => meet(b, k));
   const m = points.length >= 2 ? pointAt(points, 0.5) : middle;
@@ -105,7 +105,7 @@ export function placeLabel(points: readonly Pt[], middle: Pt, w: number, h: numb
     const p = pointAt(points, t);
     const c = { x: middle.x + p.x - m.x, y: middle.y + p.y - m.y };
     const box = boxAt(c);
-    if (free(box) && !others.some((o) => crosses(box, o))) return { ...c, t, box };
+    if (free(box) && !others.some((o) => o !== own && crosses(box, o))) return { ...c, t, box };
   }
   const box = boxAt(middle);
   return free(box) ? { ...middle, t: 0.5, box } : null;
@@ -120,6 +120,8 @@ export function placeLabel(points: readonly Pt[], middle: Pt, w: number, h: numb
 export function placeLabels<E extends { id(): string }>(labels: readonly { e: E; bb: Box & { w: number; h: number }; loop: boolean; margin: Pt; points: Pt[] }[], lines: ReadonlyMap<string, Line>, nodes: readonly Box[]): { hide: E[]; moves: { e: E; x: number; y: number }[] } {
   const kept: Box[] = [];
   const hide: E[] = [];
+  // every edge's line once (a label's own is skipped by identity: no list per label)
+  const all = [...lines.values()];
   const moves: { e: E; x: number; y: number }[] = [];
   for (const { e, bb, loop, margin, points } of labels) {
     if (!(bb.w > 0)) {
@@ -128,8 +130,7 @@ export function placeLabels<E extends { id(): string }>(labels: readonly { e: E;
     }
     const m = loop ? { x: 0, y: 0 } : margin;
     const middle = { x: (bb.x1 + bb.x2) / 2 - m.x, y: (bb.y1 + bb.y2) / 2 - m.y };
-    const others = loop ? [] : [...lines].filter(([id]) => id !== e.id()).map(([, l]) => l);
-    const at = placeLabel(loop ? [] : points, middle, bb.w, bb.h, nodes, kept, others);
+    const at = placeLabel(loop ? [] : points, middle, bb.w, bb.h, nodes, kept, loop ? [] : all, lines.get(e.id()));
     if (!at) {
       hide.push(e);
       continue;
